@@ -1,0 +1,22 @@
+create view solution ({{k in 1..N sep ", ": s{k}}}) as
+-- solution(s1, …, s{N}): queen k stands on square s_k of column k and no
+-- queen shares a line with a queen placed before it:
+--     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅ for every k.
+-- The same rows as solution_by_definition, found fast. L(s) comes from
+-- line_set, the bitset form of square_line, in which ∪ is `|`, ∩ is `&` and
+-- ∅ is 0. The rule for queen k sits in the join that places queen k, so a
+-- placement that already breaks it is dropped before any later queen is
+-- tried. line_set is kept in board order, so the rows come out in board
+-- order (by the row numbers of s1, s2, …) without sorting.
+select
+    {{k in 1..N sep ",\n    ": q{k}.square as s{k}}}
+from line_set as q1              -- queen 1 stands in column a
+--@for k in 2..N
+join line_set as q{k}              -- queen {k} stands in column {col:k}
+  on q{k}.cl_no = {k}              -- L(s{k}) ∩ ({{j in 1..k-1 sep " ∪ ": L(s{j})}}) = ∅:
+--@for w in 0..W-1
+ and q{k}.w{w} & ({{j in 1..k-1 sep " | ": q{j}.w{w}}}) = 0
+--@end
+--@end
+where q1.cl_no = 1
+order by {{k in 1..N sep ", ": q{k}.rw_no}};

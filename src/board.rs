@@ -1,0 +1,88 @@
+//! Board names: columns are letters `a`…`z`, rows are numbers from 1, and a
+//! square is named by its column letter followed by its row number (`c5`,
+//! `a10`). The database holds the same names (`col_lbl`, `row_lbl`,
+//! `square`); this module lets the CLI and the native checker speak them.
+
+use anyhow::{Result, bail};
+
+/// The largest board: one column per letter.
+pub const MAX_SIZE: u8 = 26;
+
+/// The size a new database gets when none is asked for.
+pub const DEFAULT_SIZE: u8 = 8;
+
+/// A square by its column and row numbers, both counted from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    pub col: u8,
+    pub row: u8,
+}
+
+impl Square {
+    pub fn name(self) -> String {
+        format!("{}{}", (b'a' + self.col - 1) as char, self.row)
+    }
+
+    /// Reads a name such as `c5` or `A10` (any case) on a board of `size`.
+    pub fn parse(name: &str, size: u8) -> Result<Square> {
+        let name = name.trim();
+        let mut chars = name.chars();
+        let Some(letter) = chars.next().filter(char::is_ascii_alphabetic) else {
+            bail!("`{name}` is not a square: expected a column letter then a row number, like c5");
+        };
+        let digits = chars.as_str();
+        let Ok(row) = digits.parse::<u8>() else {
+            bail!("`{name}` is not a square: expected a column letter then a row number, like c5");
+        };
+        let col = letter.to_ascii_lowercase() as u8 - b'a' + 1;
+        if col > size || row == 0 || row > size || digits.starts_with('0') {
+            bail!(
+                "`{name}` is not on the {size}×{size} board (columns a–{}, rows 1–{size})",
+                (b'a' + size - 1) as char
+            );
+        }
+        Ok(Square { col, row })
+    }
+}
+
+/// The label of column number `number` (1 → `a`).
+pub fn column_label(number: i64) -> Result<String> {
+    match u8::try_from(number) {
+        Ok(n @ 1..=MAX_SIZE) => Ok(((b'a' + n - 1) as char).to_string()),
+        _ => bail!("there is no column number {number}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for size in 1..=MAX_SIZE {
+            for col in 1..=size {
+                for row in 1..=size {
+                    let square = Square { col, row };
+                    assert_eq!(Square::parse(&square.name(), size).unwrap(), square);
+                }
+            }
+        }
+        assert_eq!(Square { col: 1, row: 10 }.name(), "a10");
+        assert_eq!(Square::parse("C5", 8).unwrap(), Square { col: 3, row: 5 });
+    }
+
+    #[test]
+    fn off_board_and_garbage_are_rejected() {
+        for bad in ["i1", "a9", "a0", "a05", "5c", "", "c", "cc5", "c5x", "é5"] {
+            assert!(Square::parse(bad, 8).is_err(), "{bad} was accepted");
+        }
+    }
+
+    #[test]
+    fn column_labels() {
+        assert_eq!(column_label(1).unwrap(), "a");
+        assert_eq!(column_label(26).unwrap(), "z");
+        assert!(column_label(0).is_err());
+        assert!(column_label(27).is_err());
+    }
+}

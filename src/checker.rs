@@ -1,0 +1,137 @@
+//! The independent checker: answers the same questions as the SQL, natively
+//! and without SQL, so that tests can hold every SQL answer against it and
+//! the benchmark can report SQL speed as a ratio to what the machine can do.
+
+use crate::board::Square;
+
+/// Two queens attack each other when they share a row, a column or a
+/// diagonal (equal distances across and up).
+pub fn attack(a: Square, b: Square) -> bool {
+    let cols = a.col.abs_diff(b.col);
+    let rows = a.row.abs_diff(b.row);
+    cols == 0 || rows == 0 || cols == rows
+}
+
+/// Every pair of queens (by index into `queens`) that attack each other.
+pub fn attacking_pairs(queens: &[Square]) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for i in 0..queens.len() {
+        for j in i + 1..queens.len() {
+            if attack(queens[i], queens[j]) {
+                pairs.push((i, j));
+            }
+        }
+    }
+    pairs
+}
+
+/// Whether `queens` solves the puzzle on an `n`×`n` board: n queens, all on
+/// the board, no two attacking.
+pub fn is_solution(queens: &[Square], n: u8) -> bool {
+    queens.len() == usize::from(n)
+        && queens
+            .iter()
+            .all(|q| (1..=n).contains(&q.col) && (1..=n).contains(&q.row))
+        && attacking_pairs(queens).is_empty()
+}
+
+/// The number of solutions on an `n`×`n` board, by bitboard backtracking.
+pub fn count_solutions(n: u8) -> u64 {
+    let mut count = 0;
+    visit_solutions(n, &mut |_| count += 1);
+    count
+}
+
+/// Every solution as the row of the queen in each column, in board order
+/// (the rows of column a, then of column b, … compared as numbers).
+pub fn solutions(n: u8) -> Vec<Vec<u8>> {
+    let mut all = Vec::new();
+    visit_solutions(n, &mut |rows| all.push(rows.to_vec()));
+    all
+}
+
+/// Calls `found` with the rows of every solution, in board order. Columns are
+/// filled left to right; `rows`, `rising` and `falling` are the bitsets of the
+/// rows and diagonals already taken, shifted so that bit r stands for row r+1
+/// of the column being filled.
+fn visit_solutions(n: u8, found: &mut dyn FnMut(&[u8])) {
+    assert!((1..=32).contains(&n), "board size {n} is out of range");
+    let all: u64 = (1u64 << n) - 1;
+    let mut placed = Vec::with_capacity(usize::from(n));
+    descend(all, 0, 0, 0, &mut placed, found);
+}
+
+fn descend(
+    all: u64,
+    rows: u64,
+    rising: u64,
+    falling: u64,
+    placed: &mut Vec<u8>,
+    found: &mut dyn FnMut(&[u8]),
+) {
+    if rows == all {
+        found(placed);
+        return;
+    }
+    let mut free = all & !(rows | rising | falling);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        placed.push(bit.trailing_zeros() as u8 + 1);
+        descend(
+            all,
+            rows | bit,
+            ((rising | bit) << 1) & all,
+            (falling | bit) >> 1,
+            placed,
+            found,
+        );
+        placed.pop();
+    }
+}
+
+/// Turns the rows of a solution (one per column, from column a) into squares.
+pub fn squares_of(rows: &[u8]) -> Vec<Square> {
+    rows.iter()
+        .zip(1..)
+        .map(|(&row, col)| Square { col, row })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// OEIS A000170, from n = 1.
+    const A000170: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+
+    #[test]
+    fn counts_match_oeis_a000170() {
+        for (n, &expected) in (1..).zip(A000170.iter()) {
+            assert_eq!(count_solutions(n), expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn every_enumerated_solution_is_valid_and_in_board_order() {
+        for n in 1..=9 {
+            let all = solutions(n);
+            assert_eq!(all.len() as u64, count_solutions(n));
+            assert!(all.windows(2).all(|w| w[0] < w[1]));
+            for rows in &all {
+                assert!(is_solution(&squares_of(rows), n), "{rows:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn attacks_along_rows_columns_and_diagonals() {
+        let c5 = Square { col: 3, row: 5 };
+        assert!(attack(c5, Square { col: 6, row: 2 })); // shared falling diagonal
+        assert!(attack(c5, Square { col: 3, row: 1 }));
+        assert!(attack(c5, Square { col: 8, row: 5 }));
+        assert!(attack(c5, Square { col: 1, row: 3 }));
+        assert!(!attack(c5, Square { col: 4, row: 7 }));
+        assert!(!is_solution(&[c5, Square { col: 6, row: 2 }], 2));
+    }
+}

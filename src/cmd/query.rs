@@ -1,0 +1,94 @@
+//! `queens query`: run one read-only SQL statement and print its rows.
+
+use std::io::Write;
+
+use anyhow::{Context, Result};
+use clap::Args as ClapArgs;
+use rusqlite::limits::Limit;
+use rusqlite::{Connection, Statement};
+
+use crate::cmd::{DbArgs, stdout};
+use crate::db;
+use crate::error::usage;
+use crate::table::{cell_text, write_table};
+
+/// Run one SQL statement that only reads, and print its rows as a table.
+///
+/// For exploring the database without the sqlite3 shell. The database is
+/// opened read-only: statements that would change it (insert, update, drop,
+/// create, attach, a pragma that writes) are refused and the file is left
+/// untouched. One statement per call.
+///
+/// Examples:
+///   queens query "select count(*) from candidate"
+///   queens query "select * from square_line where square = 'c5'"
+///   queens query --db ten.db "select * from search_space"
+#[derive(ClapArgs, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// The SQL statement to run.
+    #[arg(value_name = "SQL")]
+    pub sql: String,
+
+    #[command(flatten)]
+    pub target: DbArgs,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let (conn, _) = db::open_for_reading(&args.target.db, args.target.size)?;
+    lock_down(&conn)?;
+    let mut stmt = prepare_read_only(&conn, &args.sql)?;
+    let headers: Vec<String> = stmt.column_names().iter().map(|c| c.to_string()).collect();
+    let mut rows = Vec::new();
+    let mut result = stmt.query([])?;
+    while let Some(row) = result.next().context("the query failed")? {
+        let cells = (0..headers.len())
+            .map(|i| row.get_ref(i).map(cell_text))
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.push(cells);
+    }
+    if headers.is_empty() {
+        return Ok(());
+    }
+    let mut out = stdout();
+    write_table(&mut out, &headers, &rows)?;
+    Ok(out.flush()?)
+}
+
+/// Beyond the read-only file handle: no other database may be attached, and
+/// the connection itself refuses writes.
+fn lock_down(conn: &Connection) -> Result<()> {
+    conn.set_limit(Limit::SQLITE_LIMIT_ATTACHED, 0)?;
+    conn.pragma_update(None, "query_only", true)?;
+    Ok(())
+}
+
+fn prepare_read_only<'c>(conn: &'c Connection, sql: &str) -> Result<Statement<'c>> {
+    if sql.trim().is_empty() {
+        return Err(usage("query needs an SQL statement"));
+    }
+    let first_word = sql.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    if first_word == "attach" || first_word == "detach" {
+        return Err(usage("query only reads this database: attach and detach are refused"));
+    }
+    let stmt = conn.prepare(sql).map_err(|e| match e {
+        rusqlite::Error::MultipleStatement => {
+            usage("query runs one statement at a time; remove everything after the first `;`")
+        }
+        other => usage(format!("invalid SQL: {}", sql_error_text(&other))),
+    })?;
+    if !stmt.readonly() {
+        return Err(usage(
+            "query only reads: this statement would change the database, which is refused",
+        ));
+    }
+    Ok(stmt)
+}
+
+fn sql_error_text(error: &rusqlite::Error) -> String {
+    match error {
+        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
+        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
+        other => other.to_string(),
+    }
+}

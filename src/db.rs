@@ -1,0 +1,265 @@
+//! Opening, creating and rebuilding `queens` databases, so that no command
+//! ever leaves a half-built or damaged file behind:
+//!
+//! - a new database is built in a temporary file beside the target and
+//!   renamed into place only when complete;
+//! - an existing file is first looked at through a read-only connection, and
+//!   only a file that proves to be a `queens` database is ever opened for
+//!   writing;
+//! - a rebuild (`init --force`) happens inside one transaction.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use rusqlite::{Connection, ErrorCode, OpenFlags};
+
+use crate::board::DEFAULT_SIZE;
+use crate::error::usage;
+use crate::schema;
+
+/// How long a command waits for another process's write to finish.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What an existing `queens` database holds, as read without writing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Inspection {
+    /// The schema version (SQLite's `user_version`).
+    pub version: usize,
+    /// The board size.
+    pub size: u8,
+}
+
+/// Whether a command found the database or had to create it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Created,
+    Existing,
+}
+
+/// Opens the database at `path` read-only for a command that only reads,
+/// creating it first (for `requested` or the default size) if it does not
+/// exist. Returns the connection and the board size.
+pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connection, u8)> {
+    let (origin, inspection) = ensure_exists(path, requested)?;
+    if origin == Origin::Created {
+        let n = inspection.size;
+        eprintln!("queens: created {} for the {n}×{n} board", path.display());
+    }
+    check_requested_size(path, inspection.size, requested)?;
+    if inspection.version < schema::latest_version() {
+        upgrade(path)?;
+    }
+    Ok((open_read_only(path)?, inspection.size))
+}
+
+/// Makes sure a `queens` database exists at `path`: creates one for
+/// `requested` (or the default size) when there is no file, and otherwise
+/// checks that the file is a `queens` database this build can read.
+pub fn ensure_exists(path: &Path, requested: Option<u8>) -> Result<(Origin, Inspection)> {
+    if !path_exists(path)? {
+        let size = requested.unwrap_or(DEFAULT_SIZE);
+        if create(path, size)? {
+            let version = schema::latest_version();
+            return Ok((Origin::Created, Inspection { version, size }));
+        }
+        // Another process created it first; it is as good as ours if it
+        // passes inspection.
+    }
+    Ok((Origin::Existing, inspect(path)?))
+}
+
+/// Refuses a `--size` that disagrees with the database's board.
+pub fn check_requested_size(path: &Path, stored: u8, requested: Option<u8>) -> Result<()> {
+    match requested {
+        Some(n) if n != stored => Err(usage(format!(
+            "{} holds a {stored}×{stored} board, not {n}×{n}; \
+             rebuild it with `queens init --size {n} --force --db {}` or name another --db",
+            path.display(),
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Reads the schema version and board size of an existing file without
+/// writing to it, and refuses anything that is not a `queens` database this
+/// build understands.
+pub fn inspect(path: &Path) -> Result<Inspection> {
+    let shown = path.display();
+    if path.is_dir() {
+        bail!("{shown} is a directory, not a database file");
+    }
+    let len = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {shown}"))?
+        .len();
+    if len == 0 {
+        bail!("{shown} is an empty file, not a queens database; remove it or name another --db");
+    }
+    let conn = open_read_only(path)?;
+    let version: i64 = conn
+        .query_row("pragma user_version", [], |row| row.get(0))
+        .map_err(|e| explain_open_error(e, path))?;
+    let version = usize::try_from(version).unwrap_or(usize::MAX);
+    let latest = schema::latest_version();
+    if version > latest {
+        bail!(
+            "{shown} has schema version {version}, newer than this queens understands \
+             (up to {latest}); use a newer queens"
+        );
+    }
+    let has_board: bool = conn
+        .query_row(
+            "select count(*) > 0 from sqlite_schema where type = 'table' and name = 'board_size'",
+            [],
+            |row| row.get(0),
+        )
+        .map_err(|e| explain_open_error(e, path))?;
+    if version == 0 || !has_board {
+        bail!(
+            "{shown} is a SQLite database but not a queens database (it has no board_size table); \
+             name another --db"
+        );
+    }
+    match schema::stored_size(&conn).map_err(|e| explain_open_error(e, path))? {
+        Some(size) => Ok(Inspection { version, size }),
+        None => bail!(
+            "{shown} holds no board size; rebuild it with `queens init --force --db {shown}`"
+        ),
+    }
+}
+
+/// A read-only connection: nothing done through it can change the file.
+pub fn open_read_only(path: &Path) -> Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)
+        .map_err(|e| explain_open_error(e, path))?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    Ok(conn)
+}
+
+/// A read-write connection to an existing `queens` database (never creates
+/// a file), with foreign keys enforced.
+pub fn open_writable(path: &Path) -> Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)
+        .map_err(|e| explain_open_error(e, path))?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    Ok(conn)
+}
+
+/// Builds a complete database for an `n`×`n` board in a temporary file next
+/// to `path`, then moves it to `path`. Returns false, and leaves the other
+/// file alone, if something else appeared at `path` meanwhile.
+pub fn create(path: &Path, n: u8) -> Result<bool> {
+    let dir = parent_dir(path);
+    if !dir.is_dir() {
+        bail!(
+            "cannot create {}: directory {} does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    let temp = new_temp_file(&dir)
+        .with_context(|| format!("cannot create {}", path.display()))?;
+    {
+        let mut conn = Connection::open(temp.path())?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        build(&mut conn, n)?;
+        conn.close().map_err(|(_, e)| e)?;
+    }
+    match temp.persist_noclobber(path) {
+        Ok(_) => Ok(true),
+        Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(e.error).with_context(|| format!("cannot create {}", path.display())),
+    }
+}
+
+/// Replaces the board of an existing `queens` database with an `n`×`n` one,
+/// in one transaction: either the old board or the new one, never a mixture.
+pub fn rebuild(path: &Path, n: u8) -> Result<()> {
+    let mut conn = open_writable(path)?;
+    schema::migrate(&mut conn)?;
+    let tx = conn.transaction()?;
+    schema::clear(&tx)?;
+    schema::populate(&tx, n)?;
+    tx.commit()
+        .with_context(|| format!("could not save the rebuilt board in {}", path.display()))
+}
+
+/// Migrates the tables of an older `queens` database and refreshes its views.
+pub fn upgrade(path: &Path) -> Result<()> {
+    let mut conn = open_writable(path)?;
+    schema::migrate(&mut conn)?;
+    refresh_views(&mut conn)?;
+    Ok(())
+}
+
+/// Re-creates the views if this build would write them differently.
+/// Returns whether anything changed.
+pub fn refresh_views(conn: &mut Connection) -> Result<bool> {
+    let Some(n) = schema::stored_size(conn)? else {
+        return Ok(false);
+    };
+    if schema::views_are_current(conn, n)? {
+        return Ok(false);
+    }
+    let tx = conn.transaction()?;
+    schema::recreate_views(&tx, n)?;
+    tx.commit()?;
+    Ok(true)
+}
+
+fn build(conn: &mut Connection, n: u8) -> Result<()> {
+    schema::migrate(conn)?;
+    let tx = conn.transaction()?;
+    schema::populate(&tx, n)?;
+    tx.commit()?;
+    Ok(())
+}
+
+fn new_temp_file(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".queens-").suffix(".db-building");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // As an ordinary new file: the process umask still applies.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
+}
+
+fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+fn path_exists(path: &Path) -> Result<bool> {
+    path.try_exists()
+        .with_context(|| format!("cannot look at {}", path.display()))
+}
+
+/// Turns SQLite's terse open and read errors into a sentence about the file.
+fn explain_open_error(error: impl Into<anyhow::Error>, path: &Path) -> anyhow::Error {
+    let error = error.into();
+    let code = error
+        .downcast_ref::<rusqlite::Error>()
+        .and_then(|e| e.sqlite_error_code());
+    let shown = path.display();
+    match code {
+        Some(ErrorCode::NotADatabase) => anyhow::anyhow!("{shown} is not a SQLite database"),
+        Some(ErrorCode::DatabaseCorrupt) => {
+            anyhow::anyhow!("{shown} is damaged (SQLite reports a malformed database)")
+        }
+        Some(ErrorCode::CannotOpen) => anyhow::anyhow!("cannot open {shown}"),
+        Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => anyhow::anyhow!(
+            "{shown} is busy: another process is writing to it; try again in a moment"
+        ),
+        _ => error.context(format!("cannot read {shown}")),
+    }
+}

@@ -1,0 +1,55 @@
+//! How failures reach the user: one line on stderr and an exit code that
+//! tells a usage mistake (2) from a failure to do the work (1).
+
+use std::fmt;
+use std::io;
+
+/// A mistake in how `queens` was called: a bad argument, or one that
+/// contradicts the database it names. Exits with code 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// Shorthand for returning a usage error.
+pub fn usage(message: impl Into<String>) -> anyhow::Error {
+    UsageError(message.into()).into()
+}
+
+/// The process exit code for an error.
+pub fn exit_code(error: &anyhow::Error) -> i32 {
+    if error.chain().any(|cause| cause.is::<UsageError>()) {
+        2
+    } else {
+        1
+    }
+}
+
+/// Whether the error is only that the reader of our output went away
+/// (`queens solve | head`): not worth a message.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The whole chain of causes on one line: "what failed: why: why".
+pub fn one_line(error: &anyhow::Error) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for cause in error.chain() {
+        let text = cause.to_string().replace('\n', " ");
+        // SQLite and rusqlite repeat the cause inside the context at times.
+        if !parts.iter().any(|p| p.contains(&text)) {
+            parts.push(text);
+        }
+    }
+    parts.join(": ")
+}

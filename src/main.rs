@@ -1,0 +1,65 @@
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use queens::cmd;
+use queens::error::{exit_code, is_broken_pipe, one_line};
+
+/// Solve the N-Queens puzzle the relational way.
+///
+/// The board is a set of squares, the rows, columns and diagonals are lines,
+/// and a queen may stand on a square only if the square's lines meet none of
+/// the lines of the queens already placed. queens keeps all of this in a
+/// SQLite database: open it with `sqlite3 queens.db` and
+/// `select * from solution`.
+///
+/// Start with `queens solve`: it creates ./queens.db for the 8×8 board and
+/// prints its 92 solutions.
+#[derive(Parser, Debug)]
+#[command(name = "queens", version, verbatim_doc_comment)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Init(cmd::init::Args),
+    Solve(cmd::solve::Args),
+    Count(cmd::count::Args),
+    Query(cmd::query::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return report_usage(e),
+    };
+    let result = match &cli.command {
+        Command::Init(args) => cmd::init::run(args),
+        Command::Solve(args) => cmd::solve::run(args),
+        Command::Count(args) => cmd::count::run(args),
+        Command::Query(args) => cmd::query::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("queens: {}", one_line(&e));
+            ExitCode::from(exit_code(&e) as u8)
+        }
+    }
+}
+
+/// Help and version go to stdout as clap writes them; a mistake gets clap's
+/// one-line explanation.
+fn report_usage(error: clap::Error) -> ExitCode {
+    if !error.use_stderr() {
+        let _ = error.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = error.render().to_string();
+    let first = text.lines().next().unwrap_or("invalid arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    eprintln!("queens: {first} (see `queens --help`)");
+    ExitCode::from(2)
+}

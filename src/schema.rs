@@ -1,0 +1,163 @@
+//! The project's own database objects: the versioned tables (`migrations/`),
+//! the facts derived from the board size (`sql/facts/`) and the views
+//! expanded for that size (`sql/views/`).
+
+use std::sync::LazyLock;
+
+use anyhow::{Context, Result, bail};
+use include_dir::{Dir, include_dir};
+use rusqlite::{Connection, OptionalExtension, Transaction};
+use rusqlite_migration::Migrations;
+
+use crate::template::{self, Scope};
+
+static MIGRATION_DIR: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
+
+static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
+    Migrations::from_directory(&MIGRATION_DIR).expect("migrations/ is laid out as NN-name/up.sql")
+});
+
+/// The fact population scripts, in the order their foreign keys need, named
+/// by the table each fills.
+const FACTS: [(&str, &str); 6] = [
+    ("col_lbl", include_str!("../sql/facts/1-col_lbl.sql")),
+    ("row_lbl", include_str!("../sql/facts/2-row_lbl.sql")),
+    ("square", include_str!("../sql/facts/3-square.sql")),
+    ("line", include_str!("../sql/facts/4-line.sql")),
+    ("square_line", include_str!("../sql/facts/5-square_line.sql")),
+    ("line_set", include_str!("../sql/facts/6-line_set.sql")),
+];
+
+/// The view templates, each after the views it reads.
+const VIEWS: [(&str, &str); 4] = [
+    ("candidate", include_str!("../sql/views/1-candidate.sql")),
+    (
+        "solution_by_definition",
+        include_str!("../sql/views/2-solution_by_definition.sql"),
+    ),
+    ("solution", include_str!("../sql/views/3-solution.sql")),
+    ("search_space", include_str!("../sql/views/4-search_space.sql")),
+];
+
+/// The schema version this build of `queens` writes and understands.
+pub fn latest_version() -> usize {
+    MIGRATION_DIR.dirs().count()
+}
+
+/// Brings the tables up to the latest version, in one transaction.
+pub fn migrate(conn: &mut Connection) -> Result<()> {
+    MIGRATIONS
+        .to_latest(conn)
+        .context("could not bring the database schema up to date")
+}
+
+/// The board size stored in the database, if any.
+pub fn stored_size(conn: &Connection) -> Result<Option<u8>> {
+    let n: Option<i64> = conn
+        .query_row("select n from board_size", [], |row| row.get(0))
+        .optional()?;
+    Ok(n.map(|n| n as u8))
+}
+
+/// The number of 64-bit words that a line set of an `n`×`n` board needs:
+/// the board has 6n − 2 lines (n rows, n columns, 2n − 1 diagonals each way).
+pub fn line_set_words(n: u8) -> i64 {
+    (6 * u64::from(n) - 2).div_ceil(64) as i64
+}
+
+/// Every view's `create view` statement for an `n`×`n` board, by name.
+pub fn view_sql(n: u8) -> Result<Vec<(&'static str, String)>> {
+    let scope = Scope::default()
+        .with("N", n.into())
+        .with("W", line_set_words(n));
+    VIEWS
+        .iter()
+        .map(|(name, text)| {
+            let sql = template::render(text, &scope)
+                .with_context(|| format!("could not expand the template of view {name}"))?;
+            Ok((*name, sql.trim_end().to_string()))
+        })
+        .collect()
+}
+
+/// Fills an empty, migrated database with the facts and views of an
+/// `n`×`n` board. Runs inside the caller's transaction.
+pub fn populate(tx: &Transaction, n: u8) -> Result<()> {
+    tx.execute("insert into board_size (n) values (?1)", [n])
+        .context("could not store the board size")?;
+    for (table, sql) in FACTS {
+        tx.execute_batch(sql)
+            .with_context(|| format!("could not derive the facts of {table}"))?;
+    }
+    for (view, sql) in view_sql(n)? {
+        tx.execute_batch(&sql)
+            .with_context(|| format!("could not create view {view}"))?;
+    }
+    check_foreign_keys(tx)
+}
+
+/// Removes the facts and views of the board, leaving the tables (and every
+/// object that is not the project's own) in place. Runs inside the caller's
+/// transaction.
+pub fn clear(tx: &Transaction) -> Result<()> {
+    for (view, _) in VIEWS.iter().rev() {
+        tx.execute_batch(&format!("drop view if exists {view}"))?;
+    }
+    for (table, _) in FACTS.iter().rev() {
+        tx.execute_batch(&format!("delete from {table}"))
+            .with_context(|| format!("could not clear {table}"))?;
+    }
+    tx.execute_batch("delete from board_size")?;
+    Ok(())
+}
+
+/// Whether the stored views are exactly those this build would create.
+pub fn views_are_current(conn: &Connection, n: u8) -> Result<bool> {
+    for (view, expected) in view_sql(n)? {
+        let stored: Option<String> = conn
+            .query_row(
+                "select sql from sqlite_schema where type = 'view' and name = ?1",
+                [view],
+                |row| row.get(0),
+            )
+            .optional()?;
+        if stored.as_deref() != Some(as_stored(&expected).as_str()) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Replaces the views with those of this build, for the stored size.
+pub fn recreate_views(tx: &Transaction, n: u8) -> Result<()> {
+    for (view, _) in VIEWS.iter().rev() {
+        tx.execute_batch(&format!("drop view if exists {view}"))?;
+    }
+    for (view, sql) in view_sql(n)? {
+        tx.execute_batch(&sql)
+            .with_context(|| format!("could not create view {view}"))?;
+    }
+    Ok(())
+}
+
+/// The text SQLite keeps of a `create view` statement: it upper-cases the
+/// leading keywords and drops the final semicolon.
+fn as_stored(create_view: &str) -> String {
+    let body = create_view.trim_end().trim_end_matches(';');
+    match body.get(..11) {
+        Some(head) if head.eq_ignore_ascii_case("create view") => format!("CREATE VIEW{}", &body[11..]),
+        _ => body.to_string(),
+    }
+}
+
+fn check_foreign_keys(conn: &Connection) -> Result<()> {
+    let broken: i64 = conn.query_row(
+        "select count(*) from pragma_foreign_key_check",
+        [],
+        |row| row.get(0),
+    )?;
+    if broken > 0 {
+        bail!("{broken} rows break a foreign key after building the board");
+    }
+    Ok(())
+}
