@@ -124,17 +124,16 @@ pub fn inspect(path: &Path) -> Result<Inspection> {
     }
     match schema::stored_size(&conn).map_err(|e| explain_open_error(e, path))? {
         Some(size) => Ok(Inspection { version, size }),
-        None => bail!(
-            "{shown} holds no board size; rebuild it with `queens init --force --db {shown}`"
-        ),
+        None => {
+            bail!("{shown} holds no board size; rebuild it with `queens init --force --db {shown}`")
+        }
     }
 }
 
 /// A read-only connection: nothing done through it can change the file.
 pub fn open_read_only(path: &Path) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags)
-        .map_err(|e| explain_open_error(e, path))?;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| explain_open_error(e, path))?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     Ok(conn)
 }
@@ -143,8 +142,7 @@ pub fn open_read_only(path: &Path) -> Result<Connection> {
 /// a file), with foreign keys enforced.
 pub fn open_writable(path: &Path) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags)
-        .map_err(|e| explain_open_error(e, path))?;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| explain_open_error(e, path))?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", true)?;
     Ok(conn)
@@ -162,8 +160,7 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
             dir.display()
         );
     }
-    let temp = new_temp_file(&dir)
-        .with_context(|| format!("cannot create {}", path.display()))?;
+    let temp = new_temp_file(&dir).with_context(|| format!("cannot create {}", path.display()))?;
     {
         let mut conn = Connection::open(temp.path())?;
         conn.pragma_update(None, "foreign_keys", true)?;

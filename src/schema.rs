@@ -19,13 +19,17 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
 
 /// The fact population scripts, in the order their foreign keys need, named
 /// by the table each fills.
-const FACTS: [(&str, &str); 6] = [
+const FACTS: [(&str, &str); 7] = [
     ("col_lbl", include_str!("../sql/facts/1-col_lbl.sql")),
     ("row_lbl", include_str!("../sql/facts/2-row_lbl.sql")),
     ("square", include_str!("../sql/facts/3-square.sql")),
     ("line", include_str!("../sql/facts/4-line.sql")),
-    ("square_line", include_str!("../sql/facts/5-square_line.sql")),
+    (
+        "square_line",
+        include_str!("../sql/facts/5-square_line.sql"),
+    ),
     ("line_set", include_str!("../sql/facts/6-line_set.sql")),
+    ("safe_next", include_str!("../sql/facts/7-safe_next.sql")),
 ];
 
 /// The view templates, each after the views it reads.
@@ -36,7 +40,10 @@ const VIEWS: [(&str, &str); 4] = [
         include_str!("../sql/views/2-solution_by_definition.sql"),
     ),
     ("solution", include_str!("../sql/views/3-solution.sql")),
-    ("search_space", include_str!("../sql/views/4-search_space.sql")),
+    (
+        "search_space",
+        include_str!("../sql/views/4-search_space.sql"),
+    ),
 ];
 
 /// The schema version this build of `queens` writes and understands.
@@ -145,17 +152,18 @@ pub fn recreate_views(tx: &Transaction, n: u8) -> Result<()> {
 fn as_stored(create_view: &str) -> String {
     let body = create_view.trim_end().trim_end_matches(';');
     match body.get(..11) {
-        Some(head) if head.eq_ignore_ascii_case("create view") => format!("CREATE VIEW{}", &body[11..]),
+        Some(head) if head.eq_ignore_ascii_case("create view") => {
+            format!("CREATE VIEW{}", &body[11..])
+        }
         _ => body.to_string(),
     }
 }
 
 fn check_foreign_keys(conn: &Connection) -> Result<()> {
-    let broken: i64 = conn.query_row(
-        "select count(*) from pragma_foreign_key_check",
-        [],
-        |row| row.get(0),
-    )?;
+    let broken: i64 =
+        conn.query_row("select count(*) from pragma_foreign_key_check", [], |row| {
+            row.get(0)
+        })?;
     if broken > 0 {
         bail!("{broken} rows break a foreign key after building the board");
     }

@@ -48,7 +48,11 @@ impl Layout {
 }
 
 /// Prints a whole table, sized to fit its contents.
-pub fn write_table(out: &mut impl Write, headers: &[String], rows: &[Vec<String>]) -> io::Result<()> {
+pub fn write_table(
+    out: &mut impl Write,
+    headers: &[String],
+    rows: &[Vec<String>],
+) -> io::Result<()> {
     let layout = Layout::fitting(headers, rows);
     layout.write_header(out, headers)?;
     for row in rows {
@@ -77,7 +81,11 @@ fn real_text(f: f64) -> String {
         let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
         let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
         let exponent: i32 = exponent.parse().unwrap_or(0);
-        format!("{mantissa}e{}{:02}", if exponent < 0 { '-' } else { '+' }, exponent.abs())
+        format!(
+            "{mantissa}e{}{:02}",
+            if exponent < 0 { '-' } else { '+' },
+            exponent.abs()
+        )
     } else if f.fract() == 0.0 {
         format!("{f:.1}")
     } else {

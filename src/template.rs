@@ -2,7 +2,8 @@
 //!
 //! The notation is described in `sql/README.md`: `{expr}` substitutes a
 //! number, `{col:expr}` a column letter, `{{j in A..B sep "S": text}}` repeats
-//! text on one line, and `--@for k in A..B` / `--@end` repeat whole lines.
+//! text on one line, `--@for k in A..B` / `--@end` repeat whole lines, and
+//! `--@if A > B` / `--@end` keep lines only when a comparison holds.
 //! Expressions are sums and differences of numbers in scope and literals.
 
 use std::collections::BTreeMap;
@@ -38,6 +39,7 @@ pub fn render(template: &str, scope: &Scope) -> Result<String> {
 }
 
 const FOR: &str = "--@for ";
+const IF: &str = "--@if ";
 const END: &str = "--@end";
 
 fn render_lines(lines: &[&str], scope: &Scope, out: &mut String) -> Result<()> {
@@ -51,8 +53,14 @@ fn render_lines(lines: &[&str], scope: &Scope, out: &mut String) -> Result<()> {
                 render_lines(&lines[i + 1..end], &scope.clone().with(&var, value), out)?;
             }
             i = end + 1;
+        } else if let Some(condition) = line.trim_start().strip_prefix(IF) {
+            let end = matching_end(lines, i)?;
+            if holds(condition, scope)? {
+                render_lines(&lines[i + 1..end], scope, out)?;
+            }
+            i = end + 1;
         } else if line.trim_start().starts_with(END) {
-            bail!("`{END}` without a `{FOR}`");
+            bail!("`{END}` without a `{FOR}` or `{IF}`");
         } else {
             out.push_str(&render_line(line, scope)?);
             out.push('\n');
@@ -66,7 +74,7 @@ fn matching_end(lines: &[&str], start: usize) -> Result<usize> {
     let mut depth = 0;
     for (i, line) in lines.iter().enumerate().skip(start) {
         let line = line.trim_start();
-        if line.starts_with(FOR) {
+        if line.starts_with(FOR) || line.starts_with(IF) {
             depth += 1;
         } else if line.starts_with(END) {
             depth -= 1;
@@ -79,14 +87,36 @@ fn matching_end(lines: &[&str], start: usize) -> Result<usize> {
 }
 
 /// `k in 2..N` → ("k", 2..=N)
-fn parse_loop_header(header: &str, scope: &Scope) -> Result<(String, std::ops::RangeInclusive<i64>)> {
+fn parse_loop_header(
+    header: &str,
+    scope: &Scope,
+) -> Result<(String, std::ops::RangeInclusive<i64>)> {
     let (var, range) = header
         .split_once(" in ")
         .with_context(|| format!("expected `VAR in A..B`, found `{header}`"))?;
     let (from, to) = range
         .split_once("..")
         .with_context(|| format!("expected a range `A..B`, found `{range}`"))?;
-    Ok((var.trim().to_string(), eval(from, scope)?..=eval(to, scope)?))
+    Ok((
+        var.trim().to_string(),
+        eval(from, scope)?..=eval(to, scope)?,
+    ))
+}
+
+/// `k > 2`: a comparison of two expressions with <, <=, =, >= or >.
+fn holds(condition: &str, scope: &Scope) -> Result<bool> {
+    for (op, test) in [
+        (">=", i64::ge as fn(&i64, &i64) -> bool),
+        ("<=", i64::le),
+        (">", i64::gt),
+        ("<", i64::lt),
+        ("=", i64::eq),
+    ] {
+        if let Some((left, right)) = condition.split_once(op) {
+            return Ok(test(&eval(left, scope)?, &eval(right, scope)?));
+        }
+    }
+    bail!("expected a comparison such as `k > 2`, found `{condition}`")
 }
 
 /// Expands the inline repetitions of one line, then its substitutions.
@@ -211,15 +241,28 @@ mod tests {
     fn nested_blocks_see_outer_variables() {
         let template = "--@for k in 2..N\n--@for w in 0..1\nq{k}.w{w} ({{j in 1..k-1 sep \",\": {j}}})\n--@end\n--@end\nend";
         let out = render(template, &scope()).unwrap();
+        assert_eq!(out, "q2.w0 (1)\nq2.w1 (1)\nq3.w0 (1,2)\nq3.w1 (1,2)\nend\n");
+    }
+
+    #[test]
+    fn conditions_keep_or_drop_lines() {
+        let template = "--@for k in 1..N\n--@if k >= 2\nq{k}\n--@end\n--@end";
+        assert_eq!(render(template, &scope()).unwrap(), "q2\nq3\n");
         assert_eq!(
-            out,
-            "q2.w0 (1)\nq2.w1 (1)\nq3.w0 (1,2)\nq3.w1 (1,2)\nend\n"
+            render("--@if N = 3\nthree\n--@end", &scope()).unwrap(),
+            "three\n"
         );
+        assert_eq!(render("--@if N < 3\nless\n--@end", &scope()).unwrap(), "");
+        assert!(render("--@if N\nx\n--@end", &scope()).is_err());
     }
 
     #[test]
     fn empty_ranges_repeat_nothing() {
-        let out = render("--@for k in 2..1\nnever\n--@end\n[{{j in 1..0 sep \",\": x}}]", &scope()).unwrap();
+        let out = render(
+            "--@for k in 2..1\nnever\n--@end\n[{{j in 1..0 sep \",\": x}}]",
+            &scope(),
+        )
+        .unwrap();
         assert_eq!(out, "[]\n");
     }
 

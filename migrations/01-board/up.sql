@@ -104,3 +104,21 @@ create table line_set (
     primary key (cl_no, rw_no),  -- stored in board order: column, then row
     foreign key (square, cl_no, rw_no) references square (square, cl_no, rw_no)
 ) without rowid;
+
+create table safe_next (
+    -- A queen in row prev_rw_no of column cl_no − 1 shares no line with
+    -- square `square` (column cl_no, row rw_no) of the next column. The
+    -- square's line set w0, w1, w2 is repeated from line_set so that the
+    -- search reads one row per step. This is the search space's "never the
+    -- row ±1 next to the previous queen", taken all the way: never a square
+    -- the previous queen attacks.
+    cl_no      integer not null,
+    prev_rw_no integer not null,
+    rw_no      integer not null,
+    square     text    not null,
+    w0         integer not null,
+    w1         integer not null,
+    w2         integer not null,
+    primary key (cl_no, prev_rw_no, rw_no),
+    foreign key (cl_no, rw_no) references line_set (cl_no, rw_no)
+) without rowid;

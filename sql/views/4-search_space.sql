@@ -21,11 +21,11 @@ total as (
     from product as p, size as z
     where p.i = z.n
 )
-select 1, 'Permute N queens over the N² squares',
+select 1, 'Permute N of the N² squares',
        printf('%d! / (%d - %d)!', squares, squares, n), falling
 from size, total
 union all
-select 2, 'Choose N of the N² squares (the queens are alike)',
+select 2, 'Choose N of the N² squares',
        printf('%d! / (%d! x (%d - %d)!)', squares, n, squares, n), falling / factorial
 from size, total
 union all
@@ -33,13 +33,13 @@ select 3, 'One queen per column',
        printf('%d^%d', n, n), power
 from size, total
 union all
-select 4, 'One queen per column, every row different',
+select 4, 'One per column, distinct rows',
        printf('%d!', n), factorial
 from size, total
 union all
-select 5, 'One queen per column, every row different, no row next to the previous queen''s',
+select 5, 'One per column, distinct rows, not row ±1 of the previous queen',
        'count(*) from candidate', (select count(*) from candidate)
 union all
-select 6, 'The placement rule: no two queens share a line',
+select 6, 'No two queens share a line: the solutions',
        'count(*) from solution', (select count(*) from solution)
 order by 1;

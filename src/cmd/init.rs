@@ -49,7 +49,12 @@ pub fn run(args: &Args) -> Result<()> {
     if args.force {
         let n = requested.unwrap_or(found.size);
         db::rebuild(path, n)?;
-        writeln!(out, "rebuilt {shown} with {} (it held {})", board_words(n), board_words(found.size))?;
+        writeln!(
+            out,
+            "rebuilt {shown} with {} (it held {})",
+            board_words(n),
+            board_words(found.size)
+        )?;
         return Ok(out.flush()?);
     }
 
@@ -57,8 +62,16 @@ pub fn run(args: &Args) -> Result<()> {
     let mut conn = db::open_writable(path)?;
     crate::schema::migrate(&mut conn)?;
     let refreshed = db::refresh_views(&mut conn)?;
-    let what = if refreshed { "views brought up to date" } else { "nothing to do" };
-    writeln!(out, "{shown} already holds {}; {what}", board_words(found.size))?;
+    let what = if refreshed {
+        "views brought up to date"
+    } else {
+        "nothing to do"
+    };
+    writeln!(
+        out,
+        "{shown} already holds {}; {what}",
+        board_words(found.size)
+    )?;
     Ok(out.flush()?)
 }
 
@@ -66,6 +79,10 @@ pub fn run(args: &Args) -> Result<()> {
 pub fn board_words(n: u8) -> String {
     // Said aloud, 8, 11 and 18 start with a vowel.
     let article = if matches!(n, 8 | 11 | 18) { "an" } else { "a" };
-    let classic = if n == DEFAULT_SIZE { " (the classic board)" } else { "" };
+    let classic = if n == DEFAULT_SIZE {
+        " (the classic board)"
+    } else {
+        ""
+    };
     format!("{article} {n}×{n} board{classic}")
 }

@@ -21,7 +21,7 @@ pub struct DbArgs {
 
     /// Board size N (1 to 26) for a database that is created [default: 8].
     /// With an existing database it must match the stored board.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
     pub size: Option<u8>,
 }
 

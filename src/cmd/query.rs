@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use rusqlite::limits::Limit;
+use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, Statement};
 
 use crate::cmd::{DbArgs, stdout};
@@ -55,27 +55,57 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(out.flush()?)
 }
 
-/// Beyond the read-only file handle: no other database may be attached, and
-/// the connection itself refuses writes.
+/// Beyond the read-only file handle: the connection refuses writes, and
+/// SQLite asks `allow` about every action a statement would take.
 fn lock_down(conn: &Connection) -> Result<()> {
-    conn.set_limit(Limit::SQLITE_LIMIT_ATTACHED, 0)?;
     conn.pragma_update(None, "query_only", true)?;
+    conn.authorizer(Some(allow))?;
     Ok(())
+}
+
+/// Pragmas that take an argument only to say what to report on.
+const REPORTING_PRAGMAS: [&str; 9] = [
+    "table_info",
+    "table_xinfo",
+    "index_list",
+    "index_info",
+    "index_xinfo",
+    "foreign_key_list",
+    "foreign_key_check",
+    "integrity_check",
+    "quick_check",
+];
+
+/// Refuses attaching or detaching other files, and pragmas that set
+/// something (`pragma writable_schema = on`): they change the connection
+/// even where they cannot change the file, and nothing read needs them.
+fn allow(context: AuthContext<'_>) -> Authorization {
+    match context.action {
+        AuthAction::Attach { .. } | AuthAction::Detach { .. } => Authorization::Deny,
+        AuthAction::Pragma {
+            pragma_name,
+            pragma_value: Some(_),
+        } if !REPORTING_PRAGMAS.contains(&pragma_name.to_ascii_lowercase().as_str()) => {
+            Authorization::Deny
+        }
+        _ => Authorization::Allow,
+    }
 }
 
 fn prepare_read_only<'c>(conn: &'c Connection, sql: &str) -> Result<Statement<'c>> {
     if sql.trim().is_empty() {
         return Err(usage("query needs an SQL statement"));
     }
-    let first_word = sql.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
-    if first_word == "attach" || first_word == "detach" {
-        return Err(usage("query only reads this database: attach and detach are refused"));
-    }
     let stmt = conn.prepare(sql).map_err(|e| match e {
         rusqlite::Error::MultipleStatement => {
             usage("query runs one statement at a time; remove everything after the first `;`")
         }
-        other => usage(format!("invalid SQL: {}", sql_error_text(&other))),
+        other => match sql_error_text(&other) {
+            denied if denied.contains("not authorized") => usage(
+                "query only reads this database: attach, detach and pragmas that set a value are refused",
+            ),
+            text => usage(format!("invalid SQL: {text}")),
+        },
     })?;
     if !stmt.readonly() {
         return Err(usage(

@@ -1,0 +1,12 @@
+-- safe_next(cl_no, prev_rw_no, rw_no, square, w0, w1, w2): a square of one
+-- column and a square of the column before it are a safe step when their
+-- line sets do not meet: L(prev) ∩ L(next) = ∅, asked of square_line.
+insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2)
+select next.cl_no, prev.rw_no, next.rw_no, next.square, next.w0, next.w1, next.w2
+from line_set as prev
+join line_set as next on next.cl_no = prev.cl_no + 1
+where not exists (
+    select anchor, mov_dir from square_line where square = prev.square
+    intersect
+    select anchor, mov_dir from square_line where square = next.square
+);

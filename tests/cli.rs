@@ -1,0 +1,356 @@
+//! The CLI as a user runs it: outputs, idempotence, rebuilds, and refusals
+//! that leave every file as it was.
+
+mod common;
+
+use std::io::Read;
+use std::path::Path;
+use std::process::Stdio;
+
+use common::{Board, contents, queens};
+use tempfile::TempDir;
+
+/// Runs queens in `dir`, expects failure with `code`, and returns the one
+/// line it printed on stderr.
+fn fails(dir: &Path, args: &[&str], code: i32) -> String {
+    let output = queens(dir).args(args).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{args:?} printed more than one line: {stderr}"
+    );
+    assert!(stderr.starts_with("queens: "), "{stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"));
+    stderr
+}
+
+fn stdout_of(dir: &Path, args: &[&str]) -> String {
+    let output = queens(dir).args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn solve_creates_the_default_database_and_prints_92_solutions() {
+    let dir = TempDir::new().unwrap();
+    let out = stdout_of(dir.path(), &["solve"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2 + 92);
+    assert_eq!(lines[0], "s1  s2  s3  s4  s5  s6  s7  s8");
+    assert_eq!(lines[1], "--  --  --  --  --  --  --  --");
+    assert_eq!(lines[2], "a1  b5  c8  d6  e3  f7  g2  h4");
+    assert_eq!(lines[93], "a8  b4  c1  d3  e6  f2  g7  h5");
+    assert!(dir.path().join("queens.db").is_file());
+    assert_eq!(stdout_of(dir.path(), &["count"]), "92\n");
+}
+
+#[test]
+fn solve_prints_the_four_by_four_table_exactly() {
+    let dir = TempDir::new().unwrap();
+    let out = stdout_of(dir.path(), &["solve", "--size", "4", "--db", "four.db"]);
+    assert_eq!(
+        out,
+        "s1  s2  s3  s4\n--  --  --  --\na2  b4  c1  d3\na3  b1  c4  d2\n"
+    );
+}
+
+#[test]
+fn ten_by_ten_init_count_and_query() {
+    let dir = TempDir::new().unwrap();
+    let init = stdout_of(dir.path(), &["init", "--size", "10", "--db", "ten.db"]);
+    assert!(init.contains("10×10"), "{init}");
+    assert_eq!(stdout_of(dir.path(), &["count", "--db", "ten.db"]), "724\n");
+    assert_eq!(
+        stdout_of(
+            dir.path(),
+            &["query", "--db", "ten.db", "select count(*) from candidate"]
+        ),
+        "count(*)\n--------\n479306\n"
+    );
+    // Without --size an existing database keeps its own size.
+    assert_eq!(
+        stdout_of(dir.path(), &["count", "--db", "ten.db", "--size", "10"]),
+        "724\n"
+    );
+}
+
+#[test]
+fn query_prints_the_lines_through_c5() {
+    let dir = TempDir::new().unwrap();
+    let out = stdout_of(
+        dir.path(),
+        &[
+            "query",
+            "select * from square_line where square = 'c5' order by mov_dir",
+        ],
+    );
+    assert_eq!(
+        out,
+        "square  anchor  mov_dir\n\
+         ------  ------  -------\n\
+         c5      a5      RGHT\n\
+         c5      a7      RGHT-DN\n\
+         c5      a3      RGHT-UP\n\
+         c5      c1      UP\n"
+    );
+}
+
+#[test]
+fn init_twice_changes_nothing() {
+    let board = Board::new(8);
+    let before = contents(&board.db);
+    let out = stdout_of(
+        board.dir.path(),
+        &["init", "--db", board.db.to_str().unwrap()],
+    );
+    assert!(out.contains("already holds an 8×8 board"), "{out}");
+    let out = stdout_of(
+        board.dir.path(),
+        &["init", "--size", "8", "--db", board.db.to_str().unwrap()],
+    );
+    assert!(out.contains("nothing to do"), "{out}");
+    assert_eq!(contents(&board.db), before);
+}
+
+#[test]
+fn init_force_rebuilds_for_another_size_and_keeps_the_users_objects() {
+    let board = Board::new(8);
+    {
+        let conn = rusqlite::Connection::open(&board.db).unwrap();
+        conn.execute_batch(
+            "create table my_notes (note text);
+             insert into my_notes values ('keep me');
+             create view my_corner as select square from square where square in ('a1', 'f6');",
+        )
+        .unwrap();
+    }
+    let db = board.db.to_str().unwrap();
+    let out = stdout_of(
+        board.dir.path(),
+        &["init", "--size", "6", "--force", "--db", db],
+    );
+    assert!(out.contains("6×6") && out.contains("8×8"), "{out}");
+    let rebuilt = Board { n: 6, ..board };
+    assert_eq!(rebuilt.count("select count(*) from solution"), 4);
+    assert_eq!(rebuilt.count("select count(*) from square"), 36);
+    assert_eq!(rebuilt.count("select count(*) from line"), 34);
+    assert_eq!(
+        rebuilt.rows("select note from my_notes"),
+        vec![vec!["keep me".to_string()]]
+    );
+    assert_eq!(
+        rebuilt.rows("select * from my_corner"),
+        vec![vec!["a1".to_string()], vec!["f6".to_string()]]
+    );
+    let conn = rebuilt.connect();
+    let columns = conn
+        .prepare("select * from solution")
+        .unwrap()
+        .column_count();
+    assert_eq!(columns, 6);
+}
+
+#[test]
+fn help_explains_every_command_with_an_example() {
+    let dir = TempDir::new().unwrap();
+    for command in ["init", "solve", "count", "query"] {
+        let out = stdout_of(dir.path(), &[command, "--help"]);
+        assert!(out.contains("Examples:"), "{command}: {out}");
+        assert!(out.contains("--db"), "{command}: {out}");
+    }
+    let out = stdout_of(dir.path(), &["--help"]);
+    assert!(out.contains("solve") && out.contains("sqlite3"), "{out}");
+    assert!(!dir.path().join("queens.db").exists());
+}
+
+#[test]
+fn bad_sizes_are_usage_errors_and_create_nothing() {
+    let dir = TempDir::new().unwrap();
+    for size in ["0", "27", "abc", "-1", ""] {
+        for command in ["init", "solve", "count"] {
+            let err = fails(dir.path(), &[command, "--size", size], 2);
+            assert!(err.contains("--size"), "{err}");
+        }
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn a_database_in_a_missing_directory_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let err = fails(dir.path(), &["init", "--db", "no/such/dir/q.db"], 1);
+    assert!(err.contains("does not exist"), "{err}");
+    let err = fails(dir.path(), &["solve", "--db", "missing/q.db"], 1);
+    assert!(err.contains("does not exist"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_left_byte_for_byte_unchanged() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("notes.txt");
+    let text = "These are my notes, not a database.\n".repeat(200);
+    std::fs::write(&path, &text).unwrap();
+    for args in [
+        vec!["init"],
+        vec!["init", "--force"],
+        vec!["init", "--force", "--size", "5"],
+        vec!["solve"],
+        vec!["count"],
+        vec!["query", "select 1"],
+    ] {
+        let mut args = args.clone();
+        args.extend(["--db", "notes.txt"]);
+        let err = fails(dir.path(), &args, 1);
+        assert!(err.contains("notes.txt is not a SQLite database"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn empty_files_directories_and_other_programs_databases_are_refused() {
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join("empty.db"), b"").unwrap();
+    std::fs::create_dir(dir.path().join("folder.db")).unwrap();
+    let other = dir.path().join("other.db");
+    rusqlite::Connection::open(&other)
+        .unwrap()
+        .execute_batch("create table invoices (id integer primary key, total real); insert into invoices values (1, 9.5);")
+        .unwrap();
+    let other_before = contents(&other);
+
+    let err = fails(dir.path(), &["count", "--db", "empty.db"], 1);
+    assert!(err.contains("empty.db is an empty file"), "{err}");
+    assert_eq!(contents(&dir.path().join("empty.db")), b"");
+    let err = fails(dir.path(), &["init", "--db", "folder.db"], 1);
+    assert!(err.contains("folder.db is a directory"), "{err}");
+    for args in [vec!["init"], vec!["init", "--force"], vec!["solve"]] {
+        let mut args = args.clone();
+        args.extend(["--db", "other.db"]);
+        let err = fails(dir.path(), &args, 1);
+        assert!(err.contains("not a queens database"), "{err}");
+        assert_eq!(contents(&other), other_before);
+    }
+}
+
+#[test]
+fn a_size_that_disagrees_with_the_database_needs_force() {
+    let board = Board::new(8);
+    let before = contents(&board.db);
+    let db = board.db.to_str().unwrap();
+    for command in ["init", "solve", "count"] {
+        let err = fails(board.dir.path(), &[command, "--size", "10", "--db", db], 2);
+        assert!(
+            err.contains("holds a 8×8 board, not 10×10") && err.contains("--force"),
+            "{err}"
+        );
+    }
+    let err = fails(
+        board.dir.path(),
+        &["query", "--size", "10", "--db", db, "select 1"],
+        2,
+    );
+    assert!(err.contains("not 10×10"), "{err}");
+    assert_eq!(contents(&board.db), before);
+}
+
+#[test]
+fn a_database_from_a_newer_queens_is_refused_untouched() {
+    let board = Board::new(5);
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .pragma_update(None, "user_version", 99)
+        .unwrap();
+    let before = contents(&board.db);
+    let db = board.db.to_str().unwrap();
+    for args in [
+        vec!["init"],
+        vec!["init", "--force"],
+        vec!["count"],
+        vec!["query", "select 1"],
+    ] {
+        let mut args = args.clone();
+        args.extend(["--db", db]);
+        let err = fails(board.dir.path(), &args, 1);
+        assert!(
+            err.contains("schema version 99") && err.contains("newer"),
+            "{err}"
+        );
+    }
+    assert_eq!(contents(&board.db), before);
+}
+
+#[test]
+fn query_refuses_every_statement_that_writes() {
+    let board = Board::new(6);
+    let before = contents(&board.db);
+    let db = board.db.to_str().unwrap();
+    for sql in [
+        "insert into board_size (n) values (7)",
+        "update board_size set n = 7",
+        "delete from square_line",
+        "drop view solution",
+        "create table t (x)",
+        "pragma user_version = 5",
+        "pragma writable_schema = on",
+        "vacuum",
+        "select 1; drop view solution",
+        "attach database 'other.db' as other",
+        "ATTACH 'x.db' AS x",
+        "  detach x",
+        "create temp table t (x)",
+    ] {
+        let err = fails(board.dir.path(), &["query", "--db", db, sql], 2);
+        assert!(!err.is_empty(), "{sql}");
+    }
+    assert_eq!(contents(&board.db), before);
+    assert!(!board.dir.path().join("other.db").exists());
+    assert!(!board.dir.path().join("x.db").exists());
+}
+
+#[test]
+fn query_reports_invalid_sql_in_one_line() {
+    let board = Board::new(4);
+    let db = board.db.to_str().unwrap();
+    let err = fails(
+        board.dir.path(),
+        &["query", "--db", db, "selct * from solution"],
+        2,
+    );
+    assert!(
+        err.contains("invalid SQL") && err.contains("selct"),
+        "{err}"
+    );
+    let err = fails(
+        board.dir.path(),
+        &["query", "--db", db, "select * from no_such_table"],
+        2,
+    );
+    assert!(err.contains("no such table: no_such_table"), "{err}");
+    let err = fails(board.dir.path(), &["query", "--db", db, "   "], 2);
+    assert!(err.contains("needs an SQL statement"), "{err}");
+}
+
+#[test]
+fn a_closed_pipe_ends_solve_quietly() {
+    let board = Board::new(10);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["solve", "--db", board.db.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The reader is gone now, as with `queens solve | head -1`.
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}

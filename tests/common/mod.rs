@@ -1,0 +1,109 @@
+//! Helpers shared by the integration tests: run the real binary, read the
+//! database it wrote with a plain SQLite connection, and the published
+//! sequences the answers are checked against.
+#![allow(dead_code)] // each test file uses its own share of these
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use queens::board::Square;
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, OpenFlags};
+use tempfile::TempDir;
+
+/// OEIS A000170: solutions of the n-queens puzzle, n = 1, 2, …
+pub const A000170: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+
+/// OEIS A002464: permutations of n with no two neighbours differing by 1
+/// (Hertzsprung's problem), n = 1, 2, …
+pub const A002464: [u64; 10] = [1, 0, 0, 2, 14, 90, 646, 5242, 47622, 479306];
+
+/// OEIS A002562: solutions up to rotation and reflection, n = 1, 2, …
+pub const A002562: [u64; 10] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
+
+/// The `queens` binary, run in `dir`.
+pub fn queens(dir: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_queens"));
+    cmd.current_dir(dir);
+    cmd
+}
+
+/// A scratch directory with a database built by `queens init --size n`.
+pub struct Board {
+    pub dir: TempDir,
+    pub db: PathBuf,
+    pub n: u8,
+}
+
+impl Board {
+    pub fn new(n: u8) -> Board {
+        let dir = TempDir::new().unwrap();
+        let db = dir.path().join(format!("q{n}.db"));
+        queens(dir.path())
+            .args(["init", "--size", &n.to_string(), "--db"])
+            .arg(&db)
+            .assert()
+            .success();
+        Board { dir, db, n }
+    }
+
+    /// A plain read-only SQLite connection: nothing of the CLI is loaded.
+    pub fn connect(&self) -> Connection {
+        Connection::open_with_flags(&self.db, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap()
+    }
+
+    pub fn count(&self, sql: &str) -> u64 {
+        self.connect()
+            .query_row(sql, [], |row| row.get::<_, i64>(0))
+            .unwrap() as u64
+    }
+
+    /// Every row of a query, each value as text.
+    pub fn rows(&self, sql: &str) -> Vec<Vec<String>> {
+        let conn = self.connect();
+        let mut stmt = conn.prepare(sql).unwrap();
+        let width = stmt.column_count();
+        stmt.query_map([], |row| {
+            (0..width).map(|i| row.get_ref(i).map(text)).collect()
+        })
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+    }
+
+    /// The placements a view returns, as squares.
+    pub fn placements(&self, view: &str) -> Vec<Vec<Square>> {
+        self.rows(&format!("select * from {view}"))
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|name| Square::parse(name, self.n).unwrap())
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// A value as text; numbers in their shortest form.
+fn text(value: ValueRef<'_>) -> String {
+    match value {
+        ValueRef::Null => "NULL".to_string(),
+        ValueRef::Integer(i) => i.to_string(),
+        ValueRef::Real(f) => f.to_string(),
+        ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+        ValueRef::Blob(b) => format!("{b:?}"),
+    }
+}
+
+/// The bytes of a file, to show it was not touched.
+pub fn contents(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap()
+}
+
+/// Squares from names, for readable expectations.
+pub fn squares(names: &str, n: u8) -> Vec<Square> {
+    names
+        .split_whitespace()
+        .map(|s| Square::parse(s, n).unwrap())
+        .collect()
+}

@@ -1,0 +1,65 @@
+//! A database written by `queens` works in the stock `sqlite3` shell: no
+//! function or extension of the CLI is needed to read the views.
+
+mod common;
+
+use std::process::Command;
+
+use common::Board;
+
+/// The stock shell, if this machine has it. `.ci/run` installs it, so under
+/// CI its absence is a failure rather than a skip.
+fn sqlite3() -> Option<Command> {
+    let found = Command::new("sqlite3").arg("--version").output().is_ok();
+    if !found && std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("the sqlite3 shell is missing; .ci/run should have installed it");
+    }
+    if !found {
+        eprintln!("skipped: no sqlite3 shell on this machine (apt-get install sqlite3)");
+    }
+    found.then(|| Command::new("sqlite3"))
+}
+
+fn shell(board: &Board, sql: &str) -> Option<String> {
+    let output = sqlite3()?.arg(&board.db).arg(sql).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Some(String::from_utf8(output.stdout).unwrap())
+}
+
+#[test]
+fn the_stock_shell_reads_every_view() {
+    let board = Board::new(8);
+    let Some(all) = shell(&board, "select * from solution") else {
+        return;
+    };
+    let rows: Vec<&str> = all.lines().collect();
+    assert_eq!(rows.len(), 92);
+    assert_eq!(rows[0], "a1|b5|c8|d6|e3|f7|g2|h4");
+    assert_eq!(rows[91], "a8|b4|c1|d3|e6|f2|g7|h5");
+    let counts = shell(
+        &board,
+        "select count(*) from candidate; select count(*) from solution_by_definition;
+         select search_space from search_space where step = 4;",
+    )
+    .unwrap();
+    assert_eq!(counts, "5242\n92\n40320\n");
+    let c5 = shell(
+        &board,
+        "select anchor || ' ' || mov_dir from square_line where square = 'c5' order by 1",
+    )
+    .unwrap();
+    assert_eq!(c5, "a3 RGHT-UP\na5 RGHT\na7 RGHT-DN\nc1 UP\n");
+}
+
+#[test]
+fn the_stock_shell_reads_a_large_board() {
+    let board = Board::new(11);
+    let Some(count) = shell(&board, "select count(*) from solution") else {
+        return;
+    };
+    assert_eq!(count, "2680\n");
+}
