@@ -91,4 +91,20 @@ fn main() {
             sql.as_secs_f64() / native.as_secs_f64()
         );
     }
+
+    println!();
+    println!("symmetry classes: select * from fundamental_solution");
+    println!("   N  classes   fundamental_solution     solution   ratio");
+    for n in [8u8, 10, 12] {
+        let conn = board(dir.path(), n);
+        let (classes, rows) = time_rows(&conn, "select * from fundamental_solution");
+        let (all, _) = time_rows(&conn, "select * from solution");
+        assert_eq!(rows, checker::fundamental_solutions(n).len());
+        println!(
+            "  {n:>2}  {rows:>7}  {:>21}  {:>11}  {:>5.1}×",
+            ms(classes),
+            ms(all),
+            classes.as_secs_f64() / all.as_secs_f64()
+        );
+    }
 }

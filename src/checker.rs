@@ -98,6 +98,73 @@ pub fn squares_of(rows: &[u8]) -> Vec<Square> {
         .collect()
 }
 
+/// The board's eight symmetries acting on a square of an `n`×`n` board, in
+/// the order of the `symmetry` table: identity, quarter turns clockwise by
+/// 90, 180 and 270 degrees, then the reflections that swap the columns, swap
+/// the rows, swap columns with rows, and swap them across the other diagonal.
+pub fn symmetries(n: u8) -> [Box<dyn Fn(Square) -> Square>; 8] {
+    let flip = move |i: u8| n + 1 - i;
+    [
+        Box::new(|s| s),
+        Box::new(move |s| Square {
+            col: s.row,
+            row: flip(s.col),
+        }),
+        Box::new(move |s| Square {
+            col: flip(s.col),
+            row: flip(s.row),
+        }),
+        Box::new(move |s| Square {
+            col: flip(s.row),
+            row: s.col,
+        }),
+        Box::new(move |s| Square {
+            col: flip(s.col),
+            row: s.row,
+        }),
+        Box::new(move |s| Square {
+            col: s.col,
+            row: flip(s.row),
+        }),
+        Box::new(|s| Square {
+            col: s.row,
+            row: s.col,
+        }),
+        Box::new(move |s| Square {
+            col: flip(s.row),
+            row: flip(s.col),
+        }),
+    ]
+}
+
+/// A solution (rows by column) moved by each symmetry, again as rows by column.
+pub fn images(rows: &[u8]) -> Vec<Vec<u8>> {
+    let n = rows.len() as u8;
+    symmetries(n)
+        .iter()
+        .map(|move_square| {
+            let mut image = vec![0; rows.len()];
+            for square in squares_of(rows) {
+                let moved = move_square(square);
+                image[usize::from(moved.col) - 1] = moved.row;
+            }
+            image
+        })
+        .collect()
+}
+
+/// One representative of each class of solutions that the symmetries turn
+/// into one another (its smallest member in board order), with the size of
+/// its class, in board order.
+pub fn fundamental_solutions(n: u8) -> Vec<(Vec<u8>, usize)> {
+    let mut classes = std::collections::BTreeMap::<Vec<u8>, usize>::new();
+    for rows in solutions(n) {
+        let smallest = images(&rows).into_iter().min().expect("eight images");
+        *classes.entry(smallest).or_default() += 1;
+    }
+    classes.into_iter().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,6 +187,39 @@ mod tests {
             assert!(all.windows(2).all(|w| w[0] < w[1]));
             for rows in &all {
                 assert!(is_solution(&squares_of(rows), n), "{rows:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fundamental_counts_match_oeis_a002562() {
+        const A002562: [usize; 10] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
+        for (n, &expected) in (1..).zip(A002562.iter()) {
+            let classes = fundamental_solutions(n);
+            assert_eq!(classes.len(), expected, "n = {n}");
+            let members: usize = classes.iter().map(|(_, size)| size).sum();
+            assert_eq!(members as u64, count_solutions(n));
+        }
+    }
+
+    #[test]
+    fn symmetries_form_the_group_of_the_square() {
+        let n = 5;
+        let all = symmetries(n);
+        let corner = Square { col: 1, row: 1 };
+        // A quarter turn four times is the identity; each reflection twice is too.
+        let mut s = corner;
+        for _ in 0..4 {
+            s = all[1](s);
+        }
+        assert_eq!(s, corner);
+        assert_eq!(all[1](corner), Square { col: 1, row: 5 }); // a1 turns to a5
+        for reflect in &all[4..] {
+            for col in 1..=n {
+                for row in 1..=n {
+                    let sq = Square { col, row };
+                    assert_eq!(reflect(reflect(sq)), sq);
+                }
             }
         }
     }

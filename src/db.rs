@@ -48,9 +48,7 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
         eprintln!("queens: created {} for the {n}×{n} board", path.display());
     }
     check_requested_size(path, inspection.size, requested)?;
-    if inspection.version < schema::latest_version() {
-        upgrade(path)?;
-    }
+    bring_up_to_date(path, inspection)?;
     Ok((open_read_only(path)?, inspection.size))
 }
 
@@ -186,26 +184,26 @@ pub fn rebuild(path: &Path, n: u8) -> Result<()> {
         .with_context(|| format!("could not save the rebuilt board in {}", path.display()))
 }
 
-/// Migrates the tables of an older `queens` database and refreshes its views.
-pub fn upgrade(path: &Path) -> Result<()> {
-    let mut conn = open_writable(path)?;
-    schema::migrate(&mut conn)?;
-    refresh_views(&mut conn)?;
-    Ok(())
+/// Whether the database was written by an older `queens`: an older schema
+/// version, or views that this build would write differently.
+pub fn is_outdated(path: &Path, found: Inspection) -> Result<bool> {
+    if found.version < schema::latest_version() {
+        return Ok(true);
+    }
+    let conn = open_read_only(path)?;
+    Ok(!schema::views_are_current(&conn, found.size)?)
 }
 
-/// Re-creates the views if this build would write them differently.
-/// Returns whether anything changed.
-pub fn refresh_views(conn: &mut Connection) -> Result<bool> {
-    let Some(n) = schema::stored_size(conn)? else {
-        return Ok(false);
-    };
-    if schema::views_are_current(conn, n)? {
+/// Upgrades a database written by an older `queens`: migrates the tables,
+/// then derives the facts and views again for its board, in one
+/// transaction. Should it be interrupted after the migration, the stale
+/// views still mark the database as outdated, so the next command finishes
+/// the job. Returns whether anything had to change.
+pub fn bring_up_to_date(path: &Path, found: Inspection) -> Result<bool> {
+    if !is_outdated(path, found)? {
         return Ok(false);
     }
-    let tx = conn.transaction()?;
-    schema::recreate_views(&tx, n)?;
-    tx.commit()?;
+    rebuild(path, found.size)?;
     Ok(true)
 }
 

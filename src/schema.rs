@@ -19,7 +19,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
 
 /// The fact population scripts, in the order their foreign keys need, named
 /// by the table each fills.
-const FACTS: [(&str, &str); 7] = [
+const FACTS: [(&str, &str); 8] = [
     ("col_lbl", include_str!("../sql/facts/1-col_lbl.sql")),
     ("row_lbl", include_str!("../sql/facts/2-row_lbl.sql")),
     ("square", include_str!("../sql/facts/3-square.sql")),
@@ -30,10 +30,14 @@ const FACTS: [(&str, &str); 7] = [
     ),
     ("line_set", include_str!("../sql/facts/6-line_set.sql")),
     ("safe_next", include_str!("../sql/facts/7-safe_next.sql")),
+    (
+        "square_image",
+        include_str!("../sql/facts/8-square_image.sql"),
+    ),
 ];
 
 /// The view templates, each after the views it reads.
-const VIEWS: [(&str, &str); 4] = [
+const VIEWS: [(&str, &str); 8] = [
     ("candidate", include_str!("../sql/views/1-candidate.sql")),
     (
         "solution_by_definition",
@@ -43,6 +47,22 @@ const VIEWS: [(&str, &str); 4] = [
     (
         "search_space",
         include_str!("../sql/views/4-search_space.sql"),
+    ),
+    (
+        "numbered_solution",
+        include_str!("../sql/views/5-numbered_solution.sql"),
+    ),
+    (
+        "solution_queen",
+        include_str!("../sql/views/6-solution_queen.sql"),
+    ),
+    (
+        "solution_class",
+        include_str!("../sql/views/7-solution_class.sql"),
+    ),
+    (
+        "fundamental_solution",
+        include_str!("../sql/views/8-fundamental_solution.sql"),
     ),
 ];
 
@@ -133,18 +153,6 @@ pub fn views_are_current(conn: &Connection, n: u8) -> Result<bool> {
         }
     }
     Ok(true)
-}
-
-/// Replaces the views with those of this build, for the stored size.
-pub fn recreate_views(tx: &Transaction, n: u8) -> Result<()> {
-    for (view, _) in VIEWS.iter().rev() {
-        tx.execute_batch(&format!("drop view if exists {view}"))?;
-    }
-    for (view, sql) in view_sql(n)? {
-        tx.execute_batch(&sql)
-            .with_context(|| format!("could not create view {view}"))?;
-    }
-    Ok(())
 }
 
 /// The text SQLite keeps of a `create view` statement: it upper-cases the

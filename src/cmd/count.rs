@@ -12,19 +12,34 @@ use crate::db;
 ///
 /// Creates the database (for --size, default 8) if it does not exist.
 ///
+/// With --fundamental, count the classes of solutions that the board's
+/// rotations and reflections turn into one another instead.
+///
 /// Examples:
 ///   queens count                     # 92
+///   queens count --fundamental       # 12
 ///   queens count --db ten.db         # 724, for a 10×10 database
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
     #[command(flatten)]
     pub target: DbArgs,
+
+    /// Count symmetry classes (fundamental solutions) instead of solutions.
+    #[arg(long)]
+    pub fundamental: bool,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let (conn, _) = db::open_for_reading(&args.target.db, args.target.size)?;
-    let count: i64 = conn.query_row("select count(*) from solution", [], |row| row.get(0))?;
+    let view = if args.fundamental {
+        "fundamental_solution"
+    } else {
+        "solution"
+    };
+    let count: i64 = conn.query_row(&format!("select count(*) from {view}"), [], |row| {
+        row.get(0)
+    })?;
     let mut out = stdout();
     writeln!(out, "{count}")?;
     Ok(out.flush()?)

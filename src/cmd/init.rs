@@ -59,11 +59,9 @@ pub fn run(args: &Args) -> Result<()> {
     }
 
     db::check_requested_size(path, found.size, requested)?;
-    let mut conn = db::open_writable(path)?;
-    crate::schema::migrate(&mut conn)?;
-    let refreshed = db::refresh_views(&mut conn)?;
-    let what = if refreshed {
-        "views brought up to date"
+    let upgraded = db::bring_up_to_date(path, found)?;
+    let what = if upgraded {
+        "brought it up to date"
     } else {
         "nothing to do"
     };

@@ -1,0 +1,12 @@
+create view numbered_solution (solution_no, {{k in 1..N sep ", ": s{k}}}) as
+-- numbered_solution(solution_no, s1, …, s{N}): the solution s1, …, s{N} is
+-- the solution_no-th in board order (by the row numbers of s1, s2, …).
+-- `queens show K` draws solution K.
+select
+    row_number() over (order by {{k in 1..N sep ", ": p{k}.rw_no}}),
+    {{k in 1..N sep ",\n    ": s.s{k}}}
+from solution as s
+--@for k in 1..N
+join square as p{k} on p{k}.square = s.s{k}
+--@end
+order by 1;

@@ -1,0 +1,189 @@
+//! The board's symmetries and the fundamental solutions, held against OEIS
+//! A002562 and the native checker.
+
+mod common;
+
+use common::{A002562, Board, queens};
+use queens::checker;
+
+#[test]
+fn fundamental_counts_match_oeis_a002562_and_the_native_checker() {
+    for n in 1..=9u8 {
+        let board = Board::new(n);
+        let count = board.count("select count(*) from fundamental_solution");
+        assert_eq!(count, A002562[usize::from(n) - 1], "n = {n}");
+        assert_eq!(
+            count as usize,
+            checker::fundamental_solutions(n).len(),
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn fundamental_solutions_and_class_sizes_equal_the_native_ones() {
+    for n in 1..=10u8 {
+        let board = Board::new(n);
+        let sql: Vec<(Vec<u8>, usize)> = board
+            .rows("select * from fundamental_solution")
+            .iter()
+            .map(|row| {
+                let (size, squares) = row.split_last().unwrap();
+                let rows = squares
+                    .iter()
+                    .map(|name| queens::board::Square::parse(name, n).unwrap().row)
+                    .collect();
+                (rows, size.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(sql, checker::fundamental_solutions(n), "n = {n}");
+        let members: u64 = sql.iter().map(|(_, size)| *size as u64).sum();
+        assert_eq!(members, checker::count_solutions(n), "n = {n}");
+    }
+}
+
+#[test]
+fn eight_by_eight_has_one_class_of_four_and_eleven_of_eight() {
+    let board = Board::new(8);
+    let sizes =
+        board.rows("select class_size, count(*) from fundamental_solution group by 1 order by 1");
+    assert_eq!(sizes, vec![vec!["4", "1"], vec!["8", "11"]]);
+}
+
+#[test]
+fn every_image_of_every_solution_is_a_solution() {
+    for n in [4u8, 5, 6, 8] {
+        let board = Board::new(n);
+        // In SQL: the images, as sets of squares, are all solutions' sets.
+        // In SQL: each image, as a set of squares, meets some solution's set
+        // in all n squares.
+        let strays = board.count(
+            "with image as (
+               select q.solution_no, i.symmetry, i.image as square
+               from solution_queen q join square_image i on i.square = q.square),
+             queen as materialized (select * from solution_queen),
+             matched as (
+               select distinct image.solution_no, image.symmetry
+               from image join queen on queen.square = image.square
+               group by image.solution_no, image.symmetry, queen.solution_no
+               having count(*) = (select n from board_size))
+             select (select count(*) from (select distinct solution_no, symmetry from image))
+                  - (select count(*) from matched)",
+        );
+        assert_eq!(strays, 0, "n = {n}");
+        // Natively, through the checker's own symmetries.
+        for rows in checker::solutions(n) {
+            for image in checker::images(&rows) {
+                assert!(checker::is_solution(&checker::squares_of(&image), n));
+            }
+        }
+    }
+}
+
+#[test]
+fn square_image_agrees_with_the_native_symmetries() {
+    for n in [1u8, 2, 7, 8, 26] {
+        let board = Board::new(n);
+        let sql = board.rows(
+            "select i.square, i.image from square_image i join symmetry g using (symmetry)
+             join square s on s.square = i.square order by g.sym_no, s.cl_no, s.rw_no",
+        );
+        let mut native = Vec::new();
+        for move_square in checker::symmetries(n) {
+            for col in 1..=n {
+                for row in 1..=n {
+                    let square = queens::board::Square { col, row };
+                    native.push(vec![square.name(), move_square(square).name()]);
+                }
+            }
+        }
+        assert_eq!(sql, native, "n = {n}");
+    }
+}
+
+#[test]
+fn each_solution_maps_onto_its_representative() {
+    let board = Board::new(8);
+    let classes = board.rows(
+        "select solution_no, class_no, class_size, representative_no, symmetry from solution_class",
+    );
+    assert_eq!(classes.len(), 92);
+    let all = checker::solutions(8);
+    let names = [
+        "identity",
+        "rotate-90",
+        "rotate-180",
+        "rotate-270",
+        "mirror-files",
+        "mirror-ranks",
+        "mirror-diagonal",
+        "mirror-antidiagonal",
+    ];
+    for row in &classes {
+        let solution: usize = row[0].parse().unwrap();
+        let representative: usize = row[3].parse().unwrap();
+        let symmetry = names.iter().position(|&name| name == row[4]).unwrap();
+        let image = &checker::images(&all[solution - 1])[symmetry];
+        assert_eq!(image, &all[representative - 1], "{row:?}");
+        assert!(representative <= solution);
+    }
+    let class_numbers: std::collections::BTreeSet<&str> =
+        classes.iter().map(|r| r[1].as_str()).collect();
+    assert_eq!(class_numbers.len(), 12);
+    assert_eq!(classes[0], vec!["1", "1", "8", "1", "identity"]);
+}
+
+#[test]
+fn solve_and_count_fundamental() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let count = queens(dir.path())
+        .args(["count", "--fundamental"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(count.stdout).unwrap(), "12\n");
+    let solve = queens(dir.path())
+        .args(["solve", "--fundamental", "--size", "6", "--db", "six.db"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(solve.stdout).unwrap(),
+        "s1  s2  s3  s4  s5  s6  class_size\n\
+         --  --  --  --  --  --  ----------\n\
+         a2  b4  c6  d1  e3  f5  4\n"
+    );
+}
+
+#[test]
+fn a_database_from_schema_version_1_is_upgraded_in_place() {
+    let board = Board::new(6);
+    // Make it look as the first release wrote it: no symmetry tables or views.
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "drop view fundamental_solution; drop view solution_class;
+             drop view solution_queen; drop view numbered_solution;
+             drop table square_image; drop table symmetry;
+             pragma user_version = 1;",
+        )
+        .unwrap();
+    let db = board.db.to_str().unwrap();
+    let out = queens(board.dir.path())
+        .args(["count", "--fundamental", "--db", db])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
+    assert_eq!(
+        board.count("pragma user_version"),
+        queens::schema::latest_version() as u64
+    );
+    assert_eq!(board.count("select count(*) from square_image"), 8 * 36);
+    assert_eq!(
+        board.count("select count(*) from pragma_foreign_key_check"),
+        0
+    );
+}
