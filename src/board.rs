@@ -23,6 +23,11 @@ impl Square {
         format!("{}{}", (b'a' + self.col - 1) as char, self.row)
     }
 
+    /// Whether the square is dark on a chessboard (a1 is dark).
+    pub fn is_dark(self) -> bool {
+        (self.col + self.row).is_multiple_of(2)
+    }
+
     /// Reads a name such as `c5` or `A10` (any case) on a board of `size`.
     pub fn parse(name: &str, size: u8) -> Result<Square> {
         let name = name.trim();
@@ -42,6 +47,40 @@ impl Square {
             );
         }
         Ok(Square { col, row })
+    }
+}
+
+/// Reads a placement given as square names separated by spaces or commas
+/// (`c5 f2`, `"a1, b5"`), in any order and case. Refuses names off the
+/// board and a square named twice.
+pub fn parse_placement(words: &[String], size: u8) -> Result<Vec<Square>> {
+    let mut squares: Vec<Square> = Vec::new();
+    let names = words
+        .iter()
+        .flat_map(|word| word.split([',', ' ', '\t']))
+        .filter(|name| !name.trim().is_empty());
+    for name in names {
+        let square = Square::parse(name, size)?;
+        if squares.contains(&square) {
+            bail!(
+                "{} is given twice: two queens cannot stand on one square",
+                square.name()
+            );
+        }
+        squares.push(square);
+    }
+    if squares.is_empty() {
+        bail!("no squares given: name at least one, like c5");
+    }
+    Ok(squares)
+}
+
+/// Reads a solution number for clap: solutions are counted from 1.
+pub fn parse_solution_number(text: &str) -> Result<i64, String> {
+    match text.trim().parse::<i64>() {
+        Ok(k) if k >= 1 => Ok(k),
+        Ok(_) => Err("solutions are numbered from 1".to_string()),
+        Err(_) => Err(format!("`{text}` is not a solution number")),
     }
 }
 
@@ -76,6 +115,20 @@ mod tests {
         for bad in ["i1", "a9", "a0", "a05", "5c", "", "c", "cc5", "c5x", "é5"] {
             assert!(Square::parse(bad, 8).is_err(), "{bad} was accepted");
         }
+    }
+
+    #[test]
+    fn placements_accept_spaces_commas_and_any_case() {
+        let words = vec!["A1, b5".to_string(), "C8".to_string()];
+        let names: Vec<String> = parse_placement(&words, 8)
+            .unwrap()
+            .iter()
+            .map(|s| s.name())
+            .collect();
+        assert_eq!(names, ["a1", "b5", "c8"]);
+        assert!(parse_placement(&["c5 C5".to_string()], 8).is_err());
+        assert!(parse_placement(&[" , ".to_string()], 8).is_err());
+        assert!(parse_placement(&["c5 z9".to_string()], 8).is_err());
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! - a rebuild (`init --force`) happens inside one transaction.
 
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -17,6 +17,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags};
 
 use crate::board::DEFAULT_SIZE;
 use crate::error::usage;
+use crate::outfile::{new_temp_file, parent_dir};
 use crate::schema;
 
 /// How long a command waits for another process's write to finish.
@@ -158,7 +159,8 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
             dir.display()
         );
     }
-    let temp = new_temp_file(&dir).with_context(|| format!("cannot create {}", path.display()))?;
+    let temp = new_temp_file(&dir, ".db-building")
+        .with_context(|| format!("cannot create {}", path.display()))?;
     {
         let mut conn = Connection::open(temp.path())?;
         conn.pragma_update(None, "foreign_keys", true)?;
@@ -213,25 +215,6 @@ fn build(conn: &mut Connection, n: u8) -> Result<()> {
     schema::populate(&tx, n)?;
     tx.commit()?;
     Ok(())
-}
-
-fn new_temp_file(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".queens-").suffix(".db-building");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // As an ordinary new file: the process umask still applies.
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    builder.tempfile_in(dir)
-}
-
-fn parent_dir(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
 }
 
 fn path_exists(path: &Path) -> Result<bool> {

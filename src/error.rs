@@ -17,6 +17,24 @@ impl fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+/// A command that has said all it has to say on stdout but must still end
+/// with a non-zero exit code (`check` on an invalid placement exits 1).
+#[derive(Debug)]
+pub struct Verdict(pub i32);
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "exit code {}", self.0)
+    }
+}
+
+impl std::error::Error for Verdict {}
+
+/// The exit code of a verdict, if the error is one: nothing more to print.
+pub fn verdict(error: &anyhow::Error) -> Option<i32> {
+    error.downcast_ref::<Verdict>().map(|v| v.0)
+}
+
 /// Shorthand for returning a usage error.
 pub fn usage(message: impl Into<String>) -> anyhow::Error {
     UsageError(message.into()).into()

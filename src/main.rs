@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use queens::cmd;
-use queens::error::{exit_code, is_broken_pipe, one_line};
+use queens::error::{exit_code, is_broken_pipe, one_line, verdict};
 
 /// Solve the N-Queens puzzle the relational way.
 ///
@@ -27,6 +27,11 @@ enum Command {
     Solve(cmd::solve::Args),
     Count(cmd::count::Args),
     Query(cmd::query::Args),
+    Show(cmd::show::Args),
+    Check(cmd::check::Args),
+    Complete(cmd::complete::Args),
+    Space(cmd::space::Args),
+    Export(cmd::export::Args),
 }
 
 fn main() -> ExitCode {
@@ -39,10 +44,16 @@ fn main() -> ExitCode {
         Command::Solve(args) => cmd::solve::run(args),
         Command::Count(args) => cmd::count::run(args),
         Command::Query(args) => cmd::query::run(args),
+        Command::Show(args) => cmd::show::run(args),
+        Command::Check(args) => cmd::check::run(args),
+        Command::Complete(args) => cmd::complete::run(args),
+        Command::Space(args) => cmd::space::run(args),
+        Command::Export(args) => cmd::export::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if verdict(&e).is_some() => ExitCode::from(verdict(&e).unwrap_or(1) as u8),
         Err(e) => {
             eprintln!("queens: {}", one_line(&e));
             ExitCode::from(exit_code(&e) as u8)

@@ -63,3 +63,44 @@ fn the_stock_shell_reads_a_large_board() {
     };
     assert_eq!(count, "2680\n");
 }
+
+#[test]
+fn the_stock_shell_rebuilds_a_database_from_the_sql_export() {
+    let board = Board::new(7);
+    if sqlite3().is_none() {
+        return;
+    }
+    let dump = board.dir.path().join("dump.sql");
+    let export = common::queens(board.dir.path())
+        .args(["export", "--format", "sql", "--db"])
+        .arg(&board.db)
+        .arg("--out")
+        .arg(&dump)
+        .output()
+        .unwrap();
+    assert!(
+        export.status.success(),
+        "{}",
+        String::from_utf8_lossy(&export.stderr)
+    );
+    let copy = board.dir.path().join("copy.db");
+    let status = Command::new("sqlite3")
+        .arg(&copy)
+        .stdin(std::fs::File::open(&dump).unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let copy = Board {
+        dir: tempfile::TempDir::new().unwrap(),
+        db: copy,
+        n: 7,
+    };
+    for sql in [
+        "select * from solution",
+        "select * from fundamental_solution",
+        "select * from square_line order by 1, 2, 3",
+        "select count(*) from candidate",
+    ] {
+        assert_eq!(copy.rows(sql), board.rows(sql), "{sql}");
+    }
+}

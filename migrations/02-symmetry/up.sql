@@ -22,14 +22,14 @@ create table symmetry (
 );
 
 insert into symmetry (symmetry, sym_no, description, xx, xy, yx, yy) values
-    ('identity',          1, 'leave the board as it is',                          1,  0,  0,  1),
-    ('rotate-90',         2, 'turn the board a quarter clockwise',                0,  1, -1,  0),
-    ('rotate-180',        3, 'turn the board half round',                        -1,  0,  0, -1),
-    ('rotate-270',        4, 'turn the board a quarter anticlockwise',            0, -1,  1,  0),
-    ('mirror-files',      5, 'reflect in the vertical axis (column a <-> last)', -1,  0,  0,  1),
-    ('mirror-ranks',      6, 'reflect in the horizontal axis (row 1 <-> last)',   1,  0,  0, -1),
-    ('mirror-diagonal',   7, 'reflect in the a1 diagonal (columns <-> rows)',     0,  1,  1,  0),
-    ('mirror-antidiagonal', 8, 'reflect in the other long diagonal',              0, -1, -1,  0);
+    ('identity',            1, 'leave the board as it is',                            1,  0,  0,  1),
+    ('rotate-90',           2, 'turn the board a quarter turn clockwise',             0,  1, -1,  0),
+    ('rotate-180',          3, 'turn the board half a turn',                         -1,  0,  0, -1),
+    ('rotate-270',          4, 'turn the board a quarter turn anticlockwise',         0, -1,  1,  0),
+    ('mirror-files',        5, 'reflect left to right, column a with the last',      -1,  0,  0,  1),
+    ('mirror-ranks',        6, 'reflect top to bottom, row 1 with the last',          1,  0,  0, -1),
+    ('mirror-diagonal',     7, 'reflect in the diagonal through a1, columns to rows', 0,  1,  1,  0),
+    ('mirror-antidiagonal', 8, 'reflect in the other long diagonal',                  0, -1, -1,  0);
 
 create table square_image (
     -- Symmetry `symmetry` moves square `square` onto square `image`.

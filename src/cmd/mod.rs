@@ -7,10 +7,15 @@ use clap::Args;
 
 use crate::board::MAX_SIZE;
 
+pub mod check;
+pub mod complete;
 pub mod count;
+pub mod export;
 pub mod init;
 pub mod query;
+pub mod show;
 pub mod solve;
+pub mod space;
 
 /// The options every command shares: which database, and for which board.
 #[derive(Args, Debug, Clone)]

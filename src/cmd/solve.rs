@@ -1,13 +1,12 @@
 //! `queens solve`: print every solution.
 
-use std::io::Write;
-
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, stdout};
 use crate::db;
-use crate::table::{Layout, cell_text};
+use crate::diagram::Style;
+use crate::output::{Format, PlacementWriter, Selection};
 
 /// Print every solution of the board, one per row, in board order.
 ///
@@ -17,11 +16,13 @@ use crate::table::{Layout, cell_text};
 ///
 /// With --fundamental, one solution per class of solutions that the board's
 /// rotations and reflections turn into one another (the class's first in
-/// board order), with the size of its class: the fundamental_solution view.
+/// board order), with the size of its class.
 ///
 /// Examples:
 ///   queens solve                          # the 92 solutions of 8×8
 ///   queens solve --fundamental            # the 12 fundamental ones
+///   queens solve --format boards          # every solution drawn as a board
+///   queens solve --format csv > all.csv
 ///   queens solve --size 6 --db six.db     # the 4 solutions of 6×6
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
@@ -32,27 +33,30 @@ pub struct Args {
     /// Only one solution of each symmetry class, with the class size.
     #[arg(long)]
     pub fundamental: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+
+    /// Draw boards with a queen glyph and shaded dark squares.
+    #[arg(long)]
+    pub unicode: bool,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
-    let view = if args.fundamental {
-        "fundamental_solution"
+    let selection = Selection::new(args.fundamental);
+    let style = if args.unicode {
+        Style::Unicode
     } else {
-        "solution"
+        Style::Ascii
     };
-    let mut stmt = conn.prepare(&format!("select * from {view}"))?;
-    let headers: Vec<String> = stmt.column_names().iter().map(|c| c.to_string()).collect();
-    // A square's name is a letter and at most two digits.
-    let layout = Layout::bounded(&headers, 1 + n.to_string().len());
     let mut out = stdout();
-    layout.write_header(&mut out, &headers)?;
-    let mut rows = stmt.query([])?;
-    while let Some(row) = rows.next()? {
-        let cells = (0..headers.len())
-            .map(|i| row.get_ref(i).map(cell_text))
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        layout.write_row(&mut out, &cells)?;
-    }
-    Ok(out.flush()?)
+    let mut writer =
+        PlacementWriter::new(&mut out, args.format, n, false, selection.with_class_size())
+            .with_style(style);
+    writer.begin()?;
+    selection.for_each(&conn, n, |placement| writer.write(&placement))?;
+    writer.finish()?;
+    Ok(())
 }

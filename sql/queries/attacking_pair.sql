@@ -1,0 +1,30 @@
+-- attacking_pair(a, b, anchor, mov_dir, line_end): of the squares given in
+-- :squares (a JSON array of names), the queens on a and b share the line
+-- that starts at anchor, runs in direction mov_dir and ends at line_end:
+-- (anchor, mov_dir) ∈ L(a) ∩ L(b). Each pair once, a before b in board
+-- order (column, then row); pairs in board order.
+with
+given (square) as (
+    select value from json_each(:squares)
+),
+queen (square, cl_no, rw_no) as (
+    select s.square, s.cl_no, s.rw_no
+    from given as g
+    join square as s on s.square = g.square
+)
+select a.square, b.square, la.anchor, la.mov_dir,
+       (select s.square                     -- the last square of the line
+        from square_line as sl
+        join square as s on s.square = sl.square
+        where sl.anchor = la.anchor and sl.mov_dir = la.mov_dir
+        order by s.cl_no desc, s.rw_no desc
+        limit 1) as line_end
+from queen as a
+join queen as b
+  on (a.cl_no, a.rw_no) < (b.cl_no, b.rw_no)
+join square_line as la on la.square = a.square
+join square_line as lb
+  on lb.square = b.square
+ and lb.anchor = la.anchor
+ and lb.mov_dir = la.mov_dir
+order by a.cl_no, a.rw_no, b.cl_no, b.rw_no;

@@ -1,0 +1,81 @@
+//! `queens check`: is a placement of queens valid, and how far from a solution?
+
+use std::io::Write;
+
+use crate::board::parse_placement;
+use crate::cmd::{DbArgs, stdout};
+use crate::db;
+use crate::error::{UsageError, Verdict};
+use crate::output::solutions_phrase;
+use crate::placement::{attacking_pairs, completion_numbers};
+use anyhow::Result;
+use clap::Args as ClapArgs;
+
+/// Check a placement of queens: name every pair that attacks, or say how
+/// many solutions it belongs to.
+///
+/// Two queens attack each other when their squares' line sets meet: the
+/// database finds L(a) ∩ L(b) in square_line and names the shared line by
+/// its anchor and direction. Squares go in any order and case, separated by
+/// spaces or commas. Exit code 0 for a valid placement, 1 when queens
+/// attack, 2 for squares that cannot be read.
+///
+/// Examples:
+///   queens check c5 f2                     # attack along the RGHT-DN line anchored at a7
+///   queens check a1 b5 c8 d6 e3 f7 g2 h4   # a complete solution (solution 1)
+///   queens check "a2, b6"                  # valid, and how many solutions complete it
+#[derive(ClapArgs, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// The squares of the queens, like c5 f2 or "c5,f2".
+    #[arg(value_name = "SQUARE", required = true)]
+    pub squares: Vec<String>,
+
+    #[command(flatten)]
+    pub target: DbArgs,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
+    let queens = parse_placement(&args.squares, n).map_err(|e| UsageError(e.to_string()))?;
+    let mut out = stdout();
+    let attacks = attacking_pairs(&conn, &queens)?;
+    if !attacks.is_empty() {
+        for attack in &attacks {
+            writeln!(out, "{}", attack.sentence())?;
+        }
+        let pairs = attacks.len();
+        writeln!(
+            out,
+            "invalid: {pairs} attacking pair{}",
+            if pairs == 1 { "" } else { "s" }
+        )?;
+        out.flush()?;
+        return Err(Verdict(1).into());
+    }
+    let completions = completion_numbers(&conn, &queens)?;
+    let verdict = if queens.len() == usize::from(n) {
+        let number = completions.first().copied().unwrap_or_default();
+        format!("valid: a complete solution (solution {number})")
+    } else {
+        let count = completions.len() as u64;
+        let queens_phrase = match queens.len() {
+            1 => "1 queen".to_string(),
+            k => format!("{k} queens, no two attacking"),
+        };
+        match count {
+            0 => format!("valid: {queens_phrase}, but no solution contains them"),
+            _ => {
+                let names: Vec<String> = queens.iter().map(|q| q.name()).collect();
+                format!(
+                    "valid: {queens_phrase}; {} complete{} them (list with `queens complete {}`)",
+                    solutions_phrase(count),
+                    if count == 1 { "s" } else { "" },
+                    names.join(" ")
+                )
+            }
+        }
+    };
+    writeln!(out, "{verdict}")?;
+    Ok(out.flush()?)
+}

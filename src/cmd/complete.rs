@@ -1,0 +1,71 @@
+//! `queens complete`: every solution that contains the given queens.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::Args as ClapArgs;
+
+use crate::board::parse_placement;
+use crate::cmd::{DbArgs, stdout};
+use crate::db;
+use crate::diagram::Style;
+use crate::error::UsageError;
+use crate::output::{Format, PlacementWriter, note, solutions_phrase};
+use crate::placement::{attacking_pairs, for_each_completion};
+
+/// List every solution that has queens on all the given squares.
+///
+/// The database answers by relational division: the solutions whose set of
+/// queens (solution_queen) contains the given set. Squares go in any order
+/// and case, separated by spaces or commas. The number found follows the
+/// list (on stderr for csv, json and ndjson, so that the output stays
+/// clean for programs); "no completion" when there is none.
+///
+/// Examples:
+///   queens complete a2 b6
+///   queens complete a1 b5 --format boards
+///   queens complete "c4, d2" --format json
+#[derive(ClapArgs, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// The squares of the queens already placed, like a2 b6.
+    #[arg(value_name = "SQUARE", required = true)]
+    pub squares: Vec<String>,
+
+    #[command(flatten)]
+    pub target: DbArgs,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+
+    /// Draw boards with a queen glyph and shaded dark squares.
+    #[arg(long)]
+    pub unicode: bool,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
+    let queens = parse_placement(&args.squares, n).map_err(|e| UsageError(e.to_string()))?;
+    let style = if args.unicode {
+        Style::Unicode
+    } else {
+        Style::Ascii
+    };
+    let mut out = stdout();
+    let mut writer = PlacementWriter::new(&mut out, args.format, n, true, false).with_style(style);
+    writer.begin()?;
+    for_each_completion(&conn, &queens, |placement| writer.write(&placement))?;
+    let found = writer.finish()?;
+    let summary = if found > 0 {
+        format!("{} found", solutions_phrase(found))
+    } else {
+        let reason = attacking_pairs(&conn, &queens)?
+            .first()
+            .map(|attack| format!(": {}", attack.sentence()))
+            .unwrap_or_default();
+        format!("no completion{reason}")
+    };
+    note(args.format, &mut out, &summary)?;
+    Ok(out.flush()?)
+}

@@ -1,0 +1,230 @@
+//! `queens export`: solutions, pictures or the whole database, to a file or
+//! standard output.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use clap::{Args as ClapArgs, ValueEnum};
+use rusqlite::{Connection, named_params};
+
+use crate::cmd::{DbArgs, stdout};
+use crate::db;
+use crate::dump::write_dump;
+use crate::error::usage;
+use crate::outfile::{check_target, write_atomically};
+use crate::output::{
+    Format, Numbering, Placement, PlacementWriter, Selection, for_each_placement, solutions_phrase,
+};
+use crate::svg::write_svg;
+
+/// What `export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// Solutions as CSV with a header s1,…,sN.
+    Csv,
+    /// Solutions as a JSON array of {"solution": K, "squares": [...]}.
+    Json,
+    /// Solutions as one JSON object per line.
+    Ndjson,
+    /// The whole database as SQL: `sqlite3 new.db < dump.sql` rebuilds it.
+    Sql,
+    /// Solutions drawn as a grid of chessboards (SVG).
+    Svg,
+}
+
+impl ExportFormat {
+    /// The format a file name's extension asks for.
+    fn from_extension(path: &Path) -> Option<ExportFormat> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match extension.as_str() {
+            "csv" => ExportFormat::Csv,
+            "json" => ExportFormat::Json,
+            "ndjson" | "jsonl" => ExportFormat::Ndjson,
+            "sql" => ExportFormat::Sql,
+            "svg" => ExportFormat::Svg,
+            _ => return None,
+        })
+    }
+
+    fn placement_format(self) -> Option<Format> {
+        match self {
+            ExportFormat::Csv => Some(Format::Csv),
+            ExportFormat::Json => Some(Format::Json),
+            ExportFormat::Ndjson => Some(Format::Ndjson),
+            ExportFormat::Sql | ExportFormat::Svg => None,
+        }
+    }
+}
+
+/// Export the solutions (CSV, JSON, NDJSON), a picture of them (SVG), or
+/// the whole database as SQL.
+///
+/// Writes to standard output, or with --out to a file: the file is written
+/// in full beside its final name and only then moved there, so it is never
+/// seen half-written, and an existing file is replaced only with --force.
+/// Without --format, the format follows the extension of --out.
+///
+/// Examples:
+///   queens export --format csv --out solutions.csv
+///   queens export --format json
+///   queens export --out all.svg                  # all solutions, as pictures
+///   queens export --out one.svg --solution 5     # just solution 5
+///   queens export --format sql --out dump.sql    # then: sqlite3 copy.db < dump.sql
+///   queens export --format csv --fundamental     # one per symmetry class
+#[derive(ClapArgs, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    #[command(flatten)]
+    pub target: DbArgs,
+
+    /// What to write [default: from the extension of --out].
+    #[arg(long, value_enum)]
+    pub format: Option<ExportFormat>,
+
+    /// The file to write (default: standard output).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Replace --out if it exists.
+    #[arg(long)]
+    pub force: bool,
+
+    /// Only solution K (in board order, from 1).
+    #[arg(long, value_name = "K", value_parser = crate::board::parse_solution_number, conflicts_with = "fundamental")]
+    pub solution: Option<i64>,
+
+    /// Only one solution per symmetry class, with its class size.
+    #[arg(long)]
+    pub fundamental: bool,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let format = chosen_format(args)?;
+    if format == ExportFormat::Sql && (args.solution.is_some() || args.fundamental) {
+        return Err(usage(
+            "--solution and --fundamental choose solutions; the sql format writes the whole database",
+        ));
+    }
+    // Refuse an unwritable or existing --out before any work is done.
+    if let Some(path) = &args.out {
+        check_target(path, args.force)?;
+    }
+    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
+    if let Some(k) = args.solution {
+        check_solution_number(&conn, n, k)?;
+    }
+    let exported = |out: &mut dyn Write| -> Result<u64> {
+        match (format, format.placement_format()) {
+            (ExportFormat::Sql, _) => write_dump(&conn, out).map(|()| 0),
+            (ExportFormat::Svg, _) => {
+                let placements = collect(&conn, n, args)?;
+                let title = picture_title(n, args, placements.len());
+                write_svg(out, n, &title, &placements)?;
+                Ok(placements.len() as u64)
+            }
+            (_, Some(placement_format)) => {
+                let selection = Selection::new(args.fundamental);
+                let mut writer = PlacementWriter::new(
+                    out,
+                    placement_format,
+                    n,
+                    false,
+                    selection.with_class_size(),
+                );
+                writer.begin()?;
+                each_selected(&conn, n, args, |placement| writer.write(&placement))?;
+                writer.finish()
+            }
+            (_, None) => unreachable!("every other format lists placements"),
+        }
+    };
+    match &args.out {
+        None => {
+            let mut out = stdout();
+            exported(&mut out)?;
+            out.flush()?;
+        }
+        Some(path) => {
+            let mut count = 0;
+            write_atomically(path, args.force, |out| {
+                count = exported(out)?;
+                Ok(())
+            })?;
+            let what = match format {
+                ExportFormat::Sql => "the whole database".to_string(),
+                _ => solutions_phrase(count),
+            };
+            eprintln!("queens: wrote {what} to {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+fn chosen_format(args: &Args) -> Result<ExportFormat> {
+    if let Some(format) = args.format {
+        return Ok(format);
+    }
+    match &args.out {
+        Some(path) => ExportFormat::from_extension(path).ok_or_else(|| {
+            usage(format!(
+                "cannot tell the format from {}; add --format csv, json, ndjson, sql or svg",
+                path.display()
+            ))
+        }),
+        None => Err(usage(
+            "export needs --format (csv, json, ndjson, sql or svg) or an --out file",
+        )),
+    }
+}
+
+fn check_solution_number(conn: &Connection, n: u8, k: i64) -> Result<()> {
+    let total: i64 = conn.query_row("select count(*) from solution", [], |row| row.get(0))?;
+    if k > total {
+        return Err(usage(format!(
+            "--solution {k}: the {n}×{n} board has {}",
+            solutions_phrase(total as u64)
+        )));
+    }
+    Ok(())
+}
+
+/// Calls `each` with the placements the arguments select.
+fn each_selected(
+    conn: &Connection,
+    n: u8,
+    args: &Args,
+    each: impl FnMut(Placement) -> Result<()>,
+) -> Result<()> {
+    match args.solution {
+        Some(k) => for_each_placement(
+            conn,
+            "select * from numbered_solution where solution_no = :k",
+            named_params! {":k": k},
+            Numbering::FirstColumn,
+            false,
+            each,
+        ),
+        None => Selection::new(args.fundamental).for_each(conn, n, each),
+    }
+}
+
+fn collect(conn: &Connection, n: u8, args: &Args) -> Result<Vec<Placement>> {
+    let mut all = Vec::new();
+    each_selected(conn, n, args, |placement| {
+        all.push(placement);
+        Ok(())
+    })?;
+    Ok(all)
+}
+
+fn picture_title(n: u8, args: &Args, count: usize) -> String {
+    match (args.solution, args.fundamental) {
+        (Some(k), _) => format!("Solution {k} of the {n}×{n} board"),
+        (None, true) => format!("The {count} fundamental solutions of the {n}×{n} board"),
+        (None, false) => format!(
+            "The {} of the {n}×{n} board",
+            solutions_phrase(count as u64)
+        ),
+    }
+}

@@ -1,0 +1,302 @@
+//! Writing placements (solutions, completions, fundamental solutions) in the
+//! formats `solve`, `complete` and `export` share.
+
+use std::io::{self, Write};
+
+use anyhow::Result;
+use clap::ValueEnum;
+use rusqlite::{Connection, Params};
+use serde::Serialize;
+
+use crate::board::Square;
+use crate::diagram::{self, Style};
+use crate::table::Layout;
+
+/// How placements are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Columns s1 … sN, like the sqlite3 shell's column mode.
+    Table,
+    /// Comma-separated, with a header s1,…,sN.
+    Csv,
+    /// One JSON array of {"solution": K, "squares": [...]} objects.
+    Json,
+    /// One JSON object per line (newline-delimited JSON).
+    Ndjson,
+    /// Every placement drawn as a board, headed "Solution K".
+    Boards,
+}
+
+impl Format {
+    /// Whether a program, rather than a person, is the likely reader.
+    pub fn is_machine_readable(self) -> bool {
+        matches!(self, Format::Csv | Format::Json | Format::Ndjson)
+    }
+}
+
+/// One placement of queens: a solution with its number in board order, and
+/// the size of its symmetry class when listing fundamental solutions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Placement {
+    pub solution: i64,
+    pub squares: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class_size: Option<i64>,
+}
+
+/// Where the solution number of each row comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// The first column is the solution number (numbered_solution and
+    /// views built on it).
+    FirstColumn,
+    /// The rows are all solutions in board order (the solution view), so the
+    /// k-th row is solution k.
+    RowOrder,
+}
+
+/// Which placements to list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// Every solution, from the solution view, in board order.
+    All,
+    /// One solution per symmetry class (the class's first in board order),
+    /// with its class size.
+    Fundamental,
+}
+
+impl Selection {
+    pub fn new(fundamental: bool) -> Selection {
+        if fundamental {
+            Selection::Fundamental
+        } else {
+            Selection::All
+        }
+    }
+
+    /// Calls `each` with every selected placement of an `n`×`n` board.
+    pub fn for_each(
+        self,
+        conn: &Connection,
+        n: u8,
+        each: impl FnMut(Placement) -> Result<()>,
+    ) -> Result<()> {
+        match self {
+            Selection::All => for_each_placement(
+                conn,
+                "select * from solution",
+                [],
+                Numbering::RowOrder,
+                false,
+                each,
+            ),
+            Selection::Fundamental => {
+                let squares: Vec<String> = (1..=n).map(|k| format!("s{k}")).collect();
+                let sql = format!(
+                    "select solution_no, {}, class_size from solution_class \
+                     where solution_no = representative_no order by solution_no",
+                    squares.join(", ")
+                );
+                for_each_placement(conn, &sql, [], Numbering::FirstColumn, true, each)
+            }
+        }
+    }
+
+    pub fn with_class_size(self) -> bool {
+        self == Selection::Fundamental
+    }
+}
+
+/// Runs `sql` and hands each row to `each` as a placement. The rows hold
+/// the solution number (per `numbering`), the squares s1 … sN, and, if
+/// `with_class_size`, a last column class_size.
+pub fn for_each_placement(
+    conn: &Connection,
+    sql: &str,
+    params: impl Params,
+    numbering: Numbering,
+    with_class_size: bool,
+    mut each: impl FnMut(Placement) -> Result<()>,
+) -> Result<()> {
+    let mut stmt = conn.prepare(sql)?;
+    let columns = stmt.column_count();
+    let first_square = usize::from(numbering == Numbering::FirstColumn);
+    let end_of_squares = columns - usize::from(with_class_size);
+    let mut rows = stmt.query(params)?;
+    let mut row_number = 0;
+    while let Some(row) = rows.next()? {
+        row_number += 1;
+        let solution = match numbering {
+            Numbering::FirstColumn => row.get(0)?,
+            Numbering::RowOrder => row_number,
+        };
+        let squares = (first_square..end_of_squares)
+            .map(|i| row.get(i))
+            .collect::<rusqlite::Result<Vec<String>>>()?;
+        let class_size = if with_class_size {
+            Some(row.get(columns - 1)?)
+        } else {
+            None
+        };
+        each(Placement {
+            solution,
+            squares,
+            class_size,
+        })?;
+    }
+    Ok(())
+}
+
+/// Writes placements one at a time in one format, so that any number of
+/// them streams through in constant memory.
+pub struct PlacementWriter<W: Write> {
+    out: W,
+    format: Format,
+    n: u8,
+    style: Style,
+    show_numbers: bool,
+    with_class_size: bool,
+    layout: Layout,
+    written: u64,
+}
+
+impl<W: Write> PlacementWriter<W> {
+    /// A writer for an `n`×`n` board. `show_numbers` adds a solution column
+    /// to tables; `with_class_size` adds the class size everywhere.
+    pub fn new(out: W, format: Format, n: u8, show_numbers: bool, with_class_size: bool) -> Self {
+        let headers = table_headers(n, show_numbers, with_class_size);
+        // A square's name is a letter and at most two digits.
+        let layout = Layout::bounded(&headers, 1 + n.to_string().len());
+        PlacementWriter {
+            out,
+            format,
+            n,
+            style: Style::Ascii,
+            show_numbers,
+            with_class_size,
+            layout,
+            written: 0,
+        }
+    }
+
+    /// Draw boards with this style.
+    pub fn with_style(mut self, style: Style) -> Self {
+        self.style = style;
+        self
+    }
+
+    /// Writes what comes before the first placement.
+    pub fn begin(&mut self) -> Result<()> {
+        let headers = table_headers(self.n, self.show_numbers, self.with_class_size);
+        match self.format {
+            Format::Table => self.layout.write_header(&mut self.out, &headers)?,
+            Format::Csv => {
+                let csv_headers = table_headers(self.n, false, self.with_class_size);
+                self.write_csv_record(&csv_headers)?;
+            }
+            Format::Json => self.out.write_all(b"[")?,
+            Format::Ndjson | Format::Boards => {}
+        }
+        Ok(())
+    }
+
+    pub fn write(&mut self, placement: &Placement) -> Result<()> {
+        match self.format {
+            Format::Table => {
+                let mut cells = Vec::new();
+                if self.show_numbers {
+                    cells.push(placement.solution.to_string());
+                }
+                cells.extend(placement.squares.iter().cloned());
+                cells.extend(placement.class_size.map(|size| size.to_string()));
+                self.layout.write_row(&mut self.out, &cells)?;
+            }
+            Format::Csv => {
+                let mut record = placement.squares.clone();
+                record.extend(placement.class_size.map(|size| size.to_string()));
+                self.write_csv_record(&record)?;
+            }
+            Format::Json => {
+                let lead = if self.written == 0 { "\n  " } else { ",\n  " };
+                self.out.write_all(lead.as_bytes())?;
+                serde_json::to_writer(&mut self.out, placement)?;
+            }
+            Format::Ndjson => {
+                serde_json::to_writer(&mut self.out, placement)?;
+                self.out.write_all(b"\n")?;
+            }
+            Format::Boards => {
+                if self.written > 0 {
+                    writeln!(self.out)?;
+                }
+                writeln!(self.out, "{}", board_heading(placement))?;
+                let queens = placement
+                    .squares
+                    .iter()
+                    .map(|name| Square::parse(name, self.n))
+                    .collect::<Result<Vec<_>>>()?;
+                self.out
+                    .write_all(diagram::draw(self.n, &queens, self.style).as_bytes())?;
+            }
+        }
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Writes what comes after the last placement; returns how many there were.
+    pub fn finish(mut self) -> Result<u64> {
+        if self.format == Format::Json {
+            let close = if self.written == 0 { "]\n" } else { "\n]\n" };
+            self.out.write_all(close.as_bytes())?;
+        }
+        self.out.flush()?;
+        Ok(self.written)
+    }
+
+    fn write_csv_record(&mut self, record: &[String]) -> Result<()> {
+        let mut csv = csv::Writer::from_writer(Vec::new());
+        csv.write_record(record)?;
+        let bytes = csv.into_inner().map_err(|e| e.into_error())?;
+        self.out.write_all(&bytes)?;
+        Ok(())
+    }
+}
+
+/// "Solution 5", or "Solution 5 (class of 8)" for a fundamental solution.
+fn board_heading(placement: &Placement) -> String {
+    match placement.class_size {
+        Some(size) => format!("Solution {} (class of {size})", placement.solution),
+        None => format!("Solution {}", placement.solution),
+    }
+}
+
+fn table_headers(n: u8, show_numbers: bool, with_class_size: bool) -> Vec<String> {
+    let mut headers = Vec::new();
+    if show_numbers {
+        headers.push("solution".to_string());
+    }
+    headers.extend((1..=n).map(|k| format!("s{k}")));
+    if with_class_size {
+        headers.push("class_size".to_string());
+    }
+    headers
+}
+
+/// "1 solution", "92 solutions".
+pub fn solutions_phrase(count: u64) -> String {
+    if count == 1 {
+        "1 solution".to_string()
+    } else {
+        format!("{count} solutions")
+    }
+}
+
+/// Standard error is where counts go when the output is for a program.
+pub fn note(format: Format, out: &mut impl Write, text: &str) -> io::Result<()> {
+    if format.is_machine_readable() {
+        eprintln!("{text}");
+        Ok(())
+    } else {
+        writeln!(out, "{text}")
+    }
+}

@@ -1,0 +1,165 @@
+//! Solutions as a picture: an SVG grid of small chessboards, light and dark
+//! squares, a crowned disc for each queen, and the solution number above
+//! each board.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use anyhow::Result;
+
+use crate::board::Square;
+use crate::output::Placement;
+
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+const GAP: f64 = 18.0;
+const CAPTION: f64 = 22.0;
+const TITLE: f64 = 34.0;
+
+/// Sizes of one board in the picture.
+struct Geometry {
+    n: u8,
+    cell: f64,
+    margin: f64,
+}
+
+impl Geometry {
+    fn new(n: u8) -> Geometry {
+        // About 200 pixels a board, whatever its size.
+        let cell = (192.0 / f64::from(n)).clamp(8.0, 40.0);
+        Geometry {
+            n,
+            cell,
+            margin: (cell * 0.8).max(10.0),
+        }
+    }
+
+    fn board(&self) -> f64 {
+        self.cell * f64::from(self.n)
+    }
+
+    fn tile_width(&self) -> f64 {
+        self.margin + self.board() + GAP
+    }
+
+    fn tile_height(&self) -> f64 {
+        CAPTION + self.board() + self.margin + GAP
+    }
+}
+
+/// Writes `placements` of an `n`×`n` board as one SVG document headed by
+/// `title`, in a grid about as wide as it is tall.
+pub fn write_svg(out: &mut dyn Write, n: u8, title: &str, placements: &[Placement]) -> Result<()> {
+    let g = Geometry::new(n);
+    let count = placements.len().max(1);
+    let columns = (count as f64).sqrt().ceil() as usize;
+    let rows = count.div_ceil(columns);
+    // Wide enough for the title too, at about 10 pixels a character.
+    let title_width = 2.0 * GAP + 10.0 * title.chars().count() as f64;
+    let width = (GAP + columns as f64 * g.tile_width()).max(title_width);
+    let height = TITLE + rows as f64 * g.tile_height();
+    writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+    )?;
+    writeln!(out, "<title>{}</title>", escape(title))?;
+    out.write_all(defs(n).as_bytes())?;
+    writeln!(
+        out,
+        r#"<rect width="{width}" height="{height}" fill="white"/>"#
+    )?;
+    writeln!(
+        out,
+        r##"<text x="{GAP}" y="24" font-size="18" fill="#222">{}</text>"##,
+        escape(title)
+    )?;
+    for (i, placement) in placements.iter().enumerate() {
+        let x = GAP + (i % columns) as f64 * g.tile_width();
+        let y = TITLE + (i / columns) as f64 * g.tile_height();
+        out.write_all(board(&g, x, y, placement)?.as_bytes())?;
+    }
+    writeln!(out, "</svg>")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The board's squares (once, reused by every board) and the queen.
+fn defs(n: u8) -> String {
+    let mut s = String::from("<defs>\n");
+    let _ = writeln!(s, r#"<symbol id="board" viewBox="0 0 {n} {n}">"#);
+    let _ = writeln!(s, r#"<rect width="{n}" height="{n}" fill="{LIGHT}"/>"#);
+    for col in 1..=n {
+        for row in 1..=n {
+            if (Square { col, row }).is_dark() {
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{}" y="{}" width="1" height="1" fill="{DARK}"/>"#,
+                    col - 1,
+                    n - row
+                );
+            }
+        }
+    }
+    s.push_str("</symbol>\n");
+    s.push_str(concat!(
+        r#"<symbol id="queen" viewBox="0 0 10 10">"#,
+        r##"<circle cx="5" cy="5" r="4.3" fill="#2b2b2b" stroke="#ffffff" stroke-width="0.5"/>"##,
+        r##"<path d="M2.6 6.9 L2.1 3.5 L3.9 5.1 L5 2.4 L6.1 5.1 L7.9 3.5 L7.4 6.9 Z" fill="#f2c14e"/>"##,
+        r##"<rect x="2.6" y="7.1" width="4.8" height="0.9" fill="#f2c14e"/>"##,
+        "</symbol>\n</defs>\n"
+    ));
+    s
+}
+
+fn board(g: &Geometry, x: f64, y: f64, placement: &Placement) -> Result<String> {
+    let (cell, margin, size) = (g.cell, g.margin, g.board());
+    let top = CAPTION;
+    let mut s = String::new();
+    let _ = writeln!(s, r#"<g class="board" transform="translate({x} {y})">"#);
+    let caption = match placement.class_size {
+        Some(size) => format!("Solution {} · class of {size}", placement.solution),
+        None => format!("Solution {}", placement.solution),
+    };
+    let _ = writeln!(
+        s,
+        r##"<text x="{margin}" y="{}" font-size="13" fill="#333">{caption}</text>"##,
+        top - 7.0
+    );
+    let _ = writeln!(
+        s,
+        r##"<use xlink:href="#board" x="{margin}" y="{top}" width="{size}" height="{size}"/>"##
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect x="{margin}" y="{top}" width="{size}" height="{size}" fill="none" stroke="#5a3d26"/>"##
+    );
+    let label = (cell * 0.5).clamp(7.0, 12.0);
+    for i in 1..=g.n {
+        let file = (b'a' + i - 1) as char;
+        let fx = margin + (f64::from(i) - 0.5) * cell;
+        let ry = top + (f64::from(g.n - i) + 0.5) * cell + label * 0.35;
+        let _ = writeln!(
+            s,
+            r##"<text x="{fx}" y="{}" font-size="{label}" text-anchor="middle" fill="#555">{file}</text><text x="{}" y="{ry}" font-size="{label}" text-anchor="middle" fill="#555">{i}</text>"##,
+            top + size + label + 2.0,
+            margin / 2.0
+        );
+    }
+    for name in &placement.squares {
+        let square = Square::parse(name, g.n)?;
+        let _ = writeln!(
+            s,
+            r##"<use class="queen" xlink:href="#queen" x="{}" y="{}" width="{cell}" height="{cell}"><title>{name}</title></use>"##,
+            margin + f64::from(square.col - 1) * cell,
+            top + f64::from(g.n - square.row) * cell
+        );
+    }
+    s.push_str("</g>\n");
+    Ok(s)
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
