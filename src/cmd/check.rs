@@ -2,10 +2,9 @@
 
 use std::io::Write;
 
-use crate::board::parse_placement;
-use crate::cmd::{DbArgs, stdout};
+use crate::cmd::{DbArgs, PlacementArgs, stdout};
 use crate::db;
-use crate::error::{UsageError, Verdict};
+use crate::error::Verdict;
 use crate::output::solutions_phrase;
 use crate::placement::{attacking_pairs, completion_numbers};
 use anyhow::Result;
@@ -27,9 +26,8 @@ use clap::Args as ClapArgs;
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
-    /// The squares of the queens, like c5 f2 or "c5,f2".
-    #[arg(value_name = "SQUARE", required = true)]
-    pub squares: Vec<String>,
+    #[command(flatten)]
+    pub queens: PlacementArgs,
 
     #[command(flatten)]
     pub target: DbArgs,
@@ -37,7 +35,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
-    let queens = parse_placement(&args.squares, n).map_err(|e| UsageError(e.to_string()))?;
+    let queens = args.queens.parse(n)?;
     let mut out = stdout();
     let attacks = attacking_pairs(&conn, &queens)?;
     if !attacks.is_empty() {

@@ -5,12 +5,9 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use crate::board::parse_placement;
-use crate::cmd::{DbArgs, stdout};
+use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, stdout};
 use crate::db;
-use crate::diagram::Style;
-use crate::error::UsageError;
-use crate::output::{Format, PlacementWriter, note, solutions_phrase};
+use crate::output::{PlacementWriter, note, solutions_phrase};
 use crate::placement::{attacking_pairs, for_each_completion};
 
 /// List every solution that has queens on all the given squares.
@@ -28,32 +25,22 @@ use crate::placement::{attacking_pairs, for_each_completion};
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
-    /// The squares of the queens already placed, like a2 b6.
-    #[arg(value_name = "SQUARE", required = true)]
-    pub squares: Vec<String>,
+    #[command(flatten)]
+    pub queens: PlacementArgs,
 
     #[command(flatten)]
     pub target: DbArgs,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
-
-    /// Draw boards with a queen glyph and shaded dark squares.
-    #[arg(long)]
-    pub unicode: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
-    let queens = parse_placement(&args.squares, n).map_err(|e| UsageError(e.to_string()))?;
-    let style = if args.unicode {
-        Style::Unicode
-    } else {
-        Style::Ascii
-    };
+    let queens = args.queens.parse(n)?;
     let mut out = stdout();
-    let mut writer = PlacementWriter::new(&mut out, args.format, n, true, false).with_style(style);
+    let mut writer = PlacementWriter::new(&mut out, args.output.format, n, true, false)
+        .with_style(args.output.drawing.style());
     writer.begin()?;
     for_each_completion(&conn, &queens, |placement| writer.write(&placement))?;
     let found = writer.finish()?;
@@ -66,6 +53,6 @@ pub fn run(args: &Args) -> Result<()> {
             .unwrap_or_default();
         format!("no completion{reason}")
     };
-    note(args.format, &mut out, &summary)?;
+    note(args.output.format, &mut out, &summary)?;
     Ok(out.flush()?)
 }

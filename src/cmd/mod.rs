@@ -5,7 +5,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::board::MAX_SIZE;
+use crate::board::{MAX_SIZE, Square, parse_placement};
+use crate::diagram::Style;
+use crate::error::UsageError;
+use crate::output::Format;
 
 pub mod check;
 pub mod complete;
@@ -28,6 +31,51 @@ pub struct DbArgs {
     /// With an existing database it must match the stored board.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
     pub size: Option<u8>,
+}
+
+/// How commands that list placements print them.
+#[derive(Args, Debug, Clone)]
+pub struct OutputArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+
+    #[command(flatten)]
+    pub drawing: DrawingArgs,
+}
+
+/// How boards are drawn.
+#[derive(Args, Debug, Clone)]
+pub struct DrawingArgs {
+    /// Draw boards with a queen glyph and shaded dark squares.
+    #[arg(long)]
+    pub unicode: bool,
+}
+
+impl DrawingArgs {
+    pub fn style(&self) -> Style {
+        if self.unicode {
+            Style::Unicode
+        } else {
+            Style::Ascii
+        }
+    }
+}
+
+/// Queens given on the command line, for commands that ask about them.
+#[derive(Args, Debug, Clone)]
+pub struct PlacementArgs {
+    /// The squares of the queens, like c5 f2 or "c5,f2" (any order and case).
+    #[arg(value_name = "SQUARE", required = true)]
+    pub squares: Vec<String>,
+}
+
+impl PlacementArgs {
+    /// The squares on an `n`×`n` board; a name that cannot be read is a
+    /// usage error.
+    pub fn parse(&self, n: u8) -> anyhow::Result<Vec<Square>> {
+        parse_placement(&self.squares, n).map_err(|e| UsageError(e.to_string()).into())
+    }
 }
 
 /// Standard output, buffered; a closed pipe surfaces as an error that the

@@ -7,9 +7,9 @@ use clap::Args as ClapArgs;
 use rusqlite::{OptionalExtension, named_params};
 
 use crate::board::Square;
-use crate::cmd::{DbArgs, stdout};
+use crate::cmd::{DbArgs, DrawingArgs, stdout};
 use crate::db;
-use crate::diagram::{self, Style};
+use crate::diagram;
 use crate::error::usage;
 
 const SOLUTION_BY_NUMBER: &str = include_str!("../../sql/queries/solution_by_number.sql");
@@ -36,9 +36,8 @@ pub struct Args {
     #[command(flatten)]
     pub target: DbArgs,
 
-    /// Draw with a queen glyph and shaded dark squares.
-    #[arg(long)]
-    pub unicode: bool,
+    #[command(flatten)]
+    pub drawing: DrawingArgs,
 }
 
 /// What the database says of one solution.
@@ -98,11 +97,6 @@ pub fn run(args: &Args) -> Result<()> {
         .iter()
         .map(|name| Square::parse(name, n))
         .collect::<Result<Vec<_>>>()?;
-    let style = if args.unicode {
-        Style::Unicode
-    } else {
-        Style::Ascii
-    };
     let mut out = stdout();
     writeln!(
         out,
@@ -112,7 +106,7 @@ pub fn run(args: &Args) -> Result<()> {
         shown.squares.join(" ")
     )?;
     writeln!(out)?;
-    out.write_all(diagram::draw(n, &queens, style).as_bytes())?;
+    out.write_all(diagram::draw(n, &queens, args.drawing.style()).as_bytes())?;
     writeln!(out)?;
     writeln!(
         out,

@@ -3,10 +3,9 @@
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use crate::cmd::{DbArgs, stdout};
+use crate::cmd::{DbArgs, OutputArgs, stdout};
 use crate::db;
-use crate::diagram::Style;
-use crate::output::{Format, PlacementWriter, Selection};
+use crate::output::{PlacementWriter, Selection};
 
 /// Print every solution of the board, one per row, in board order.
 ///
@@ -34,27 +33,22 @@ pub struct Args {
     #[arg(long)]
     pub fundamental: bool,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
-
-    /// Draw boards with a queen glyph and shaded dark squares.
-    #[arg(long)]
-    pub unicode: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
     let selection = Selection::new(args.fundamental);
-    let style = if args.unicode {
-        Style::Unicode
-    } else {
-        Style::Ascii
-    };
     let mut out = stdout();
-    let mut writer =
-        PlacementWriter::new(&mut out, args.format, n, false, selection.with_class_size())
-            .with_style(style);
+    let mut writer = PlacementWriter::new(
+        &mut out,
+        args.output.format,
+        n,
+        false,
+        selection.with_class_size(),
+    )
+    .with_style(args.output.drawing.style());
     writer.begin()?;
     selection.for_each(&conn, n, |placement| writer.write(&placement))?;
     writer.finish()?;
