@@ -10,8 +10,7 @@ use crate::placement::{attacking_pairs, completion_numbers};
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-/// Check a placement of queens: name every pair that attacks, or say how
-/// many solutions it belongs to.
+/// Check a placement: name each attacking pair, or count its completions.
 ///
 /// Two queens attack each other when their squares' line sets meet: the
 /// database finds L(a) ∩ L(b) in square_line and names the shared line by

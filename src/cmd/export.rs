@@ -57,8 +57,7 @@ impl ExportFormat {
     }
 }
 
-/// Export the solutions (CSV, JSON, NDJSON), a picture of them (SVG), or
-/// the whole database as SQL.
+/// Export solutions (CSV, JSON, NDJSON, SVG) or the whole database (SQL).
 ///
 /// Writes to standard output, or with --out to a file: the file is written
 /// in full beside its final name and only then moved there, so it is never

@@ -9,8 +9,7 @@ use crate::board::DEFAULT_SIZE;
 use crate::cmd::{DbArgs, stdout};
 use crate::db::{self, Origin};
 
-/// Create the database for a board of size N, or check and upgrade an
-/// existing one.
+/// Create the database for an N×N board, or check and upgrade one.
 ///
 /// A new database holds the board's domains and facts (squares, lines and
 /// which squares lie on which lines) and the views candidate,
