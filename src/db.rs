@@ -83,9 +83,17 @@ pub fn check_requested_size(path: &Path, stored: u8, requested: Option<u8>) -> R
 }
 
 /// Reads the schema version and board size of an existing file without
-/// writing to it, and refuses anything that is not a `queens` database this
-/// build understands.
+/// writing to it, and refuses anything that is not an undamaged `queens`
+/// database this build understands.
 pub fn inspect(path: &Path) -> Result<Inspection> {
+    let found = inspect_header(path)?;
+    check_not_damaged(&open_read_only(path)?, path)?;
+    Ok(found)
+}
+
+/// As `inspect`, but without SQLite's check of every page: for `doctor`,
+/// which reports on damage rather than refusing it.
+pub fn inspect_header(path: &Path) -> Result<Inspection> {
     let shown = path.display();
     if path.is_dir() {
         bail!("{shown} is a directory, not a database file");
@@ -96,11 +104,14 @@ pub fn inspect(path: &Path) -> Result<Inspection> {
     if len == 0 {
         bail!("{shown} is an empty file, not a queens database; remove it or name another --db");
     }
+    let version = match read_version(path) {
+        Err(e) if needs_rollback(&e) => {
+            roll_back_interrupted_write(path)?;
+            read_version(path)?
+        }
+        other => other?,
+    };
     let conn = open_read_only(path)?;
-    let version: i64 = conn
-        .query_row("pragma user_version", [], |row| row.get(0))
-        .map_err(|e| explain_open_error(e, path))?;
-    let version = usize::try_from(version).unwrap_or(usize::MAX);
     let latest = schema::latest_version();
     if version > latest {
         bail!(
@@ -127,6 +138,55 @@ pub fn inspect(path: &Path) -> Result<Inspection> {
             bail!("{shown} holds no board size; rebuild it with `queens init --force --db {shown}`")
         }
     }
+}
+
+/// SQLite's quick check (every page readable, every record well formed),
+/// so that a damaged file is refused up front instead of answering wrongly.
+fn check_not_damaged(conn: &Connection, path: &Path) -> Result<()> {
+    let verdict: String = conn
+        .query_row("pragma quick_check(1)", [], |row| row.get(0))
+        .map_err(|e| explain_open_error(e, path))?;
+    if verdict != "ok" {
+        bail!(
+            "{} is damaged ({verdict}); `queens doctor --db {}` reports what holds",
+            path.display(),
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+fn read_version(path: &Path) -> Result<usize> {
+    let conn = open_read_only(path)?;
+    let version: i64 = conn
+        .query_row("pragma user_version", [], |row| row.get(0))
+        .map_err(|e| explain_open_error(e, path))?;
+    Ok(usize::try_from(version).unwrap_or(usize::MAX))
+}
+
+/// Whether SQLite refused to read because a write was cut off mid-commit
+/// and its journal must be played back first, which a read-only
+/// connection cannot do.
+fn needs_rollback(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<rusqlite::Error>(),
+            Some(rusqlite::Error::SqliteFailure(e, _))
+                if e.extended_code == rusqlite::ffi::SQLITE_READONLY_ROLLBACK
+        )
+    })
+}
+
+/// Lets SQLite restore the database from the journal of an interrupted
+/// write (its own crash recovery), which needs a writable connection. Only
+/// called for a file already seen to be a SQLite database.
+fn roll_back_interrupted_write(path: &Path) -> Result<()> {
+    let conn = open_writable(path)?;
+    conn.query_row("select count(*) from sqlite_schema", [], |row| {
+        row.get::<_, i64>(0)
+    })
+    .map_err(|e| explain_open_error(e, path))?;
+    Ok(())
 }
 
 /// A read-only connection: nothing done through it can change the file.
@@ -177,13 +237,16 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
 /// Replaces the board of an existing `queens` database with an `n`×`n` one,
 /// in one transaction: either the old board or the new one, never a mixture.
 pub fn rebuild(path: &Path, n: u8) -> Result<()> {
-    let mut conn = open_writable(path)?;
-    schema::migrate(&mut conn)?;
-    let tx = conn.transaction()?;
-    schema::clear(&tx)?;
-    schema::populate(&tx, n)?;
-    tx.commit()
-        .with_context(|| format!("could not save the rebuilt board in {}", path.display()))
+    let replace_board = || -> Result<()> {
+        let mut conn = open_writable(path)?;
+        schema::migrate(&mut conn)?;
+        let tx = conn.transaction()?;
+        schema::clear(&tx)?;
+        schema::populate(&tx, n)?;
+        tx.commit()?;
+        Ok(())
+    };
+    replace_board().map_err(|e| explain_write_error(e, path))
 }
 
 /// Whether the database was written by an older `queens`: an older schema
@@ -220,6 +283,26 @@ fn build(conn: &mut Connection, n: u8) -> Result<()> {
 fn path_exists(path: &Path) -> Result<bool> {
     path.try_exists()
         .with_context(|| format!("cannot look at {}", path.display()))
+}
+
+/// Says plainly when a write failed because the file (or its directory)
+/// may not be written.
+fn explain_write_error(error: anyhow::Error, path: &Path) -> anyhow::Error {
+    let read_only = error.chain().any(|cause| {
+        cause
+            .downcast_ref::<rusqlite::Error>()
+            .and_then(|e| e.sqlite_error_code())
+            == Some(ErrorCode::ReadOnly)
+    });
+    if read_only {
+        anyhow::anyhow!(
+            "cannot change {}: it is read-only (no write permission on the file or its directory); \
+             commands that only read still work",
+            path.display()
+        )
+    } else {
+        error.context(format!("could not write {}", path.display()))
+    }
 }
 
 /// Turns SQLite's terse open and read errors into a sentence about the file.

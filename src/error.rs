@@ -64,8 +64,12 @@ pub fn one_line(error: &anyhow::Error) -> String {
     let mut parts: Vec<String> = Vec::new();
     for cause in error.chain() {
         let text = cause.to_string().replace('\n', " ");
-        // SQLite and rusqlite repeat the cause inside the context at times.
-        if !parts.iter().any(|p| p.contains(&text)) {
+        // SQLite and rusqlite repeat a cause in its context, or the context
+        // in its cause ("Error code 11: database disk image is malformed").
+        if !parts
+            .iter()
+            .any(|p| p.contains(&text) || text.contains(p.as_str()))
+        {
             parts.push(text);
         }
     }

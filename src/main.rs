@@ -32,6 +32,7 @@ enum Command {
     Complete(cmd::complete::Args),
     Space(cmd::space::Args),
     Export(cmd::export::Args),
+    Doctor(cmd::doctor::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
         Command::Complete(args) => cmd::complete::run(args),
         Command::Space(args) => cmd::space::run(args),
         Command::Export(args) => cmd::export::run(args),
+        Command::Doctor(args) => cmd::doctor::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -13,6 +13,7 @@ use crate::output::Format;
 pub mod check;
 pub mod complete;
 pub mod count;
+pub mod doctor;
 pub mod export;
 pub mod init;
 pub mod query;
