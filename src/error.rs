@@ -59,8 +59,25 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// Whether SQLite gave up waiting for another process's write.
+fn is_busy(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        matches!(
+            cause
+                .downcast_ref::<rusqlite::Error>()
+                .and_then(|e| e.sqlite_error_code()),
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        )
+    })
+}
+
 /// The whole chain of causes on one line: "what failed: why: why".
 pub fn one_line(error: &anyhow::Error) -> String {
+    if is_busy(error) {
+        return "the database is busy: another process has been writing to it for \
+                10 seconds; try again in a moment"
+            .to_string();
+    }
     let mut parts: Vec<String> = Vec::new();
     for cause in error.chain() {
         let text = cause.to_string().replace('\n', " ");

@@ -1,0 +1,459 @@
+//! Nothing lost, nothing broken: processes killed mid-write, concurrent
+//! writers and readers, read-only files, and damaged or foreign files.
+//! `cargo test --test faults -- --nocapture` prints what was tried.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::{A000170, Board, contents};
+use rusqlite::Connection;
+use tempfile::TempDir;
+
+const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
+const KILL_TRIALS: u32 = 20;
+
+fn queens(dir: &Path, args: &[&str]) -> Output {
+    Command::new(QUEENS)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// How long a command takes when left alone.
+fn duration_of(dir: &Path, args: &[&str]) -> Duration {
+    let started = Instant::now();
+    assert!(queens(dir, args).status.success(), "{args:?}");
+    started.elapsed()
+}
+
+/// Starts a command and kills it (SIGKILL) after `delay`, or lets it finish.
+fn kill_after(dir: &Path, args: &[&str], delay: Duration) {
+    let mut child = Command::new(QUEENS)
+        .current_dir(dir)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    thread::sleep(delay);
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Delays spread over a command's running time, from the very start to
+/// just past its end.
+fn spread(duration: Duration) -> impl Iterator<Item = Duration> {
+    (0..KILL_TRIALS).map(move |i| duration.mul_f64(f64::from(i) / f64::from(KILL_TRIALS - 3)))
+}
+
+/// Asserts that `path` is a whole `queens` database for one of `sizes`, as
+/// any SQLite reader would find it (opening it plays back an interrupted
+/// write's journal, as SQLite always does). Returns its size.
+fn assert_whole(path: &Path, sizes: &[u8]) -> u8 {
+    let conn = Connection::open(path).unwrap();
+    let one = |sql: &str| conn.query_row(sql, [], |row| row.get::<_, i64>(0)).unwrap();
+    let check: String = conn
+        .query_row("pragma integrity_check", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(check, "ok", "{}", path.display());
+    assert_eq!(one("select count(*) from pragma_foreign_key_check"), 0);
+    let n = one("select n from board_size");
+    assert!(
+        sizes.contains(&(n as u8)),
+        "size {n}, expected one of {sizes:?}"
+    );
+    assert_eq!(one("select count(*) from square"), n * n);
+    assert_eq!(one("select count(*) from line"), 6 * n - 2);
+    assert_eq!(one("select count(*) from square_line"), 4 * n * n);
+    assert_eq!(one("select count(*) from line_set"), n * n);
+    assert_eq!(
+        one("select count(*) from safe_next"),
+        (n - 1) * (n - 1) * (n - 2).max(0)
+    );
+    assert_eq!(one("select count(*) from square_image"), 8 * n * n);
+    for view in [
+        "candidate",
+        "solution_by_definition",
+        "solution",
+        "search_space",
+        "numbered_solution",
+        "solution_queen",
+        "solution_class",
+        "fundamental_solution",
+    ] {
+        conn.prepare(&format!("select * from {view}")).unwrap();
+    }
+    if n <= 8 {
+        assert_eq!(
+            one("select count(*) from solution") as u64,
+            A000170[n as usize - 1]
+        );
+    }
+    n as u8
+}
+
+#[test]
+fn killing_init_of_a_new_database_leaves_nothing_or_a_whole_one() {
+    let probe = TempDir::new().unwrap();
+    let took = duration_of(probe.path(), &["init", "--size", "26"]);
+    let mut absent = 0;
+    for delay in spread(took) {
+        let dir = TempDir::new().unwrap();
+        kill_after(dir.path(), &["init", "--size", "26"], delay);
+        let path = dir.path().join("queens.db");
+        if path.exists() {
+            assert_whole(&path, &[26]);
+        } else {
+            absent += 1;
+        }
+    }
+    println!(
+        "init of a new 26×26 database ({took:?}): {KILL_TRIALS} kills, {absent} left no file, none damaged"
+    );
+}
+
+#[test]
+fn killing_a_rebuild_leaves_the_old_board_or_the_new_one() {
+    let dir = TempDir::new().unwrap();
+    let db = dir.path().join("q.db");
+    let db_arg = db.to_str().unwrap();
+    assert!(
+        queens(dir.path(), &["init", "--size", "6", "--db", db_arg])
+            .status
+            .success()
+    );
+    let took = duration_of(
+        dir.path(),
+        &["init", "--size", "26", "--force", "--db", db_arg],
+    );
+    let (mut old, mut new) = (0, 0);
+    for delay in spread(took) {
+        assert!(
+            queens(
+                dir.path(),
+                &["init", "--size", "6", "--force", "--db", db_arg]
+            )
+            .status
+            .success()
+        );
+        kill_after(
+            dir.path(),
+            &["init", "--size", "26", "--force", "--db", db_arg],
+            delay,
+        );
+        let size = assert_whole(&db, &[6, 26]);
+        if size == 6 {
+            old += 1;
+            // And queens itself goes on using the file.
+            let count = queens(dir.path(), &["count", "--db", db_arg]);
+            assert_eq!(text(&count.stdout), "4\n", "{}", text(&count.stderr));
+        } else {
+            new += 1;
+        }
+    }
+    println!(
+        "init --force 6×6 → 26×26 ({took:?}): {KILL_TRIALS} kills, {old} kept the old board, {new} had the new one, none damaged"
+    );
+}
+
+#[test]
+fn killing_an_export_leaves_the_old_file_or_the_whole_new_one() {
+    let board = Board::new(12);
+    let dir = board.dir.path();
+    let db_arg = board.db.to_str().unwrap();
+    let out = dir.join("out.csv");
+    let old = "the previous export\n";
+    let args = [
+        "export", "--format", "csv", "--out", "out.csv", "--force", "--db", db_arg,
+    ];
+    let took = duration_of(dir, &args);
+    let (mut kept, mut replaced) = (0, 0);
+    for delay in spread(took) {
+        std::fs::write(&out, old).unwrap();
+        kill_after(dir, &args, delay);
+        let now = std::fs::read_to_string(&out).unwrap();
+        if now == old {
+            kept += 1;
+        } else {
+            let rows: Vec<csv::StringRecord> = csv::Reader::from_path(&out)
+                .unwrap()
+                .records()
+                .map(Result::unwrap)
+                .collect();
+            assert_eq!(rows.len(), 14200);
+            assert_eq!(&rows[14199][0], "a12");
+            replaced += 1;
+        }
+    }
+    println!(
+        "export --out of 14200 rows ({took:?}): {KILL_TRIALS} kills, {kept} kept the old file, {replaced} wrote the whole new one, none half-written"
+    );
+}
+
+#[test]
+fn two_processes_creating_one_database_both_end_well() {
+    for round in 0..10 {
+        let dir = TempDir::new().unwrap();
+        let spawn = || {
+            Command::new(QUEENS)
+                .current_dir(dir.path())
+                .args(["init", "--size", "9"])
+                .output()
+        };
+        let (a, b) = thread::scope(|s| {
+            let a = s.spawn(spawn);
+            let b = s.spawn(spawn);
+            (a.join().unwrap().unwrap(), b.join().unwrap().unwrap())
+        });
+        for output in [&a, &b] {
+            let stderr = text(&output.stderr);
+            assert!(
+                output.status.success() || stderr.contains("busy"),
+                "round {round}: {stderr}"
+            );
+        }
+        assert_whole(&dir.path().join("queens.db"), &[9]);
+    }
+    println!("two simultaneous inits of one new file: 10 rounds, all whole");
+}
+
+#[test]
+fn readers_see_the_old_board_or_the_new_one_while_another_process_rebuilds() {
+    let board = Board::new(6);
+    let dir = board.dir.path().to_path_buf();
+    let db_arg = board.db.to_str().unwrap().to_string();
+    let (answers, busy) = thread::scope(|s| {
+        let writer = s.spawn(|| {
+            for round in 0..8 {
+                let size = if round % 2 == 0 { "7" } else { "6" };
+                let out = queens(&dir, &["init", "--size", size, "--force", "--db", &db_arg]);
+                assert!(out.status.success(), "{}", text(&out.stderr));
+            }
+        });
+        let mut answers = Vec::new();
+        let mut busy = 0;
+        while !writer.is_finished() || answers.len() < 10 {
+            let out = queens(&dir, &["count", "--db", &db_arg]);
+            if out.status.success() {
+                answers.push(text(&out.stdout));
+            } else {
+                let stderr = text(&out.stderr);
+                assert!(stderr.contains("busy"), "{stderr}");
+                busy += 1;
+            }
+        }
+        writer.join().unwrap();
+        (answers, busy)
+    });
+    for answer in &answers {
+        assert!(answer == "4\n" || answer == "40\n", "{answer:?}");
+    }
+    assert_whole(&board.db, &[6]);
+    println!(
+        "count while 8 rebuilds ran: {} answers, each 6×6's or 7×7's, {busy} told busy",
+        answers.len()
+    );
+}
+
+/// Runs queens as an unprivileged user when the tests run as root (who may
+/// write anything), so that file permissions mean what they say.
+fn as_unprivileged(dir: &Path, args: &[&str]) -> Output {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| text(&o.stdout).trim() == "0");
+    if root.unwrap_or(false) {
+        Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", QUEENS])
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .expect("setpriv (util-linux) runs queens as nobody")
+    } else {
+        queens(dir, args)
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_database_still_answers_and_writes_are_refused_plainly() {
+    use std::os::unix::fs::PermissionsExt;
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let set_mode = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    set_mode(&board.db, 0o444);
+    set_mode(dir, 0o555);
+    let before = contents(&board.db);
+    let db_arg = board.db.to_str().unwrap();
+    let reads: [&[&str]; 7] = [
+        &["solve"],
+        &["count"],
+        &["query", "select count(*) from candidate"],
+        &["show", "5"],
+        &["complete", "a1"],
+        &["export", "--format", "csv"],
+        &["doctor"],
+    ];
+    for args in reads {
+        let out = as_unprivileged(dir, &[args, &["--db", db_arg]].concat());
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert!(!out.stdout.is_empty());
+    }
+    let check = as_unprivileged(dir, &["check", "c5", "f2", "--db", db_arg]);
+    assert_eq!(check.status.code(), Some(1));
+    for (args, says) in [
+        (vec!["init", "--force", "--size", "5"], "read-only"),
+        (
+            vec!["export", "--format", "csv", "--out", "x.csv"],
+            "cannot write",
+        ),
+    ] {
+        let out = as_unprivileged(dir, &[&args[..], &["--db", db_arg]].concat());
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(says) && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+    }
+    assert_eq!(contents(&board.db), before);
+    set_mode(dir, 0o755);
+    println!(
+        "read-only file in a read-only directory: 8 reading commands answered, 2 writes refused, file unchanged"
+    );
+}
+
+/// Files that are not whole `queens` databases, each with what a message
+/// about it must say.
+fn hostile_files(dir: &Path, good: &Path) -> Vec<(PathBuf, &'static str)> {
+    let good_bytes = contents(good);
+    let mut files = Vec::new();
+    let truncated = dir.join("truncated.db");
+    std::fs::write(&truncated, &good_bytes[..good_bytes.len() / 2]).unwrap();
+    files.push((truncated, "damaged"));
+    let mut rng = fastrand::Rng::with_seed(7);
+    for trial in 0..4 {
+        let mut bytes = good_bytes.clone();
+        let pages = bytes.len() / 4096;
+        for _ in 0..2 {
+            let page = rng.usize(1..pages);
+            for byte in &mut bytes[page * 4096..(page + 1) * 4096] {
+                *byte = rng.u8(..);
+            }
+        }
+        let scrambled = dir.join(format!("scrambled-{trial}.db"));
+        std::fs::write(&scrambled, &bytes).unwrap();
+        files.push((scrambled, "damaged"));
+    }
+    let header = dir.join("header.db");
+    let mut bytes = good_bytes.clone();
+    bytes[..100].fill(0x41);
+    std::fs::write(&header, &bytes).unwrap();
+    files.push((header, "not a SQLite database"));
+    let empty = dir.join("empty.db");
+    std::fs::write(&empty, b"").unwrap();
+    files.push((empty, "empty file"));
+    let foreign = dir.join("foreign.db");
+    Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("create table photo (id integer primary key, name text); insert into photo values (1, 'cat');")
+        .unwrap();
+    files.push((foreign, "not a queens database"));
+    let folder = dir.join("folder.db");
+    std::fs::create_dir(&folder).unwrap();
+    files.push((folder, "is a directory"));
+    files
+}
+
+#[test]
+fn damaged_and_foreign_files_are_refused_and_never_touched() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let commands: [&[&str]; 10] = [
+        &["count"],
+        &["solve"],
+        &["init"],
+        &["init", "--force", "--size", "5"],
+        &["query", "select count(*) from solution"],
+        &["show", "1"],
+        &["check", "a1"],
+        &["complete", "a1"],
+        &["export", "--format", "sql"],
+        &["doctor"],
+    ];
+    let files = hostile_files(dir, &board.db);
+    let mut refusals = 0;
+    for (path, says) in &files {
+        let before = if path.is_file() {
+            contents(path)
+        } else {
+            Vec::new()
+        };
+        let name = path.file_name().unwrap().to_str().unwrap();
+        for args in commands {
+            let out = queens(dir, &[args, &["--db", name]].concat());
+            let stderr = text(&out.stderr);
+            assert_ne!(out.status.code(), Some(0), "{name} {args:?}");
+            assert!(!stderr.contains("panicked"), "{name} {args:?}: {stderr}");
+            if text(&out.stdout).contains("FAIL") {
+                continue; // doctor's report on a file it could read
+            }
+            assert_eq!(stderr.lines().count(), 1, "{name} {args:?}: {stderr}");
+            assert!(
+                stderr.contains(name) && stderr.contains(says),
+                "{name} {args:?}: {stderr}"
+            );
+            refusals += 1;
+        }
+        if path.is_file() {
+            assert_eq!(contents(path), before, "{name} was changed");
+        }
+    }
+    println!(
+        "{} damaged or foreign files × {} commands: {refusals} clear refusals, the rest doctor reports; no file changed",
+        files.len(),
+        commands.len()
+    );
+}
+
+#[test]
+fn query_tricks_cannot_change_the_file() {
+    let board = Board::new(5);
+    let before = contents(&board.db);
+    let db_arg = board.db.to_str().unwrap();
+    let tricks = [
+        "select 1; drop table square",
+        "select 1 -- \n; delete from square",
+        "/* hello */ drop view solution",
+        "with x as (select 1) delete from square_line",
+        "pragma writable_schema = 1",
+        "PRAGMA journal_mode = wal",
+        "pragma user_version = 9",
+        "attach 'evil.db' as evil",
+        "replace into board_size values (6)",
+        "create view mine as select 1",
+        "reindex",
+        "analyze",
+        "vacuum into 'copy.db'",
+    ];
+    for sql in tricks {
+        let out = queens(board.dir.path(), &["query", "--db", db_arg, sql]);
+        assert_ne!(out.status.code(), Some(0), "{sql}");
+        assert_eq!(text(&out.stderr).lines().count(), 1, "{sql}");
+    }
+    assert_eq!(contents(&board.db), before);
+    assert!(!board.dir.path().join("evil.db").exists());
+    assert!(!board.dir.path().join("copy.db").exists());
+    println!("{} query tricks refused; file unchanged", tricks.len());
+}
