@@ -13,7 +13,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use rusqlite::{Connection, ErrorCode, OpenFlags};
+use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
 use crate::board::DEFAULT_SIZE;
 use crate::error::usage;
@@ -49,8 +49,17 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
         eprintln!("queens: created {} for the {n}×{n} board", path.display());
     }
     check_requested_size(path, inspection.size, requested)?;
-    bring_up_to_date(path, inspection)?;
-    Ok((open_read_only(path)?, inspection.size))
+    bring_up_to_date(path)?;
+    // Reading inside one transaction holds SQLite's shared lock until the
+    // command ends, so another process's rebuild waits for it, and the
+    // board read here is the board every later query sees.
+    let conn = open_read_only(path)?;
+    conn.execute_batch("begin")?;
+    let n = schema::stored_size(&conn)
+        .map_err(|e| explain_open_error(e, path))?
+        .with_context(|| format!("{} lost its board while being opened", path.display()))?;
+    check_requested_size(path, n, requested)?;
+    Ok((conn, n))
 }
 
 /// Makes sure a `queens` database exists at `path`: creates one for
@@ -250,26 +259,51 @@ pub fn rebuild(path: &Path, n: u8) -> Result<()> {
 }
 
 /// Whether the database was written by an older `queens`: an older schema
-/// version, or views that this build would write differently.
-pub fn is_outdated(path: &Path, found: Inspection) -> Result<bool> {
-    if found.version < schema::latest_version() {
+/// version, or views that this build would write differently. Read in one
+/// transaction, so that version, size and views belong together.
+pub fn is_outdated(path: &Path) -> Result<bool> {
+    let conn = open_read_only(path)?;
+    conn.execute_batch("begin")?;
+    is_outdated_on(&conn)
+}
+
+fn is_outdated_on(conn: &Connection) -> Result<bool> {
+    let version: i64 = conn.query_row("pragma user_version", [], |row| row.get(0))?;
+    if version < schema::latest_version() as i64 {
         return Ok(true);
     }
-    let conn = open_read_only(path)?;
-    Ok(!schema::views_are_current(&conn, found.size)?)
+    match schema::stored_size(conn)? {
+        Some(n) => Ok(!schema::views_are_current(conn, n)?),
+        None => Ok(true),
+    }
 }
 
 /// Upgrades a database written by an older `queens`: migrates the tables,
 /// then derives the facts and views again for its board, in one
-/// transaction. Should it be interrupted after the migration, the stale
-/// views still mark the database as outdated, so the next command finishes
-/// the job. Returns whether anything had to change.
-pub fn bring_up_to_date(path: &Path, found: Inspection) -> Result<bool> {
-    if !is_outdated(path, found)? {
+/// transaction that first checks, under the write lock, that the work is
+/// still needed (another process may have done it, or changed the board).
+/// Should it be interrupted after the migration, the stale views still mark
+/// the database as outdated, so the next command finishes the job. Returns
+/// whether anything had to change.
+pub fn bring_up_to_date(path: &Path) -> Result<bool> {
+    if !is_outdated(path)? {
         return Ok(false);
     }
-    rebuild(path, found.size)?;
-    Ok(true)
+    let upgrade = || -> Result<bool> {
+        let mut conn = open_writable(path)?;
+        schema::migrate(&mut conn)?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if !is_outdated_on(&tx)? {
+            return Ok(false);
+        }
+        let n = schema::stored_size(&tx)?
+            .with_context(|| format!("{} holds no board size", path.display()))?;
+        schema::clear(&tx)?;
+        schema::populate(&tx, n)?;
+        tx.commit()?;
+        Ok(true)
+    };
+    upgrade().map_err(|e| explain_write_error(e, path))
 }
 
 fn build(conn: &mut Connection, n: u8) -> Result<()> {

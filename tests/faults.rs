@@ -233,7 +233,7 @@ fn readers_see_the_old_board_or_the_new_one_while_another_process_rebuilds() {
     let db_arg = board.db.to_str().unwrap().to_string();
     let (answers, busy) = thread::scope(|s| {
         let writer = s.spawn(|| {
-            for round in 0..8 {
+            for round in 0..30 {
                 let size = if round % 2 == 0 { "7" } else { "6" };
                 let out = queens(&dir, &["init", "--size", size, "--force", "--db", &db_arg]);
                 assert!(out.status.success(), "{}", text(&out.stderr));
@@ -259,7 +259,7 @@ fn readers_see_the_old_board_or_the_new_one_while_another_process_rebuilds() {
     }
     assert_whole(&board.db, &[6]);
     println!(
-        "count while 8 rebuilds ran: {} answers, each 6×6's or 7×7's, {busy} told busy",
+        "count while 30 rebuilds ran: {} answers, each 6×6's or 7×7's, {busy} told busy",
         answers.len()
     );
 }

@@ -58,7 +58,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
 
     db::check_requested_size(path, found.size, requested)?;
-    let upgraded = db::bring_up_to_date(path, found)?;
+    let upgraded = db::bring_up_to_date(path)?;
     let what = if upgraded {
         "brought it up to date"
     } else {
