@@ -457,3 +457,46 @@ fn query_tricks_cannot_change_the_file() {
     assert!(!board.dir.path().join("copy.db").exists());
     println!("{} query tricks refused; file unchanged", tricks.len());
 }
+
+#[test]
+fn doctor_passes_a_whole_database_and_fails_a_tampered_one() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let db_arg = board.db.to_str().unwrap();
+    let out = queens(dir, &["doctor", "--db", db_arg]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.ends_with("all checks hold\n"), "{report}");
+    for line in [
+        "ok    integrity",
+        "92 (native counter: 92)",
+        "64 squares, 46 lines, 256 memberships",
+    ] {
+        assert!(report.contains(line), "{line}: {report}");
+    }
+    // A fact removed behind queens' back, and a stale view.
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "delete from square_line where square = 'a1' and mov_dir = 'UP';
+             drop view search_space; create view search_space as select 1;",
+        )
+        .unwrap();
+    let before = contents(&board.db);
+    let out = queens(dir, &["doctor", "--db", db_arg]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("FAIL  facts") && report.contains("FAIL  views"),
+        "{report}"
+    );
+    assert!(
+        report.contains("FAIL  foreign keys") || report.contains("FAIL  encodings"),
+        "{report}"
+    );
+    assert!(report.ends_with("checks failed\n"), "{report}");
+    assert_eq!(contents(&board.db), before, "doctor changed the file");
+    let out = queens(dir, &["doctor", "--db", "missing.db"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!dir.join("missing.db").exists());
+}
