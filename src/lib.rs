@@ -15,6 +15,7 @@ pub mod dump;
 pub mod error;
 pub mod outfile;
 pub mod output;
+pub mod parallel;
 pub mod placement;
 pub mod schema;
 pub mod svg;

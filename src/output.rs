@@ -2,6 +2,7 @@
 //! formats `solve`, `complete` and `export` share.
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use anyhow::Result;
 use clap::ValueEnum;
@@ -10,6 +11,7 @@ use serde::Serialize;
 
 use crate::board::Square;
 use crate::diagram::{self, Style};
+use crate::parallel::{self, Workers};
 use crate::table::Layout;
 
 /// How placements are printed.
@@ -74,22 +76,29 @@ impl Selection {
         }
     }
 
-    /// Calls `each` with every selected placement of an `n`×`n` board.
+    /// Calls `each` with every selected placement of the `n`×`n` board in
+    /// the database at `path`, read through `conn`. All solutions are
+    /// searched in parts on `workers.jobs` threads and come in board order.
     pub fn for_each(
         self,
+        path: &Path,
         conn: &Connection,
         n: u8,
-        each: impl FnMut(Placement) -> Result<()>,
+        workers: Workers,
+        mut each: impl FnMut(Placement) -> Result<()>,
     ) -> Result<()> {
         match self {
-            Selection::All => for_each_placement(
-                conn,
-                "select * from solution",
-                [],
-                Numbering::RowOrder,
-                false,
-                each,
-            ),
+            Selection::All => {
+                let mut solution = 0;
+                parallel::for_each_solution(path, conn, n, workers, |squares| {
+                    solution += 1;
+                    each(Placement {
+                        solution,
+                        squares,
+                        class_size: None,
+                    })
+                })
+            }
             Selection::Fundamental => {
                 let squares: Vec<String> = (1..=n).map(|k| format!("s{k}")).collect();
                 let sql = format!(

@@ -5,12 +5,19 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use crate::cmd::{DbArgs, stdout};
+use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::db;
+use crate::parallel;
 
 /// Print the number of solutions of the board (select count(*) from solution).
 ///
 /// Creates the database (for --size, default 8) if it does not exist.
+///
+/// The search is split into parts by where the first two queens stand; the
+/// parts run as separate queries on separate read-only connections, on
+/// --jobs threads. By the board's mirror symmetry, parts whose first queen
+/// stands in the upper half of column a need not be searched: they hold as
+/// many solutions as their reflections in the lower half.
 ///
 /// With --fundamental, count the classes of solutions that the board's
 /// rotations and reflections turn into one another instead.
@@ -28,18 +35,22 @@ pub struct Args {
     /// Count symmetry classes (fundamental solutions) instead of solutions.
     #[arg(long)]
     pub fundamental: bool,
+
+    #[command(flatten)]
+    pub work: WorkArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (conn, _) = db::open_for_reading(&args.target.db, args.target.size)?;
-    let view = if args.fundamental {
-        "fundamental_solution"
+    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
+    let count = if args.fundamental {
+        let classes: i64 =
+            conn.query_row("select count(*) from fundamental_solution", [], |row| {
+                row.get(0)
+            })?;
+        classes as u64
     } else {
-        "solution"
+        parallel::count_solutions(&args.target.db, &conn, n, args.work.workers())?
     };
-    let count: i64 = conn.query_row(&format!("select count(*) from {view}"), [], |row| {
-        row.get(0)
-    })?;
     let mut out = stdout();
     writeln!(out, "{count}")?;
     Ok(out.flush()?)

@@ -8,7 +8,7 @@ use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
 use rusqlite::{Connection, named_params};
 
-use crate::cmd::{DbArgs, stdout};
+use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::db;
 use crate::dump::write_dump;
 use crate::error::usage;
@@ -96,6 +96,9 @@ pub struct Args {
     /// Only one solution per symmetry class, with its class size.
     #[arg(long)]
     pub fundamental: bool,
+
+    #[command(flatten)]
+    pub work: WorkArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -204,7 +207,13 @@ fn each_selected(
             false,
             each,
         ),
-        None => Selection::new(args.fundamental).for_each(conn, n, each),
+        None => Selection::new(args.fundamental).for_each(
+            &args.target.db,
+            conn,
+            n,
+            args.work.workers(),
+            each,
+        ),
     }
 }
 

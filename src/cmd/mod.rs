@@ -9,6 +9,7 @@ use crate::board::{MAX_SIZE, Square, parse_placement};
 use crate::diagram::Style;
 use crate::error::UsageError;
 use crate::output::Format;
+use crate::parallel::Workers;
 
 pub mod check;
 pub mod complete;
@@ -32,6 +33,27 @@ pub struct DbArgs {
     /// With an existing database it must match the stored board.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
     pub size: Option<u8>,
+}
+
+/// How much of the machine a search may use, and whether it shows progress.
+#[derive(Args, Debug, Clone)]
+pub struct WorkArgs {
+    /// Threads to search with, each on its own connection [default: all cores].
+    #[arg(long, value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub jobs: Option<u16>,
+
+    /// No progress bar (there is none anyway when stderr is not a terminal).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl WorkArgs {
+    pub fn workers(&self) -> Workers {
+        Workers {
+            jobs: self.jobs.map_or_else(Workers::all_cores, usize::from),
+            progress: !self.quiet,
+        }
+    }
 }
 
 /// How commands that list placements print them.

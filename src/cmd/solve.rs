@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use crate::cmd::{DbArgs, OutputArgs, stdout};
+use crate::cmd::{DbArgs, OutputArgs, WorkArgs, stdout};
 use crate::db;
 use crate::output::{PlacementWriter, Selection};
 
@@ -12,6 +12,9 @@ use crate::output::{PlacementWriter, Selection};
 /// The rows are those of the solution view (select * from solution): column
 /// s1 holds the square of the queen in column a, s2 the one in column b, and
 /// so on. Creates the database (for --size, default 8) if it does not exist.
+///
+/// The search is split into parts by where the first two queens stand, run
+/// on --jobs threads, and printed part after part, in board order.
 ///
 /// With --fundamental, one solution per class of solutions that the board's
 /// rotations and reflections turn into one another (the class's first in
@@ -35,6 +38,9 @@ pub struct Args {
 
     #[command(flatten)]
     pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub work: WorkArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -50,7 +56,10 @@ pub fn run(args: &Args) -> Result<()> {
     )
     .with_style(args.output.drawing.style());
     writer.begin()?;
-    selection.for_each(&conn, n, |placement| writer.write(&placement))?;
+    let workers = args.work.workers();
+    selection.for_each(&args.target.db, &conn, n, workers, |placement| {
+        writer.write(&placement)
+    })?;
     writer.finish()?;
     Ok(())
 }

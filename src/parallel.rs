@@ -1,0 +1,205 @@
+//! The search split into independent parts (`sql/queries/partition.sql`),
+//! each evaluated as its own SQL query on its own read-only connection, on
+//! as many threads as asked for. The SQL decides what a part is and how
+//! much it counts; this module only hands parts to threads and puts the
+//! answers back in order.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rusqlite::{Connection, named_params};
+
+use crate::db;
+
+const PARTITION: &str = include_str!("../sql/queries/partition.sql");
+const PART_COUNT: &str = include_str!("../sql/queries/part_count.sql");
+const PART_ROWS: &str = include_str!("../sql/queries/part_rows.sql");
+
+/// Boards below this size are searched in one query: they have no
+/// solutions to split (2×2, 3×3) or only one (1×1), and no column b to
+/// split by on 1×1.
+const SMALLEST_SPLIT: u8 = 4;
+
+/// One part of the search: the solutions starting with queens on s1 and s2.
+#[derive(Clone, Debug)]
+pub struct Part {
+    pub s1: String,
+    pub s2: String,
+    /// How often the part counts towards the number of solutions (2, 1 or
+    /// 0, by the board's mirror symmetry; see partition.sql).
+    pub weight: u64,
+}
+
+/// How the work is run: on how many threads, and whether to show progress.
+#[derive(Clone, Copy, Debug)]
+pub struct Workers {
+    pub jobs: usize,
+    pub progress: bool,
+}
+
+impl Workers {
+    /// As many threads as the machine has cores.
+    pub fn all_cores() -> usize {
+        thread::available_parallelism().map_or(1, |n| n.get())
+    }
+}
+
+/// The parts of the search, in board order.
+pub fn parts(conn: &Connection) -> Result<Vec<Part>> {
+    let mut stmt = conn.prepare(PARTITION)?;
+    let rows = stmt.query_map([], |row| {
+        Ok(Part {
+            s1: row.get(0)?,
+            s2: row.get(1)?,
+            weight: row.get::<_, i64>(2)? as u64,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The number of solutions of the board in the database at `path` (whose
+/// size `n` the caller has read through `conn`): only the parts the mirror
+/// symmetry does not make redundant are searched, on `workers.jobs` threads.
+pub fn count_solutions(path: &Path, conn: &Connection, n: u8, workers: Workers) -> Result<u64> {
+    if n < SMALLEST_SPLIT {
+        let count: i64 = conn.query_row("select count(*) from solution", [], |row| row.get(0))?;
+        return Ok(count as u64);
+    }
+    let needed: Vec<Part> = parts(conn)?.into_iter().filter(|p| p.weight > 0).collect();
+    let mut total = 0;
+    run_parts(path, &needed, workers, count_part, |index, count| {
+        total += needed[index].weight * count;
+        Ok(())
+    })?;
+    Ok(total)
+}
+
+/// Calls `each` with the squares of every solution, in board order, while
+/// the parts are searched on `workers.jobs` threads.
+pub fn for_each_solution(
+    path: &Path,
+    conn: &Connection,
+    n: u8,
+    workers: Workers,
+    mut each: impl FnMut(Vec<String>) -> Result<()>,
+) -> Result<()> {
+    if n < SMALLEST_SPLIT {
+        let mut stmt = conn.prepare("select * from solution")?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            each(
+                (0..usize::from(n))
+                    .map(|i| row.get(i))
+                    .collect::<rusqlite::Result<_>>()?,
+            )?;
+        }
+        return Ok(());
+    }
+    let all = parts(conn)?;
+    // Parts finish in any order; hold the early ones until their turn.
+    let mut waiting: BTreeMap<usize, Vec<Vec<String>>> = BTreeMap::new();
+    let mut next = 0;
+    run_parts(path, &all, workers, part_rows, |index, rows| {
+        waiting.insert(index, rows);
+        while let Some(rows) = waiting.remove(&next) {
+            for squares in rows {
+                each(squares)?;
+            }
+            next += 1;
+        }
+        Ok(())
+    })
+}
+
+fn count_part(conn: &Connection, part: &Part) -> Result<u64> {
+    let mut stmt = conn.prepare_cached(PART_COUNT)?;
+    let count: i64 = stmt.query_row(named_params! {":s1": part.s1, ":s2": part.s2}, |row| {
+        row.get(0)
+    })?;
+    Ok(count as u64)
+}
+
+fn part_rows(conn: &Connection, part: &Part) -> Result<Vec<Vec<String>>> {
+    let mut stmt = conn.prepare_cached(PART_ROWS)?;
+    let width = stmt.column_count();
+    let rows = stmt.query_map(named_params! {":s1": part.s1, ":s2": part.s2}, |row| {
+        (0..width).map(|i| row.get(i)).collect()
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Runs `work` on every part, on `workers.jobs` threads that each take the
+/// next part not yet taken, with a read-only connection of their own.
+/// `done` gets each result on the calling thread, as results arrive.
+fn run_parts<T: Send>(
+    path: &Path,
+    parts: &[Part],
+    workers: Workers,
+    work: impl Fn(&Connection, &Part) -> Result<T> + Sync,
+    mut done: impl FnMut(usize, T) -> Result<()>,
+) -> Result<()> {
+    let progress = progress_bar(parts.len(), workers.progress);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<(usize, Result<T>)>();
+    thread::scope(|scope| {
+        for _ in 0..workers.jobs.clamp(1, parts.len().max(1)) {
+            let sender = sender.clone();
+            let (next, stop, work) = (&next, &stop, &work);
+            scope.spawn(move || {
+                let conn = match reader(path) {
+                    Ok(conn) => conn,
+                    Err(e) => return drop(sender.send((usize::MAX, Err(e)))),
+                };
+                while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(part) = parts.get(index) else { break };
+                    if sender.send((index, work(&conn, part))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut outcome = Ok(());
+        for (index, result) in receiver {
+            let handled = result.and_then(|value| done(index, value));
+            if let Err(e) = handled {
+                stop.store(true, Ordering::Relaxed);
+                outcome = Err(e);
+                break;
+            }
+            progress.inc(1);
+        }
+        stop.store(true, Ordering::Relaxed);
+        progress.finish_and_clear();
+        outcome
+    })
+}
+
+/// A read-only connection inside one read transaction, as every reader of
+/// the database uses.
+fn reader(path: &Path) -> Result<Connection> {
+    let conn = db::open_read_only(path)?;
+    conn.execute_batch("begin")?;
+    Ok(conn)
+}
+
+/// A bar on stderr with rate and time left; hidden when asked to be quiet
+/// or when stderr is not a terminal (indicatif checks).
+pub fn progress_bar(len: usize, show: bool) -> ProgressBar {
+    if !show {
+        return ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
+    }
+    let bar = ProgressBar::new(len as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} parts  {per_sec}  about {eta} left")
+            .expect("a valid progress template"),
+    );
+    bar
+}

@@ -1,0 +1,117 @@
+//! The search split into parts on several threads, and the count that
+//! searches only half the board by its mirror symmetry: the same answers as
+//! one query over `solution` and as the native counter.
+
+mod common;
+
+use common::{A000170, Board, queens};
+use queens::checker;
+
+fn stdout(board: &Board, args: &[&str]) -> String {
+    let output = queens(board.dir.path())
+        .args(args)
+        .args(["--db", board.db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn the_symmetric_parallel_count_equals_the_full_count_for_n_1_to_12() {
+    for n in 1..=12u8 {
+        let board = Board::new(n);
+        let expected = A000170[usize::from(n) - 1];
+        if n <= 10 {
+            assert_eq!(
+                board.count("select count(*) from solution"),
+                expected,
+                "n = {n}"
+            );
+        }
+        assert_eq!(checker::count_solutions(n), expected);
+        for jobs in ["1", "2", "3"] {
+            let counted = stdout(&board, &["count", "--jobs", jobs, "--quiet"]);
+            assert_eq!(counted, format!("{expected}\n"), "n = {n}, jobs = {jobs}");
+        }
+    }
+}
+
+#[test]
+fn the_parts_cover_every_solution_once_and_the_weights_mirror_the_board() {
+    for n in [4u8, 5, 8, 9] {
+        let board = Board::new(n);
+        let conn = board.connect();
+        let parts = queens::parallel::parts(&conn).unwrap();
+        let mut covered = 0;
+        let mut weighted = 0;
+        for part in &parts {
+            let count: i64 = conn
+                .query_row(
+                    "select count(*) from solution where s1 = ?1 and s2 = ?2",
+                    [&part.s1, &part.s2],
+                    |row| row.get(0),
+                )
+                .unwrap();
+            covered += count as u64;
+            weighted += part.weight * count as u64;
+            // The weight follows the first queen's row: lower half 2, middle 1, upper 0.
+            let row: u8 = part.s1[1..].parse().unwrap();
+            let expected = match (2 * row).cmp(&(n + 1)) {
+                std::cmp::Ordering::Less => 2,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Greater => 0,
+            };
+            assert_eq!(part.weight, expected, "{part:?}");
+        }
+        assert_eq!(covered, checker::count_solutions(n), "n = {n}");
+        assert_eq!(weighted, checker::count_solutions(n), "n = {n}");
+    }
+}
+
+#[test]
+fn solve_on_several_threads_prints_the_same_rows_in_board_order() {
+    for n in [4u8, 6, 8, 10] {
+        let board = Board::new(n);
+        let one = stdout(&board, &["solve", "--jobs", "1"]);
+        for jobs in ["2", "4"] {
+            assert_eq!(stdout(&board, &["solve", "--jobs", jobs]), one, "n = {n}");
+        }
+        let lines: Vec<&str> = one.lines().skip(2).collect();
+        let expected: Vec<String> = board
+            .rows("select * from solution")
+            .iter()
+            .map(|r| r.join("  "))
+            .collect();
+        let trimmed: Vec<String> = lines
+            .iter()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join("  "))
+            .collect();
+        assert_eq!(trimmed, expected, "n = {n}");
+        // Numbers in board order, through every format that shows them.
+        let json = stdout(&board, &["export", "--format", "ndjson", "--jobs", "2"]);
+        for (k, line) in json.lines().enumerate() {
+            assert!(
+                line.starts_with(&format!("{{\"solution\":{},", k + 1)),
+                "{line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn jobs_must_be_a_positive_number() {
+    let board = Board::new(5);
+    for bad in ["0", "-1", "many"] {
+        let output = queens(board.dir.path())
+            .args(["count", "--jobs", bad, "--db", board.db.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("--jobs"));
+    }
+}
