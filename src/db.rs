@@ -250,6 +250,7 @@ pub fn rebuild(path: &Path, n: u8) -> Result<()> {
         let mut conn = open_writable(path)?;
         schema::migrate(&mut conn)?;
         let tx = conn.transaction()?;
+        schema::drop_store(&tx)?;
         schema::clear(&tx)?;
         schema::populate(&tx, n)?;
         tx.commit()?;

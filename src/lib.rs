@@ -18,6 +18,7 @@ pub mod output;
 pub mod parallel;
 pub mod placement;
 pub mod schema;
+pub mod store;
 pub mod svg;
 pub mod table;
 pub mod template;

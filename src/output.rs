@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::board::Square;
 use crate::diagram::{self, Style};
 use crate::parallel::{self, Workers};
+use crate::schema;
 use crate::table::Layout;
 
 /// How placements are printed.
@@ -88,6 +89,14 @@ impl Selection {
         mut each: impl FnMut(Placement) -> Result<()>,
     ) -> Result<()> {
         match self {
+            Selection::All if schema::has_store(conn)? => for_each_placement(
+                conn,
+                "select * from numbered_solution",
+                [],
+                Numbering::FirstColumn,
+                false,
+                each,
+            ),
             Selection::All => {
                 let mut solution = 0;
                 parallel::for_each_solution(path, conn, n, workers, |squares| {

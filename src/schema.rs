@@ -92,11 +92,16 @@ pub fn line_set_words(n: u8) -> i64 {
     (6 * u64::from(n) - 2).div_ceil(64) as i64
 }
 
-/// Every view's `create view` statement for an `n`×`n` board, by name.
-pub fn view_sql(n: u8) -> Result<Vec<(&'static str, String)>> {
+/// The table that keeps the solutions once found (`init --materialize`).
+const SOLUTION_STORE: &str = include_str!("../sql/tables/solution_store.sql");
+
+/// Every view's `create view` statement for an `n`×`n` board, by name;
+/// `stored` when the solutions are kept in solution_store.
+pub fn view_sql(n: u8, stored: bool) -> Result<Vec<(&'static str, String)>> {
     let scope = Scope::default()
         .with("N", n.into())
-        .with("W", line_set_words(n));
+        .with("W", line_set_words(n))
+        .with("STORED", stored.into());
     VIEWS
         .iter()
         .map(|(name, text)| {
@@ -116,20 +121,54 @@ pub fn populate(tx: &Transaction, n: u8) -> Result<()> {
         tx.execute_batch(sql)
             .with_context(|| format!("could not derive the facts of {table}"))?;
     }
-    for (view, sql) in view_sql(n)? {
-        tx.execute_batch(&sql)
-            .with_context(|| format!("could not create view {view}"))?;
-    }
+    create_views(tx, n)?;
     check_foreign_keys(tx)
 }
 
-/// Removes the facts and views of the board, leaving the tables (and every
-/// object that is not the project's own) in place. Runs inside the caller's
-/// transaction.
-pub fn clear(tx: &Transaction) -> Result<()> {
+/// Creates the views for an `n`×`n` board, reading stored solutions if
+/// solution_store exists. Runs inside the caller's transaction.
+pub fn create_views(tx: &Transaction, n: u8) -> Result<()> {
+    drop_views(tx)?;
+    for (view, sql) in view_sql(n, has_store(tx)?)? {
+        tx.execute_batch(&sql)
+            .with_context(|| format!("could not create view {view}"))?;
+    }
+    Ok(())
+}
+
+fn drop_views(tx: &Transaction) -> Result<()> {
     for (view, _) in VIEWS.iter().rev() {
         tx.execute_batch(&format!("drop view if exists {view}"))?;
     }
+    Ok(())
+}
+
+/// Whether the solutions are stored (solution_store exists).
+pub fn has_store(conn: &Connection) -> Result<bool> {
+    Ok(conn.query_row(
+        "select count(*) > 0 from sqlite_schema where type = 'table' and name = 'solution_store'",
+        [],
+        |row| row.get(0),
+    )?)
+}
+
+/// The `create table` statement of solution_store for an `n`×`n` board.
+pub fn store_sql(n: u8) -> Result<String> {
+    template::render(SOLUTION_STORE, &Scope::default().with("N", n.into()))
+}
+
+/// Removes the stored solutions (for a rebuild, which may change the
+/// board). Runs inside the caller's transaction.
+pub fn drop_store(tx: &Transaction) -> Result<()> {
+    tx.execute_batch("drop table if exists main.solution_store")?;
+    Ok(())
+}
+
+/// Removes the facts and views of the board, leaving the tables (with any
+/// stored solutions, and every object that is not the project's own) in
+/// place. Runs inside the caller's transaction.
+pub fn clear(tx: &Transaction) -> Result<()> {
+    drop_views(tx)?;
     for (table, _) in FACTS.iter().rev() {
         tx.execute_batch(&format!("delete from {table}"))
             .with_context(|| format!("could not clear {table}"))?;
@@ -140,7 +179,7 @@ pub fn clear(tx: &Transaction) -> Result<()> {
 
 /// Whether the stored views are exactly those this build would create.
 pub fn views_are_current(conn: &Connection, n: u8) -> Result<bool> {
-    for (view, expected) in view_sql(n)? {
+    for (view, expected) in view_sql(n, has_store(conn)?)? {
         let stored: Option<String> = conn
             .query_row(
                 "select sql from sqlite_schema where type = 'view' and name = ?1",

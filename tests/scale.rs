@@ -115,3 +115,61 @@ fn jobs_must_be_a_positive_number() {
         assert!(String::from_utf8_lossy(&output.stderr).contains("--jobs"));
     }
 }
+
+fn stderr_of(board: &Board, args: &[&str]) -> String {
+    let output = queens(board.dir.path())
+        .args(args)
+        .args(["--db", board.db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn stored_solutions_answer_as_the_search_does() {
+    for n in [1u8, 5, 8, 10] {
+        let searched = Board::new(n);
+        let stored = Board::new(n);
+        let said = stdout(&stored, &["init", "--materialize", "--jobs", "2"]);
+        assert!(said.contains("stored its"), "{said}");
+        assert_eq!(
+            stored.rows("select * from solution_store"),
+            searched.rows("select * from numbered_solution"),
+            "n = {n}"
+        );
+        for args in [
+            vec!["count"],
+            vec!["solve"],
+            vec!["solve", "--fundamental"],
+            vec!["show", "1"],
+            vec!["complete", "a1"],
+            vec!["export", "--format", "json"],
+        ] {
+            let expected = stdout(&searched, &args);
+            assert_eq!(stdout(&stored, &args), expected, "n = {n}: {args:?}");
+        }
+        assert!(stderr_of(&stored, &["count"]).contains("stored"), "n = {n}");
+        assert!(stdout(&stored, &["doctor"]).ends_with("all checks hold\n"));
+    }
+}
+
+#[test]
+fn an_upgrade_keeps_the_stored_solutions_and_a_rebuild_drops_them() {
+    let board = Board::new(8);
+    stdout(&board, &["init", "--materialize"]);
+    // An older queens' view: the next command brings the views up to date.
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch("drop view search_space; create view search_space as select 1;")
+        .unwrap();
+    assert_eq!(stdout(&board, &["count"]), "92\n");
+    assert_eq!(board.count("select count(*) from solution_store"), 92);
+    assert!(stdout(&board, &["doctor"]).ends_with("all checks hold\n"));
+    stdout(&board, &["init", "--force", "--size", "6"]);
+    assert_eq!(
+        board.count("select count(*) from sqlite_schema where name = 'solution_store'"),
+        0
+    );
+    assert_eq!(stdout(&board, &["count"]), "4\n");
+}

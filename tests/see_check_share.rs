@@ -222,7 +222,7 @@ fn show_draws_a_solution_and_names_its_class() {
          3 . . . . Q . . .\n\
          2 . . . . . . Q .\n\
          1 Q . . . . . . .\n  a b c d e f g h\n\n\
-         Class 1 of 12, with 8 members; this solution is the class representative.\n"
+         The board's symmetries make 8 solutions of it; it is the first of them, the class representative.\n"
     );
     let r = run(
         board.dir.path(),

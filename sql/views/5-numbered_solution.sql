@@ -2,6 +2,13 @@ create view numbered_solution (solution_no, {{k in 1..N sep ", ": s{k}}}) as
 -- numbered_solution(solution_no, s1, …, s{N}): the solution s1, …, s{N} is
 -- the solution_no-th in board order (by the row numbers of s1, s2, …).
 -- `queens show K` draws solution K.
+--@if STORED = 1
+-- The solutions are stored (solution_store), so they are read, not searched.
+select solution_no, {{k in 1..N sep ", ": s{k}}}
+from solution_store
+order by solution_no;
+--@end
+--@if STORED = 0
 select
     row_number() over (order by {{k in 1..N sep ", ": p{k}.rw_no}}),
     {{k in 1..N sep ",\n    ": s.s{k}}}
@@ -10,3 +17,4 @@ from solution as s
 join square as p{k} on p{k}.square = s.s{k}
 --@end
 order by 1;
+--@end

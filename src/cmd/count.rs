@@ -5,9 +5,9 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use crate::cmd::{DbArgs, WorkArgs, stdout};
+use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
 use crate::db;
-use crate::parallel;
+use crate::{parallel, store};
 
 /// Print the number of solutions of the board (select count(*) from solution).
 ///
@@ -42,7 +42,10 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
-    let count = if args.fundamental {
+    say_if_stored(&conn, &args.target.db)?;
+    let count = if let Some(stored) = store::stored_count(&conn)?.filter(|_| !args.fundamental) {
+        stored
+    } else if args.fundamental {
         let classes: i64 =
             conn.query_row("select count(*) from fundamental_solution", [], |row| {
                 row.get(0)

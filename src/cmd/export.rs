@@ -8,7 +8,7 @@ use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
 use rusqlite::{Connection, named_params};
 
-use crate::cmd::{DbArgs, WorkArgs, stdout};
+use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
 use crate::db;
 use crate::dump::write_dump;
 use crate::error::usage;
@@ -116,6 +116,9 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(k) = args.solution {
         check_solution_number(&conn, n, k)?;
     }
+    if format != ExportFormat::Sql {
+        say_if_stored(&conn, &args.target.db)?;
+    }
     let exported = |out: &mut dyn Write| -> Result<u64> {
         match (format, format.placement_format()) {
             (ExportFormat::Sql, _) => write_dump(&conn, out).map(|()| 0),
@@ -181,7 +184,9 @@ fn chosen_format(args: &Args) -> Result<ExportFormat> {
 }
 
 fn check_solution_number(conn: &Connection, n: u8, k: i64) -> Result<()> {
-    let total: i64 = conn.query_row("select count(*) from solution", [], |row| row.get(0))?;
+    let total: i64 = conn.query_row("select count(*) from numbered_solution", [], |row| {
+        row.get(0)
+    })?;
     if k > total {
         return Err(usage(format!(
             "--solution {k}: the {n}×{n} board has {}",

@@ -6,8 +6,9 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::board::DEFAULT_SIZE;
-use crate::cmd::{DbArgs, stdout};
+use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::db::{self, Origin};
+use crate::store;
 
 /// Create the database for an N×N board, or check and upgrade one.
 ///
@@ -18,10 +19,15 @@ use crate::db::{self, Origin};
 /// another size is refused unless --force is given, which rebuilds the board
 /// in one transaction and keeps every table and view that is not queens' own.
 ///
+/// With --materialize the solutions are searched once (on --jobs threads)
+/// and stored in the table solution_store; the views and commands then read
+/// them instead of searching. A rebuild drops them.
+///
 /// Examples:
 ///   queens init                          # ./queens.db, 8×8
 ///   queens init --size 10 --db ten.db    # a 10×10 board in ten.db
 ///   queens init --size 6 --db ten.db --force
+///   queens init --size 14 --db big.db --materialize   # 365596 solutions, kept
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -31,32 +37,62 @@ pub struct Args {
     /// Rebuild an existing database's board, for --size or its own size.
     #[arg(long)]
     pub force: bool,
+
+    /// Also search every solution once and store it, so that count, solve,
+    /// show, complete and export answer without searching.
+    #[arg(long)]
+    pub materialize: bool,
+
+    #[command(flatten)]
+    pub work: WorkArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let path = &args.target.db;
+    let mut out = stdout();
+    let (said, n) = prepare_board(args)?;
+    writeln!(out, "{said}")?;
+    out.flush()?;
+    if args.materialize {
+        let conn = db::open_read_only(path)?;
+        if let Some(count) = store::stored_count(&conn)? {
+            writeln!(out, "its {count} solutions are stored already")?;
+        } else {
+            drop(conn);
+            let count = store::materialize(path, n, args.work.workers())?;
+            writeln!(
+                out,
+                "stored its {count} solutions; count, solve, show, complete and export now read them"
+            )?;
+        }
+    }
+    Ok(out.flush()?)
+}
+
+/// Creates, rebuilds or upgrades the database as asked; returns what was
+/// done, in words, and the board size.
+fn prepare_board(args: &Args) -> Result<(String, u8)> {
+    let path = &args.target.db;
     let requested = args.target.size;
     let shown = path.display();
-    let mut out = stdout();
-
     let (origin, found) = db::ensure_exists(path, requested)?;
     if origin == Origin::Created {
-        writeln!(out, "created {shown} with {}", board_words(found.size))?;
-        return Ok(out.flush()?);
+        return Ok((
+            format!("created {shown} with {}", board_words(found.size)),
+            found.size,
+        ));
     }
-
     if args.force {
         let n = requested.unwrap_or(found.size);
         db::rebuild(path, n)?;
-        writeln!(
-            out,
-            "rebuilt {shown} with {} (it held {})",
+        let said = format!(
+            "rebuilt {shown}: now {}, was {}×{}",
             board_words(n),
-            board_words(found.size)
-        )?;
-        return Ok(out.flush()?);
+            found.size,
+            found.size
+        );
+        return Ok((said, n));
     }
-
     db::check_requested_size(path, found.size, requested)?;
     let upgraded = db::bring_up_to_date(path)?;
     let what = if upgraded {
@@ -64,12 +100,10 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         "nothing to do"
     };
-    writeln!(
-        out,
-        "{shown} already holds {}; {what}",
-        board_words(found.size)
-    )?;
-    Ok(out.flush()?)
+    Ok((
+        format!("{shown} already holds {}; {what}", board_words(found.size)),
+        found.size,
+    ))
 }
 
 /// "an 8×8 board (the classic board)", "a 10×10 board".

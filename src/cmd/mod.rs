@@ -101,6 +101,18 @@ impl PlacementArgs {
     }
 }
 
+/// Says on stderr when a command reads stored solutions instead of
+/// searching (`init --materialize`).
+pub fn say_if_stored(conn: &rusqlite::Connection, path: &std::path::Path) -> anyhow::Result<()> {
+    if let Some(count) = crate::store::stored_count(conn)? {
+        eprintln!(
+            "queens: reading the {count} solutions stored in {} (no search)",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
 /// Standard output, buffered; a closed pipe surfaces as an error that the
 /// caller treats as a quiet end.
 pub fn stdout() -> std::io::BufWriter<std::io::StdoutLock<'static>> {

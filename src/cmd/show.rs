@@ -4,23 +4,25 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use rusqlite::{OptionalExtension, named_params};
+use rusqlite::{Connection, OptionalExtension, named_params};
 
 use crate::board::Square;
-use crate::cmd::{DbArgs, DrawingArgs, stdout};
-use crate::db;
+use crate::cmd::{DbArgs, DrawingArgs, WorkArgs, stdout};
 use crate::diagram;
 use crate::error::usage;
+use crate::output::solutions_phrase;
+use crate::template::{self, Scope};
+use crate::{db, parallel, store};
 
-const SOLUTION_BY_NUMBER: &str = include_str!("../../sql/queries/solution_by_number.sql");
+const CLASS_OF: &str = include_str!("../../sql/queries/class_of.sql");
 
 /// Draw solution K (in board order, from 1) as a chess diagram.
 ///
 /// Rank N is at the top and the files a… run along the bottom; a queen is Q
 /// (or ♛ with --unicode, which also shades the dark squares). Below the
-/// diagram: the solution's symmetry class, and which rotation or reflection
-/// moves it onto the class's representative (its first member in board
-/// order).
+/// diagram: how many solutions the board's rotations and reflections make
+/// of it (its class), and which of them moves it onto the class's
+/// representative, the class's first member in board order.
 ///
 /// Examples:
 ///   queens show 1
@@ -38,46 +40,29 @@ pub struct Args {
 
     #[command(flatten)]
     pub drawing: DrawingArgs,
+
+    #[command(flatten)]
+    pub work: WorkArgs,
 }
 
 /// What the database says of one solution.
 struct Shown {
     squares: Vec<String>,
-    class_no: i64,
     class_size: i64,
     representative_no: i64,
     symmetry: String,
-    classes: i64,
-    solutions: i64,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
-    let columns = usize::from(n);
-    let found = conn
-        .query_row(
-            SOLUTION_BY_NUMBER,
-            named_params! {":number": args.number},
-            |row| {
-                Ok(Shown {
-                    squares: (1..=columns)
-                        .map(|i| row.get(i))
-                        .collect::<rusqlite::Result<_>>()?,
-                    class_no: row.get(columns + 1)?,
-                    class_size: row.get(columns + 2)?,
-                    representative_no: row.get(columns + 3)?,
-                    symmetry: row.get(columns + 4)?,
-                    classes: row.get(columns + 5)?,
-                    solutions: row.get(columns + 6)?,
-                })
-            },
-        )
-        .optional()?;
-    let Some(shown) = found else {
-        let total: i64 = conn.query_row("select count(*) from solution", [], |r| r.get(0))?;
+    let total = match store::stored_count(&conn)? {
+        Some(stored) => stored,
+        None => parallel::count_solutions(&args.target.db, &conn, n, args.work.workers())?,
+    };
+    let Some(shown) = solution_and_class(&conn, n, args.number)? else {
         return Err(usage(match total {
             0 => format!(
-                "the {n}×{n} board has no solutions, so there is no solution {}",
+                "the {n}×{n} board has no solutions, so no solution {}",
                 args.number
             ),
             _ => format!(
@@ -91,42 +76,57 @@ pub fn run(args: &Args) -> Result<()> {
         [&shown.symmetry],
         |row| row.get(0),
     )?;
-
     let queens = shown
         .squares
         .iter()
         .map(|name| Square::parse(name, n))
         .collect::<Result<Vec<_>>>()?;
+
     let mut out = stdout();
     writeln!(
         out,
         "Solution {} of {}: {}",
         args.number,
-        shown.solutions,
+        total,
         shown.squares.join(" ")
     )?;
     writeln!(out)?;
     out.write_all(diagram::draw(n, &queens, args.drawing.style()).as_bytes())?;
     writeln!(out)?;
-    writeln!(
-        out,
-        "Class {} of {}, with {} member{}; {}",
-        shown.class_no,
-        shown.classes,
-        shown.class_size,
-        if shown.class_size == 1 { "" } else { "s" },
-        class_relation(args.number, &shown, &description)
-    )?;
+    let class = format!(
+        "The board's symmetries make {} of it",
+        solutions_phrase(shown.class_size as u64)
+    );
+    if args.number == shown.representative_no {
+        writeln!(
+            out,
+            "{class}; it is the first of them, the class representative."
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{class}; {} ({description}) moves it onto solution {}, the first of them, \
+             the class representative.",
+            shown.symmetry, shown.representative_no
+        )?;
+    }
     Ok(out.flush()?)
 }
 
-fn class_relation(number: i64, shown: &Shown, description: &str) -> String {
-    if number == shown.representative_no {
-        "this solution is the class representative.".to_string()
-    } else {
-        format!(
-            "{} ({description}) moves it onto solution {}, the class representative.",
-            shown.symmetry, shown.representative_no
-        )
-    }
+fn solution_and_class(conn: &Connection, n: u8, number: i64) -> Result<Option<Shown>> {
+    let sql = template::render(CLASS_OF, &Scope::default().with("N", n.into()))?;
+    let columns = usize::from(n);
+    let shown = conn
+        .query_row(&sql, named_params! {":number": number}, |row| {
+            Ok(Shown {
+                squares: (1..=columns)
+                    .map(|i| row.get(i))
+                    .collect::<rusqlite::Result<_>>()?,
+                class_size: row.get(columns + 1)?,
+                representative_no: row.get(columns + 2)?,
+                symmetry: row.get(columns + 3)?,
+            })
+        })
+        .optional()?;
+    Ok(shown)
 }

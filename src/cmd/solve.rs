@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use crate::cmd::{DbArgs, OutputArgs, WorkArgs, stdout};
+use crate::cmd::{DbArgs, OutputArgs, WorkArgs, say_if_stored, stdout};
 use crate::db;
 use crate::output::{PlacementWriter, Selection};
 
@@ -45,6 +45,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
+    say_if_stored(&conn, &args.target.db)?;
     let selection = Selection::new(args.fundamental);
     let mut out = stdout();
     let mut writer = PlacementWriter::new(

@@ -1,0 +1,78 @@
+//! Keeping the solutions once found (`queens init --materialize`), so that
+//! boards whose search takes minutes answer `count`, `solve`, `show`,
+//! `complete` and `export` at once.
+//!
+//! The parts of the search run on several threads with read-only
+//! connections, so the rows cannot go straight into the database: with
+//! SQLite's rollback journal a writer that spills its cache would lock those
+//! readers out. They are streamed, in board order and in batches of one
+//! transaction, into a staging file beside the database; one transaction
+//! then copies them in and switches the views over to them.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use rusqlite::{Connection, TransactionBehavior, params_from_iter};
+
+use crate::db;
+use crate::outfile::{new_temp_file, parent_dir};
+use crate::parallel::{self, Workers};
+use crate::schema;
+
+/// Searches every solution of the `n`×`n` board at `path` and stores them
+/// in solution_store. Returns how many were stored.
+pub fn materialize(path: &Path, n: u8, workers: Workers) -> Result<u64> {
+    let staging = new_temp_file(&parent_dir(path), ".store")
+        .with_context(|| format!("cannot stage solutions beside {}", path.display()))?;
+    let stored = stage(path, n, workers, staging.path())?;
+    copy_in(path, n, staging.path())?;
+    Ok(stored)
+}
+
+/// Streams every solution into solution_store in the staging file.
+fn stage(path: &Path, n: u8, workers: Workers, staging: &Path) -> Result<u64> {
+    let mut stage = Connection::open(staging)?;
+    stage.execute_batch(&schema::store_sql(n)?)?;
+    let tx = stage.transaction()?;
+    let mut count = 0u64;
+    {
+        let placeholders = vec!["?"; usize::from(n) + 1].join(", ");
+        let mut insert = tx.prepare(&format!(
+            "insert into solution_store values ({placeholders})"
+        ))?;
+        let reader = db::open_read_only(path)?;
+        reader.execute_batch("begin")?;
+        parallel::for_each_solution(path, &reader, n, workers, |squares| {
+            count += 1;
+            let row = std::iter::once(count.to_string()).chain(squares);
+            insert.execute(params_from_iter(row))?;
+            Ok(())
+        })?;
+    }
+    tx.commit()?;
+    Ok(count)
+}
+
+/// Replaces solution_store in the database with the staged one and points
+/// the views at it, in one transaction.
+fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
+    let mut conn = db::open_writable(path)?;
+    conn.execute("attach database ?1 as staging", [staging.to_string_lossy()])?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    schema::drop_store(&tx)?;
+    tx.execute_batch(&schema::store_sql(n)?)?;
+    tx.execute_batch("insert into main.solution_store select * from staging.solution_store")?;
+    schema::create_views(&tx, n)?;
+    tx.commit()?;
+    conn.execute_batch("detach database staging")?;
+    Ok(())
+}
+
+/// How many solutions are stored, if they are.
+pub fn stored_count(conn: &Connection) -> Result<Option<u64>> {
+    if !schema::has_store(conn)? {
+        return Ok(None);
+    }
+    let count: i64 = conn.query_row("select count(*) from solution_store", [], |row| row.get(0))?;
+    Ok(Some(count as u64))
+}
