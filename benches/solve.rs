@@ -1,16 +1,20 @@
-//! Prints the figures in BENCHMARKS.md: SQL views against each other and
+//! Prints the figures in BENCHMARKS.md: the views against each other,
+//! against two baselines written the way public SQL solvers write them, and
 //! against the native counter, as ratios measured in one run.
 //!
-//!     cargo bench --bench solve
+//!     cargo bench --bench solve                  # N = 8 … 12
+//!     cargo bench --bench solve -- --large       # also N = 13 and 14
+//!     cargo bench --bench solve -- --size 11     # one size
 //!
-//! Each figure is the fastest of several runs (at least 3, and more while
-//! they take under a second in all), so a busy machine shows as noise in the
+//! Each figure is the fastest of several runs (at least 3, more while they
+//! take under a second in all), so a busy machine shows as noise in the
 //! slower runs, not in the figure.
 
 use std::hint::black_box;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use queens::parallel::{self, Workers};
 use queens::{checker, db};
 use rusqlite::Connection;
 
@@ -27,10 +31,11 @@ fn fastest(mut run: impl FnMut()) -> Duration {
     best
 }
 
-fn board(dir: &Path, n: u8) -> Connection {
+/// Builds a board with the library (as `queens init` does).
+fn board(dir: &Path, n: u8) -> PathBuf {
     let path = dir.join(format!("bench{n}.db"));
     db::create(&path, n).expect("build the board");
-    db::open_read_only(&path).expect("open the board")
+    path
 }
 
 /// Time to read every row of `sql`, and how many rows it gave.
@@ -48,63 +53,178 @@ fn time_rows(conn: &Connection, sql: &str) -> (Duration, usize) {
     (time, rows)
 }
 
+/// The N-way self-join of a table of 1…N with arithmetic "different row,
+/// not on a diagonal" conditions, as the fastest published SQL solvers
+/// write it.
+fn arithmetic_self_join(n: u8) -> String {
+    let tables: Vec<String> = (1..=n).map(|k| format!("r as q{k}")).collect();
+    let mut conditions = Vec::new();
+    for k in 2..=n {
+        for j in 1..k {
+            conditions.push(format!(
+                "q{k}.i <> q{j}.i and abs(q{k}.i - q{j}.i) <> {}",
+                k - j
+            ));
+        }
+    }
+    let columns: Vec<String> = (1..=n).map(|k| format!("q{k}.i")).collect();
+    format!(
+        "select {} from {} where {}",
+        columns.join(", "),
+        tables.join(", "),
+        conditions.join(" and ")
+    )
+}
+
+/// A recursive CTE that extends partial placements (rows as two-digit
+/// text) one column at a time, testing each new queen against the earlier
+/// ones with arithmetic.
+fn recursive_cte(n: u8) -> String {
+    format!(
+        "with recursive
+         p (k, rows) as (
+             select 0, ''
+             union all
+             select p.k + 1, p.rows || printf('%02d', r.i)
+             from p join r
+             where p.k < {n}
+               and not exists (
+                   select 1 from r as j
+                   where j.i <= p.k
+                     and (cast(substr(p.rows, 2 * j.i - 1, 2) as integer) = r.i
+                          or abs(cast(substr(p.rows, 2 * j.i - 1, 2) as integer) - r.i) = p.k + 1 - j.i)))
+         select rows from p where k = {n}"
+    )
+}
+
+/// A connection with the table r(i) = 1…n that the baselines join.
+fn baseline_connection(n: u8) -> Connection {
+    let conn = Connection::open_in_memory().unwrap();
+    conn.execute_batch(&format!(
+        "create table r (i integer primary key);
+         insert into r with recursive c(i) as (select 1 union all select i + 1 from c where i < {n})
+         select i from c;"
+    ))
+    .unwrap();
+    conn
+}
+
 fn ms(d: Duration) -> String {
-    format!("{:.3} ms", d.as_secs_f64() * 1e3)
+    format!("{:.3}", d.as_secs_f64() * 1e3)
+}
+
+fn ratio(a: Duration, b: Duration) -> String {
+    format!("{:.1}×", a.as_secs_f64() / b.as_secs_f64())
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let sizes: Vec<u8> = match args.iter().position(|a| a == "--size") {
+        Some(i) => vec![args[i + 1].parse().expect("--size N")],
+        None if args.iter().any(|a| a == "--large") => (8..=14).collect(),
+        None => (8..=12).collect(),
+    };
     let dir = tempfile::TempDir::new().unwrap();
-    println!("queens benchmark, SQLite {}", rusqlite::version());
-    println!();
-
-    let eight = board(dir.path(), 8);
-    let (fast, fast_rows) = time_rows(&eight, "select * from solution");
-    let (slow, slow_rows) = time_rows(&eight, "select * from solution_by_definition");
-    assert_eq!((fast_rows, slow_rows), (92, 92));
-    println!("8×8, all rows");
-    println!("  select * from solution                {:>12}", ms(fast));
-    println!("  select * from solution_by_definition  {:>12}", ms(slow));
+    let cores = Workers::all_cores();
     println!(
-        "  solution is {:.1}× faster than solution_by_definition (target ≥ 15×)",
-        slow.as_secs_f64() / fast.as_secs_f64()
+        "queens benchmark, SQLite {}, {cores} cores; times in ms, fastest of several runs",
+        rusqlite::version()
     );
     println!();
+    println!("All rows, one thread (select * from …):");
+    println!(
+        "{:>3} {:>7} {:>10} {:>10} {:>10} {:>10} | {:>9} {:>9} {:>9}",
+        "N",
+        "rows",
+        "solution",
+        "by_def",
+        "self-join",
+        "rec. CTE",
+        "def/sol",
+        "join/sol",
+        "cte/sol"
+    );
+    let mut counts = Vec::new();
+    for &n in &sizes {
+        let path = board(dir.path(), n);
+        let conn = db::open_read_only(&path).unwrap();
+        let (solution, rows) = time_rows(&conn, "select * from solution");
+        assert_eq!(rows as u64, checker::count_solutions(n));
+        let by_definition =
+            (n <= 9).then(|| time_rows(&conn, "select * from solution_by_definition").0);
+        let baseline = baseline_connection(n);
+        let (join, join_rows) = time_rows(&baseline, &arithmetic_self_join(n));
+        let (cte, cte_rows) = if n <= 12 {
+            time_rows(&baseline, &recursive_cte(n))
+        } else {
+            (Duration::ZERO, rows)
+        };
+        assert_eq!((join_rows, cte_rows), (rows, rows));
+        let optional = |d: Option<Duration>| d.map_or("-".to_string(), ms);
+        let cte_shown = (n <= 12).then_some(cte);
+        println!(
+            "{n:>3} {rows:>7} {:>10} {:>10} {:>10} {:>10} | {:>9} {:>9} {:>9}",
+            ms(solution),
+            optional(by_definition),
+            ms(join),
+            optional(cte_shown),
+            by_definition.map_or("-".to_string(), |d| ratio(d, solution)),
+            ratio(join, solution),
+            cte_shown.map_or("-".to_string(), |d| ratio(d, solution)),
+        );
+        counts.push((n, path));
+    }
 
-    println!("select count(*) from solution, next to the native bitboard counter");
-    println!("   N  solutions          SQL         native   SQL / native");
-    for n in [8u8, 10, 12] {
-        let conn = board(dir.path(), n);
-        let mut count = 0;
-        let sql = fastest(|| {
-            count = conn
-                .query_row("select count(*) from solution", [], |r| r.get::<_, i64>(0))
-                .unwrap();
+    println!();
+    println!("Counting (queens count: parts on all cores, half the board by symmetry):");
+    println!(
+        "{:>3} {:>7} {:>12} {:>12} {:>10} {:>10}",
+        "N", "count", "count(*) 1×", "count", "native", "count/nat"
+    );
+    for (n, path) in &counts {
+        let n = *n;
+        let conn = db::open_read_only(path).unwrap();
+        conn.execute_batch("begin").unwrap();
+        let plain = fastest(|| {
+            black_box(
+                conn.query_row("select count(*) from solution", [], |r| r.get::<_, i64>(0))
+                    .unwrap(),
+            );
         });
+        let workers = Workers {
+            jobs: cores,
+            progress: false,
+        };
+        let mut count = 0;
+        let split = fastest(|| count = parallel::count_solutions(path, &conn, n, workers).unwrap());
         let native = fastest(|| {
             black_box(checker::count_solutions(black_box(n)));
         });
-        assert_eq!(count as u64, checker::count_solutions(n));
+        assert_eq!(count, checker::count_solutions(n));
         println!(
-            "  {n:>2}  {count:>9}  {:>11}  {:>13}  {:>12.0}×",
-            ms(sql),
+            "{n:>3} {count:>7} {:>12} {:>12} {:>10} {:>10}",
+            ms(plain),
+            ms(split),
             ms(native),
-            sql.as_secs_f64() / native.as_secs_f64()
+            ratio(split, native)
         );
     }
 
     println!();
-    println!("symmetry classes: select * from fundamental_solution");
-    println!("   N  classes   fundamental_solution     solution   ratio");
-    for n in [8u8, 10, 12] {
-        let conn = board(dir.path(), n);
+    println!("Symmetry classes (select * from fundamental_solution):");
+    println!(
+        "{:>3} {:>7} {:>12} {:>10}",
+        "N", "classes", "fundamental", "/solution"
+    );
+    for (n, path) in counts.iter().filter(|(n, _)| *n <= 12) {
+        let conn = db::open_read_only(path).unwrap();
         let (classes, rows) = time_rows(&conn, "select * from fundamental_solution");
         let (all, _) = time_rows(&conn, "select * from solution");
-        assert_eq!(rows, checker::fundamental_solutions(n).len());
+        assert_eq!(rows, checker::fundamental_solutions(*n).len());
         println!(
-            "  {n:>2}  {rows:>7}  {:>21}  {:>11}  {:>5.1}×",
+            "{n:>3} {rows:>7} {:>12} {:>10}",
             ms(classes),
-            ms(all),
-            classes.as_secs_f64() / all.as_secs_f64()
+            ratio(classes, all)
         );
     }
 }
