@@ -4,21 +4,11 @@
 
 mod common;
 
-use common::{A000170, Board, queens};
+use common::{A000170, Board};
 use queens::checker;
 
 fn stdout(board: &Board, args: &[&str]) -> String {
-    let output = queens(board.dir.path())
-        .args(args)
-        .args(["--db", board.db.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    board.stdout(args)
 }
 
 #[test]
@@ -107,21 +97,14 @@ fn solve_on_several_threads_prints_the_same_rows_in_board_order() {
 fn jobs_must_be_a_positive_number() {
     let board = Board::new(5);
     for bad in ["0", "-1", "many"] {
-        let output = queens(board.dir.path())
-            .args(["count", "--jobs", bad, "--db", board.db.to_str().unwrap()])
-            .output()
-            .unwrap();
+        let output = board.run(&["count", "--jobs", bad]);
         assert_eq!(output.status.code(), Some(2), "{bad}");
         assert!(String::from_utf8_lossy(&output.stderr).contains("--jobs"));
     }
 }
 
 fn stderr_of(board: &Board, args: &[&str]) -> String {
-    let output = queens(board.dir.path())
-        .args(args)
-        .args(["--db", board.db.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let output = board.run(args);
     assert!(output.status.success(), "{args:?}");
     String::from_utf8(output.stderr).unwrap()
 }

@@ -47,6 +47,27 @@ impl Board {
         Board { dir, db, n }
     }
 
+    /// Runs queens on this board's database (`--db` is added).
+    pub fn run(&self, args: &[&str]) -> std::process::Output {
+        queens(self.dir.path())
+            .args(args)
+            .arg("--db")
+            .arg(&self.db)
+            .output()
+            .unwrap()
+    }
+
+    /// What queens prints on stdout for `args`; it must succeed.
+    pub fn stdout(&self, args: &[&str]) -> String {
+        let output = self.run(args);
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    }
+
     /// A plain read-only SQLite connection: nothing of the CLI is loaded.
     pub fn connect(&self) -> Connection {
         Connection::open_with_flags(&self.db, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap()
