@@ -70,6 +70,11 @@ fn report_usage(error: clap::Error) -> ExitCode {
         let _ = error.print();
         return ExitCode::SUCCESS;
     }
+    if error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // `queens` alone: the whole help is the clearest answer.
+        let _ = error.print();
+        return ExitCode::from(2);
+    }
     let text = error.render().to_string();
     let first = text.lines().next().unwrap_or("invalid arguments");
     let first = first.strip_prefix("error: ").unwrap_or(first);
