@@ -75,6 +75,13 @@ pub fn parse_placement(words: &[String], size: u8) -> Result<Vec<Square>> {
     Ok(squares)
 }
 
+/// "an 8×8 board", "a 10×10 board".
+pub fn a_board(n: u8) -> String {
+    // Said aloud, 8, 11 and 18 start with a vowel.
+    let article = if matches!(n, 8 | 11 | 18) { "an" } else { "a" };
+    format!("{article} {n}×{n} board")
+}
+
 /// Reads a solution number for clap: solutions are counted from 1.
 pub fn parse_solution_number(text: &str) -> Result<i64, String> {
     match text.trim().parse::<i64>() {

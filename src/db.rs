@@ -15,7 +15,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
-use crate::board::DEFAULT_SIZE;
+use crate::board::{DEFAULT_SIZE, a_board};
 use crate::error::usage;
 use crate::outfile::{new_temp_file, parent_dir};
 use crate::schema;
@@ -82,9 +82,10 @@ pub fn ensure_exists(path: &Path, requested: Option<u8>) -> Result<(Origin, Insp
 pub fn check_requested_size(path: &Path, stored: u8, requested: Option<u8>) -> Result<()> {
     match requested {
         Some(n) if n != stored => Err(usage(format!(
-            "{} holds a {stored}×{stored} board, not {n}×{n}; \
+            "{} holds {}, not {n}×{n}; \
              rebuild it with `queens init --size {n} --force --db {}` or name another --db",
             path.display(),
+            a_board(stored),
             path.display()
         ))),
         _ => Ok(()),

@@ -250,7 +250,7 @@ fn a_size_that_disagrees_with_the_database_needs_force() {
     for command in ["init", "solve", "count"] {
         let err = fails(board.dir.path(), &[command, "--size", "10", "--db", db], 2);
         assert!(
-            err.contains("holds a 8×8 board, not 10×10") && err.contains("--force"),
+            err.contains("holds an 8×8 board, not 10×10") && err.contains("--force"),
             "{err}"
         );
     }

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use crate::board::DEFAULT_SIZE;
+use crate::board::{DEFAULT_SIZE, a_board};
 use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::db::{self, Origin};
 use crate::store;
@@ -107,13 +107,11 @@ fn prepare_board(args: &Args) -> Result<(String, u8)> {
 }
 
 /// "an 8×8 board (the classic board)", "a 10×10 board".
-pub fn board_words(n: u8) -> String {
-    // Said aloud, 8, 11 and 18 start with a vowel.
-    let article = if matches!(n, 8 | 11 | 18) { "an" } else { "a" };
+fn board_words(n: u8) -> String {
     let classic = if n == DEFAULT_SIZE {
         " (the classic board)"
     } else {
         ""
     };
-    format!("{article} {n}×{n} board{classic}")
+    format!("{}{classic}", a_board(n))
 }
