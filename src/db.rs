@@ -96,14 +96,22 @@ pub fn check_requested_size(path: &Path, stored: u8, requested: Option<u8>) -> R
 /// writing to it, and refuses anything that is not an undamaged `queens`
 /// database this build understands.
 pub fn inspect(path: &Path) -> Result<Inspection> {
-    let found = inspect_header(path)?;
-    check_not_damaged(&open_read_only(path)?, path)?;
+    let (conn, version) = open_to_inspect(path)?;
+    let found = header_of(&conn, version, path)?;
+    check_not_damaged(&conn, path)?;
     Ok(found)
 }
 
 /// As `inspect`, but without SQLite's check of every page: for `doctor`,
 /// which reports on damage rather than refusing it.
 pub fn inspect_header(path: &Path) -> Result<Inspection> {
+    let (conn, version) = open_to_inspect(path)?;
+    header_of(&conn, version, path)
+}
+
+/// A read-only connection to a file that SQLite can read, with its schema
+/// version; refuses directories and empty files by name.
+fn open_to_inspect(path: &Path) -> Result<(Connection, usize)> {
     let shown = path.display();
     if path.is_dir() {
         bail!("{shown} is a directory, not a database file");
@@ -114,14 +122,24 @@ pub fn inspect_header(path: &Path) -> Result<Inspection> {
     if len == 0 {
         bail!("{shown} is an empty file, not a queens database; remove it or name another --db");
     }
-    let version = match read_version(path) {
-        Err(e) if needs_rollback(&e) => {
-            roll_back_interrupted_write(path)?;
-            read_version(path)?
-        }
-        other => other?,
-    };
     let conn = open_read_only(path)?;
+    match read_version(&conn, path) {
+        Ok(version) => Ok((conn, version)),
+        Err(e) if needs_rollback(&e) => {
+            drop(conn);
+            roll_back_interrupted_write(path)?;
+            let conn = open_read_only(path)?;
+            let version = read_version(&conn, path)?;
+            Ok((conn, version))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The board size of a file whose schema version is known, once it has
+/// proved to be a `queens` database this build understands.
+fn header_of(conn: &Connection, version: usize, path: &Path) -> Result<Inspection> {
+    let shown = path.display();
     let latest = schema::latest_version();
     if version > latest {
         bail!(
@@ -142,7 +160,7 @@ pub fn inspect_header(path: &Path) -> Result<Inspection> {
              name another --db"
         );
     }
-    match schema::stored_size(&conn).map_err(|e| explain_open_error(e, path))? {
+    match schema::stored_size(conn).map_err(|e| explain_open_error(e, path))? {
         Some(size) => Ok(Inspection { version, size }),
         None => {
             bail!("{shown} holds no board size; rebuild it with `queens init --force --db {shown}`")
@@ -166,8 +184,7 @@ fn check_not_damaged(conn: &Connection, path: &Path) -> Result<()> {
     Ok(())
 }
 
-fn read_version(path: &Path) -> Result<usize> {
-    let conn = open_read_only(path)?;
+fn read_version(conn: &Connection, path: &Path) -> Result<usize> {
     let version: i64 = conn
         .query_row("pragma user_version", [], |row| row.get(0))
         .map_err(|e| explain_open_error(e, path))?;
