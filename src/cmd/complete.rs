@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, stdout};
+use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, say_if_stored, stdout};
 use crate::db;
 use crate::output::{PlacementWriter, note, solutions_phrase};
 use crate::placement::{attacking_pairs, for_each_completion};
@@ -37,6 +37,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
+    say_if_stored(&conn, &args.target.db)?;
     let queens = args.queens.parse(n)?;
     let mut out = stdout();
     let mut writer = PlacementWriter::new(&mut out, args.output.format, n, true, false)

@@ -7,7 +7,7 @@ use clap::Args as ClapArgs;
 use rusqlite::{Connection, OptionalExtension, named_params};
 
 use crate::board::Square;
-use crate::cmd::{DbArgs, DrawingArgs, WorkArgs, stdout};
+use crate::cmd::{DbArgs, DrawingArgs, WorkArgs, say_if_stored, stdout};
 use crate::diagram;
 use crate::error::usage;
 use crate::output::solutions_phrase;
@@ -55,6 +55,7 @@ struct Shown {
 
 pub fn run(args: &Args) -> Result<()> {
     let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
+    say_if_stored(&conn, &args.target.db)?;
     let total = match store::stored_count(&conn)? {
         Some(stored) => stored,
         None => parallel::count_solutions(&args.target.db, &conn, n, args.work.workers())?,
