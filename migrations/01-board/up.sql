@@ -11,18 +11,14 @@ create table board_size (
 );
 
 -- A board has one size: a second row would make every other fact ambiguous.
-create trigger board_size_is_one_row
-before insert on board_size
-when (select count(*) from board_size) > 0
-begin
-    select raise(abort, 'board_size holds exactly one row; update it instead');
-end;
+-- Every row has the same key, 0, in this index, so it admits one row.
+create unique index board_size_has_one_row on board_size ((0));
 
 create table col_lbl (
     -- Column number cl_no (counted from the left, from 1) is labelled cl.
     cl    text    not null primary key,
     cl_no integer not null unique check (cl_no between 1 and 26),
-    check (cl = char(unicode('a') - 1 + cl_no)),
+    check (cl = substr('abcdefghijklmnopqrstuvwxyz', cl_no, 1)),
     unique (cl, cl_no)  -- lets square refer to a label and its number together
 );
 
@@ -98,9 +94,9 @@ create table line_set (
     cl_no  integer not null,
     rw_no  integer not null,
     square text    not null unique,
-    w0     integer not null,
-    w1     integer not null,
-    w2     integer not null,
+    w0     bigint  not null,
+    w1     bigint  not null,
+    w2     bigint  not null,
     primary key (cl_no, rw_no),  -- stored in board order: column, then row
     foreign key (square, cl_no, rw_no) references square (square, cl_no, rw_no)
 ) without rowid;
@@ -116,9 +112,9 @@ create table safe_next (
     prev_rw_no integer not null,
     rw_no      integer not null,
     square     text    not null,
-    w0         integer not null,
-    w1         integer not null,
-    w2         integer not null,
+    w0         bigint  not null,
+    w1         bigint  not null,
+    w2         bigint  not null,
     primary key (cl_no, prev_rw_no, rw_no),
     foreign key (cl_no, rw_no) references line_set (cl_no, rw_no)
 ) without rowid;

@@ -6,5 +6,5 @@ with recursive cl_numbers (cl_no) as (
     union all
     select cl_no + 1 from cl_numbers where cl_no < (select n from board_size)
 )
-select char(unicode('a') - 1 + cl_no), cl_no
+select substr('abcdefghijklmnopqrstuvwxyz', cl_no, 1), cl_no
 from cl_numbers;

@@ -2,16 +2,17 @@
 -- numbered 0, 1, 2, … (any fixed order will do: by direction, then anchor);
 -- the line set of a square has bit i % 64 of word w<i / 64> set for each line
 -- number i the square lies on (square_line). A square lies on four distinct
--- lines, so the sum of their bits is their bitwise union.
+-- lines, so the sum of their bits is their bitwise union (bit 63 is the
+-- sign bit of a 64-bit integer; the sum stays in range).
 insert into line_set (cl_no, rw_no, square, w0, w1, w2)
 with numbered_line (anchor, mov_dir, line_no) as (
     select anchor, mov_dir, row_number() over (order by mov_dir, anchor) - 1
     from line
 )
 select s.cl_no, s.rw_no, s.square,
-       sum(case when nl.line_no / 64 = 0 then 1 << (nl.line_no % 64) else 0 end),
-       sum(case when nl.line_no / 64 = 1 then 1 << (nl.line_no % 64) else 0 end),
-       sum(case when nl.line_no / 64 = 2 then 1 << (nl.line_no % 64) else 0 end)
+       cast(sum(case when nl.line_no / 64 = 0 then cast(1 as bigint) << (nl.line_no % 64) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 1 then cast(1 as bigint) << (nl.line_no % 64) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 2 then cast(1 as bigint) << (nl.line_no % 64) else 0 end) as bigint)
 from square as s
 join square_line as sl on sl.square = s.square
 join numbered_line as nl on nl.anchor = sl.anchor and nl.mov_dir = sl.mov_dir

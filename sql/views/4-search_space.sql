@@ -22,19 +22,19 @@ total as (
     where p.i = z.n
 )
 select 1, 'Permute N of the N² squares',
-       printf('%d! / (%d - %d)!', squares, squares, n), falling
+       squares || '! / (' || squares || ' - ' || n || ')!', falling
 from size, total
 union all
 select 2, 'Choose N of the N² squares',
-       printf('%d! / (%d! x (%d - %d)!)', squares, n, squares, n), falling / factorial
+       squares || '! / (' || n || '! x (' || squares || ' - ' || n || ')!)', falling / factorial
 from size, total
 union all
 select 3, 'One queen per column',
-       printf('%d^%d', n, n), power
+       n || '^' || n, power
 from size, total
 union all
 select 4, 'One per column, distinct rows',
-       printf('%d!', n), factorial
+       n || '!', factorial
 from size, total
 union all
 select 5, 'One per column, distinct rows, not row ±1 of the previous queen',
