@@ -500,3 +500,34 @@ fn doctor_passes_a_whole_database_and_fails_a_tampered_one() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!dir.join("missing.db").exists());
 }
+
+#[test]
+fn temporary_files_left_by_killed_processes_are_swept_later() {
+    let dir = TempDir::new().unwrap();
+    let hour_and_more = std::time::SystemTime::now() - Duration::from_secs(2 * 60 * 60);
+    let old = dir.path().join(".queens-abc123.db-building");
+    let fresh = dir.path().join(".queens-def456.db-building");
+    let foreign = dir.path().join(".queens-notes.txt");
+    for path in [&old, &fresh, &foreign] {
+        std::fs::write(path, b"left behind").unwrap();
+    }
+    for path in [&old, &foreign] {
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(hour_and_more)
+            .unwrap();
+    }
+    assert!(
+        queens(dir.path(), &["init", "--size", "5"])
+            .status
+            .success()
+    );
+    assert!(!old.exists(), "an hour-old temporary file of ours stays");
+    assert!(
+        fresh.exists(),
+        "a recent one may belong to a running process"
+    );
+    assert!(foreign.exists(), "not ours");
+}
