@@ -14,6 +14,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use queens::engine::Target;
 use queens::parallel::{self, Workers};
 use queens::{checker, db};
 use rusqlite::Connection;
@@ -195,8 +196,11 @@ fn main() {
             jobs: cores,
             progress: false,
         };
+        let target = Target::File(path.clone());
+        let reader = db::open_reader(&target).unwrap();
         let mut count = 0;
-        let split = fastest(|| count = parallel::count_solutions(path, &conn, n, workers).unwrap());
+        let split =
+            fastest(|| count = parallel::count_solutions(&target, &reader, n, workers).unwrap());
         let native = fastest(|| {
             black_box(checker::count_solutions(black_box(n)));
         });

@@ -16,8 +16,10 @@ use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
 use crate::board::{DEFAULT_SIZE, a_board};
+use crate::engine::{Reader, Target};
 use crate::error::usage;
 use crate::outfile::{new_temp_file, parent_dir};
+use crate::pg;
 use crate::schema;
 
 /// How long a command waits for another process's write to finish.
@@ -37,6 +39,32 @@ pub struct Inspection {
 pub enum Origin {
     Created,
     Existing,
+}
+
+/// Opens the board at `target` for a command that only reads, creating it
+/// first (for `requested` or the default size) if there is none. Returns a
+/// reader inside one read transaction, and the board size.
+pub fn open(target: &Target, requested: Option<u8>) -> Result<(Reader, u8)> {
+    match target {
+        Target::File(path) => {
+            let (conn, n) = open_for_reading(path, requested)?;
+            Ok((Reader::Sqlite(conn), n))
+        }
+        Target::Server { url, schema } => pg::open_for_reading(url, schema, requested),
+    }
+}
+
+/// Another reader of a board already opened with `open`, for a worker
+/// thread: it neither creates nor checks.
+pub fn open_reader(target: &Target) -> Result<Reader> {
+    match target {
+        Target::File(path) => {
+            let conn = open_read_only(path)?;
+            conn.execute_batch("begin")?;
+            Ok(Reader::Sqlite(conn))
+        }
+        Target::Server { url, schema } => pg::reader(url, schema),
+    }
 }
 
 /// Opens the database at `path` read-only for a command that only reads,

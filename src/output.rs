@@ -2,17 +2,16 @@
 //! formats `solve`, `complete` and `export` share.
 
 use std::io::{self, Write};
-use std::path::Path;
 
 use anyhow::Result;
 use clap::ValueEnum;
-use rusqlite::{Connection, Params};
 use serde::Serialize;
 
 use crate::board::Square;
 use crate::diagram::{self, Style};
+use crate::engine::{Param, Reader, Target, Value};
 use crate::parallel::{self, Workers};
-use crate::schema;
+use crate::store;
 use crate::table::Layout;
 
 /// How placements are printed.
@@ -77,29 +76,30 @@ impl Selection {
         }
     }
 
-    /// Calls `each` with every selected placement of the `n`×`n` board in
-    /// the database at `path`, read through `conn`. All solutions are
-    /// searched in parts on `workers.jobs` threads and come in board order.
+    /// Calls `each` with every selected placement of the `n`×`n` board at
+    /// `target`, read through `reader`. All solutions are searched in parts
+    /// on `workers.jobs` threads and come in board order, unless they are
+    /// stored.
     pub fn for_each(
         self,
-        path: &Path,
-        conn: &Connection,
+        target: &Target,
+        reader: &Reader,
         n: u8,
         workers: Workers,
         mut each: impl FnMut(Placement) -> Result<()>,
     ) -> Result<()> {
         match self {
-            Selection::All if schema::has_store(conn)? => for_each_placement(
-                conn,
+            Selection::All if store::stored_count(reader)?.is_some() => for_each_placement(
+                reader,
                 "select * from numbered_solution",
-                [],
+                &[],
                 Numbering::FirstColumn,
                 false,
                 each,
             ),
             Selection::All => {
                 let mut solution = 0;
-                parallel::for_each_solution(path, conn, n, workers, |squares| {
+                parallel::for_each_solution(target, reader, n, workers, |squares| {
                     solution += 1;
                     each(Placement {
                         solution,
@@ -115,7 +115,7 @@ impl Selection {
                      where solution_no = representative_no order by solution_no",
                     squares.join(", ")
                 );
-                for_each_placement(conn, &sql, [], Numbering::FirstColumn, true, each)
+                for_each_placement(reader, &sql, &[], Numbering::FirstColumn, true, each)
             }
         }
     }
@@ -129,40 +129,36 @@ impl Selection {
 /// the solution number (per `numbering`), the squares s1 … sN, and, if
 /// `with_class_size`, a last column class_size.
 pub fn for_each_placement(
-    conn: &Connection,
+    reader: &Reader,
     sql: &str,
-    params: impl Params,
+    params: &[(&str, Param)],
     numbering: Numbering,
     with_class_size: bool,
     mut each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
-    let mut stmt = conn.prepare(sql)?;
-    let columns = stmt.column_count();
     let first_square = usize::from(numbering == Numbering::FirstColumn);
-    let end_of_squares = columns - usize::from(with_class_size);
-    let mut rows = stmt.query(params)?;
     let mut row_number = 0;
-    while let Some(row) = rows.next()? {
+    reader.rows(sql, params, |row| {
         row_number += 1;
         let solution = match numbering {
-            Numbering::FirstColumn => row.get(0)?,
+            Numbering::FirstColumn => row[0].integer()?,
             Numbering::RowOrder => row_number,
         };
-        let squares = (first_square..end_of_squares)
-            .map(|i| row.get(i))
-            .collect::<rusqlite::Result<Vec<String>>>()?;
-        let class_size = if with_class_size {
-            Some(row.get(columns - 1)?)
-        } else {
-            None
+        let end_of_squares = row.len() - usize::from(with_class_size);
+        let squares = row[first_square..end_of_squares]
+            .iter()
+            .map(Value::text)
+            .collect();
+        let class_size = match with_class_size {
+            true => Some(row[row.len() - 1].integer()?),
+            false => None,
         };
         each(Placement {
             solution,
             squares,
             class_size,
-        })?;
-    }
-    Ok(())
+        })
+    })
 }
 
 /// Writes placements one at a time in one format, so that any number of

@@ -5,16 +5,15 @@
 //! answers back in order.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rusqlite::{Connection, named_params};
 
 use crate::db;
+use crate::engine::{Param, Reader, Target, Value};
 
 const PARTITION: &str = include_str!("../sql/queries/partition.sql");
 const PART_COUNT: &str = include_str!("../sql/queries/part_count.sql");
@@ -50,29 +49,32 @@ impl Workers {
 }
 
 /// The parts of the search, in board order.
-pub fn parts(conn: &Connection) -> Result<Vec<Part>> {
-    let mut stmt = conn.prepare(PARTITION)?;
-    let rows = stmt.query_map([], |row| {
-        Ok(Part {
-            s1: row.get(0)?,
-            s2: row.get(1)?,
-            weight: row.get::<_, i64>(2)? as u64,
-        })
+pub fn parts(reader: &Reader) -> Result<Vec<Part>> {
+    let mut parts = Vec::new();
+    reader.rows(PARTITION, &[], |row| {
+        parts.push(Part {
+            s1: row[0].text(),
+            s2: row[1].text(),
+            weight: row[2].integer()? as u64,
+        });
+        Ok(())
     })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    Ok(parts)
 }
 
-/// The number of solutions of the board in the database at `path` (whose
-/// size `n` the caller has read through `conn`): only the parts the mirror
-/// symmetry does not make redundant are searched, on `workers.jobs` threads.
-pub fn count_solutions(path: &Path, conn: &Connection, n: u8, workers: Workers) -> Result<u64> {
+/// The number of solutions of the board at `target` (whose size `n` the
+/// caller has read through `reader`): only the parts the mirror symmetry
+/// does not make redundant are searched, on `workers.jobs` threads.
+pub fn count_solutions(target: &Target, reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
     if n < SMALLEST_SPLIT {
-        let count: i64 = conn.query_row("select count(*) from solution", [], |row| row.get(0))?;
-        return Ok(count as u64);
+        return Ok(reader.number("select count(*) from solution", &[])? as u64);
     }
-    let needed: Vec<Part> = parts(conn)?.into_iter().filter(|p| p.weight > 0).collect();
+    let needed: Vec<Part> = parts(reader)?
+        .into_iter()
+        .filter(|p| p.weight > 0)
+        .collect();
     let mut total = 0;
-    run_parts(path, &needed, workers, count_part, |index, count| {
+    run_parts(target, &needed, workers, count_part, |index, count| {
         total += needed[index].weight * count;
         Ok(())
     })?;
@@ -82,29 +84,22 @@ pub fn count_solutions(path: &Path, conn: &Connection, n: u8, workers: Workers) 
 /// Calls `each` with the squares of every solution, in board order, while
 /// the parts are searched on `workers.jobs` threads.
 pub fn for_each_solution(
-    path: &Path,
-    conn: &Connection,
+    target: &Target,
+    reader: &Reader,
     n: u8,
     workers: Workers,
     mut each: impl FnMut(Vec<String>) -> Result<()>,
 ) -> Result<()> {
     if n < SMALLEST_SPLIT {
-        let mut stmt = conn.prepare("select * from solution")?;
-        let mut rows = stmt.query([])?;
-        while let Some(row) = rows.next()? {
-            each(
-                (0..usize::from(n))
-                    .map(|i| row.get(i))
-                    .collect::<rusqlite::Result<_>>()?,
-            )?;
-        }
-        return Ok(());
+        return reader.rows("select * from solution", &[], |row| {
+            each(row.iter().map(Value::text).collect())
+        });
     }
-    let all = parts(conn)?;
+    let all = parts(reader)?;
     // Parts finish in any order; hold the early ones until their turn.
     let mut waiting: BTreeMap<usize, Vec<Vec<String>>> = BTreeMap::new();
     let mut next = 0;
-    run_parts(path, &all, workers, part_rows, |index, rows| {
+    run_parts(target, &all, workers, part_rows, |index, rows| {
         waiting.insert(index, rows);
         while let Some(rows) = waiting.remove(&next) {
             for squares in rows {
@@ -116,31 +111,34 @@ pub fn for_each_solution(
     })
 }
 
-fn count_part(conn: &Connection, part: &Part) -> Result<u64> {
-    let mut stmt = conn.prepare_cached(PART_COUNT)?;
-    let count: i64 = stmt.query_row(named_params! {":s1": part.s1, ":s2": part.s2}, |row| {
-        row.get(0)
-    })?;
-    Ok(count as u64)
+fn part_params(part: &Part) -> [(&'static str, Param); 2] {
+    [
+        (":s1", Param::Text(part.s1.clone())),
+        (":s2", Param::Text(part.s2.clone())),
+    ]
 }
 
-fn part_rows(conn: &Connection, part: &Part) -> Result<Vec<Vec<String>>> {
-    let mut stmt = conn.prepare_cached(PART_ROWS)?;
-    let width = stmt.column_count();
-    let rows = stmt.query_map(named_params! {":s1": part.s1, ":s2": part.s2}, |row| {
-        (0..width).map(|i| row.get(i)).collect()
+fn count_part(reader: &Reader, part: &Part) -> Result<u64> {
+    Ok(reader.number(PART_COUNT, &part_params(part))? as u64)
+}
+
+fn part_rows(reader: &Reader, part: &Part) -> Result<Vec<Vec<String>>> {
+    let mut rows = Vec::new();
+    reader.rows(PART_ROWS, &part_params(part), |row| {
+        rows.push(row.iter().map(Value::text).collect());
+        Ok(())
     })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    Ok(rows)
 }
 
 /// Runs `work` on every part, on `workers.jobs` threads that each take the
 /// next part not yet taken, with a read-only connection of their own.
 /// `done` gets each result on the calling thread, as results arrive.
 fn run_parts<T: Send>(
-    path: &Path,
+    target: &Target,
     parts: &[Part],
     workers: Workers,
-    work: impl Fn(&Connection, &Part) -> Result<T> + Sync,
+    work: impl Fn(&Reader, &Part) -> Result<T> + Sync,
     mut done: impl FnMut(usize, T) -> Result<()>,
 ) -> Result<()> {
     let progress = progress_bar(parts.len(), workers.progress);
@@ -152,14 +150,14 @@ fn run_parts<T: Send>(
             let sender = sender.clone();
             let (next, stop, work) = (&next, &stop, &work);
             scope.spawn(move || {
-                let conn = match reader(path) {
-                    Ok(conn) => conn,
+                let reader = match db::open_reader(target) {
+                    Ok(reader) => reader,
                     Err(e) => return drop(sender.send((usize::MAX, Err(e)))),
                 };
                 while !stop.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(part) = parts.get(index) else { break };
-                    if sender.send((index, work(&conn, part))).is_err() {
+                    if sender.send((index, work(&reader, part))).is_err() {
                         break;
                     }
                 }
@@ -180,14 +178,6 @@ fn run_parts<T: Send>(
         progress.finish_and_clear();
         outcome
     })
-}
-
-/// A read-only connection inside one read transaction, as every reader of
-/// the database uses.
-fn reader(path: &Path) -> Result<Connection> {
-    let conn = db::open_read_only(path)?;
-    conn.execute_batch("begin")?;
-    Ok(conn)
 }
 
 /// A bar on stderr with rate and time left; hidden when asked to be quiet

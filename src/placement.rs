@@ -3,9 +3,9 @@
 //! is in `sql/queries/`.
 
 use anyhow::Result;
-use rusqlite::{Connection, named_params};
 
 use crate::board::Square;
+use crate::engine::{Param, Reader};
 use crate::output::{Numbering, Placement, for_each_placement};
 
 const ATTACKING_PAIR: &str = include_str!("../sql/queries/attacking_pair.sql");
@@ -43,24 +43,26 @@ pub fn names_json(queens: &[Square]) -> String {
 }
 
 /// Every pair of `queens` that attack each other, in board order.
-pub fn attacking_pairs(conn: &Connection, queens: &[Square]) -> Result<Vec<Attack>> {
-    let mut stmt = conn.prepare(ATTACKING_PAIR)?;
-    let rows = stmt.query_map(named_params! {":squares": names_json(queens)}, |row| {
-        Ok(Attack {
-            a: row.get(0)?,
-            b: row.get(1)?,
-            anchor: row.get(2)?,
-            mov_dir: row.get(3)?,
-            line_end: row.get(4)?,
-        })
+pub fn attacking_pairs(reader: &Reader, queens: &[Square]) -> Result<Vec<Attack>> {
+    let mut attacks = Vec::new();
+    let params = [(":squares", Param::Text(names_json(queens)))];
+    reader.rows(ATTACKING_PAIR, &params, |row| {
+        attacks.push(Attack {
+            a: row[0].text(),
+            b: row[1].text(),
+            anchor: row[2].text(),
+            mov_dir: row[3].text(),
+            line_end: row[4].text(),
+        });
+        Ok(())
     })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    Ok(attacks)
 }
 
 /// The numbers of the solutions that contain every one of `queens`.
-pub fn completion_numbers(conn: &Connection, queens: &[Square]) -> Result<Vec<i64>> {
+pub fn completion_numbers(reader: &Reader, queens: &[Square]) -> Result<Vec<i64>> {
     let mut numbers = Vec::new();
-    for_each_completion(conn, queens, |placement| {
+    for_each_completion(reader, queens, |placement| {
         numbers.push(placement.solution);
         Ok(())
     })?;
@@ -70,15 +72,15 @@ pub fn completion_numbers(conn: &Connection, queens: &[Square]) -> Result<Vec<i6
 /// Calls `each` with every solution that contains all of `queens`, in board
 /// order.
 pub fn for_each_completion(
-    conn: &Connection,
+    reader: &Reader,
     queens: &[Square],
     each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
-    let params = named_params! {":squares": names_json(queens)};
+    let params = [(":squares", Param::Text(names_json(queens)))];
     for_each_placement(
-        conn,
+        reader,
         COMPLETION,
-        params,
+        &params,
         Numbering::FirstColumn,
         false,
         each,

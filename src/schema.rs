@@ -36,6 +36,16 @@ const FACTS: [(&str, &str); 8] = [
     ),
 ];
 
+/// The tables the facts fill, in the order their foreign keys need.
+pub fn fact_tables() -> impl DoubleEndedIterator<Item = &'static str> {
+    FACTS.iter().map(|(table, _)| *table)
+}
+
+/// The fact population scripts, in order.
+pub fn fact_sql() -> Vec<String> {
+    FACTS.iter().map(|(_, sql)| sql.to_string()).collect()
+}
+
 /// The view templates, each after the views it reads.
 const VIEWS: [(&str, &str); 8] = [
     ("candidate", include_str!("../sql/views/1-candidate.sql")),

@@ -15,6 +15,7 @@ use anyhow::{Context, Result};
 use rusqlite::{Connection, TransactionBehavior, params_from_iter};
 
 use crate::db;
+use crate::engine::{Reader, Target};
 use crate::outfile::{new_temp_file, parent_dir};
 use crate::parallel::{self, Workers};
 use crate::schema;
@@ -40,9 +41,9 @@ fn stage(path: &Path, n: u8, workers: Workers, staging: &Path) -> Result<u64> {
         let mut insert = tx.prepare(&format!(
             "insert into solution_store values ({placeholders})"
         ))?;
-        let reader = db::open_read_only(path)?;
-        reader.execute_batch("begin")?;
-        parallel::for_each_solution(path, &reader, n, workers, |squares| {
+        let target = Target::File(path.to_path_buf());
+        let reader = db::open_reader(&target)?;
+        parallel::for_each_solution(&target, &reader, n, workers, |squares| {
             count += 1;
             let row = std::iter::once(count.to_string()).chain(squares);
             insert.execute(params_from_iter(row))?;
@@ -68,8 +69,11 @@ fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
     Ok(())
 }
 
-/// How many solutions are stored, if they are.
-pub fn stored_count(conn: &Connection) -> Result<Option<u64>> {
+/// How many solutions are stored, if they are (only SQLite files store them).
+pub fn stored_count(reader: &Reader) -> Result<Option<u64>> {
+    let Some(conn) = reader.sqlite() else {
+        return Ok(None);
+    };
     if !schema::has_store(conn)? {
         return Ok(None);
     }

@@ -74,7 +74,7 @@ pub fn cell_text(value: ValueRef<'_>) -> String {
 
 /// Floating point with up to 15 significant digits, in scientific notation
 /// when very large or small, like SQLite's own `%!.15g`.
-fn real_text(f: f64) -> String {
+pub fn real_text(f: f64) -> String {
     let magnitude = f.abs();
     if magnitude != 0.0 && !(1e-4..1e15).contains(&magnitude) {
         let text = format!("{f:.14e}");

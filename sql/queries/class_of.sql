@@ -39,7 +39,7 @@ smallest as (
     limit 1
 )
 select t.*,
-       (select count(*) from (select distinct {{k in 1..N sep ", ": i{k}}} from image)),
+       (select count(*) from (select distinct {{k in 1..N sep ", ": i{k}}} from image) as distinct_image),
        (select n.solution_no
         from numbered_solution as n
         join smallest as m on {{k in 1..N sep " and ": n.s{k} = m.i{k}}}),

@@ -3,14 +3,16 @@ create view search_space (step, reasoning, calculation, search_space) as
 -- step `step`, described by `reasoning`, the queens can still be placed in
 -- `search_space` ways, which is `calculation`. Each step keeps only
 -- placements that the steps before it keep, and the last is the answer.
--- Numbers too large for an integer become floating point.
+-- The products are numeric: exact where the database has exact numbers of
+-- any size (PostgreSQL), and in SQLite integers that turn floating point
+-- when they outgrow 64 bits.
 with recursive
 size (n, squares) as (
     select n, n * n from board_size
 ),
 product (i, falling, factorial, power) as (
     -- after i factors: N²·(N²−1)·…·(N²−i+1), i!, and N^i
-    select 0, 1, 1, 1
+    select 0, cast(1 as numeric), cast(1 as numeric), cast(1 as numeric)
     union all
     select i + 1, falling * (squares - i), factorial * (i + 1), power * n
     from product, size
@@ -26,7 +28,7 @@ select 1, 'Permute N of the N² squares',
 from size, total
 union all
 select 2, 'Choose N of the N² squares',
-       squares || '! / (' || n || '! x (' || squares || ' - ' || n || ')!)', falling / factorial
+       squares || '! / (' || n || '! x (' || squares || ' - ' || n || ')!)', cast(falling / factorial as numeric(80, 0))
 from size, total
 union all
 select 3, 'One queen per column',

@@ -33,10 +33,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
+    let target = args.target.target();
+    let (reader, n) = db::open(&target, args.target.size)?;
     let queens = args.queens.parse(n)?;
     let mut out = stdout();
-    let attacks = attacking_pairs(&conn, &queens)?;
+    let attacks = attacking_pairs(&reader, &queens)?;
     if !attacks.is_empty() {
         for attack in &attacks {
             writeln!(out, "{}", attack.sentence())?;
@@ -50,7 +51,7 @@ pub fn run(args: &Args) -> Result<()> {
         out.flush()?;
         return Err(Verdict(1).into());
     }
-    let completions = completion_numbers(&conn, &queens)?;
+    let completions = completion_numbers(&reader, &queens)?;
     let verdict = if queens.len() == usize::from(n) {
         let number = completions.first().copied().unwrap_or_default();
         format!("valid: a complete solution (solution {number})")

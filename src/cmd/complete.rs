@@ -36,19 +36,20 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
-    say_if_stored(&conn, &args.target.db)?;
+    let target = args.target.target();
+    let (reader, n) = db::open(&target, args.target.size)?;
+    say_if_stored(&reader, &target)?;
     let queens = args.queens.parse(n)?;
     let mut out = stdout();
     let mut writer = PlacementWriter::new(&mut out, args.output.format, n, true, false)
         .with_style(args.output.drawing.style());
     writer.begin()?;
-    for_each_completion(&conn, &queens, |placement| writer.write(&placement))?;
+    for_each_completion(&reader, &queens, |placement| writer.write(&placement))?;
     let found = writer.finish()?;
     let summary = if found > 0 {
         format!("{} found", solutions_phrase(found))
     } else {
-        let reason = attacking_pairs(&conn, &queens)?
+        let reason = attacking_pairs(&reader, &queens)?
             .first()
             .map(|attack| format!(": {}", attack.sentence()))
             .unwrap_or_default();

@@ -41,18 +41,15 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
-    say_if_stored(&conn, &args.target.db)?;
-    let count = if let Some(stored) = store::stored_count(&conn)?.filter(|_| !args.fundamental) {
-        stored
-    } else if args.fundamental {
-        let classes: i64 =
-            conn.query_row("select count(*) from fundamental_solution", [], |row| {
-                row.get(0)
-            })?;
-        classes as u64
-    } else {
-        parallel::count_solutions(&args.target.db, &conn, n, args.work.workers())?
+    let target = args.target.target();
+    let (reader, n) = db::open(&target, args.target.size)?;
+    say_if_stored(&reader, &target)?;
+    let count = match store::stored_count(&reader)? {
+        _ if args.fundamental => {
+            reader.number("select count(*) from fundamental_solution", &[])? as u64
+        }
+        Some(stored) => stored,
+        None => parallel::count_solutions(&target, &reader, n, args.work.workers())?,
     };
     let mut out = stdout();
     writeln!(out, "{count}")?;

@@ -46,7 +46,10 @@ struct Finding {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let path = &args.db;
+    let path = crate::engine::Target::new(&args.db, "queens")
+        .file("doctor")?
+        .to_path_buf();
+    let path = &path;
     if !path.exists() {
         bail!(
             "{} does not exist; doctor checks a database and never creates one",

@@ -4,9 +4,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::engine::{Param, Reader, Target};
 use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
-use rusqlite::{Connection, named_params};
 
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
 use crate::db;
@@ -17,6 +17,13 @@ use crate::output::{
     Format, Numbering, Placement, PlacementWriter, Selection, for_each_placement, solutions_phrase,
 };
 use crate::svg::write_svg;
+
+/// Which database an SQL export is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Dialect {
+    Sqlite,
+    Postgres,
+}
 
 /// What `export` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -97,6 +104,12 @@ pub struct Args {
     #[arg(long)]
     pub fundamental: bool,
 
+    /// For --format sql: a dump of an SQLite file that `sqlite3` reads
+    /// (sqlite), or a script that `psql` runs on an empty PostgreSQL database
+    /// to build the same model in --schema (postgres).
+    #[arg(long, value_enum, default_value_t = Dialect::Sqlite)]
+    pub dialect: Dialect,
+
     #[command(flatten)]
     pub work: WorkArgs,
 }
@@ -112,18 +125,19 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(path) = &args.out {
         check_target(path, args.force)?;
     }
-    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
+    let target = args.target.target();
+    let (reader, n) = db::open(&target, args.target.size)?;
     if let Some(k) = args.solution {
-        check_solution_number(&conn, n, k)?;
+        check_solution_number(&reader, n, k)?;
     }
     if format != ExportFormat::Sql {
-        say_if_stored(&conn, &args.target.db)?;
+        say_if_stored(&reader, &target)?;
     }
     let exported = |out: &mut dyn Write| -> Result<u64> {
         match (format, format.placement_format()) {
-            (ExportFormat::Sql, _) => write_dump(&conn, out).map(|()| 0),
+            (ExportFormat::Sql, _) => write_sql(&reader, &target, n, args, out).map(|()| 0),
             (ExportFormat::Svg, _) => {
-                let placements = collect(&conn, n, args)?;
+                let placements = collect(&target, &reader, n, args)?;
                 let title = picture_title(n, args, placements.len());
                 write_svg(out, n, &title, &placements)?;
                 Ok(placements.len() as u64)
@@ -138,7 +152,9 @@ pub fn run(args: &Args) -> Result<()> {
                     selection.with_class_size(),
                 );
                 writer.begin()?;
-                each_selected(&conn, n, args, |placement| writer.write(&placement))?;
+                each_selected(&target, &reader, n, args, |placement| {
+                    writer.write(&placement)
+                })?;
                 writer.finish()
             }
             (_, None) => unreachable!("every other format lists placements"),
@@ -183,10 +199,8 @@ fn chosen_format(args: &Args) -> Result<ExportFormat> {
     }
 }
 
-fn check_solution_number(conn: &Connection, n: u8, k: i64) -> Result<()> {
-    let total: i64 = conn.query_row("select count(*) from numbered_solution", [], |row| {
-        row.get(0)
-    })?;
+fn check_solution_number(reader: &Reader, n: u8, k: i64) -> Result<()> {
+    let total = reader.number("select count(*) from numbered_solution", &[])?;
     if k > total {
         return Err(usage(format!(
             "--solution {k}: the {n}×{n} board has {}",
@@ -196,35 +210,54 @@ fn check_solution_number(conn: &Connection, n: u8, k: i64) -> Result<()> {
     Ok(())
 }
 
+/// The SQL export: a dump of the SQLite file, or the PostgreSQL script that
+/// builds the same model.
+fn write_sql(
+    reader: &Reader,
+    target: &Target,
+    n: u8,
+    args: &Args,
+    out: &mut dyn Write,
+) -> Result<()> {
+    match (args.dialect, reader.sqlite()) {
+        (Dialect::Postgres, _) => {
+            out.write_all(crate::pg::build_script(&args.target.schema, n)?.as_bytes())?;
+            Ok(out.flush()?)
+        }
+        (Dialect::Sqlite, Some(conn)) => write_dump(conn, out),
+        (Dialect::Sqlite, None) => Err(usage(format!(
+            "{} is on PostgreSQL; add --dialect postgres for a script that builds it",
+            target.shown()
+        ))),
+    }
+}
+
 /// Calls `each` with the placements the arguments select.
 fn each_selected(
-    conn: &Connection,
+    target: &Target,
+    reader: &Reader,
     n: u8,
     args: &Args,
     each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
     match args.solution {
         Some(k) => for_each_placement(
-            conn,
+            reader,
             "select * from numbered_solution where solution_no = :k",
-            named_params! {":k": k},
+            &[(":k", Param::Int(k))],
             Numbering::FirstColumn,
             false,
             each,
         ),
-        None => Selection::new(args.fundamental).for_each(
-            &args.target.db,
-            conn,
-            n,
-            args.work.workers(),
-            each,
-        ),
+        None => {
+            Selection::new(args.fundamental).for_each(target, reader, n, args.work.workers(), each)
+        }
     }
 }
 
-fn collect(conn: &Connection, n: u8, args: &Args) -> Result<Vec<Placement>> {
+fn collect(target: &Target, reader: &Reader, n: u8, args: &Args) -> Result<Vec<Placement>> {
     let mut all = Vec::new();
-    each_selected(conn, n, args, |placement| {
+    each_selected(target, reader, n, args, |placement| {
         all.push(placement);
         Ok(())
     })?;

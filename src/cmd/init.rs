@@ -8,6 +8,9 @@ use clap::Args as ClapArgs;
 use crate::board::{DEFAULT_SIZE, a_board};
 use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::db::{self, Origin};
+use crate::engine::Target;
+use crate::error::usage;
+use crate::pg;
 use crate::store;
 
 /// Create the database for an N×N board, or check and upgrade one.
@@ -48,17 +51,18 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let path = &args.target.db;
+    let target = args.target.target();
     let mut out = stdout();
-    let (said, n) = prepare_board(args)?;
+    let (said, n) = prepare_board(args, &target)?;
     writeln!(out, "{said}")?;
     out.flush()?;
     if args.materialize {
-        let conn = db::open_read_only(path)?;
-        if let Some(count) = store::stored_count(&conn)? {
+        let path = target.file("--materialize")?;
+        let reader = db::open_reader(&target)?;
+        if let Some(count) = store::stored_count(&reader)? {
             writeln!(out, "its {count} solutions are stored already")?;
         } else {
-            drop(conn);
+            drop(reader);
             let count = store::materialize(path, n, args.work.workers())?;
             writeln!(
                 out,
@@ -71,11 +75,13 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// Creates, rebuilds or upgrades the database as asked; returns what was
 /// done, in words, and the board size.
-fn prepare_board(args: &Args) -> Result<(String, u8)> {
-    let path = &args.target.db;
+fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     let requested = args.target.size;
-    let shown = path.display();
-    let (origin, found) = db::ensure_exists(path, requested)?;
+    let shown = target.shown();
+    let (origin, found) = match target {
+        Target::File(path) => db::ensure_exists(path, requested)?,
+        Target::Server { url, schema } => pg::ensure_exists(url, schema, requested)?,
+    };
     if origin == Origin::Created {
         return Ok((
             format!("created {shown} with {}", board_words(found.size)),
@@ -84,7 +90,10 @@ fn prepare_board(args: &Args) -> Result<(String, u8)> {
     }
     if args.force {
         let n = requested.unwrap_or(found.size);
-        db::rebuild(path, n)?;
+        match target {
+            Target::File(path) => db::rebuild(path, n)?,
+            Target::Server { url, schema } => pg::rebuild(url, schema, n)?,
+        }
         let said = format!(
             "rebuilt {shown}: now {}, was {}×{}",
             board_words(n),
@@ -93,8 +102,16 @@ fn prepare_board(args: &Args) -> Result<(String, u8)> {
         );
         return Ok((said, n));
     }
-    db::check_requested_size(path, found.size, requested)?;
-    let upgraded = db::bring_up_to_date(path)?;
+    if let Some(n) = requested.filter(|&n| n != found.size) {
+        return Err(usage(format!(
+            "{shown} holds {}, not {n}×{n}; rebuild it with `queens init --size {n} --force` or name another --db",
+            a_board(found.size)
+        )));
+    }
+    let upgraded = match target {
+        Target::File(path) => db::bring_up_to_date(path)?,
+        Target::Server { .. } => false,
+    };
     let what = if upgraded {
         "brought it up to date"
     } else {

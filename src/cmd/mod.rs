@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::board::{MAX_SIZE, Square, parse_placement};
 use crate::diagram::Style;
+use crate::engine::{Reader, Target};
 use crate::error::UsageError;
 use crate::output::Format;
 use crate::parallel::Workers;
@@ -25,7 +26,8 @@ pub mod space;
 /// The options every command shares: which database, and for which board.
 #[derive(Args, Debug, Clone)]
 pub struct DbArgs {
-    /// The database file. Created, with a board of --size, when it does not exist.
+    /// The database: an SQLite file, created with a board of --size when it
+    /// does not exist, or a postgres://USER@HOST:PORT/DBNAME URL.
     #[arg(long, value_name = "PATH", default_value = "queens.db")]
     pub db: PathBuf,
 
@@ -33,6 +35,17 @@ pub struct DbArgs {
     /// With an existing database it must match the stored board.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
     pub size: Option<u8>,
+
+    /// With a postgres:// URL as --db: the schema that holds the board.
+    #[arg(long, value_name = "NAME", default_value = "queens")]
+    pub schema: String,
+}
+
+impl DbArgs {
+    /// The SQLite file or PostgreSQL schema that --db names.
+    pub fn target(&self) -> Target {
+        Target::new(&self.db, &self.schema)
+    }
 }
 
 /// How much of the machine a search may use, and whether it shows progress.
@@ -103,11 +116,11 @@ impl PlacementArgs {
 
 /// Says on stderr when a command reads stored solutions instead of
 /// searching (`init --materialize`).
-pub fn say_if_stored(conn: &rusqlite::Connection, path: &std::path::Path) -> anyhow::Result<()> {
-    if let Some(count) = crate::store::stored_count(conn)? {
+pub fn say_if_stored(reader: &Reader, target: &Target) -> anyhow::Result<()> {
+    if let Some(count) = crate::store::stored_count(reader)? {
         eprintln!(
             "queens: reading the {count} solutions stored in {} (no search)",
-            path.display()
+            target.shown()
         );
     }
     Ok(())

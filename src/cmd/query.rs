@@ -35,9 +35,28 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (conn, _) = db::open_for_reading(&args.target.db, args.target.size)?;
-    lock_down(&conn)?;
-    let mut stmt = prepare_read_only(&conn, &args.sql)?;
+    let target = args.target.target();
+    let (reader, _) = db::open(&target, args.target.size)?;
+    if args.sql.trim().is_empty() {
+        return Err(usage("query needs an SQL statement"));
+    }
+    let (headers, rows) = match reader.sqlite() {
+        Some(conn) => sqlite_table(conn, &args.sql)?,
+        None => reader.postgres_table(&args.sql)?,
+    };
+    if headers.is_empty() {
+        return Ok(());
+    }
+    let mut out = stdout();
+    write_table(&mut out, &headers, &rows)?;
+    Ok(out.flush()?)
+}
+
+/// The statement's column names and rows, from an SQLite file opened
+/// read-only and locked down further.
+fn sqlite_table(conn: &Connection, sql: &str) -> Result<(Vec<String>, Vec<Vec<String>>)> {
+    lock_down(conn)?;
+    let mut stmt = prepare_read_only(conn, sql)?;
     let headers: Vec<String> = stmt.column_names().iter().map(|c| c.to_string()).collect();
     let mut rows = Vec::new();
     let mut result = stmt.query([])?;
@@ -47,12 +66,7 @@ pub fn run(args: &Args) -> Result<()> {
             .collect::<rusqlite::Result<Vec<_>>>()?;
         rows.push(cells);
     }
-    if headers.is_empty() {
-        return Ok(());
-    }
-    let mut out = stdout();
-    write_table(&mut out, &headers, &rows)?;
-    Ok(out.flush()?)
+    Ok((headers, rows))
 }
 
 /// Beyond the read-only file handle: the connection refuses writes, and
@@ -93,9 +107,6 @@ fn allow(context: AuthContext<'_>) -> Authorization {
 }
 
 fn prepare_read_only<'c>(conn: &'c Connection, sql: &str) -> Result<Statement<'c>> {
-    if sql.trim().is_empty() {
-        return Err(usage("query needs an SQL statement"));
-    }
     let stmt = conn.prepare(sql).map_err(|e| match e {
         rusqlite::Error::MultipleStatement => {
             usage("query runs one statement at a time; remove everything after the first `;`")

@@ -4,11 +4,11 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use rusqlite::{Connection, OptionalExtension, named_params};
 
 use crate::board::Square;
 use crate::cmd::{DbArgs, DrawingArgs, WorkArgs, say_if_stored, stdout};
 use crate::diagram;
+use crate::engine::{Param, Reader};
 use crate::error::usage;
 use crate::output::solutions_phrase;
 use crate::template::{self, Scope};
@@ -54,13 +54,14 @@ struct Shown {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
-    say_if_stored(&conn, &args.target.db)?;
-    let total = match store::stored_count(&conn)? {
+    let target = args.target.target();
+    let (reader, n) = db::open(&target, args.target.size)?;
+    say_if_stored(&reader, &target)?;
+    let total = match store::stored_count(&reader)? {
         Some(stored) => stored,
-        None => parallel::count_solutions(&args.target.db, &conn, n, args.work.workers())?,
+        None => parallel::count_solutions(&target, &reader, n, args.work.workers())?,
     };
-    let Some(shown) = solution_and_class(&conn, n, args.number)? else {
+    let Some(shown) = solution_and_class(&reader, n, args.number)? else {
         return Err(usage(match total {
             0 => format!(
                 "the {n}×{n} board has no solutions, so no solution {}",
@@ -72,11 +73,13 @@ pub fn run(args: &Args) -> Result<()> {
             ),
         }));
     };
-    let description: String = conn.query_row(
-        "select description from symmetry where symmetry = ?1",
-        [&shown.symmetry],
-        |row| row.get(0),
-    )?;
+    let description = reader
+        .first(
+            "select description from symmetry where symmetry = :symmetry",
+            &[(":symmetry", Param::Text(shown.symmetry.clone()))],
+        )?
+        .map(|row| row[0].text())
+        .unwrap_or_default();
     let queens = shown
         .squares
         .iter()
@@ -114,20 +117,16 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(out.flush()?)
 }
 
-fn solution_and_class(conn: &Connection, n: u8, number: i64) -> Result<Option<Shown>> {
+fn solution_and_class(reader: &Reader, n: u8, number: i64) -> Result<Option<Shown>> {
     let sql = template::render(CLASS_OF, &Scope::default().with("N", n.into()))?;
     let columns = usize::from(n);
-    let shown = conn
-        .query_row(&sql, named_params! {":number": number}, |row| {
-            Ok(Shown {
-                squares: (1..=columns)
-                    .map(|i| row.get(i))
-                    .collect::<rusqlite::Result<_>>()?,
-                class_size: row.get(columns + 1)?,
-                representative_no: row.get(columns + 2)?,
-                symmetry: row.get(columns + 3)?,
-            })
-        })
-        .optional()?;
-    Ok(shown)
+    let Some(row) = reader.first(&sql, &[(":number", Param::Int(number))])? else {
+        return Ok(None);
+    };
+    Ok(Some(Shown {
+        squares: row[1..=columns].iter().map(|v| v.text()).collect(),
+        class_size: row[columns + 1].integer()?,
+        representative_no: row[columns + 2].integer()?,
+        symmetry: row[columns + 3].text(),
+    }))
 }

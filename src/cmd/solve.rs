@@ -44,8 +44,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
-    say_if_stored(&conn, &args.target.db)?;
+    let target = args.target.target();
+    let (reader, n) = db::open(&target, args.target.size)?;
+    say_if_stored(&reader, &target)?;
     let selection = Selection::new(args.fundamental);
     let mut out = stdout();
     let mut writer = PlacementWriter::new(
@@ -58,7 +59,7 @@ pub fn run(args: &Args) -> Result<()> {
     .with_style(args.output.drawing.style());
     writer.begin()?;
     let workers = args.work.workers();
-    selection.for_each(&args.target.db, &conn, n, workers, |placement| {
+    selection.for_each(&target, &reader, n, workers, |placement| {
         writer.write(&placement)
     })?;
     writer.finish()?;

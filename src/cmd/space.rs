@@ -2,13 +2,13 @@
 
 use std::io::Write;
 
+use crate::engine::Value;
 use anyhow::Result;
 use clap::Args as ClapArgs;
-use rusqlite::types::ValueRef;
 
 use crate::cmd::{DbArgs, stdout};
 use crate::db;
-use crate::table::{cell_text, write_table};
+use crate::table::write_table;
 
 /// Print how the search space shrinks, one reasoning step per row.
 ///
@@ -30,19 +30,22 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (conn, n) = db::open_for_reading(&args.target.db, args.target.size)?;
-    let mut stmt =
-        conn.prepare("select step, reasoning, calculation, search_space from search_space")?;
+    let target = args.target.target();
+    let (reader, n) = db::open(&target, args.target.size)?;
     let mut rows = Vec::new();
-    let mut result = stmt.query([])?;
-    while let Some(row) = result.next()? {
-        rows.push(vec![
-            cell_text(row.get_ref(0)?),
-            cell_text(row.get_ref(1)?),
-            cell_text(row.get_ref(2)?),
-            human_number(row.get_ref(3)?),
-        ]);
-    }
+    reader.rows(
+        "select step, reasoning, calculation, search_space from search_space",
+        &[],
+        |row| {
+            rows.push(vec![
+                row[0].text(),
+                row[1].text(),
+                row[2].text(),
+                human_number(&row[3]),
+            ]);
+            Ok(())
+        },
+    )?;
     let headers = ["step", "reasoning", "calculation", "search space"].map(String::from);
     let mut out = stdout();
     writeln!(out, "The search space of the {n}×{n} board")?;
@@ -61,12 +64,18 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// Up to a billion with thousands separators (40,320); beyond, scientific
 /// notation with three significant digits (1.78E+14).
-pub fn human_number(value: ValueRef<'_>) -> String {
+pub fn human_number(value: &Value) -> String {
     let number = match value {
-        ValueRef::Integer(i) if i.unsigned_abs() < 1_000_000_000 => return grouped(i),
-        ValueRef::Integer(i) => i as f64,
-        ValueRef::Real(f) => f,
-        other => return cell_text(other),
+        Value::Integer(i) if i.unsigned_abs() < 1_000_000_000 => return grouped(*i),
+        Value::Integer(i) => *i as f64,
+        Value::Real(f) => *f,
+        // PostgreSQL's exact numbers arrive as text.
+        Value::Text(t) => match (t.parse::<i64>(), t.parse::<f64>()) {
+            (Ok(i), _) => return human_number(&Value::Integer(i)),
+            (_, Ok(f)) => f,
+            _ => return t.clone(),
+        },
+        Value::Null => return String::new(),
     };
     if number.abs() < 1e9 && number.fract() == 0.0 {
         return grouped(number as i64);
@@ -100,11 +109,15 @@ mod tests {
 
     #[test]
     fn numbers_read_like_the_reasoning_table() {
-        assert_eq!(human_number(ValueRef::Integer(92)), "92");
-        assert_eq!(human_number(ValueRef::Integer(40320)), "40,320");
-        assert_eq!(human_number(ValueRef::Integer(16777216)), "16,777,216");
-        assert_eq!(human_number(ValueRef::Integer(4426165368)), "4.43E+09");
-        assert_eq!(human_number(ValueRef::Integer(178462987637760)), "1.78E+14");
-        assert_eq!(human_number(ValueRef::Real(3.6e73)), "3.60E+73");
+        assert_eq!(human_number(&Value::Integer(92)), "92");
+        assert_eq!(human_number(&Value::Integer(40320)), "40,320");
+        assert_eq!(human_number(&Value::Integer(16777216)), "16,777,216");
+        assert_eq!(human_number(&Value::Integer(4426165368)), "4.43E+09");
+        assert_eq!(human_number(&Value::Integer(178462987637760)), "1.78E+14");
+        assert_eq!(human_number(&Value::Real(3.6e73)), "3.60E+73");
+        assert_eq!(
+            human_number(&Value::Text("62815650955529472000".into())),
+            "6.28E+19"
+        );
     }
 }
