@@ -10,9 +10,9 @@ with numbered_line (anchor, mov_dir, line_no) as (
     from line
 )
 select s.cl_no, s.rw_no, s.square,
-       cast(sum(case when nl.line_no / 64 = 0 then cast(1 as bigint) << (nl.line_no % 64) else 0 end) as bigint),
-       cast(sum(case when nl.line_no / 64 = 1 then cast(1 as bigint) << (nl.line_no % 64) else 0 end) as bigint),
-       cast(sum(case when nl.line_no / 64 = 2 then cast(1 as bigint) << (nl.line_no % 64) else 0 end) as bigint)
+       cast(sum(case when nl.line_no / 64 = 0 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 1 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 2 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint)
 from square as s
 join square_line as sl on sl.square = s.square
 join numbered_line as nl on nl.anchor = sl.anchor and nl.mov_dir = sl.mov_dir
