@@ -1,0 +1,300 @@
+//! The same model on a PostgreSQL server. `.ci/run` starts a throwaway
+//! server and passes its URL in QUEENS_TEST_POSTGRES; without it these
+//! tests say they were skipped, except under CI, where that is a failure.
+
+mod common;
+
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use common::{A000170, A002464, Board, queens};
+use queens::checker;
+use tempfile::TempDir;
+
+fn server() -> Option<String> {
+    match std::env::var("QUEENS_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("QUEENS_TEST_POSTGRES is not set; .ci/run starts a server and sets it")
+        }
+        Err(_) => {
+            eprintln!("skipped: no PostgreSQL server (set QUEENS_TEST_POSTGRES, as .ci/run does)");
+            None
+        }
+    }
+}
+
+/// A schema of its own for each use, dropped afterwards.
+struct Schema {
+    url: String,
+    name: String,
+    dir: TempDir,
+}
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+impl Schema {
+    fn new(url: &str) -> Schema {
+        let name = format!(
+            "t{}_{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        Schema {
+            url: url.to_string(),
+            name,
+            dir: TempDir::new().unwrap(),
+        }
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        queens(self.dir.path())
+            .args(args)
+            .args(["--db", &self.url, "--schema", &self.name])
+            .output()
+            .unwrap()
+    }
+
+    fn stdout(&self, args: &[&str]) -> String {
+        let output = self.run(args);
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    }
+
+    fn client(&self) -> postgres::Client {
+        postgres::Client::connect(&self.url, postgres::NoTls).unwrap()
+    }
+
+    fn count(&self, relation: &str) -> u64 {
+        let sql = format!("select count(*) from {}.{relation}", self.name);
+        self.client().query_one(&sql, &[]).unwrap().get::<_, i64>(0) as u64
+    }
+
+    fn tables(&self) -> i64 {
+        self.client()
+            .query_one(
+                "select count(*) from information_schema.tables where table_schema = $1",
+                &[&self.name],
+            )
+            .unwrap()
+            .get(0)
+    }
+}
+
+impl Drop for Schema {
+    fn drop(&mut self) {
+        if let Ok(mut client) = postgres::Client::connect(&self.url, postgres::NoTls) {
+            let _ = client.batch_execute(&format!("drop schema if exists {} cascade", self.name));
+        }
+    }
+}
+
+#[test]
+fn counts_equal_sqlite_oeis_and_the_native_counter() {
+    let Some(url) = server() else { return };
+    for n in 1..=10u8 {
+        let schema = Schema::new(&url);
+        let size = n.to_string();
+        schema.stdout(&["init", "--size", &size]);
+        let solutions = schema.count("solution");
+        assert_eq!(solutions, A000170[usize::from(n) - 1], "n = {n}");
+        assert_eq!(solutions, checker::count_solutions(n), "n = {n}");
+        assert_eq!(
+            schema.stdout(&["count"]),
+            format!("{solutions}\n"),
+            "n = {n}"
+        );
+        assert_eq!(
+            schema.count("candidate"),
+            A002464[usize::from(n) - 1],
+            "n = {n}"
+        );
+        assert_eq!(schema.count("square"), u64::from(n) * u64::from(n));
+        assert_eq!(schema.count("line"), 6 * u64::from(n) - 2);
+        assert_eq!(schema.count("square_line"), 4 * u64::from(n) * u64::from(n));
+    }
+}
+
+#[test]
+fn every_command_answers_as_it_does_on_sqlite() {
+    let Some(url) = server() else { return };
+    let schema = Schema::new(&url);
+    let sqlite = Board::new(8);
+    schema.stdout(&["init"]);
+    let solve = schema.stdout(&["solve"]);
+    let lines: Vec<&str> = solve.lines().collect();
+    assert_eq!(lines[2], "a1  b5  c8  d6  e3  f7  g2  h4");
+    assert_eq!(lines[93], "a8  b4  c1  d3  e6  f2  g7  h5");
+    for args in [
+        vec!["solve"],
+        vec!["solve", "--fundamental"],
+        vec!["solve", "--format", "boards", "--jobs", "1"],
+        vec!["count", "--fundamental"],
+        vec!["show", "3"],
+        vec!["check", "a1", "b5", "c8", "d6", "e3", "f7", "g2", "h4"],
+        vec!["check", "a2", "b6"],
+        vec!["complete", "a2", "b6"],
+        vec!["space"],
+        vec!["export", "--format", "json"],
+        vec!["export", "--format", "csv", "--fundamental"],
+        vec![
+            "query",
+            "select * from square_line where square = 'c5' order by mov_dir",
+        ],
+    ] {
+        assert_eq!(schema.stdout(&args), sqlite.stdout(&args), "{args:?}");
+    }
+    let check = schema.run(&["check", "c5", "f2"]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&check.stdout).contains("along the RGHT-DN line anchored at a7")
+    );
+    for sql in [
+        "delete from square",
+        "drop view solution",
+        "select 1; select 2",
+    ] {
+        let refused = schema.run(&["query", sql]);
+        assert_eq!(refused.status.code(), Some(2), "{sql}");
+    }
+    assert_eq!(schema.count("square"), 64);
+}
+
+#[test]
+fn a_rebuild_replaces_the_board_in_one_transaction_and_keeps_other_objects() {
+    let Some(url) = server() else { return };
+    let schema = Schema::new(&url);
+    schema.stdout(&["init", "--size", "6"]);
+    schema
+        .client()
+        .batch_execute(&format!(
+            "create table {}.my_notes (note text)",
+            schema.name
+        ))
+        .unwrap();
+    let refused = schema.run(&["count", "--size", "7"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        schema
+            .stdout(&["init", "--size", "7", "--force"])
+            .contains("7×7")
+    );
+    assert_eq!(schema.count("solution"), 40);
+    assert_eq!(schema.count("my_notes"), 0);
+    assert!(schema.stdout(&["init"]).contains("nothing to do"));
+}
+
+#[test]
+fn the_exported_script_builds_a_model_that_answers_the_same() {
+    let Some(url) = server() else { return };
+    let sqlite = Board::new(7);
+    let schema = Schema::new(&url);
+    let script = sqlite.dir.path().join("model.sql");
+    let output = sqlite.run(&[
+        "export",
+        "--format",
+        "sql",
+        "--dialect",
+        "postgres",
+        "--schema",
+        &schema.name,
+        "--out",
+        script.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let psql = Command::new("psql")
+        .args(["-q", "-v", "ON_ERROR_STOP=1", "-f"])
+        .arg(&script)
+        .arg(&url)
+        .output()
+        .expect("psql, from the postgresql package that .ci/run installs");
+    assert!(
+        psql.status.success(),
+        "{}",
+        String::from_utf8_lossy(&psql.stderr)
+    );
+    let mut client = schema.client();
+    let rows: Vec<Vec<String>> = client
+        .query(&format!("select * from {}.solution", schema.name), &[])
+        .unwrap()
+        .iter()
+        .map(|row| (0..row.len()).map(|i| row.get::<_, String>(i)).collect())
+        .collect();
+    assert_eq!(rows, sqlite.rows("select * from solution"));
+    assert_eq!(schema.count("fundamental_solution"), 6);
+    // And queens takes the schema as its own.
+    assert_eq!(schema.stdout(&["count"]), "40\n");
+}
+
+#[test]
+fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
+    let Some(url) = server() else { return };
+    let dir = TempDir::new().unwrap();
+    let wrong_password = {
+        let (scheme_user, rest) = url.split_once('@').unwrap();
+        let user = scheme_user.rsplit_once(':').unwrap().0;
+        format!("{user}:not-the-password@{rest}")
+    };
+    let port = url
+        .rsplit_once(':')
+        .unwrap()
+        .1
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    let unreachable = url.replace(&format!(":{port}/"), ":1/");
+    for (db, code, says) in [
+        (
+            "postgres://queens@127.0.0.1:port/x".to_string(),
+            2,
+            "not a PostgreSQL URL",
+        ),
+        (unreachable, 1, "cannot connect"),
+        (wrong_password.clone(), 1, "password authentication failed"),
+    ] {
+        let output = queens(dir.path())
+            .args(["init", "--db", &db])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(code), "{db}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(says), "{db}: {stderr}");
+        assert!(
+            !stderr.contains("not-the-password"),
+            "the password is shown: {stderr}"
+        );
+    }
+    // A schema that holds someone else's table named like one of ours.
+    let taken = Schema::new(&url);
+    taken
+        .client()
+        .batch_execute(&format!(
+            "create schema {0}; create table {0}.square (x int)",
+            taken.name
+        ))
+        .unwrap();
+    let output = taken.run(&["init"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("already holds square"), "{stderr}");
+    assert_eq!(
+        taken.tables(),
+        1,
+        "something was created beside the foreign table"
+    );
+    let bad_schema = queens(dir.path())
+        .args(["init", "--db", &url, "--schema", "x;drop"])
+        .output()
+        .unwrap();
+    assert_eq!(bad_schema.status.code(), Some(2));
+}
