@@ -6,6 +6,9 @@
 //!     cargo bench --bench solve -- --large       # also N = 13 and 14
 //!     cargo bench --bench solve -- --size 11     # one size
 //!
+//! With QUEENS_BENCH_POSTGRES set to a postgres:// URL, the same queries are
+//! also timed on that server (in a schema `queens_bench`, rebuilt per size).
+//!
 //! Each figure is the fastest of several runs (at least 3, more while they
 //! take under a second in all), so a busy machine shows as noise in the
 //! slower runs, not in the figure.
@@ -229,6 +232,68 @@ fn main() {
             "{n:>3} {rows:>7} {:>12} {:>10}",
             ms(classes),
             ratio(classes, all)
+        );
+    }
+
+    if let Ok(url) = std::env::var("QUEENS_BENCH_POSTGRES") {
+        postgres_figures(&url, &sizes, cores);
+    }
+}
+
+/// The same queries on a PostgreSQL server, next to SQLite's.
+fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
+    println!();
+    println!("PostgreSQL next to SQLite (select * from solution, one thread; count on all cores):");
+    println!(
+        "{:>3} {:>7} {:>12} {:>12} {:>8} {:>12} {:>12}",
+        "N", "rows", "SQLite", "PostgreSQL", "PG/SQL", "SQLite count", "PG count"
+    );
+    let dir = tempfile::TempDir::new().unwrap();
+    let workers = Workers {
+        jobs: cores,
+        progress: false,
+    };
+    for &n in sizes.iter().filter(|&&n| n <= 12) {
+        let schema = "queens_bench";
+        queens::pg::ensure_exists(url, schema, Some(n)).unwrap();
+        queens::pg::rebuild(url, schema, n).unwrap();
+        let server = Target::Server {
+            url: url.to_string(),
+            schema: schema.to_string(),
+        };
+        let pg = db::open_reader(&server).unwrap();
+        let file = Target::File(board(dir.path(), n));
+        let sqlite = db::open_reader(&file).unwrap();
+        let mut rows = 0;
+        let all_rows = |reader: &queens::engine::Reader, rows: &mut usize| {
+            fastest(|| {
+                *rows = 0;
+                reader
+                    .rows("select * from solution", &[], |_| {
+                        *rows += 1;
+                        Ok(())
+                    })
+                    .unwrap();
+            })
+        };
+        let on_sqlite = all_rows(&sqlite, &mut rows);
+        let on_pg = all_rows(&pg, &mut rows);
+        assert_eq!(rows as u64, checker::count_solutions(n));
+        let count_on = |target: &Target, reader: &queens::engine::Reader| {
+            fastest(|| {
+                let count = parallel::count_solutions(target, reader, n, workers).unwrap();
+                assert_eq!(count, checker::count_solutions(n));
+            })
+        };
+        let sqlite_count = count_on(&file, &sqlite);
+        let pg_count = count_on(&server, &pg);
+        println!(
+            "{n:>3} {rows:>7} {:>12} {:>12} {:>8} {:>12} {:>12}",
+            ms(on_sqlite),
+            ms(on_pg),
+            ratio(on_pg, on_sqlite),
+            ms(sqlite_count),
+            ms(pg_count)
         );
     }
 }
