@@ -129,15 +129,8 @@ pub fn build_script(schema: &str, n: u8) -> Result<String> {
          create schema if not exists {schema};\n\
          set search_path to {schema};\n\n"
     );
-    let mut migrations: Vec<_> = MIGRATION_DIR.dirs().collect();
-    migrations.sort_by_key(|dir| dir.path().to_path_buf());
-    for dir in migrations {
-        let up = dir
-            .files()
-            .find(|f| f.path().ends_with("up.sql"))
-            .and_then(|f| f.contents_utf8())
-            .context("every migration has an up.sql")?;
-        script.push_str(&dialect::postgres(up).0);
+    for up in migrations_after(0)? {
+        script.push_str(&up);
         script.push('\n');
     }
     script.push_str(&format!(
@@ -148,13 +141,72 @@ pub fn build_script(schema: &str, n: u8) -> Result<String> {
          insert into board_size (n) values ({n});\n",
         schema::latest_version()
     ));
-    for sql in schema::fact_sql()
-        .into_iter()
-        .chain(schema::view_sql(n, false)?.into_iter().map(|(_, sql)| sql))
-    {
+    script.push_str(&facts_and_views(n)?);
+    Ok(script)
+}
+
+/// The facts derived from board_size, then the views for an `n`×`n` board.
+fn facts_and_views(n: u8) -> Result<String> {
+    let views = schema::view_sql(n, false)?.into_iter().map(|(_, sql)| sql);
+    let mut script = String::new();
+    for sql in schema::fact_sql().into_iter().chain(views) {
         script.push_str(&dialect::postgres(&sql).0);
         script.push_str("\n\n");
     }
+    Ok(script)
+}
+
+/// The `up.sql` of every migration after `version`, in order, for PostgreSQL.
+fn migrations_after(version: usize) -> Result<Vec<String>> {
+    let mut migrations: Vec<_> = MIGRATION_DIR.dirs().collect();
+    migrations.sort_by_key(|dir| dir.path().to_path_buf());
+    migrations
+        .into_iter()
+        .skip(version)
+        .map(|dir| {
+            let up = dir
+                .files()
+                .find(|f| f.path().ends_with("up.sql"))
+                .and_then(|f| f.contents_utf8())
+                .context("every migration has an up.sql")?;
+            Ok(dialect::postgres(up).0)
+        })
+        .collect()
+}
+
+/// Brings a schema written by an older queens up to date in one
+/// transaction: the later migrations, then the facts and views again.
+fn upgrade(client: &mut Client, schema: &str, found: Inspection) -> Result<()> {
+    let mut tx = client.transaction()?;
+    tx.batch_execute(&format!("set local search_path to {schema};"))?;
+    for up in migrations_after(found.version)? {
+        tx.batch_execute(&up)?;
+    }
+    tx.batch_execute(&format!(
+        "update queens_version set version = {};",
+        schema::latest_version()
+    ))?;
+    tx.batch_execute(&refill_script(found.size)?)?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Drops the views, derives the facts again and recreates the views, for
+/// an `n`×`n` board (inside the caller's transaction, with the schema on
+/// the search path).
+fn refill_script(n: u8) -> Result<String> {
+    let mut script = String::new();
+    for (view, _) in schema::view_sql(n, false)?.iter().rev() {
+        script.push_str(&format!("drop view if exists {view};\n"));
+    }
+    script.push_str("drop table if exists solution_store;\n");
+    for table in schema::fact_tables().rev() {
+        script.push_str(&format!("delete from {table};\n"));
+    }
+    script.push_str(&format!(
+        "delete from board_size;\ninsert into board_size (n) values ({n});\n"
+    ));
+    script.push_str(&facts_and_views(n)?);
     Ok(script)
 }
 
@@ -168,6 +220,9 @@ pub fn ensure_exists(
     let schema = checked_schema(schema)?;
     let mut client = connect(url)?;
     if let Some(found) = inspect(&mut client, schema)? {
+        if found.version < schema::latest_version() {
+            upgrade(&mut client, schema, found)?;
+        }
         return Ok((Origin::Existing, found));
     }
     let n = requested.unwrap_or(DEFAULT_SIZE);
@@ -190,23 +245,8 @@ pub fn rebuild(url: &str, schema: &str, n: u8) -> Result<()> {
     let schema = checked_schema(schema)?;
     let mut client = connect(url)?;
     let mut tx = client.transaction()?;
-    let mut drop = format!("set local search_path to {schema};\n");
-    for (view, _) in schema::view_sql(n, false)?.iter().rev() {
-        drop.push_str(&format!("drop view if exists {view};\n"));
-    }
-    drop.push_str("drop table if exists solution_store;\n");
-    for table in schema::fact_tables().rev() {
-        drop.push_str(&format!("delete from {table};\n"));
-    }
-    drop.push_str("delete from board_size;\n");
-    drop.push_str(&format!("insert into board_size (n) values ({n});\n"));
-    tx.batch_execute(&drop)?;
-    for sql in schema::fact_sql()
-        .into_iter()
-        .chain(schema::view_sql(n, false)?.into_iter().map(|(_, sql)| sql))
-    {
-        tx.batch_execute(&dialect::postgres(&sql).0)?;
-    }
+    tx.batch_execute(&format!("set local search_path to {schema};"))?;
+    tx.batch_execute(&refill_script(n)?)?;
     tx.commit()?;
     Ok(())
 }

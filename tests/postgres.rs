@@ -298,3 +298,25 @@ fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
         .unwrap();
     assert_eq!(bad_schema.status.code(), Some(2));
 }
+
+#[test]
+fn a_schema_from_schema_version_1_is_upgraded_in_place() {
+    let Some(url) = server() else { return };
+    let schema = Schema::new(&url);
+    schema.stdout(&["init", "--size", "6"]);
+    // As the first release would have left it: no symmetry tables or views.
+    schema
+        .client()
+        .batch_execute(&format!(
+            "set search_path to {};
+             drop view fundamental_solution; drop view solution_class;
+             drop view solution_queen; drop view numbered_solution;
+             drop table square_image; drop table symmetry;
+             update queens_version set version = 1;",
+            schema.name
+        ))
+        .unwrap();
+    assert_eq!(schema.stdout(&["count", "--fundamental"]), "1\n");
+    assert_eq!(schema.count("square_image"), 8 * 36);
+    assert_eq!(schema.count("queens_version"), 1);
+}
