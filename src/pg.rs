@@ -19,32 +19,6 @@ use crate::schema;
 
 static MIGRATION_DIR: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 
-/// The tables and views that are queens' own; a schema that holds one of
-/// these names without `queens_version` belongs to someone else.
-const OWN_NAMES: [&str; 21] = [
-    "queens_version",
-    "board_size",
-    "col_lbl",
-    "row_lbl",
-    "square",
-    "mov_dir",
-    "line",
-    "square_line",
-    "line_set",
-    "safe_next",
-    "symmetry",
-    "square_image",
-    "candidate",
-    "solution_by_definition",
-    "solution",
-    "search_space",
-    "numbered_solution",
-    "solution_queen",
-    "solution_class",
-    "fundamental_solution",
-    "solution_store",
-];
-
 /// Connects, with one plain sentence for what most often goes wrong.
 pub fn connect(url: &str) -> Result<Client> {
     let shown = without_password(url);
@@ -89,7 +63,8 @@ fn inspect(client: &mut Client, schema: &str) -> Result<Option<Inspection>> {
         .map(|row| row.get(0))
         .collect();
     if !names.iter().any(|n| n == "queens_version") {
-        if let Some(taken) = names.iter().find(|n| OWN_NAMES.contains(&n.as_str())) {
+        let own = schema::own_names();
+        if let Some(taken) = names.iter().find(|n| own.contains(&n.as_str())) {
             bail!(
                 "schema {schema} already holds {taken}, which queens did not create; \
                  choose another --schema"

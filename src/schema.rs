@@ -41,6 +41,20 @@ pub fn fact_tables() -> impl DoubleEndedIterator<Item = &'static str> {
     FACTS.iter().map(|(table, _)| *table)
 }
 
+/// The names of the views, each after the views it reads.
+pub fn view_names() -> impl DoubleEndedIterator<Item = &'static str> {
+    VIEWS.iter().map(|(view, _)| *view)
+}
+
+/// Every table and view that is queens' own: those a board needs, the
+/// domains that come with the schema, and the stored solutions.
+pub fn own_names() -> Vec<&'static str> {
+    let mut names = vec!["board_size", "mov_dir", "symmetry", "solution_store"];
+    names.extend(fact_tables());
+    names.extend(view_names());
+    names
+}
+
 /// The fact population scripts, in order.
 pub fn fact_sql() -> Vec<String> {
     FACTS.iter().map(|(_, sql)| sql.to_string()).collect()

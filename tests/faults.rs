@@ -80,16 +80,7 @@ fn assert_whole(path: &Path, sizes: &[u8]) -> u8 {
         (n - 1) * (n - 1) * (n - 2).max(0)
     );
     assert_eq!(one("select count(*) from square_image"), 8 * n * n);
-    for view in [
-        "candidate",
-        "solution_by_definition",
-        "solution",
-        "search_space",
-        "numbered_solution",
-        "solution_queen",
-        "solution_class",
-        "fundamental_solution",
-    ] {
+    for view in queens::schema::view_names() {
         conn.prepare(&format!("select * from {view}")).unwrap();
     }
     if n <= 8 {
