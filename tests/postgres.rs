@@ -113,6 +113,17 @@ fn counts_equal_sqlite_oeis_and_the_native_counter() {
             A002464[usize::from(n) - 1],
             "n = {n}"
         );
+        let sqlite = Board::new(n);
+        assert_eq!(
+            sqlite.count("select count(*) from solution"),
+            solutions,
+            "n = {n}"
+        );
+        assert_eq!(
+            sqlite.count("select count(*) from candidate"),
+            schema.count("candidate"),
+            "n = {n}"
+        );
         assert_eq!(schema.count("square"), u64::from(n) * u64::from(n));
         assert_eq!(schema.count("line"), 6 * u64::from(n) - 2);
         assert_eq!(schema.count("square_line"), 4 * u64::from(n) * u64::from(n));
