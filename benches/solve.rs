@@ -182,8 +182,8 @@ fn main() {
     println!();
     println!("Counting (queens count: parts on all cores, half the board by symmetry):");
     println!(
-        "{:>3} {:>7} {:>12} {:>12} {:>10} {:>10}",
-        "N", "count", "count(*) 1×", "count", "native", "count/nat"
+        "{:>3} {:>7} {:>12} {:>10} {:>12} {:>10} {:>10}",
+        "N", "count", "count(*) 1×", "1×/nat", "count", "native", "count/nat"
     );
     for (n, path) in &counts {
         let n = *n;
@@ -209,8 +209,9 @@ fn main() {
         });
         assert_eq!(count, checker::count_solutions(n));
         println!(
-            "{n:>3} {count:>7} {:>12} {:>12} {:>10} {:>10}",
+            "{n:>3} {count:>7} {:>12} {:>10} {:>12} {:>10} {:>10}",
             ms(plain),
+            ratio(plain, native),
             ms(split),
             ms(native),
             ratio(split, native)
