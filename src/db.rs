@@ -58,11 +58,7 @@ pub fn open(target: &Target, requested: Option<u8>) -> Result<(Reader, u8)> {
 /// thread: it neither creates nor checks.
 pub fn open_reader(target: &Target) -> Result<Reader> {
     match target {
-        Target::File(path) => {
-            let conn = open_read_only(path)?;
-            conn.execute_batch("begin")?;
-            Ok(Reader::Sqlite(conn))
-        }
+        Target::File(path) => Ok(Reader::Sqlite(reading(path)?)),
         Target::Server { url, schema } => pg::reader(url, schema),
     }
 }
@@ -76,17 +72,14 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
         let n = inspection.size;
         eprintln!("queens: created {} for the {n}×{n} board", path.display());
     }
-    check_requested_size(path, inspection.size, requested)?;
+    let shown = path.display().to_string();
+    check_requested_size(&shown, inspection.size, requested)?;
     bring_up_to_date(path)?;
-    // Reading inside one transaction holds SQLite's shared lock until the
-    // command ends, so another process's rebuild waits for it, and the
-    // board read here is the board every later query sees.
-    let conn = open_read_only(path)?;
-    conn.execute_batch("begin")?;
+    let conn = reading(path)?;
     let n = schema::stored_size(&conn)
         .map_err(|e| explain_open_error(e, path))?
-        .with_context(|| format!("{} lost its board while being opened", path.display()))?;
-    check_requested_size(path, n, requested)?;
+        .with_context(|| format!("{shown} lost its board while being opened"))?;
+    check_requested_size(&shown, n, requested)?;
     Ok((conn, n))
 }
 
@@ -106,15 +99,14 @@ pub fn ensure_exists(path: &Path, requested: Option<u8>) -> Result<(Origin, Insp
     Ok((Origin::Existing, inspect(path)?))
 }
 
-/// Refuses a `--size` that disagrees with the database's board.
-pub fn check_requested_size(path: &Path, stored: u8, requested: Option<u8>) -> Result<()> {
+/// Refuses a `--size` that disagrees with the board of the database that
+/// messages call `shown` (a file, or a PostgreSQL schema).
+pub fn check_requested_size(shown: &str, stored: u8, requested: Option<u8>) -> Result<()> {
     match requested {
         Some(n) if n != stored => Err(usage(format!(
-            "{} holds {}, not {n}×{n}; \
-             rebuild it with `queens init --size {n} --force --db {}` or name another --db",
-            path.display(),
-            a_board(stored),
-            path.display()
+            "{shown} holds {}, not {n}×{n}; \
+             rebuild it with `queens init --size {n} --force` and the same --db, or name another --db",
+            a_board(stored)
         ))),
         _ => Ok(()),
     }
@@ -244,6 +236,15 @@ fn roll_back_interrupted_write(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// A read-only connection inside one read transaction, which holds SQLite's
+/// shared lock until the connection closes: another process's rebuild waits
+/// for it, and every query through it sees the same board.
+fn reading(path: &Path) -> Result<Connection> {
+    let conn = open_read_only(path)?;
+    conn.execute_batch("begin")?;
+    Ok(conn)
+}
+
 /// A read-only connection: nothing done through it can change the file.
 pub fn open_read_only(path: &Path) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
@@ -309,9 +310,7 @@ pub fn rebuild(path: &Path, n: u8) -> Result<()> {
 /// version, or views that this build would write differently. Read in one
 /// transaction, so that version, size and views belong together.
 pub fn is_outdated(path: &Path) -> Result<bool> {
-    let conn = open_read_only(path)?;
-    conn.execute_batch("begin")?;
-    is_outdated_on(&conn)
+    is_outdated_on(&reading(path)?)
 }
 
 fn is_outdated_on(conn: &Connection) -> Result<bool> {

@@ -81,7 +81,7 @@ pub enum Value {
 }
 
 impl Value {
-    fn from_sqlite(value: ValueRef<'_>) -> Value {
+    pub fn from_sqlite(value: ValueRef<'_>) -> Value {
         match value {
             ValueRef::Null => Value::Null,
             ValueRef::Integer(i) => Value::Integer(i),

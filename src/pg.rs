@@ -10,8 +10,8 @@ use anyhow::{Context, Result, bail};
 use include_dir::{Dir, include_dir};
 use postgres::{Client, NoTls};
 
-use crate::board::{DEFAULT_SIZE, a_board};
-use crate::db::{Inspection, Origin};
+use crate::board::DEFAULT_SIZE;
+use crate::db::{self, Inspection, Origin};
 use crate::dialect;
 use crate::engine::{Reader, without_password};
 use crate::error::usage;
@@ -253,11 +253,6 @@ pub fn open_for_reading(url: &str, schema: &str, requested: Option<u8>) -> Resul
         let n = found.size;
         eprintln!("queens: created schema {schema} for the {n}×{n} board");
     }
-    if let Some(n) = requested.filter(|&n| n != found.size) {
-        return Err(usage(format!(
-            "schema {schema} holds {}, not {n}×{n}; rebuild it with `queens init --size {n} --force`",
-            a_board(found.size)
-        )));
-    }
+    db::check_requested_size(&format!("schema {schema}"), found.size, requested)?;
     Ok((reader(url, schema)?, found.size))
 }

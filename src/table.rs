@@ -3,8 +3,6 @@
 
 use std::io::{self, Write};
 
-use rusqlite::types::ValueRef;
-
 /// Fixed column widths, for printing rows as they arrive.
 pub struct Layout {
     widths: Vec<usize>,
@@ -59,17 +57,6 @@ pub fn write_table(
         layout.write_row(out, row)?;
     }
     Ok(())
-}
-
-/// A SQLite value as text, the way the `sqlite3` shell shows it.
-pub fn cell_text(value: ValueRef<'_>) -> String {
-    match value {
-        ValueRef::Null => String::new(),
-        ValueRef::Integer(i) => i.to_string(),
-        ValueRef::Real(f) => real_text(f),
-        ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
-        ValueRef::Blob(b) => format!("<{} byte blob>", b.len()),
-    }
 }
 
 /// Floating point with up to 15 significant digits, in scientific notation

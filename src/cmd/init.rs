@@ -9,7 +9,6 @@ use crate::board::{DEFAULT_SIZE, a_board};
 use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::db::{self, Origin};
 use crate::engine::Target;
-use crate::error::usage;
 use crate::pg;
 use crate::store;
 
@@ -102,12 +101,7 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
         );
         return Ok((said, n));
     }
-    if let Some(n) = requested.filter(|&n| n != found.size) {
-        return Err(usage(format!(
-            "{shown} holds {}, not {n}×{n}; rebuild it with `queens init --size {n} --force` or name another --db",
-            a_board(found.size)
-        )));
-    }
+    db::check_requested_size(&shown, found.size, requested)?;
     let upgraded = match target {
         Target::File(path) => db::bring_up_to_date(path)?,
         Target::Server { .. } => false,

@@ -9,8 +9,9 @@ use rusqlite::{Connection, Statement};
 
 use crate::cmd::{DbArgs, stdout};
 use crate::db;
+use crate::engine::Value;
 use crate::error::usage;
-use crate::table::{cell_text, write_table};
+use crate::table::write_table;
 
 /// Run one SQL statement that only reads, and print its rows as a table.
 ///
@@ -62,7 +63,7 @@ fn sqlite_table(conn: &Connection, sql: &str) -> Result<(Vec<String>, Vec<Vec<St
     let mut result = stmt.query([])?;
     while let Some(row) = result.next().context("the query failed")? {
         let cells = (0..headers.len())
-            .map(|i| row.get_ref(i).map(cell_text))
+            .map(|i| row.get_ref(i).map(|v| Value::from_sqlite(v).text()))
             .collect::<rusqlite::Result<Vec<_>>>()?;
         rows.push(cells);
     }
