@@ -89,7 +89,7 @@ impl Selection {
         mut each: impl FnMut(Placement) -> Result<()>,
     ) -> Result<()> {
         match self {
-            Selection::All if store::stored_count(reader)?.is_some() => for_each_placement(
+            Selection::All if store::is_stored(reader)? => for_each_placement(
                 reader,
                 "select * from numbered_solution",
                 &[],

@@ -69,14 +69,20 @@ fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
     Ok(())
 }
 
-/// How many solutions are stored, if they are (only SQLite files store them).
+/// Whether the solutions are stored (only SQLite files store them).
+pub fn is_stored(reader: &Reader) -> Result<bool> {
+    match reader.sqlite() {
+        Some(conn) => schema::has_store(conn),
+        None => Ok(false),
+    }
+}
+
+/// How many solutions are stored, if they are.
 pub fn stored_count(reader: &Reader) -> Result<Option<u64>> {
-    let Some(conn) = reader.sqlite() else {
-        return Ok(None);
-    };
-    if !schema::has_store(conn)? {
+    if !is_stored(reader)? {
         return Ok(None);
     }
-    let count: i64 = conn.query_row("select count(*) from solution_store", [], |row| row.get(0))?;
-    Ok(Some(count as u64))
+    Ok(Some(
+        reader.number("select count(*) from solution_store", &[])? as u64,
+    ))
 }
