@@ -6,17 +6,24 @@
 //! - an existing file is first looked at through a read-only connection, and
 //!   only a file that proves to be a `queens` database is ever opened for
 //!   writing;
-//! - a rebuild (`init --force`) happens inside one transaction.
+//! - a rebuild (`init --force`) happens inside one transaction;
+//! - commands that only read never upgrade, rebuild or repair: a database
+//!   written by an older `queens` is refused with the way to upgrade it
+//!   (`queens init`), and one whose views its user changed is read as it is;
+//! - every change to the model (`change_model`) leaves the user's own
+//!   tables, rows, views and triggers as they were, or refuses before it
+//!   changes anything.
 
+use std::collections::BTreeMap;
 use std::io;
 use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
 
 use crate::board::{DEFAULT_SIZE, a_board};
-use crate::engine::{Reader, Target};
+use crate::engine::{Reader, Snapshot, Target, sqlite_name};
 use crate::error::usage;
 use crate::outfile::{new_temp_file, parent_dir};
 use crate::pg;
@@ -54,18 +61,21 @@ pub fn open(target: &Target, requested: Option<u8>) -> Result<(Reader, u8)> {
     }
 }
 
-/// Another reader of a board already opened with `open`, for a worker
-/// thread: it neither creates nor checks.
-pub fn open_reader(target: &Target) -> Result<Reader> {
+/// Another reader of the board that `first` (from `open`) reads, for a
+/// worker thread: it sees the same board as `first` (on PostgreSQL, the
+/// same snapshot), and neither creates nor checks.
+pub fn open_sibling(target: &Target, first: &Snapshot) -> Result<Reader> {
     match target {
         Target::File(path) => Ok(Reader::Sqlite(reading(path)?)),
-        Target::Server { url, schema } => pg::reader(url, schema),
+        Target::Server { url, schema } => pg::sibling(url, schema, first),
     }
 }
 
 /// Opens the database at `path` read-only for a command that only reads,
 /// creating it first (for `requested` or the default size) if it does not
-/// exist. Returns the connection and the board size.
+/// exist. Returns the connection and the board size. Never writes to an
+/// existing file (but for SQLite's own crash recovery): a database of an
+/// older schema is refused, with the command that upgrades it.
 pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connection, u8)> {
     let (origin, inspection) = ensure_exists(path, requested)?;
     if origin == Origin::Created {
@@ -74,13 +84,38 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
     }
     let shown = path.display().to_string();
     check_requested_size(&shown, inspection.size, requested)?;
-    bring_up_to_date(path)?;
+    // Version and size again inside the read transaction: they are what
+    // every query of the command will see.
     let conn = reading(path)?;
+    let version = read_version(&conn, path)?;
+    check_current(&shown, version)?;
     let n = schema::stored_size(&conn)
         .map_err(|e| explain_open_error(e, path))?
-        .with_context(|| format!("{shown} lost its board while being opened"))?;
+        .with_context(|| no_board_size(&shown))?;
     check_requested_size(&shown, n, requested)?;
     Ok((conn, n))
+}
+
+/// Refuses, for a command that only reads, a database whose schema is
+/// older than this build's: reading must not upgrade it.
+pub fn check_current(shown: &str, version: usize) -> Result<()> {
+    let latest = schema::latest_version();
+    if version < latest {
+        bail!(
+            "{shown} was written by an older queens (schema version {version}, this one reads \
+             {latest}); upgrade it with `queens init --db {shown}`, which keeps your own tables"
+        );
+    }
+    Ok(())
+}
+
+/// What to say of a database whose board_size table is empty: a rebuild
+/// must be given the size, since there is none to keep.
+fn no_board_size(shown: &str) -> String {
+    format!(
+        "{shown} holds no board size (its board_size table is empty); \
+         rebuild it with `queens init --force --size N --db {shown}`"
+    )
 }
 
 /// Makes sure a `queens` database exists at `path`: creates one for
@@ -88,6 +123,7 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
 /// checks that the file is a `queens` database this build can read.
 pub fn ensure_exists(path: &Path, requested: Option<u8>) -> Result<(Origin, Inspection)> {
     if !path_exists(path)? {
+        refuse_dangling_link(path)?;
         let size = requested.unwrap_or(DEFAULT_SIZE);
         if create(path, size)? {
             let version = schema::latest_version();
@@ -130,16 +166,20 @@ pub fn inspect_header(path: &Path) -> Result<Inspection> {
 }
 
 /// A read-only connection to a file that SQLite can read, with its schema
-/// version; refuses directories and empty files by name.
+/// version; refuses directories, devices, FIFOs and empty files by name.
 fn open_to_inspect(path: &Path) -> Result<(Connection, usize)> {
     let shown = path.display();
-    if path.is_dir() {
+    let metadata = std::fs::metadata(path).with_context(|| format!("cannot read {shown}"))?;
+    if metadata.is_dir() {
         bail!("{shown} is a directory, not a database file");
     }
-    let len = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {shown}"))?
-        .len();
-    if len == 0 {
+    if !metadata.is_file() {
+        bail!(
+            "{shown} is not a regular file (a device, FIFO or socket), so not a database file; \
+             name another --db"
+        );
+    }
+    if metadata.len() == 0 {
         bail!("{shown} is an empty file, not a queens database; remove it or name another --db");
     }
     let conn = open_read_only(path)?;
@@ -174,6 +214,14 @@ fn header_of(conn: &Connection, version: usize, path: &Path) -> Result<Inspectio
             |row| row.get(0),
         )
         .map_err(|e| explain_open_error(e, path))?;
+    if version == 0 && has_board {
+        bail!(
+            "{shown} has queens' tables but no schema version (user_version 0), as a copy made \
+             with the sqlite3 shell's .dump has; set it with \
+             `sqlite3 {shown} 'pragma user_version = {latest}'` if it is a copy of a current \
+             queens database, or build a new one with `queens init`"
+        );
+    }
     if version == 0 || !has_board {
         bail!(
             "{shown} is a SQLite database but not a queens database (it has no board_size table); \
@@ -182,10 +230,19 @@ fn header_of(conn: &Connection, version: usize, path: &Path) -> Result<Inspectio
     }
     match schema::stored_size(conn).map_err(|e| explain_open_error(e, path))? {
         Some(size) => Ok(Inspection { version, size }),
-        None => {
-            bail!("{shown} holds no board size; rebuild it with `queens init --force --db {shown}`")
-        }
+        None => bail!(no_board_size(&shown.to_string())),
     }
+}
+
+/// Whether the file is a current `queens` database whose board_size table
+/// is empty: `init --force --size N` may then build a board in it.
+pub fn lacks_board_size(path: &Path) -> bool {
+    let Ok((conn, version)) = open_to_inspect(path) else {
+        return false;
+    };
+    version == schema::latest_version()
+        && matches!(schema::stored_size(&conn), Ok(None))
+        && check_not_damaged(&conn, path).is_ok()
 }
 
 /// SQLite's quick check (every page readable, every record well formed),
@@ -204,11 +261,19 @@ fn check_not_damaged(conn: &Connection, path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The schema version; a negative `user_version` is none that queens
+/// writes, and is refused by name.
 fn read_version(conn: &Connection, path: &Path) -> Result<usize> {
     let version: i64 = conn
         .query_row("pragma user_version", [], |row| row.get(0))
         .map_err(|e| explain_open_error(e, path))?;
-    Ok(usize::try_from(version).unwrap_or(usize::MAX))
+    usize::try_from(version).map_err(|_| {
+        anyhow::anyhow!(
+            "{} has user_version {version}, which no queens writes; it is not a queens \
+             database this queens can read",
+            path.display()
+        )
+    })
 }
 
 /// Whether SQLite refused to read because a write was cut off mid-commit
@@ -248,18 +313,26 @@ fn reading(path: &Path) -> Result<Connection> {
 /// A read-only connection: nothing done through it can change the file.
 pub fn open_read_only(path: &Path) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).map_err(|e| explain_open_error(e, path))?;
+    let conn = Connection::open_with_flags(sqlite_name(path), flags)
+        .map_err(|e| explain_open_error(e, path))?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     Ok(conn)
 }
 
 /// A read-write connection to an existing `queens` database (never creates
-/// a file), with foreign keys enforced.
+/// a file). Its transactions take the write lock when they begin, so that
+/// a writer waits its turn (`busy_timeout`) instead of failing at once when
+/// another process writes. Foreign keys are not enforced on it: queens
+/// clears and derives its facts again, and enforcement would fire the
+/// user's own `on delete` actions on their rows; `change_model` checks
+/// every reference afterwards instead.
 pub fn open_writable(path: &Path) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).map_err(|e| explain_open_error(e, path))?;
+    let mut conn = Connection::open_with_flags(sqlite_name(path), flags)
+        .map_err(|e| explain_open_error(e, path))?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
-    conn.pragma_update(None, "foreign_keys", true)?;
+    conn.pragma_update(None, "foreign_keys", false)?;
+    conn.set_transaction_behavior(TransactionBehavior::Immediate);
     Ok(conn)
 }
 
@@ -278,9 +351,9 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
     let temp = new_temp_file(&dir, ".db-building")
         .with_context(|| format!("cannot create {}", path.display()))?;
     {
-        let mut conn = Connection::open(temp.path())?;
+        let mut conn = Connection::open(sqlite_name(temp.path()))?;
         conn.pragma_update(None, "foreign_keys", true)?;
-        build(&mut conn, n)?;
+        build(&mut conn, n).map_err(|e| explain_write_error(e, path))?;
         conn.close().map_err(|(_, e)| e)?;
     }
     match temp.persist_noclobber(path) {
@@ -292,27 +365,17 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
 
 /// Replaces the board of an existing `queens` database with an `n`×`n` one,
 /// in one transaction: either the old board or the new one, never a mixture.
+/// The stored solutions go with the old board.
 pub fn rebuild(path: &Path, n: u8) -> Result<()> {
-    let replace_board = || -> Result<()> {
-        let mut conn = open_writable(path)?;
-        schema::migrate(&mut conn)?;
-        let tx = conn.transaction()?;
-        schema::drop_store(&tx)?;
-        schema::clear(&tx)?;
-        schema::populate(&tx, n)?;
-        tx.commit()?;
-        Ok(())
-    };
-    replace_board().map_err(|e| explain_write_error(e, path))
+    change_model(path, |tx| {
+        schema::drop_store(tx)?;
+        schema::clear(tx)?;
+        schema::populate(tx, n)
+    })
 }
 
 /// Whether the database was written by an older `queens`: an older schema
-/// version, or views that this build would write differently. Read in one
-/// transaction, so that version, size and views belong together.
-pub fn is_outdated(path: &Path) -> Result<bool> {
-    is_outdated_on(&reading(path)?)
-}
-
+/// version, or views that this build would write differently.
 fn is_outdated_on(conn: &Connection) -> Result<bool> {
     let version: i64 = conn.query_row("pragma user_version", [], |row| row.get(0))?;
     if version < schema::latest_version() as i64 {
@@ -324,38 +387,142 @@ fn is_outdated_on(conn: &Connection) -> Result<bool> {
     }
 }
 
-/// Upgrades a database written by an older `queens`: migrates the tables,
-/// then derives the facts and views again for its board, in one
-/// transaction that first checks, under the write lock, that the work is
-/// still needed (another process may have done it, or changed the board).
-/// Should it be interrupted after the migration, the stale views still mark
-/// the database as outdated, so the next command finishes the job. Returns
-/// whether anything had to change.
+/// For `init`: upgrades a database written by an older `queens` (migrates
+/// the tables, then derives the facts and views again for its board), in
+/// one transaction that first checks, under the write lock, that the work
+/// is still needed. Returns whether anything had to change.
 pub fn bring_up_to_date(path: &Path) -> Result<bool> {
-    if !is_outdated(path)? {
+    if !is_outdated_on(&reading(path)?)? {
         return Ok(false);
     }
-    let upgrade = || -> Result<bool> {
-        let mut conn = open_writable(path)?;
-        schema::migrate(&mut conn)?;
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        if !is_outdated_on(&tx)? {
-            return Ok(false);
+    let mut upgraded = false;
+    change_model(path, |tx| {
+        if !is_outdated_on(tx)? {
+            return Ok(());
         }
-        let n = schema::stored_size(&tx)?
-            .with_context(|| format!("{} holds no board size", path.display()))?;
-        schema::clear(&tx)?;
-        schema::populate(&tx, n)?;
+        let n = schema::stored_size(tx)?.with_context(|| no_board_size(&path.display().to_string()))?;
+        schema::clear(tx)?;
+        schema::populate(tx, n)?;
+        upgraded = true;
+        Ok(())
+    })?;
+    Ok(upgraded)
+}
+
+/// Runs `change` on queens' own objects in the database at `path`, in one
+/// transaction that holds the write lock from its start, after migrating
+/// the tables to this build's schema. Nothing of the user's is changed:
+///
+/// - a trigger of theirs on one of queens' tables or views would fire (or
+///   be dropped with the view), so its presence refuses the change;
+/// - their foreign keys are not enforced while queens' rows are replaced,
+///   so no `on delete` action of theirs fires; afterwards every reference
+///   is checked, and a row of theirs that would point at a row the new
+///   board lacks refuses the change, naming their table.
+///
+/// A refusal rolls everything back: the file is as it was.
+pub fn change_model(
+    path: &Path,
+    change: impl FnOnce(&Transaction) -> Result<()>,
+) -> Result<()> {
+    let shown = path.display().to_string();
+    let attempt = || -> Result<()> {
+        let mut conn = open_writable(path)?;
+        refuse_user_triggers(&conn, &shown)?;
+        let broken_before = broken_references(&conn)?;
+        schema::migrate(&mut conn)?;
+        let tx = conn.transaction()?;
+        refuse_user_triggers(&tx, &shown)?;
+        change(&tx)?;
+        keep_user_references(&tx, &broken_before, &shown)?;
         tx.commit()?;
-        Ok(true)
+        Ok(())
     };
-    upgrade().map_err(|e| explain_write_error(e, path))
+    attempt().map_err(|e| explain_write_error(e, path))
+}
+
+/// Refuses a change that would fire, drop or trip over an object of the
+/// user's: a trigger on one of queens' tables or views (queens itself makes
+/// none), an index on the stored solutions (dropped with them), or a table
+/// or view of theirs under a name queens uses for the other kind.
+fn refuse_user_triggers(conn: &Connection, shown: &str) -> Result<()> {
+    let own_tables = schema::own_table_names();
+    let own_views: Vec<&str> = schema::view_names().collect();
+    let mut stmt = conn.prepare(
+        "select type, name, tbl_name from sqlite_schema
+         where type in ('trigger', 'table', 'view') or (type = 'index' and sql is not null)",
+    )?;
+    let objects = stmt
+        .query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let is_one_of = |names: &[&str], name: &str| names.iter().any(|o| o.eq_ignore_ascii_case(name));
+    for (kind, name, table) in &objects {
+        let ours = is_one_of(&own_tables, table) || is_one_of(&own_views, table);
+        let refusal = match kind.as_str() {
+            "trigger" if ours => format!(
+                "a trigger of yours, {name}, on queens' {table}: rebuilding the board would fire it or drop it"
+            ),
+            "index" if table.eq_ignore_ascii_case("solution_store") => format!(
+                "an index of yours, {name}, on queens' solution_store, which a rebuild drops"
+            ),
+            "table" if is_one_of(&own_views, name) => {
+                format!("a table of yours, {name}, where queens keeps a view")
+            }
+            "view" if is_one_of(&own_tables, name) => {
+                format!("a view of yours, {name}, where queens keeps a table")
+            }
+            _ => continue,
+        };
+        bail!(
+            "{shown} has {refusal}; nothing was changed (move it out of the way first, or use another --db)"
+        );
+    }
+    Ok(())
+}
+
+/// How many rows of each table break a foreign key, by table.
+fn broken_references(conn: &Connection) -> Result<BTreeMap<String, (i64, String)>> {
+    let mut stmt = conn.prepare(
+        "select \"table\", count(*), min(parent) from pragma_foreign_key_check group by \"table\"",
+    )?;
+    let rows = stmt
+        .query_map([], |row| Ok((row.get::<_, String>(0)?, (row.get(1)?, row.get(2)?))))?
+        .collect::<rusqlite::Result<BTreeMap<_, _>>>()?;
+    Ok(rows)
+}
+
+/// After a change: queens' own tables must refer only to rows that exist,
+/// and no table of the user's may have more broken references than before.
+fn keep_user_references(
+    conn: &Connection,
+    before: &BTreeMap<String, (i64, String)>,
+    shown: &str,
+) -> Result<()> {
+    let own = schema::own_names();
+    for (table, (broken, parent)) in broken_references(conn)? {
+        if own.contains(&table.as_str()) {
+            bail!("{broken} rows of {table} break a foreign key after building the board");
+        }
+        let had = before.get(&table).map_or(0, |(count, _)| *count);
+        if broken > had {
+            bail!(
+                "{shown}: {} rows of your table {table} refer to rows of queens' {parent} that \
+                 the new board would not have; nothing was changed (delete those rows or drop \
+                 the reference first, or use another --db)",
+                broken - had
+            );
+        }
+    }
+    Ok(())
 }
 
 fn build(conn: &mut Connection, n: u8) -> Result<()> {
     schema::migrate(conn)?;
     let tx = conn.transaction()?;
     schema::populate(&tx, n)?;
+    keep_user_references(&tx, &BTreeMap::new(), "the new database")?;
     tx.commit()?;
     Ok(())
 }
@@ -363,6 +530,19 @@ fn build(conn: &mut Connection, n: u8) -> Result<()> {
 fn path_exists(path: &Path) -> Result<bool> {
     path.try_exists()
         .with_context(|| format!("cannot look at {}", path.display()))
+}
+
+/// A symbolic link whose target is missing is not a place to create a
+/// database: the new file would replace the link.
+fn refuse_dangling_link(path: &Path) -> Result<()> {
+    if let Ok(link) = std::fs::read_link(path) {
+        bail!(
+            "{} is a symbolic link to {}, which does not exist; name another --db",
+            path.display(),
+            link.display()
+        );
+    }
+    Ok(())
 }
 
 /// Says plainly when a write failed because the file (or its directory)
@@ -399,7 +579,7 @@ fn explain_open_error(error: impl Into<anyhow::Error>, path: &Path) -> anyhow::E
         }
         Some(ErrorCode::CannotOpen) => anyhow::anyhow!("cannot open {shown}"),
         Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => anyhow::anyhow!(
-            "{shown} is busy: another process is writing to it; try again in a moment"
+            "{shown} is busy: another process is using it (writing, or reading while queens writes); try again when it is done"
         ),
         _ => error.context(format!("cannot read {shown}")),
     }

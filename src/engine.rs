@@ -5,8 +5,10 @@
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{Result, bail};
+use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{ToSql, Type};
 use rusqlite::types::ValueRef;
 
@@ -25,15 +27,23 @@ pub enum Target {
 impl Target {
     /// A path names an SQLite file; a `postgres://` or `postgresql://` URL
     /// names a PostgreSQL database, in which `schema` holds the board.
-    pub fn new(db: &Path, schema: &str) -> Target {
+    /// `--db` is always a path, never one of SQLite's special names: an
+    /// empty name and `:memory:` would be databases that vanish when queens
+    /// ends, so they are refused.
+    pub fn new(db: &Path, schema: &str) -> Result<Target> {
         match db.to_str() {
             Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
-                Target::Server {
+                Ok(Target::Server {
                     url: url.to_string(),
                     schema: schema.to_string(),
-                }
+                })
             }
-            _ => Target::File(db.to_path_buf()),
+            Some("") => Err(usage("--db needs a file name or a postgres:// URL")),
+            Some(":memory:") => Err(usage(
+                "--db :memory: would be SQLite's in-memory database, gone when queens ends; \
+                 name a file (./:memory: for a file of that name)",
+            )),
+            _ => Ok(Target::File(db.to_path_buf())),
         }
     }
 
@@ -59,15 +69,45 @@ impl Target {
     }
 }
 
-/// `postgres://user:secret@host/db` → `postgres://user@host/db`.
+/// The URL without its password, wherever it was given:
+/// `postgres://user:secret@host/db?password=x&sslmode=y` →
+/// `postgres://user@host/db?sslmode=y`.
 pub fn without_password(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
+    let (address, query) = match url.split_once('?') {
+        Some((address, query)) => (address, Some(query)),
+        None => (url, None),
+    };
+    let address = match (address.find("://"), address.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
-            let credentials = &url[scheme + 3..at];
+            let credentials = &address[scheme + 3..at];
             let user = credentials.split(':').next().unwrap_or("");
-            format!("{}{user}{}", &url[..scheme + 3], &url[at..])
+            format!("{}{user}{}", &address[..scheme + 3], &address[at..])
         }
-        _ => url.to_string(),
+        _ => address.to_string(),
+    };
+    let kept: Vec<&str> = query
+        .into_iter()
+        .flat_map(|q| q.split('&'))
+        .filter(|pair| !pair.to_ascii_lowercase().starts_with("password="))
+        .collect();
+    if kept.is_empty() {
+        address
+    } else {
+        format!("{address}?{}", kept.join("&"))
+    }
+}
+
+/// The name to hand SQLite for a path. SQLite reads a name that begins
+/// with `file:` as a URI (and so opens some other file), and `:memory:`
+/// as no file at all; `./` in front makes either an ordinary file name.
+pub fn sqlite_name(path: &Path) -> PathBuf {
+    let special = path
+        .to_str()
+        .is_some_and(|name| name.starts_with("file:") || name.starts_with(':'));
+    if special {
+        Path::new(".").join(path)
+    } else {
+        path.to_path_buf()
     }
 }
 
@@ -120,10 +160,30 @@ pub enum Param {
 /// the same board.
 pub enum Reader {
     Sqlite(rusqlite::Connection),
-    Postgres(RefCell<postgres::Client>),
+    /// A PostgreSQL connection in a repeatable-read, read-only transaction;
+    /// `snapshot` names its snapshot, which the command's other connections
+    /// import so that all of them read the same board.
+    Postgres {
+        client: RefCell<postgres::Client>,
+        snapshot: String,
+    },
 }
 
+/// What a command's other connections need of its first reader to read
+/// the same board: on PostgreSQL, the name of its exported snapshot; an
+/// SQLite file cannot change while the first reader holds its read lock.
+#[derive(Clone, Debug, Default)]
+pub struct Snapshot(pub Option<String>);
+
 impl Reader {
+    /// The snapshot the command's other connections share with this one.
+    pub fn snapshot(&self) -> Snapshot {
+        match self {
+            Reader::Sqlite(_) => Snapshot(None),
+            Reader::Postgres { snapshot, .. } => Snapshot(Some(snapshot.clone())),
+        }
+    }
+
     /// Calls `each` with every row of `sql`.
     pub fn rows(
         &self,
@@ -156,7 +216,7 @@ impl Reader {
                 }
                 Ok(())
             }
-            Reader::Postgres(client) => postgres_rows(&mut client.borrow_mut(), sql, params, each),
+            Reader::Postgres { client, .. } => postgres_rows(&mut client.borrow_mut(), sql, params, each),
         }
     }
 
@@ -180,38 +240,72 @@ impl Reader {
         }
     }
 
-    /// For `query` on PostgreSQL: one statement's column names and rows, as
-    /// text. The reader's transaction is read-only, so a statement that
-    /// writes fails; preparing it first refuses more than one statement.
-    pub fn postgres_table(&self, sql: &str) -> Result<(Vec<String>, Vec<Vec<String>>)> {
-        let Reader::Postgres(client) = self else {
-            bail!("postgres_table needs a PostgreSQL reader");
+    /// For `query` on PostgreSQL: runs one query, handing its column names
+    /// to `headers` and then each row, as text, to `each` as rows arrive.
+    ///
+    /// The statement is wrapped as a subquery, so that the server accepts
+    /// nothing but one query: no COPY, no second statement, no other
+    /// command. Where `init` could make the role queens_reader, the query
+    /// runs inside queens_query(), a function of that role's, with its
+    /// privileges (reading queens' schema, nothing else) and none of the
+    /// caller's; the function's security context also forbids switching
+    /// roles. Otherwise it runs with the connecting role's privileges, which
+    /// is refused for a role that may write server files, run programs or
+    /// end other sessions.
+    pub fn postgres_query(
+        &self,
+        sql: &str,
+        timeout: Option<Duration>,
+        headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
+        each: &mut dyn FnMut(Vec<String>) -> Result<()>,
+    ) -> Result<()> {
+        let Reader::Postgres { client, .. } = self else {
+            bail!("postgres_query needs a PostgreSQL reader");
         };
         let mut client = client.borrow_mut();
-        let statement = client.prepare(sql).map_err(|e| refused(&e))?;
-        let headers = statement
-            .columns()
-            .iter()
-            .map(|c| c.name().to_string())
-            .collect();
-        let mut rows = Vec::new();
-        for message in client.simple_query(sql).map_err(|e| refused(&e))? {
-            if let postgres::SimpleQueryMessage::Row(row) = message {
-                rows.push(
-                    (0..row.len())
-                        .map(|i| row.get(i).unwrap_or("").to_string())
-                        .collect(),
-                );
-            }
+        if let Some(timeout) = timeout {
+            client.batch_execute(&format!(
+                "set local statement_timeout = {}",
+                timeout.as_millis().max(1)
+            ))?;
         }
-        Ok((headers, rows))
+        let wrapped = format!("select * from (\n{sql}\n) as queens_row");
+        let described = client.prepare(&wrapped).map_err(|e| refused(&e))?;
+        headers(
+            described
+                .columns()
+                .iter()
+                .map(|c| c.name().to_string())
+                .collect(),
+        )?;
+        let as_text = "array(select value from json_each_text(row_to_json(queens_row)))";
+        let statement = if has_reader_function(&mut client)? {
+            client.prepare("select row from queens_query($1) as row")
+        } else {
+            refuse_powerful_role(&mut client)?;
+            client.prepare(&format!("select {as_text} from (\n{sql}\n) as queens_row"))
+        }
+        .map_err(|e| refused(&e))?;
+        let params: Vec<&(dyn ToSql + Sync)> = if statement.params().is_empty() {
+            vec![]
+        } else {
+            vec![&sql]
+        };
+        let mut rows = client
+            .query_raw(&statement, params)
+            .map_err(|e| stopped_or_refused(&e, timeout))?;
+        while let Some(row) = rows.next().map_err(|e| stopped_or_refused(&e, timeout))? {
+            let values: Vec<Option<String>> = row.get(0);
+            each(values.into_iter().map(Option::unwrap_or_default).collect())?;
+        }
+        Ok(())
     }
 
     /// The SQLite connection, for what only SQLite files do.
     pub fn sqlite(&self) -> Option<&rusqlite::Connection> {
         match self {
             Reader::Sqlite(conn) => Some(conn),
-            Reader::Postgres(_) => None,
+            Reader::Postgres { .. } => None,
         }
     }
 }
@@ -262,12 +356,74 @@ fn postgres_rows(
     Ok(())
 }
 
+/// Whether `init` gave this schema the function that runs queries as the
+/// role queens_reader.
+fn has_reader_function(client: &mut postgres::Client) -> Result<bool> {
+    Ok(client
+        .query_one(
+            "select exists (
+                 select 1 from pg_proc as p
+                 where p.pronamespace = current_schema()::regnamespace
+                   and p.proname = 'queens_query' and p.prosecdef
+                   and pg_get_userbyid(p.proowner) = 'queens_reader')",
+            &[],
+        )?
+        .get(0))
+}
+
+/// Without queens_reader, a query runs with the connecting role's
+/// privileges: refused for a role that could do more than read through a
+/// function call (a superuser, or one that may write server files, run
+/// programs or signal other sessions).
+fn refuse_powerful_role(client: &mut postgres::Client) -> Result<()> {
+    let powerful: bool = client
+        .query_one(
+            "select rolsuper
+                 or pg_has_role(current_user, 'pg_write_server_files', 'USAGE')
+                 or pg_has_role(current_user, 'pg_execute_server_program', 'USAGE')
+                 or pg_has_role(current_user, 'pg_signal_backend', 'USAGE')
+             from pg_roles where rolname = current_user",
+            &[],
+        )?
+        .get(0);
+    if powerful {
+        bail!(
+            "query will not run as {}, which may change the server through a function call; \
+             run `queens init` with the same --db once so that it makes the read-only role \
+             queens_reader, or connect as a role without those powers",
+            "the connecting superuser or privileged role"
+        );
+    }
+    Ok(())
+}
+
+/// A statement the server stopped for `--timeout`, or refused.
+fn stopped_or_refused(error: &postgres::Error, timeout: Option<Duration>) -> anyhow::Error {
+    match (error.code(), timeout) {
+        (Some(code), Some(timeout)) if *code == postgres::error::SqlState::QUERY_CANCELED => {
+            anyhow::anyhow!(
+                "the query was stopped after {} s (--timeout)",
+                timeout.as_secs_f64()
+            )
+        }
+        _ => refused(error),
+    }
+}
+
 /// PostgreSQL's refusal of a statement, as a usage error in plain words.
 fn refused(error: &postgres::Error) -> anyhow::Error {
     match error.as_db_error() {
         Some(db) if db.code() == &postgres::error::SqlState::READ_ONLY_SQL_TRANSACTION => {
             usage("query only reads: this statement would change the database, which is refused")
         }
+        Some(db) if db.code() == &postgres::error::SqlState::INSUFFICIENT_PRIVILEGE => usage(format!(
+            "query only reads queens' schema: {}",
+            db.message()
+        )),
+        Some(db) if db.code() == &postgres::error::SqlState::SYNTAX_ERROR => usage(format!(
+            "invalid SQL: {} (query runs one query: select, values, table or with … select)",
+            db.message()
+        )),
         Some(db) => usage(format!("invalid SQL: {}", db.message())),
         None => anyhow::anyhow!("{error}"),
     }

@@ -53,9 +53,12 @@ pub fn exit_code(error: &anyhow::Error) -> i32 {
 /// (`queens solve | head`): not worth a message.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
-        cause
+        let io_kind = cause
             .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            .map(io::Error::kind)
+            // serde_json wraps the writer's error in its own.
+            .or_else(|| cause.downcast_ref::<serde_json::Error>().and_then(|e| e.io_error_kind()));
+        io_kind == Some(io::ErrorKind::BrokenPipe)
     })
 }
 
@@ -74,9 +77,21 @@ fn is_busy(error: &anyhow::Error) -> bool {
 /// The whole chain of causes on one line: "what failed: why: why".
 pub fn one_line(error: &anyhow::Error) -> String {
     if is_busy(error) {
-        return "the database is busy: another process has been writing to it for \
-                10 seconds; try again in a moment"
-            .to_string();
+        // SQLite cannot say whether the other process reads or writes, nor
+        // (when two writers meet) whether it waited at all.
+        let what = error
+            .chain()
+            .find_map(|cause| {
+                let text = cause.to_string();
+                text.strip_prefix("could not write ")
+                    .or_else(|| text.strip_prefix("cannot read "))
+                    .map(str::to_string)
+            })
+            .unwrap_or_else(|| "the database".to_string());
+        return format!(
+            "{what} is busy: another process is using it (reading while queens writes, or \
+             writing); try again when it is done"
+        );
     }
     let mut parts: Vec<String> = Vec::new();
     for cause in error.chain() {
@@ -91,4 +106,13 @@ pub fn one_line(error: &anyhow::Error) -> String {
         }
     }
     parts.join(": ")
+}
+
+/// SQLite's own words for an error, without the SQL it was about.
+pub fn sqlite_message(error: &rusqlite::Error) -> String {
+    match error {
+        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
+        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
+        other => other.to_string(),
+    }
 }

@@ -10,42 +10,152 @@ use anyhow::{Context, Result, bail};
 
 use crate::error::usage;
 
-/// Refuses, before any work is done, a target that cannot be written.
-pub fn check_target(path: &Path, force: bool) -> Result<()> {
+/// Where `--out` writes, once checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutFile {
+    /// A regular file (a new one, or an existing one replaced with
+    /// --force), written beside its final name and moved there when
+    /// complete. The path is the file a symbolic link points to, so that
+    /// the link stays and its target gets the new text.
+    Replace(PathBuf),
+    /// A FIFO or character device (`/dev/null`, `/dev/stdout`, a named
+    /// pipe): written straight into, never replaced.
+    Stream(PathBuf),
+}
+
+/// Checks, before any work is done, that `path` can be written: a
+/// directory, a block device or socket, a dangling link, a missing
+/// directory, an existing file without `force`, and the database being
+/// read (`database`, by any path or link, with its journal) are refused.
+pub fn check_target(path: &Path, force: bool, database: Option<&Path>) -> Result<OutFile> {
     let shown = path.display();
-    if path.is_dir() {
+    let metadata = match std::fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if let Ok(link) = std::fs::read_link(path) {
+                bail!(
+                    "{shown} is a symbolic link to {}, which does not exist; name another --out",
+                    link.display()
+                );
+            }
+            let dir = parent_dir(path);
+            if !dir.is_dir() {
+                bail!(
+                    "cannot write {shown}: directory {} does not exist",
+                    dir.display()
+                );
+            }
+            refuse_database(path, database)?;
+            return Ok(OutFile::Replace(path.to_path_buf()));
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot write {shown}")),
+    };
+    if metadata.is_dir() {
         bail!("{shown} is a directory; name a file for --out");
     }
-    if path.exists() && !force {
+    if !metadata.is_file() {
+        if is_stream(&metadata) {
+            return Ok(OutFile::Stream(path.to_path_buf()));
+        }
+        bail!(
+            "{shown} is neither a regular file nor a FIFO or character device; \
+             name another --out"
+        );
+    }
+    refuse_database(path, database)?;
+    if !force {
         return Err(usage(format!(
             "{shown} already exists; add --force to replace it"
         )));
     }
-    let dir = parent_dir(path);
-    if !dir.is_dir() {
-        bail!(
-            "cannot write {shown}: directory {} does not exist",
-            dir.display()
-        );
+    let real = std::fs::canonicalize(path).with_context(|| format!("cannot write {shown}"))?;
+    Ok(OutFile::Replace(real))
+}
+
+/// Whether writing into the file is all there is to do with it: a FIFO or a
+/// character device, which a temporary file cannot replace.
+#[cfg(unix)]
+fn is_stream(metadata: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    metadata.file_type().is_fifo() || metadata.file_type().is_char_device()
+}
+
+#[cfg(not(unix))]
+fn is_stream(_: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// Refuses to write over the database being read, or over its journal
+/// (which SQLite would take for an interrupted write's), by any name.
+fn refuse_database(path: &Path, database: Option<&Path>) -> Result<()> {
+    let Some(database) = database else {
+        return Ok(());
+    };
+    let Ok(real_db) = std::fs::canonicalize(database) else {
+        return Ok(());
+    };
+    let real_out = match std::fs::canonicalize(path) {
+        Ok(real) => real,
+        Err(_) => match (std::fs::canonicalize(parent_dir(path)), path.file_name()) {
+            (Ok(dir), Some(name)) => dir.join(name),
+            _ => return Ok(()),
+        },
+    };
+    let companions = ["", "-journal", "-wal", "-shm"].map(|suffix| {
+        let mut name = real_db.clone().into_os_string();
+        name.push(suffix);
+        PathBuf::from(name)
+    });
+    if companions.contains(&real_out) {
+        return Err(usage(format!(
+            "--out {} is the database being read ({}) or its journal; name another file",
+            path.display(),
+            database.display()
+        )));
     }
     Ok(())
+}
+
+/// Writes what `write` produces to the checked target: a regular file is
+/// written to a temporary file beside it and moved into place when
+/// complete (on any failure the temporary file is removed and the target
+/// is as it was); a FIFO or device is written straight into.
+pub fn write_out(
+    target: &OutFile,
+    force: bool,
+    write: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
+    match target {
+        OutFile::Stream(path) => {
+            let shown = path.display();
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .with_context(|| format!("cannot write {shown}"))?;
+            let mut buffered = BufWriter::new(file);
+            write(&mut buffered).with_context(|| format!("cannot write {shown}"))?;
+            buffered
+                .flush()
+                .with_context(|| format!("cannot write {shown}"))
+        }
+        OutFile::Replace(path) => write_atomically(path, force, write),
+    }
 }
 
 /// Runs `write` against a temporary file beside `path`, then moves the
 /// finished file to `path`. On any failure the temporary file is removed and
 /// `path` is as it was.
-pub fn write_atomically(
+fn write_atomically(
     path: &Path,
     force: bool,
     write: impl FnOnce(&mut dyn Write) -> Result<()>,
 ) -> Result<()> {
-    check_target(path, force)?;
     let shown = path.display();
     let mut temp = new_temp_file(&parent_dir(path), ".partial")
         .with_context(|| format!("cannot write {shown}"))?;
     {
         let mut buffered = BufWriter::new(temp.as_file_mut());
-        write(&mut buffered)?;
+        write(&mut buffered).map_err(|e| name_the_file(e, path))?;
         buffered
             .flush()
             .with_context(|| format!("cannot write {shown}"))?;
@@ -64,6 +174,16 @@ pub fn write_atomically(
             "{shown} already exists; add --force to replace it"
         ))),
         Err(e) => Err(e.error).with_context(|| format!("cannot write {shown}")),
+    }
+}
+
+/// An error of the writing itself (disk full, say) names the file it was
+/// writing; errors of the work behind it (a query that failed) do not.
+fn name_the_file(error: anyhow::Error, path: &Path) -> anyhow::Error {
+    if error.root_cause().downcast_ref::<io::Error>().is_some() {
+        error.context(format!("cannot write {}", path.display()))
+    } else {
+        error
     }
 }
 
@@ -108,7 +228,9 @@ pub fn sweep_stale_temp_files(dir: &Path) {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        let ours = name.starts_with(TEMP_PREFIX) && TEMP_SUFFIXES.iter().any(|s| name.ends_with(s));
+        // SQLite's journal of a temporary database goes with it.
+        let base = name.strip_suffix("-journal").unwrap_or(name);
+        let ours = base.starts_with(TEMP_PREFIX) && TEMP_SUFFIXES.iter().any(|s| base.ends_with(s));
         let stale = entry
             .metadata()
             .ok()

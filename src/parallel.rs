@@ -74,7 +74,7 @@ pub fn count_solutions(target: &Target, reader: &Reader, n: u8, workers: Workers
         .filter(|p| p.weight > 0)
         .collect();
     let mut total = 0;
-    run_parts(target, &needed, workers, count_part, |index, count| {
+    run_parts(target, reader, &needed, workers, count_part, |index, count| {
         total += needed[index].weight * count;
         Ok(())
     })?;
@@ -99,7 +99,7 @@ pub fn for_each_solution(
     // Parts finish in any order; hold the early ones until their turn.
     let mut waiting: BTreeMap<usize, Vec<Vec<String>>> = BTreeMap::new();
     let mut next = 0;
-    run_parts(target, &all, workers, part_rows, |index, rows| {
+    run_parts(target, reader, &all, workers, part_rows, |index, rows| {
         waiting.insert(index, rows);
         while let Some(rows) = waiting.remove(&next) {
             for squares in rows {
@@ -132,25 +132,28 @@ fn part_rows(reader: &Reader, part: &Part) -> Result<Vec<Vec<String>>> {
 }
 
 /// Runs `work` on every part, on `workers.jobs` threads that each take the
-/// next part not yet taken, with a read-only connection of their own.
-/// `done` gets each result on the calling thread, as results arrive.
+/// next part not yet taken, with a read-only connection of their own that
+/// reads the same board as `first`. `done` gets each result on the calling
+/// thread, as results arrive.
 fn run_parts<T: Send>(
     target: &Target,
+    first: &Reader,
     parts: &[Part],
     workers: Workers,
     work: impl Fn(&Reader, &Part) -> Result<T> + Sync,
     mut done: impl FnMut(usize, T) -> Result<()>,
 ) -> Result<()> {
     let progress = progress_bar(parts.len(), workers.progress);
+    let snapshot = first.snapshot();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<(usize, Result<T>)>();
     thread::scope(|scope| {
         for _ in 0..workers.jobs.clamp(1, parts.len().max(1)) {
             let sender = sender.clone();
-            let (next, stop, work) = (&next, &stop, &work);
+            let (next, stop, work, snapshot) = (&next, &stop, &work, &snapshot);
             scope.spawn(move || {
-                let reader = match db::open_reader(target) {
+                let reader = match db::open_sibling(target, snapshot) {
                     Ok(reader) => reader,
                     Err(e) => return drop(sender.send((usize::MAX, Err(e)))),
                 };

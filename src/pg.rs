@@ -5,37 +5,63 @@
 //! `queens_version`, as SQLite keeps it in `user_version`.
 
 use std::cell::RefCell;
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use include_dir::{Dir, include_dir};
-use postgres::{Client, NoTls};
+use postgres::error::SqlState;
+use postgres::{Client, GenericClient, NoTls, Transaction};
 
 use crate::board::DEFAULT_SIZE;
 use crate::db::{self, Inspection, Origin};
 use crate::dialect;
-use crate::engine::{Reader, without_password};
+use crate::engine::{Reader, Snapshot, without_password};
 use crate::error::usage;
 use crate::schema;
 
 static MIGRATION_DIR: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 
-/// Connects, with one plain sentence for what most often goes wrong.
+/// How long to wait for a server that does not answer, unless the URL
+/// says otherwise (`?connect_timeout=S`).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a command waits for another one's rebuild (or a rebuild for
+/// another command's reading) before saying the schema is busy.
+const LOCK_TIMEOUT: &str = "10s";
+
+/// Connects, with one plain sentence for what most often goes wrong. The
+/// whole connection, the server's greeting and the login included, must
+/// be done within the connect timeout: a server that accepts the
+/// connection but never answers (stopped, say) is given up on too.
 pub fn connect(url: &str) -> Result<Client> {
     let shown = without_password(url);
     let config: postgres::Config = url
         .parse()
         .map_err(|e| usage(format!("{shown} is not a PostgreSQL URL ({e})")))?;
-    let client = config.connect(NoTls).map_err(|e| {
+    let timeout = config.get_connect_timeout().copied().unwrap_or(CONNECT_TIMEOUT);
+    let (sender, receiver) = mpsc::channel();
+    // The connection attempt cannot be interrupted; if it hangs, the
+    // thread is left behind and ends with the process.
+    thread::spawn(move || drop(sender.send(config.connect(NoTls))));
+    let connected = receiver.recv_timeout(timeout).map_err(|_| {
+        anyhow::anyhow!(
+            "cannot connect to {shown}: no answer within {} s (connect_timeout)",
+            timeout.as_secs_f64()
+        )
+    })?;
+    connected.map_err(|e| {
         let cause = e.as_db_error().map_or_else(
             || std::error::Error::source(&e).map_or_else(|| e.to_string(), |s| s.to_string()),
             |db| db.message().to_string(),
         );
         anyhow::anyhow!("cannot connect to {shown}: {cause}")
-    })?;
-    Ok(client)
+    })
 }
 
-/// A schema name that needs no quoting and cannot smuggle SQL.
+/// A schema name that needs no quoting and cannot smuggle SQL: lower-case
+/// letters, digits and _, and not one of PostgreSQL's own schemas.
 fn checked_schema(schema: &str) -> Result<&str> {
     let mut chars = schema.chars();
     let first_ok = chars
@@ -49,11 +75,36 @@ fn checked_schema(schema: &str) -> Result<&str> {
             "--schema {schema}: use lower-case letters, digits and _ (starting with a letter)"
         )));
     }
+    if schema.starts_with("pg_") || schema == "information_schema" || schema == "public" {
+        return Err(usage(format!(
+            "--schema {schema} is one of PostgreSQL's own schemas; name a schema for queens"
+        )));
+    }
     Ok(schema)
 }
 
+/// Refuses a schema name that is an SQL key word (`select`): the server
+/// knows its own key words, so it is asked.
+fn check_not_key_word(client: &mut Client, schema: &str) -> Result<()> {
+    let quoted: String = client.query_one("select quote_ident($1)", &[&schema])?.get(0);
+    if quoted != schema {
+        return Err(usage(format!(
+            "--schema {schema} is an SQL key word; choose another name"
+        )));
+    }
+    Ok(())
+}
+
+/// Connects for work on `schema`, having checked its name.
+fn connect_to_schema<'s>(url: &str, schema: &'s str) -> Result<(Client, &'s str)> {
+    let schema = checked_schema(schema)?;
+    let mut client = connect(url)?;
+    check_not_key_word(&mut client, schema)?;
+    Ok((client, schema))
+}
+
 /// What the schema holds: None when it holds nothing of queens'.
-fn inspect(client: &mut Client, schema: &str) -> Result<Option<Inspection>> {
+fn inspect(client: &mut impl GenericClient, schema: &str) -> Result<Option<Inspection>> {
     let names: Vec<String> = client
         .query(
             "select table_name::text from information_schema.tables where table_schema = $1",
@@ -76,10 +127,10 @@ fn inspect(client: &mut Client, schema: &str) -> Result<Option<Inspection>> {
         .query_one(&format!("select version from {schema}.queens_version"), &[])?
         .get(0);
     let latest = schema::latest_version();
-    if version as usize > latest {
+    if version < 1 || version as usize > latest {
         bail!(
-            "schema {schema} has queens schema version {version}, newer than this queens \
-             understands (up to {latest}); use a newer queens"
+            "schema {schema} has queens schema version {version}, which this queens does not \
+             understand (it reads 1 to {latest}); use a newer queens"
         );
     }
     let size: Option<i32> = client
@@ -90,8 +141,86 @@ fn inspect(client: &mut Client, schema: &str) -> Result<Option<Inspection>> {
             version: version as usize,
             size: n as u8,
         })),
-        None => bail!("schema {schema} holds no board size; rebuild it with `queens init --force`"),
+        None => bail!(
+            "schema {schema} holds no board size (its board_size table is empty); \
+             rebuild it with `queens init --force --size N` and the same --db and --schema"
+        ),
     }
+}
+
+/// Takes the lock that serialises queens' changes to `schema` (creating,
+/// upgrading and rebuilding it), held until the transaction ends.
+fn serialise_changes(tx: &mut Transaction, schema: &str) -> Result<()> {
+    tx.execute(
+        "select pg_advisory_xact_lock(hashtext('queens schema ' || $1))",
+        &[&schema],
+    )?;
+    Ok(())
+}
+
+/// Waits (up to the lock timeout) until no command reads the board in
+/// `schema`, and keeps new readers waiting until the transaction ends:
+/// readers lock queens_version before they take their snapshot.
+fn lock_out_readers(tx: &mut Transaction, schema: &str) -> Result<()> {
+    tx.batch_execute(&format!(
+        "set local lock_timeout = '{LOCK_TIMEOUT}';
+         lock table {schema}.queens_version in access exclusive mode;
+         set local lock_timeout = 0;"
+    ))
+    .map_err(|e| busy_or(e, schema))
+}
+
+/// A lock that was not granted in time, in plain words.
+fn busy_or(error: postgres::Error, schema: &str) -> anyhow::Error {
+    match error.code() {
+        Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => anyhow::anyhow!(
+            "schema {schema} is busy: another queens command has been reading or rebuilding it \
+             for {LOCK_TIMEOUT}; try again when it ends"
+        ),
+        _ => error.into(),
+    }
+}
+
+/// Refuses a change that would drop, or fire on, an object of the user's
+/// that depends on one of queens' tables or views: a view of theirs on
+/// `solution`, a foreign key of theirs to `square`, a trigger of theirs.
+fn refuse_user_dependents(tx: &mut Transaction, schema: &str) -> Result<()> {
+    let mut own: Vec<String> = schema::own_names().iter().map(|s| s.to_string()).collect();
+    own.push("queens_version".to_string());
+    let found = tx.query_opt(
+        "with own as (
+             select c.oid, c.relname::text as relname
+             from pg_class as c join pg_namespace as n on n.oid = c.relnamespace
+             where n.nspname = $1 and c.relname = any($2)
+         ),
+         dependent (what, on_what) as (
+             select 'view ' || v.oid::regclass::text, own.relname
+             from pg_depend as d
+             join own on own.oid = d.refobjid
+             join pg_rewrite as r on d.classid = 'pg_rewrite'::regclass and r.oid = d.objid
+             join pg_class as v on v.oid = r.ev_class
+             where v.oid not in (select oid from own)
+             union all
+             select 'table ' || c.conrelid::regclass::text, own.relname
+             from pg_constraint as c join own on own.oid = c.confrelid
+             where c.contype = 'f' and c.conrelid not in (select oid from own)
+             union all
+             select 'trigger ' || t.tgname::text, own.relname
+             from pg_trigger as t join own on own.oid = t.tgrelid
+             where not t.tgisinternal
+         )
+         select what, on_what from dependent order by what limit 1",
+        &[&schema, &own],
+    )?;
+    if let Some(row) = found {
+        let (what, on_what): (String, String) = (row.get(0), row.get(1));
+        bail!(
+            "schema {schema} has your {what}, which depends on queens' {on_what}: rebuilding \
+             the board would drop it or change its rows; nothing was changed (drop it first, \
+             or use another --schema)"
+        );
+    }
+    Ok(())
 }
 
 /// The SQL that builds the whole model for an `n`×`n` board in `schema`:
@@ -155,21 +284,51 @@ fn migrations_after(version: usize) -> Result<Vec<String>> {
         .collect()
 }
 
-/// Brings a schema written by an older queens up to date in one
-/// transaction: the later migrations, then the facts and views again.
-fn upgrade(client: &mut Client, schema: &str, found: Inspection) -> Result<()> {
+/// Runs `change` on the model in `schema` in one transaction that first
+/// takes the lock serialising queens' changes, waits for the schema's
+/// readers to finish, re-reads what the schema holds (another process may
+/// have changed it meanwhile), and refuses if an object of the user's
+/// depends on the model. `change` gets what was found.
+fn change_model(
+    url: &str,
+    schema: &str,
+    change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
+) -> Result<()> {
+    let (mut client, schema) = connect_to_schema(url, schema)?;
     let mut tx = client.transaction()?;
+    serialise_changes(&mut tx, schema)?;
+    let found = inspect(&mut tx, schema)?.with_context(|| {
+        format!("schema {schema} holds no queens board; `queens init` builds one")
+    })?;
+    lock_out_readers(&mut tx, schema)?;
+    refuse_user_dependents(&mut tx, schema)?;
     tx.batch_execute(&format!("set local search_path to {schema};"))?;
-    for up in migrations_after(found.version)? {
-        tx.batch_execute(&up)?;
-    }
-    tx.batch_execute(&format!(
-        "update queens_version set version = {};",
-        schema::latest_version()
-    ))?;
-    tx.batch_execute(&refill_script(found.size)?)?;
+    change(&mut tx, found)?;
     tx.commit()?;
     Ok(())
+}
+
+/// For `init`: brings a schema written by an older queens up to date in
+/// one transaction: the later migrations, then the facts and views again.
+/// Returns whether anything had to change.
+pub fn bring_up_to_date(url: &str, schema: &str) -> Result<bool> {
+    let mut upgraded = false;
+    change_model(url, schema, |tx, found| {
+        if found.version >= schema::latest_version() {
+            return Ok(());
+        }
+        for up in migrations_after(found.version)? {
+            tx.batch_execute(&up)?;
+        }
+        tx.batch_execute(&format!(
+            "update queens_version set version = {};",
+            schema::latest_version()
+        ))?;
+        tx.batch_execute(&refill_script(found.size)?)?;
+        upgraded = true;
+        Ok(())
+    })?;
+    Ok(upgraded)
 }
 
 /// Drops the views, derives the facts again and recreates the views, for
@@ -192,22 +351,24 @@ fn refill_script(n: u8) -> Result<String> {
 }
 
 /// Makes sure the schema holds a queens board: builds one for `requested`
-/// (or the default size) when it holds nothing of queens'.
+/// (or the default size) when it holds nothing of queens'. Never upgrades:
+/// that is `bring_up_to_date`, for `init`. Two processes building one
+/// schema at once are serialised: the second finds the first one's board.
 pub fn ensure_exists(
     url: &str,
     schema: &str,
     requested: Option<u8>,
 ) -> Result<(Origin, Inspection)> {
-    let schema = checked_schema(schema)?;
-    let mut client = connect(url)?;
+    let (mut client, schema) = connect_to_schema(url, schema)?;
     if let Some(found) = inspect(&mut client, schema)? {
-        if found.version < schema::latest_version() {
-            upgrade(&mut client, schema, found)?;
-        }
         return Ok((Origin::Existing, found));
     }
     let n = requested.unwrap_or(DEFAULT_SIZE);
     let mut tx = client.transaction()?;
+    serialise_changes(&mut tx, schema)?;
+    if let Some(found) = inspect(&mut tx, schema)? {
+        return Ok((Origin::Existing, found));
+    }
     tx.batch_execute(&build_script(schema, n)?)
         .context("could not build the board")?;
     tx.commit()?;
@@ -223,36 +384,83 @@ pub fn ensure_exists(
 /// Replaces the board with an `n`×`n` one in one transaction: the facts and
 /// views are dropped and built again; other objects in the schema stay.
 pub fn rebuild(url: &str, schema: &str, n: u8) -> Result<()> {
-    let schema = checked_schema(schema)?;
-    let mut client = connect(url)?;
-    let mut tx = client.transaction()?;
-    tx.batch_execute(&format!("set local search_path to {schema};"))?;
-    tx.batch_execute(&refill_script(n)?)?;
-    tx.commit()?;
-    Ok(())
+    change_model(url, schema, |tx, found| {
+        if found.version < schema::latest_version() {
+            for up in migrations_after(found.version)? {
+                tx.batch_execute(&up)?;
+            }
+            tx.batch_execute(&format!(
+                "update queens_version set version = {};",
+                schema::latest_version()
+            ))?;
+        }
+        tx.batch_execute(&refill_script(n)?)?;
+        Ok(())
+    })
 }
 
-/// A connection that reads the board in `schema` inside one read-only
-/// transaction, keeping SQLite's join order.
-pub fn reader(url: &str, schema: &str) -> Result<Reader> {
-    let schema = checked_schema(schema)?;
-    let mut client = connect(url)?;
+/// Starts a reading session on `client`: queens' own search path and
+/// planner settings, then a read-only, repeatable-read transaction.
+fn begin_reading(client: &mut Client, schema: &str) -> Result<()> {
     client.batch_execute(&format!(
         "set search_path to {schema}; {}\n\
          start transaction isolation level repeatable read, read only;",
         dialect::POSTGRES_SESSION
     ))?;
-    Ok(Reader::Postgres(RefCell::new(client)))
+    Ok(())
+}
+
+/// The first reader of a command: it locks queens_version before its
+/// snapshot is taken, so that no rebuild can commit while the command
+/// reads, and exports that snapshot for the command's other connections.
+fn first_reader(url: &str, schema: &str) -> Result<Reader> {
+    let (mut client, schema) = connect_to_schema(url, schema)?;
+    begin_reading(&mut client, schema)?;
+    client
+        .batch_execute(&format!(
+            "set local lock_timeout = '{LOCK_TIMEOUT}';
+             lock table queens_version in access share mode;
+             set local lock_timeout = 0;"
+        ))
+        .map_err(|e| busy_or(e, schema))?;
+    let snapshot: String = client.query_one("select pg_export_snapshot()", &[])?.get(0);
+    Ok(Reader::Postgres {
+        client: RefCell::new(client),
+        snapshot,
+    })
+}
+
+/// Another reader of the board `first` reads, in `first`'s snapshot. It
+/// takes no lock of its own: `first` holds one for the whole command, and
+/// a second request could queue behind a waiting rebuild.
+pub fn sibling(url: &str, schema: &str, first: &Snapshot) -> Result<Reader> {
+    let Snapshot(Some(snapshot)) = first else {
+        bail!("a PostgreSQL reader shares only a PostgreSQL reader's snapshot");
+    };
+    let (mut client, schema) = connect_to_schema(url, schema)?;
+    begin_reading(&mut client, schema)?;
+    client.execute(&format!("set transaction snapshot '{snapshot}'"), &[])?;
+    Ok(Reader::Postgres {
+        client: RefCell::new(client),
+        snapshot: snapshot.clone(),
+    })
 }
 
 /// Opens the board for a command that reads, building it first if the
-/// schema holds none.
+/// schema holds none. A schema of an older queens version is refused with
+/// the command that upgrades it: reading never changes it.
 pub fn open_for_reading(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader, u8)> {
     let (origin, found) = ensure_exists(url, schema, requested)?;
+    let shown = format!("schema {schema}");
     if origin == Origin::Created {
         let n = found.size;
-        eprintln!("queens: created schema {schema} for the {n}×{n} board");
+        eprintln!("queens: created {shown} for the {n}×{n} board");
     }
-    db::check_requested_size(&format!("schema {schema}"), found.size, requested)?;
-    Ok((reader(url, schema)?, found.size))
+    let reader = first_reader(url, schema)?;
+    let version = reader.number("select version from queens_version", &[])?;
+    db::check_current(&shown, usize::try_from(version).unwrap_or(0))?;
+    let n = reader.number("select n from board_size", &[])?;
+    let n = u8::try_from(n).with_context(|| format!("{shown} holds a board of size {n}"))?;
+    db::check_requested_size(&shown, n, requested)?;
+    Ok((reader, n))
 }

@@ -36,6 +36,28 @@ impl Attack {
     }
 }
 
+/// The largest board whose completions are found by searching all its
+/// solutions (12×12 takes about a second); larger boards need them stored
+/// (`init --materialize`).
+pub const SEARCH_COMPLETIONS_UP_TO: u8 = 12;
+
+/// Whether the completions of a placement on the `n`×`n` board read
+/// through `reader` can be found in seconds: they are stored, or the
+/// board is small enough to search whole.
+pub fn completions_within_reach(reader: &Reader, n: u8) -> Result<bool> {
+    Ok(n <= SEARCH_COMPLETIONS_UP_TO || crate::store::is_stored(reader)?)
+}
+
+/// Why completions are not listed on a large board, and what to do.
+pub fn completions_out_of_reach(n: u8) -> String {
+    let most = SEARCH_COMPLETIONS_UP_TO;
+    format!(
+        "completions are found among all the board's solutions, and searching all those of \
+         the {n}×{n} board is out of reach here (queens searches up to {most}×{most} for this); \
+         on boards that can be searched once, `queens init --materialize` stores them"
+    )
+}
+
 /// The names of `queens` as the JSON array the queries take.
 pub fn names_json(queens: &[Square]) -> String {
     let names: Vec<String> = queens.iter().map(|q| q.name()).collect();

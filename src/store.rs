@@ -11,11 +11,12 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
-use rusqlite::{Connection, TransactionBehavior, params_from_iter};
+use anyhow::{Context, Result, bail};
+use rusqlite::{Connection, OpenFlags, params_from_iter};
 
+use crate::board::a_board;
 use crate::db;
-use crate::engine::{Reader, Target};
+use crate::engine::{Reader, Target, sqlite_name};
 use crate::outfile::{new_temp_file, parent_dir};
 use crate::parallel::{self, Workers};
 use crate::schema;
@@ -32,7 +33,7 @@ pub fn materialize(path: &Path, n: u8, workers: Workers) -> Result<u64> {
 
 /// Streams every solution into solution_store in the staging file.
 fn stage(path: &Path, n: u8, workers: Workers, staging: &Path) -> Result<u64> {
-    let mut stage = Connection::open(staging)?;
+    let mut stage = Connection::open(sqlite_name(staging))?;
     stage.execute_batch(&schema::store_sql(n)?)?;
     let tx = stage.transaction()?;
     let mut count = 0u64;
@@ -42,7 +43,7 @@ fn stage(path: &Path, n: u8, workers: Workers, staging: &Path) -> Result<u64> {
             "insert into solution_store values ({placeholders})"
         ))?;
         let target = Target::File(path.to_path_buf());
-        let reader = db::open_reader(&target)?;
+        let (reader, _) = db::open(&target, Some(n))?;
         parallel::for_each_solution(&target, &reader, n, workers, |squares| {
             count += 1;
             let row = std::iter::once(count.to_string()).chain(squares);
@@ -55,18 +56,35 @@ fn stage(path: &Path, n: u8, workers: Workers, staging: &Path) -> Result<u64> {
 }
 
 /// Replaces solution_store in the database with the staged one and points
-/// the views at it, in one transaction.
+/// the views at it, in one transaction, if the database still holds the
+/// board that was searched: another process may have rebuilt it meanwhile.
+/// (The facts are derived from the size alone, so the same size means the
+/// same board.)
 fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
-    let mut conn = db::open_writable(path)?;
-    conn.execute("attach database ?1 as staging", [staging.to_string_lossy()])?;
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    schema::drop_store(&tx)?;
-    tx.execute_batch(&schema::store_sql(n)?)?;
-    tx.execute_batch("insert into main.solution_store select * from staging.solution_store")?;
-    schema::create_views(&tx, n)?;
-    tx.commit()?;
-    conn.execute_batch("detach database staging")?;
-    Ok(())
+    let staged = Connection::open_with_flags(sqlite_name(staging), OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    db::change_model(path, |tx| {
+        let now = schema::stored_size(tx)?;
+        if now != Some(n) {
+            bail!(
+                "{} was rebuilt for {} while its {n}×{n} solutions were searched; nothing was stored",
+                path.display(),
+                now.map_or("no board".to_string(), a_board)
+            );
+        }
+        schema::drop_store(tx)?;
+        tx.execute_batch(&schema::store_sql(n)?)?;
+        let placeholders = vec!["?"; usize::from(n) + 1].join(", ");
+        let mut insert = tx.prepare(&format!("insert into solution_store values ({placeholders})"))?;
+        let mut select = staged.prepare("select * from solution_store order by solution_no")?;
+        let mut rows = select.query([])?;
+        while let Some(row) = rows.next()? {
+            let values = (0..=usize::from(n))
+                .map(|i| row.get::<_, rusqlite::types::Value>(i))
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            insert.execute(params_from_iter(values))?;
+        }
+        schema::create_views(tx, n)
+    })
 }
 
 /// Whether the solutions are stored (only SQLite files store them).

@@ -142,12 +142,19 @@ fn stored_solutions_answer_as_the_search_does() {
 fn an_upgrade_keeps_the_stored_solutions_and_a_rebuild_drops_them() {
     let board = Board::new(8);
     stdout(&board, &["init", "--materialize"]);
-    // An older queens' view: the next command brings the views up to date.
+    // An older queens' view: reading commands read the file as it is and
+    // leave it alone; doctor names the view; init brings it up to date.
     rusqlite::Connection::open(&board.db)
         .unwrap()
         .execute_batch("drop view search_space; create view search_space as select 1;")
         .unwrap();
+    let before = common::contents(&board.db);
     assert_eq!(stdout(&board, &["count"]), "92\n");
+    assert_eq!(common::contents(&board.db), before, "count changed the file");
+    let report = board.run(&["doctor"]);
+    assert_eq!(report.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&report.stdout).contains("search_space"));
+    assert!(stdout(&board, &["init"]).contains("brought it up to date"));
     assert_eq!(board.count("select count(*) from solution_store"), 92);
     assert!(stdout(&board, &["doctor"]).ends_with("all checks hold\n"));
     stdout(&board, &["init", "--force", "--size", "6"]);

@@ -6,7 +6,9 @@ use crate::cmd::{DbArgs, PlacementArgs, stdout};
 use crate::db;
 use crate::error::Verdict;
 use crate::output::solutions_phrase;
-use crate::placement::{attacking_pairs, completion_numbers};
+use crate::placement::{
+    attacking_pairs, completion_numbers, completions_out_of_reach, completions_within_reach,
+};
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
@@ -33,7 +35,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target();
+    let target = args.target.target()?;
     let (reader, n) = db::open(&target, args.target.size)?;
     let queens = args.queens.parse(n)?;
     let mut out = stdout();
@@ -50,6 +52,19 @@ pub fn run(args: &Args) -> Result<()> {
         )?;
         out.flush()?;
         return Err(Verdict(1).into());
+    }
+    if !completions_within_reach(&reader, n)? {
+        let what = match queens.len() {
+            k if k == usize::from(n) => "valid: a complete solution".to_string(),
+            1 => "valid: 1 queen".to_string(),
+            k => format!("valid: {k} queens, no two attacking"),
+        };
+        writeln!(
+            out,
+            "{what}; solutions containing it not looked for: {}",
+            completions_out_of_reach(n)
+        )?;
+        return Ok(out.flush()?);
     }
     let completions = completion_numbers(&reader, &queens)?;
     let verdict = if queens.len() == usize::from(n) {

@@ -2,13 +2,15 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, say_if_stored, stdout};
 use crate::db;
 use crate::output::{PlacementWriter, note, solutions_phrase};
-use crate::placement::{attacking_pairs, for_each_completion};
+use crate::placement::{
+    attacking_pairs, completions_out_of_reach, completions_within_reach, for_each_completion,
+};
 
 /// List every solution that has queens on all the given squares.
 ///
@@ -16,7 +18,10 @@ use crate::placement::{attacking_pairs, for_each_completion};
 /// queens (solution_queen) contains the given set. Squares go in any order
 /// and case, separated by spaces or commas. The number found follows the
 /// list (on stderr for csv, json and ndjson, so that the output stays
-/// clean for programs); "no completion" when there is none.
+/// clean for programs); "no completion" when there is none. Queens that
+/// attack each other have no completion: that is said on stderr, with
+/// the line they share, and the exit code is 1, as for `check`. On boards
+/// beyond 12×12 the solutions must be stored (`init --materialize`).
 ///
 /// Examples:
 ///   queens complete a2 b6
@@ -36,10 +41,16 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target();
+    let target = args.target.target()?;
     let (reader, n) = db::open(&target, args.target.size)?;
     say_if_stored(&reader, &target)?;
     let queens = args.queens.parse(n)?;
+    if let Some(attack) = attacking_pairs(&reader, &queens)?.first() {
+        bail!("no completion: {}", attack.sentence());
+    }
+    if !completions_within_reach(&reader, n)? {
+        bail!(completions_out_of_reach(n));
+    }
     let mut out = stdout();
     let mut writer = PlacementWriter::new(&mut out, args.output.format, n, true, false)
         .with_style(args.output.drawing.style());
@@ -49,11 +60,7 @@ pub fn run(args: &Args) -> Result<()> {
     let summary = if found > 0 {
         format!("{} found", solutions_phrase(found))
     } else {
-        let reason = attacking_pairs(&reader, &queens)?
-            .first()
-            .map(|attack| format!(": {}", attack.sentence()))
-            .unwrap_or_default();
-        format!("no completion{reason}")
+        "no completion".to_string()
     };
     note(args.output.format, &mut out, &summary)?;
     Ok(out.flush()?)

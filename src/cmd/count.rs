@@ -41,7 +41,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target();
+    let target = args.target.target()?;
     let (reader, n) = db::open(&target, args.target.size)?;
     say_if_stored(&reader, &target)?;
     let count = match store::stored_count(&reader)? {

@@ -2,10 +2,13 @@
 
 use std::io::Write;
 
+use std::collections::HashSet;
+
 use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 use rusqlite::Connection;
 
+use crate::board::Square;
 use crate::checker;
 use crate::cmd::stdout;
 use crate::db;
@@ -17,9 +20,12 @@ use crate::schema;
 /// Reads the file without changing it: schema version, SQLite's integrity
 /// and foreign-key checks, the fact invariants for its size (N² squares,
 /// 6N − 2 lines, 4N² memberships), the encodings derived from square_line,
-/// whether its views are the ones this queens writes, the number of
-/// solutions against the native counter (up to 12×12), and whether solution
-/// and solution_by_definition agree (up to 10×10).
+/// the symmetries and square_image against the native checker's, whether
+/// its views are the ones this queens writes (naming those that are not),
+/// the stored solutions if any (each a solution of the board, numbered in
+/// board order, as many as the native counter finds up to 14×14), the
+/// number of solutions against the native counter (up to 12×12), and
+/// whether solution and solution_by_definition agree (up to 10×10).
 ///
 /// Examples:
 ///   queens doctor
@@ -46,7 +52,7 @@ struct Finding {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let path = crate::engine::Target::new(&args.db, "queens")
+    let path = crate::engine::Target::new(&args.db, "queens")?
         .file("doctor")?
         .to_path_buf();
     let path = &path;
@@ -73,7 +79,11 @@ pub fn run(args: &Args) -> Result<()> {
     findings.push(ask("foreign keys", || foreign_keys(&conn)));
     findings.push(ask("facts", || facts(&conn, n)));
     findings.push(ask("encodings", || encodings(&conn)));
+    findings.push(ask("symmetries", || symmetries(&conn, n)));
     findings.push(ask("views", || views(&conn, n)));
+    if schema::has_store(&conn)? {
+        findings.push(ask("stored", || stored_solutions(&conn, n)));
+    }
     findings.push(if n <= COUNT_UP_TO {
         ask("solutions", || solutions(&conn, n))
     } else {
@@ -216,13 +226,112 @@ fn encodings(conn: &Connection) -> Result<(bool, String)> {
 }
 
 fn views(conn: &Connection, n: u8) -> Result<(bool, String)> {
-    let current = schema::views_are_current(conn, n)?;
-    let found = if current {
+    let differing = schema::differing_views(conn, n)?;
+    let found = if differing.is_empty() {
         "as this queens writes them".to_string()
     } else {
-        "missing or from another queens; `queens init` rewrites them".to_string()
+        format!(
+            "{} missing or not as this queens writes them; `queens init` rewrites them",
+            differing.join(", ")
+        )
     };
-    Ok((current, found))
+    Ok((differing.is_empty(), found))
+}
+
+/// The symmetry matrices must move every square as the native checker's
+/// symmetries do (in sym_no order), and square_image must hold exactly
+/// those moves: the fundamental solutions are computed from it.
+fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
+    let native = checker::symmetries(n);
+    let squares: Vec<Square> = (1..=n)
+        .flat_map(|col| (1..=n).map(move |row| Square { col, row }))
+        .collect();
+    let mut expected = HashSet::new();
+    let mut wrong_matrices = 0;
+    let mut stmt = conn.prepare("select sym_no, symmetry, xx, xy, yx, yy from symmetry")?;
+    let matrices = stmt
+        .query_map([], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, String>(1)?,
+                [row.get::<_, i64>(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    for (sym_no, name, [xx, xy, yx, yy]) in &matrices {
+        let Some(moves) = usize::try_from(*sym_no - 1).ok().and_then(|i| native.get(i)) else {
+            wrong_matrices += 1;
+            continue;
+        };
+        let centred = |i: u8| 2 * i64::from(i) - (i64::from(n) + 1);
+        let uncentred = |v: i64| u8::try_from((v + i64::from(n) + 1) / 2).unwrap_or(0);
+        let mut right = true;
+        for &square in &squares {
+            let (x, y) = (centred(square.col), centred(square.row));
+            let image = moves(square);
+            right &= uncentred(xx * x + xy * y) == image.col && uncentred(yx * x + yy * y) == image.row;
+            expected.insert((name.clone(), square.name(), image.name()));
+        }
+        wrong_matrices += usize::from(!right);
+    }
+    let mut stmt = conn.prepare("select symmetry, square, image from square_image")?;
+    let stored = stmt
+        .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<rusqlite::Result<HashSet<(String, String, String)>>>()?;
+    let wrong_images = stored.symmetric_difference(&expected).count();
+    let holds = matrices.len() == 8 && wrong_matrices == 0 && wrong_images == 0;
+    Ok((
+        holds,
+        format!(
+            "{} symmetries ({wrong_matrices} wrong), {} square images ({wrong_images} differ \
+             from the native checker's)",
+            matrices.len(),
+            stored.len()
+        ),
+    ))
+}
+
+/// Largest board whose stored solutions doctor counts natively (14×14's
+/// 365,596 take well under a second).
+const STORED_COUNT_UP_TO: u8 = 14;
+
+/// Every stored row must be a solution of the stored board, numbered 1, 2,
+/// … in board order (so none twice), and, where the native counter can
+/// tell, all of them must be there.
+fn stored_solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
+    let mut stmt = conn.prepare("select * from solution_store order by solution_no")?;
+    let width = stmt.column_count();
+    let mut rows = stmt.query([])?;
+    let (mut count, mut wrong, mut misnumbered, mut out_of_order) = (0u64, 0u64, 0u64, 0u64);
+    let mut previous: Option<Vec<u8>> = None;
+    while let Some(row) = rows.next()? {
+        count += 1;
+        misnumbered += u64::from(row.get::<_, i64>(0)? != count as i64);
+        let queens: Option<Vec<Square>> = (1..width)
+            .map(|i| {
+                let name = row.get::<_, String>(i).ok()?;
+                Square::parse(&name, n).ok().filter(|q| usize::from(q.col) == i)
+            })
+            .collect();
+        let Some(queens) = queens.filter(|q| checker::is_solution(q, n)) else {
+            wrong += 1;
+            continue;
+        };
+        let rows_by_column: Vec<u8> = queens.iter().map(|q| q.row).collect();
+        out_of_order += u64::from(previous.as_ref().is_some_and(|p| *p >= rows_by_column));
+        previous = Some(rows_by_column);
+    }
+    let mut holds = wrong == 0 && misnumbered == 0 && out_of_order == 0;
+    let mut found = format!(
+        "{count} stored: {wrong} not a solution of this board, {misnumbered} misnumbered, \
+         {out_of_order} out of board order or repeated"
+    );
+    if n <= STORED_COUNT_UP_TO {
+        let native = checker::count_solutions(n);
+        holds &= count == native;
+        found.push_str(&format!(" (native counter: {native})"));
+    }
+    Ok((holds, found))
 }
 
 fn solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {

@@ -12,7 +12,7 @@ use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
 use crate::db;
 use crate::dump::write_dump;
 use crate::error::usage;
-use crate::outfile::{check_target, write_atomically};
+use crate::outfile::{check_target, write_out};
 use crate::output::{
     Format, Numbering, Placement, PlacementWriter, Selection, for_each_placement, solutions_phrase,
 };
@@ -121,11 +121,18 @@ pub fn run(args: &Args) -> Result<()> {
             "--solution and --fundamental choose solutions; the sql format writes the whole database",
         ));
     }
+    let target = args.target.target()?;
     // Refuse an unwritable or existing --out before any work is done.
-    if let Some(path) = &args.out {
-        check_target(path, args.force)?;
-    }
-    let target = args.target.target();
+    let out_file = match args.out.as_deref() {
+        Some(path) if path != Path::new("-") => {
+            let database = match &target {
+                Target::File(db) => Some(db.as_path()),
+                Target::Server { .. } => None,
+            };
+            Some(check_target(path, args.force, database)?)
+        }
+        _ => None,
+    };
     let (reader, n) = db::open(&target, args.target.size)?;
     if let Some(k) = args.solution {
         check_solution_number(&reader, n, k)?;
@@ -160,15 +167,15 @@ pub fn run(args: &Args) -> Result<()> {
             (_, None) => unreachable!("every other format lists placements"),
         }
     };
-    match &args.out {
-        None => {
+    match (&out_file, &args.out) {
+        (None, _) | (_, None) => {
             let mut out = stdout();
             exported(&mut out)?;
             out.flush()?;
         }
-        Some(path) => {
+        (Some(out_file), Some(path)) => {
             let mut count = 0;
-            write_atomically(path, args.force, |out| {
+            write_out(out_file, args.force, |out| {
                 count = exported(out)?;
                 Ok(())
             })?;

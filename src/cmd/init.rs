@@ -50,14 +50,14 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target();
+    let target = args.target.target()?;
     let mut out = stdout();
     let (said, n) = prepare_board(args, &target)?;
     writeln!(out, "{said}")?;
     out.flush()?;
     if args.materialize {
         let path = target.file("--materialize")?;
-        let reader = db::open_reader(&target)?;
+        let (reader, _) = db::open(&target, Some(n))?;
         if let Some(count) = store::stored_count(&reader)? {
             writeln!(out, "its {count} solutions are stored already")?;
         } else {
@@ -77,6 +77,12 @@ pub fn run(args: &Args) -> Result<()> {
 fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     let requested = args.target.size;
     let shown = target.shown();
+    if let (Target::File(path), true, Some(n)) = (target, args.force, requested) {
+        if db::lacks_board_size(path) {
+            db::rebuild(path, n)?;
+            return Ok((format!("rebuilt {shown}: now {}, was without a board", board_words(n)), n));
+        }
+    }
     let (origin, found) = match target {
         Target::File(path) => db::ensure_exists(path, requested)?,
         Target::Server { url, schema } => pg::ensure_exists(url, schema, requested)?,
@@ -104,7 +110,7 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     db::check_requested_size(&shown, found.size, requested)?;
     let upgraded = match target {
         Target::File(path) => db::bring_up_to_date(path)?,
-        Target::Server { .. } => false,
+        Target::Server { url, schema } => pg::bring_up_to_date(url, schema)?,
     };
     let what = if upgraded {
         "brought it up to date"

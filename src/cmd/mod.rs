@@ -43,7 +43,7 @@ pub struct DbArgs {
 
 impl DbArgs {
     /// The SQLite file or PostgreSQL schema that --db names.
-    pub fn target(&self) -> Target {
+    pub fn target(&self) -> anyhow::Result<Target> {
         Target::new(&self.db, &self.schema)
     }
 }

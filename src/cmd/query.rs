@@ -1,8 +1,10 @@
 //! `queens query`: run one read-only SQL statement and print its rows.
 
 use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args as ClapArgs;
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, Statement};
@@ -10,20 +12,28 @@ use rusqlite::{Connection, Statement};
 use crate::cmd::{DbArgs, stdout};
 use crate::db;
 use crate::engine::Value;
-use crate::error::usage;
-use crate::table::write_table;
+use crate::error::{sqlite_message, usage};
+use crate::table::Layout;
 
 /// Run one SQL statement that only reads, and print its rows as a table.
 ///
-/// For exploring the database without the sqlite3 shell. The database is
-/// opened read-only: statements that would change it (insert, update, drop,
-/// create, attach, a pragma that writes) are refused and the file is left
-/// untouched. One statement per call.
+/// For exploring the database without the sqlite3 shell. Rows are printed
+/// as they come, so any number of them goes through in little memory.
+///
+/// On an SQLite file the database is opened read-only: statements that
+/// would change it (insert, update, drop, create, attach, a pragma that
+/// sets something) are refused and the file is left untouched; pragmas
+/// that only report (`pragma journal_mode`) are allowed.
+///
+/// On PostgreSQL the statement must be a query (select, values, table or
+/// with … select); it runs in a read-only transaction as the role
+/// queens_reader, which may only read queens' schema (see the README).
 ///
 /// Examples:
 ///   queens query "select count(*) from candidate"
 ///   queens query "select * from square_line where square = 'c5'"
 ///   queens query --db ten.db "select * from search_space"
+///   queens query --timeout 5 "select count(*) from solution_by_definition"
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -31,51 +41,197 @@ pub struct Args {
     #[arg(value_name = "SQL")]
     pub sql: String,
 
+    /// Stop the statement after this many seconds (it prints what it has
+    /// found so far, then says it stopped, and exits 1).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+
     #[command(flatten)]
     pub target: DbArgs,
 }
 
-pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target();
-    let (reader, _) = db::open(&target, args.target.size)?;
-    if args.sql.trim().is_empty() {
-        return Err(usage("query needs an SQL statement"));
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 1e6 => Ok(Duration::from_secs_f64(seconds)),
+        _ => Err(format!(
+            "{text:?} is not a number of seconds (more than 0)"
+        )),
     }
-    let (headers, rows) = match reader.sqlite() {
-        Some(conn) => sqlite_table(conn, &args.sql)?,
-        None => reader.postgres_table(&args.sql)?,
-    };
-    if headers.is_empty() {
-        return Ok(());
-    }
-    let mut out = stdout();
-    write_table(&mut out, &headers, &rows)?;
-    Ok(out.flush()?)
 }
 
-/// The statement's column names and rows, from an SQLite file opened
-/// read-only and locked down further.
-fn sqlite_table(conn: &Connection, sql: &str) -> Result<(Vec<String>, Vec<Vec<String>>)> {
-    lock_down(conn)?;
-    let mut stmt = prepare_read_only(conn, sql)?;
-    let headers: Vec<String> = stmt.column_names().iter().map(|c| c.to_string()).collect();
-    let mut rows = Vec::new();
-    let mut result = stmt.query([])?;
-    while let Some(row) = result.next().context("the query failed")? {
-        let cells = (0..headers.len())
+/// Rows read before the widths of the table's columns are fixed: the table
+/// then streams, and a longer value later only shifts its own line.
+const ROWS_TO_MEASURE: usize = 1000;
+
+pub fn run(args: &Args) -> Result<()> {
+    let target = args.target.target()?;
+    let sql = statement_text(&args.sql)?;
+    let (reader, _) = db::open(&target, args.target.size)?;
+    let table = std::cell::RefCell::new(StreamingTable::new(stdout()));
+    match reader.sqlite() {
+        Some(conn) => sqlite_rows(conn, sql, args.timeout, &mut table.borrow_mut())?,
+        None => reader.postgres_query(
+            sql,
+            args.timeout,
+            &mut |headers| table.borrow_mut().headers(headers),
+            &mut |row| table.borrow_mut().row(row),
+        )?,
+    }
+    table.into_inner().finish()
+}
+
+/// The statement without the blanks and semicolons that may end it; a
+/// statement of nothing but those (or comments) is a usage error.
+fn statement_text(sql: &str) -> Result<&str> {
+    let trimmed = sql.trim_end_matches(|c: char| c.is_whitespace() || c == ';');
+    if trimmed.trim().is_empty() {
+        return Err(usage("query needs an SQL statement"));
+    }
+    Ok(trimmed)
+}
+
+/// Rows printed as they arrive, in the sqlite3 shell's column mode: the
+/// first rows are held back only until the column widths are known.
+struct StreamingTable<W: Write> {
+    out: W,
+    headers: Vec<String>,
+    held: Vec<Vec<String>>,
+    layout: Option<Layout>,
+}
+
+impl<W: Write> StreamingTable<W> {
+    fn new(out: W) -> Self {
+        StreamingTable {
+            out,
+            headers: Vec::new(),
+            held: Vec::new(),
+            layout: None,
+        }
+    }
+
+    fn headers(&mut self, headers: Vec<String>) -> Result<()> {
+        self.headers = headers;
+        Ok(())
+    }
+
+    fn row(&mut self, row: Vec<String>) -> Result<()> {
+        match &self.layout {
+            Some(layout) => layout.write_row(&mut self.out, &row)?,
+            None => {
+                self.held.push(row);
+                if self.held.len() >= ROWS_TO_MEASURE {
+                    self.release()?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Fixes the widths and prints the header and the rows held so far.
+    fn release(&mut self) -> Result<()> {
+        if self.layout.is_some() || self.headers.is_empty() {
+            return Ok(());
+        }
+        let layout = Layout::fitting(&self.headers, &self.held);
+        layout.write_header(&mut self.out, &self.headers)?;
+        for row in self.held.drain(..) {
+            layout.write_row(&mut self.out, &row)?;
+        }
+        self.layout = Some(layout);
+        Ok(())
+    }
+
+    /// Prints what is held, even when the statement failed part way: the
+    /// rows found are as true as the ones printed before them.
+    fn flush_held(&mut self) -> Result<()> {
+        self.release()?;
+        Ok(self.out.flush()?)
+    }
+
+    fn finish(mut self) -> Result<()> {
+        self.flush_held()
+    }
+}
+
+impl<W: Write> Drop for StreamingTable<W> {
+    fn drop(&mut self) {
+        let _ = self.flush_held();
+    }
+}
+
+/// Runs the statement on an SQLite file opened read-only and locked down
+/// further, printing each row as it comes.
+fn sqlite_rows(
+    conn: &Connection,
+    sql: &str,
+    timeout: Option<Duration>,
+    table: &mut StreamingTable<impl Write>,
+) -> Result<()> {
+    let pragmas = lock_down(conn)?;
+    let mut stmt = prepare_read_only(conn, sql, &pragmas)?;
+    let width = stmt.column_count();
+    table.headers(stmt.column_names().iter().map(|c| c.to_string()).collect())?;
+    stop_after(conn, timeout)?;
+    let mut rows = stmt.query([])?;
+    loop {
+        let row = match rows.next() {
+            Ok(Some(row)) => row,
+            Ok(None) => break,
+            Err(e) => return Err(stopped_or(e, timeout)),
+        };
+        let cells = (0..width)
             .map(|i| row.get_ref(i).map(|v| Value::from_sqlite(v).text()))
             .collect::<rusqlite::Result<Vec<_>>>()?;
-        rows.push(cells);
+        table.row(cells)?;
     }
-    Ok((headers, rows))
+    Ok(())
 }
+
+/// Interrupts the statement once `timeout` has passed (SQLite calls the
+/// handler every few thousand steps).
+fn stop_after(conn: &Connection, timeout: Option<Duration>) -> Result<()> {
+    if let Some(timeout) = timeout {
+        let deadline = Instant::now() + timeout;
+        conn.progress_handler(10_000, Some(move || Instant::now() >= deadline))?;
+    }
+    Ok(())
+}
+
+/// A statement interrupted by `--timeout` says so; other failures are the
+/// query's own.
+fn stopped_or(error: rusqlite::Error, timeout: Option<Duration>) -> anyhow::Error {
+    match (error.sqlite_error_code(), timeout) {
+        (Some(rusqlite::ErrorCode::OperationInterrupted), Some(timeout)) => anyhow::anyhow!(
+            "the query was stopped after {} s (--timeout)",
+            timeout.as_secs_f64()
+        ),
+        _ => anyhow::Error::new(error).context("the query failed"),
+    }
+}
+
+/// The pragmas a statement names, as SQLite's authorizer reports them: the
+/// pragma, and its argument if it has one.
+type PragmasSeen = Arc<Mutex<Vec<(String, Option<String>)>>>;
 
 /// Beyond the read-only file handle: the connection refuses writes, and
 /// SQLite asks `allow` about every action a statement would take.
-fn lock_down(conn: &Connection) -> Result<()> {
+fn lock_down(conn: &Connection) -> Result<PragmasSeen> {
     conn.pragma_update(None, "query_only", true)?;
-    conn.authorizer(Some(allow))?;
-    Ok(())
+    let seen = PragmasSeen::default();
+    let record = Arc::clone(&seen);
+    conn.authorizer(Some(move |context: AuthContext<'_>| {
+        if let AuthAction::Pragma {
+            pragma_name,
+            pragma_value,
+        } = context.action
+        {
+            if let Ok(mut seen) = record.lock() {
+                seen.push((pragma_name.to_string(), pragma_value.map(str::to_string)));
+            }
+        }
+        allow(context)
+    }))?;
+    Ok(seen)
 }
 
 /// Pragmas that take an argument only to say what to report on.
@@ -107,19 +263,26 @@ fn allow(context: AuthContext<'_>) -> Authorization {
     }
 }
 
-fn prepare_read_only<'c>(conn: &'c Connection, sql: &str) -> Result<Statement<'c>> {
+fn prepare_read_only<'c>(
+    conn: &'c Connection,
+    sql: &str,
+    pragmas: &PragmasSeen,
+) -> Result<Statement<'c>> {
     let stmt = conn.prepare(sql).map_err(|e| match e {
         rusqlite::Error::MultipleStatement => {
             usage("query runs one statement at a time; remove everything after the first `;`")
         }
-        other => match sql_error_text(&other) {
+        other => match sqlite_message(&other) {
             denied if denied.contains("not authorized") => usage(
                 "query only reads this database: attach, detach and pragmas that set a value are refused",
             ),
             text => usage(format!("invalid SQL: {text}")),
         },
     })?;
-    if !stmt.readonly() {
+    if stmt.column_count() == 0 && stmt.readonly() && stmt.expanded_sql().is_none() {
+        return Err(usage("query needs an SQL statement (this one holds only comments)"));
+    }
+    if !stmt.readonly() && !only_reports(pragmas) {
         return Err(usage(
             "query only reads: this statement would change the database, which is refused",
         ));
@@ -127,10 +290,32 @@ fn prepare_read_only<'c>(conn: &'c Connection, sql: &str) -> Result<Statement<'c
     Ok(stmt)
 }
 
-fn sql_error_text(error: &rusqlite::Error) -> String {
-    match error {
-        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
-        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
-        other => other.to_string(),
+/// Whether the statement is a pragma that only reports (`pragma
+/// journal_mode`, with no value to set): SQLite does not call those
+/// read-only, but on a read-only connection they can change nothing.
+fn only_reports(pragmas: &PragmasSeen) -> bool {
+    pragmas
+        .lock()
+        .is_ok_and(|seen| !seen.is_empty() && seen.iter().all(|(_, value)| value.is_none()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_statement_of_nothing_is_a_usage_error() {
+        for sql in ["", " ;", ";;\n", "  \t"] {
+            assert!(statement_text(sql).is_err(), "{sql:?}");
+        }
+        assert_eq!(statement_text("select 1;  ").unwrap(), "select 1");
+    }
+
+    #[test]
+    fn timeouts_are_positive_seconds() {
+        assert_eq!(parse_timeout("1.5"), Ok(Duration::from_millis(1500)));
+        for bad in ["0", "-1", "x", "nan", "inf"] {
+            assert!(parse_timeout(bad).is_err(), "{bad}");
+        }
     }
 }

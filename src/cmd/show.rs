@@ -54,7 +54,7 @@ struct Shown {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target();
+    let target = args.target.target()?;
     let (reader, n) = db::open(&target, args.target.size)?;
     say_if_stored(&reader, &target)?;
     let total = match store::stored_count(&reader)? {

@@ -44,7 +44,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target();
+    let target = args.target.target()?;
     let (reader, n) = db::open(&target, args.target.size)?;
     say_if_stored(&reader, &target)?;
     let selection = Selection::new(args.fundamental);

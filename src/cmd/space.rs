@@ -30,7 +30,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target();
+    let target = args.target.target()?;
     let (reader, n) = db::open(&target, args.target.size)?;
     let mut rows = Vec::new();
     reader.rows(
