@@ -88,7 +88,7 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
     // every query of the command will see.
     let conn = reading(path)?;
     let version = read_version(&conn, path)?;
-    check_current(&shown, version)?;
+    check_current(&shown, version, &format!("queens init --db {shown}"))?;
     let n = schema::stored_size(&conn)
         .map_err(|e| explain_open_error(e, path))?
         .with_context(|| no_board_size(&shown))?;
@@ -98,12 +98,13 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
 
 /// Refuses, for a command that only reads, a database whose schema is
 /// older than this build's: reading must not upgrade it.
-pub fn check_current(shown: &str, version: usize) -> Result<()> {
+/// `init_here` is the command that upgrades it (`queens init --db …`).
+pub fn check_current(shown: &str, version: usize, init_here: &str) -> Result<()> {
     let latest = schema::latest_version();
     if version < latest {
         bail!(
             "{shown} was written by an older queens (schema version {version}, this one reads \
-             {latest}); upgrade it with `queens init --db {shown}`, which keeps your own tables"
+             {latest}); upgrade it with `{init_here}`, which keeps your own tables"
         );
     }
     Ok(())

@@ -284,6 +284,69 @@ fn migrations_after(version: usize) -> Result<Vec<String>> {
         .collect()
 }
 
+/// The role that `query` runs as: it may read queens' schemas and nothing
+/// else. One for the whole server (roles are), made by `init`.
+const READER_ROLE: &str = "queens_reader";
+
+/// Gives `schema` what `query` needs to run as the role queens_reader,
+/// where the connecting role may: the role itself (made once per server),
+/// the right to read the schema's tables and views, and queens_query(), a
+/// function of that role's that runs one query with its privileges alone.
+/// Returns false, changing nothing, where the connecting role may not
+/// make roles, or where a queens_query of someone else's is in the way.
+fn provide_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
+    let row = tx.query_one(
+        "select r.rolsuper or r.rolcreaterole,
+                exists (select 1 from pg_roles where rolname = $1),
+                exists (select 1 from pg_proc as p join pg_namespace as n on n.oid = p.pronamespace
+                        where n.nspname = $2 and p.proname = 'queens_query'
+                          and pg_get_userbyid(p.proowner) <> $1)
+         from pg_roles as r where r.rolname = current_user",
+        &[&READER_ROLE, &schema],
+    )?;
+    let (may_make_roles, _exists, taken): (bool, bool, bool) = (row.get(0), row.get(1), row.get(2));
+    if !may_make_roles || taken {
+        return Ok(false);
+    }
+    tx.batch_execute(&format!(
+        "do $make$ begin
+             create role {READER_ROLE} nologin;
+         exception when duplicate_object or unique_violation then null;
+         end $make$;
+         do $join$ begin
+             if not pg_has_role(current_user, '{READER_ROLE}', 'MEMBER') then
+                 grant {READER_ROLE} to current_user;
+             end if;
+         end $join$;
+         grant usage on schema {schema} to {READER_ROLE};
+         grant select on all tables in schema {schema} to {READER_ROLE};
+         -- queens_query(statement): the rows of one query, each as the text
+         -- of its values; run with the privileges of queens_reader, which
+         -- owns it, and none of the caller's. A security-definer function
+         -- may not switch roles, so the query cannot take them back.
+         create or replace function {schema}.queens_query(statement text)
+         returns setof text[]
+         language plpgsql security definer
+         set search_path = {schema}, pg_temp
+         as $body$
+         begin
+             return query execute
+                 'select array(select value from json_each_text(row_to_json(queens_row))) from ('
+                 || statement || E'\n) as queens_row';
+         end
+         $body$;
+         grant create on schema {schema} to {READER_ROLE};
+         alter function {schema}.queens_query(text) owner to {READER_ROLE};
+         revoke create on schema {schema} from {READER_ROLE};"
+    ))?;
+    Ok(true)
+}
+
+/// What `init` says when it could not make the read-only role.
+pub const NO_READER_NOTE: &str = "queens: note: your role may not create roles, so there is no \
+     read-only role queens_reader; `queens query` on this schema runs with your role's own \
+     privileges (see the README)";
+
 /// Runs `change` on the model in `schema` in one transaction that first
 /// takes the lock serialising queens' changes, waits for the schema's
 /// readers to finish, re-reads what the schema holds (another process may
@@ -304,13 +367,18 @@ fn change_model(
     refuse_user_dependents(&mut tx, schema)?;
     tx.batch_execute(&format!("set local search_path to {schema};"))?;
     change(&mut tx, found)?;
+    let has_reader = provide_reader(&mut tx, schema)?;
     tx.commit()?;
+    if !has_reader {
+        eprintln!("{NO_READER_NOTE}");
+    }
     Ok(())
 }
 
 /// For `init`: brings a schema written by an older queens up to date in
-/// one transaction: the later migrations, then the facts and views again.
-/// Returns whether anything had to change.
+/// one transaction: the later migrations, then the facts and views again;
+/// and gives it the read-only role for `query` if it has none yet.
+/// Returns whether the schema had to be upgraded.
 pub fn bring_up_to_date(url: &str, schema: &str) -> Result<bool> {
     let mut upgraded = false;
     change_model(url, schema, |tx, found| {
@@ -371,7 +439,11 @@ pub fn ensure_exists(
     }
     tx.batch_execute(&build_script(schema, n)?)
         .context("could not build the board")?;
+    let has_reader = provide_reader(&mut tx, schema)?;
     tx.commit()?;
+    if !has_reader {
+        eprintln!("{NO_READER_NOTE}");
+    }
     Ok((
         Origin::Created,
         Inspection {
@@ -458,7 +530,8 @@ pub fn open_for_reading(url: &str, schema: &str, requested: Option<u8>) -> Resul
     }
     let reader = first_reader(url, schema)?;
     let version = reader.number("select version from queens_version", &[])?;
-    db::check_current(&shown, usize::try_from(version).unwrap_or(0))?;
+    let init_here = format!("queens init --db {} --schema {schema}", without_password(url));
+    db::check_current(&shown, usize::try_from(version).unwrap_or(0), &init_here)?;
     let n = reader.number("select n from board_size", &[])?;
     let n = u8::try_from(n).with_context(|| format!("{shown} holds a board of size {n}"))?;
     db::check_requested_size(&shown, n, requested)?;

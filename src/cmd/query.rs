@@ -87,7 +87,31 @@ fn statement_text(sql: &str) -> Result<&str> {
     if trimmed.trim().is_empty() {
         return Err(usage("query needs an SQL statement"));
     }
+    if first_word(trimmed).eq_ignore_ascii_case("copy") {
+        return Err(usage(
+            "query does not run COPY, which reads or writes files; \
+             `queens export` writes solutions to files",
+        ));
+    }
     Ok(trimmed)
+}
+
+/// The statement's first word, past blanks, brackets and comments.
+fn first_word(sql: &str) -> &str {
+    let mut rest = sql;
+    loop {
+        let trimmed = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '(');
+        if let Some(comment) = trimmed.strip_prefix("--") {
+            rest = comment.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(comment) = trimmed.strip_prefix("/*") {
+            rest = comment.split_once("*/").map_or("", |(_, after)| after);
+        } else {
+            let end = trimmed
+                .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .unwrap_or(trimmed.len());
+            return &trimmed[..end];
+        }
+    }
 }
 
 /// Rows printed as they arrive, in the sqlite3 shell's column mode: the
@@ -154,8 +178,12 @@ impl<W: Write> StreamingTable<W> {
 }
 
 impl<W: Write> Drop for StreamingTable<W> {
+    /// A statement that failed part way still shows the rows it found; one
+    /// that failed before finding any prints nothing but its error.
     fn drop(&mut self) {
-        let _ = self.flush_held();
+        if !self.held.is_empty() {
+            let _ = self.flush_held();
+        }
     }
 }
 
@@ -309,6 +337,15 @@ mod tests {
             assert!(statement_text(sql).is_err(), "{sql:?}");
         }
         assert_eq!(statement_text("select 1;  ").unwrap(), "select 1");
+    }
+
+    #[test]
+    fn copy_is_refused_however_it_is_dressed() {
+        for sql in ["copy t to '/tmp/x'", " /* hi */ COPY (select 1) to stdout", "-- c\n(copy x from y)"] {
+            assert!(statement_text(sql).is_err(), "{sql:?}");
+        }
+        assert_eq!(first_word("/* a */ -- b\n  select 1"), "select");
+        assert!(statement_text("select 'copy'").is_ok());
     }
 
     #[test]
