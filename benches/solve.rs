@@ -200,7 +200,7 @@ fn main() {
             progress: false,
         };
         let target = Target::File(path.clone());
-        let reader = db::open_reader(&target).unwrap();
+        let (reader, _) = db::open(&target, Some(n)).unwrap();
         let mut count = 0;
         let split =
             fastest(|| count = parallel::count_solutions(&target, &reader, n, workers).unwrap());
@@ -262,9 +262,9 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
             url: url.to_string(),
             schema: schema.to_string(),
         };
-        let pg = db::open_reader(&server).unwrap();
+        let (pg, _) = db::open(&server, Some(n)).unwrap();
         let file = Target::File(board(dir.path(), n));
-        let sqlite = db::open_reader(&file).unwrap();
+        let (sqlite, _) = db::open(&file, Some(n)).unwrap();
         let mut rows = 0;
         let all_rows = |reader: &queens::engine::Reader, rows: &mut usize| {
             fastest(|| {

@@ -401,7 +401,8 @@ pub fn bring_up_to_date(path: &Path) -> Result<bool> {
         if !is_outdated_on(tx)? {
             return Ok(());
         }
-        let n = schema::stored_size(tx)?.with_context(|| no_board_size(&path.display().to_string()))?;
+        let n =
+            schema::stored_size(tx)?.with_context(|| no_board_size(&path.display().to_string()))?;
         schema::clear(tx)?;
         schema::populate(tx, n)?;
         upgraded = true;
@@ -422,10 +423,7 @@ pub fn bring_up_to_date(path: &Path) -> Result<bool> {
 ///   board lacks refuses the change, naming their table.
 ///
 /// A refusal rolls everything back: the file is as it was.
-pub fn change_model(
-    path: &Path,
-    change: impl FnOnce(&Transaction) -> Result<()>,
-) -> Result<()> {
+pub fn change_model(path: &Path, change: impl FnOnce(&Transaction) -> Result<()>) -> Result<()> {
     let shown = path.display().to_string();
     let attempt = || -> Result<()> {
         let mut conn = open_writable(path)?;
@@ -455,7 +453,11 @@ fn refuse_user_triggers(conn: &Connection, shown: &str) -> Result<()> {
     )?;
     let objects = stmt
         .query_map([], |row| {
-            Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?))
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+            ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let is_one_of = |names: &[&str], name: &str| names.iter().any(|o| o.eq_ignore_ascii_case(name));
@@ -489,7 +491,9 @@ fn broken_references(conn: &Connection) -> Result<BTreeMap<String, (i64, String)
         "select \"table\", count(*), min(parent) from pragma_foreign_key_check group by \"table\"",
     )?;
     let rows = stmt
-        .query_map([], |row| Ok((row.get::<_, String>(0)?, (row.get(1)?, row.get(2)?))))?
+        .query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, (row.get(1)?, row.get(2)?)))
+        })?
         .collect::<rusqlite::Result<BTreeMap<_, _>>>()?;
     Ok(rows)
 }

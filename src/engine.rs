@@ -216,7 +216,9 @@ impl Reader {
                 }
                 Ok(())
             }
-            Reader::Postgres { client, .. } => postgres_rows(&mut client.borrow_mut(), sql, params, each),
+            Reader::Postgres { client, .. } => {
+                postgres_rows(&mut client.borrow_mut(), sql, params, each)
+            }
         }
     }
 
@@ -416,10 +418,9 @@ fn refused(error: &postgres::Error) -> anyhow::Error {
         Some(db) if db.code() == &postgres::error::SqlState::READ_ONLY_SQL_TRANSACTION => {
             usage("query only reads: this statement would change the database, which is refused")
         }
-        Some(db) if db.code() == &postgres::error::SqlState::INSUFFICIENT_PRIVILEGE => usage(format!(
-            "query only reads queens' schema: {}",
-            db.message()
-        )),
+        Some(db) if db.code() == &postgres::error::SqlState::INSUFFICIENT_PRIVILEGE => {
+            usage(format!("query only reads queens' schema: {}", db.message()))
+        }
         Some(db) if db.code() == &postgres::error::SqlState::SYNTAX_ERROR => usage(format!(
             "invalid SQL: {} (query runs one query: select, values, table or with … select)",
             db.message()

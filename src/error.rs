@@ -57,7 +57,11 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .map(io::Error::kind)
             // serde_json wraps the writer's error in its own.
-            .or_else(|| cause.downcast_ref::<serde_json::Error>().and_then(|e| e.io_error_kind()));
+            .or_else(|| {
+                cause
+                    .downcast_ref::<serde_json::Error>()
+                    .and_then(|e| e.io_error_kind())
+            });
         io_kind == Some(io::ErrorKind::BrokenPipe)
     })
 }

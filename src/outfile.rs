@@ -106,7 +106,7 @@ fn refuse_database(path: &Path, database: Option<&Path>) -> Result<()> {
         name.push(suffix);
         PathBuf::from(name)
     });
-    if companions.contains(&real_out) {
+    if companions.contains(&real_out) || is_same_file(&real_out, &real_db) {
         return Err(usage(format!(
             "--out {} is the database being read ({}) or its journal; name another file",
             path.display(),
@@ -114,6 +114,21 @@ fn refuse_database(path: &Path, database: Option<&Path>) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// Whether two paths name one file (a hard link is another name for it).
+#[cfg(unix)]
+fn is_same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn is_same_file(_: &Path, _: &Path) -> bool {
+    false
 }
 
 /// Writes what `write` produces to the checked target: a regular file is

@@ -74,10 +74,17 @@ pub fn count_solutions(target: &Target, reader: &Reader, n: u8, workers: Workers
         .filter(|p| p.weight > 0)
         .collect();
     let mut total = 0;
-    run_parts(target, reader, &needed, workers, count_part, |index, count| {
-        total += needed[index].weight * count;
-        Ok(())
-    })?;
+    run_parts(
+        target,
+        reader,
+        &needed,
+        workers,
+        count_part,
+        |index, count| {
+            total += needed[index].weight * count;
+            Ok(())
+        },
+    )?;
     Ok(total)
 }
 

@@ -40,7 +40,10 @@ pub fn connect(url: &str) -> Result<Client> {
     let config: postgres::Config = url
         .parse()
         .map_err(|e| usage(format!("{shown} is not a PostgreSQL URL ({e})")))?;
-    let timeout = config.get_connect_timeout().copied().unwrap_or(CONNECT_TIMEOUT);
+    let timeout = config
+        .get_connect_timeout()
+        .copied()
+        .unwrap_or(CONNECT_TIMEOUT);
     let (sender, receiver) = mpsc::channel();
     // The connection attempt cannot be interrupted; if it hangs, the
     // thread is left behind and ends with the process.
@@ -86,7 +89,9 @@ fn checked_schema(schema: &str) -> Result<&str> {
 /// Refuses a schema name that is an SQL key word (`select`): the server
 /// knows its own key words, so it is asked.
 fn check_not_key_word(client: &mut Client, schema: &str) -> Result<()> {
-    let quoted: String = client.query_one("select quote_ident($1)", &[&schema])?.get(0);
+    let quoted: String = client
+        .query_one("select quote_ident($1)", &[&schema])?
+        .get(0);
     if quoted != schema {
         return Err(usage(format!(
             "--schema {schema} is an SQL key word; choose another name"
@@ -530,7 +535,10 @@ pub fn open_for_reading(url: &str, schema: &str, requested: Option<u8>) -> Resul
     }
     let reader = first_reader(url, schema)?;
     let version = reader.number("select version from queens_version", &[])?;
-    let init_here = format!("queens init --db {} --schema {schema}", without_password(url));
+    let init_here = format!(
+        "queens init --db {} --schema {schema}",
+        without_password(url)
+    );
     db::check_current(&shown, usize::try_from(version).unwrap_or(0), &init_here)?;
     let n = reader.number("select n from board_size", &[])?;
     let n = u8::try_from(n).with_context(|| format!("{shown} holds a board of size {n}"))?;

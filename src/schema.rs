@@ -106,7 +106,9 @@ pub fn latest_version() -> usize {
 pub fn migrate(conn: &mut Connection) -> Result<()> {
     MIGRATIONS.to_latest(conn).map_err(|e| {
         let reason = match e {
-            rusqlite_migration::Error::RusqliteError { err, .. } => crate::error::sqlite_message(&err),
+            rusqlite_migration::Error::RusqliteError { err, .. } => {
+                crate::error::sqlite_message(&err)
+            }
             other => other.to_string(),
         };
         anyhow::anyhow!(

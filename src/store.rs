@@ -61,7 +61,8 @@ fn stage(path: &Path, n: u8, workers: Workers, staging: &Path) -> Result<u64> {
 /// (The facts are derived from the size alone, so the same size means the
 /// same board.)
 fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
-    let staged = Connection::open_with_flags(sqlite_name(staging), OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let staged =
+        Connection::open_with_flags(sqlite_name(staging), OpenFlags::SQLITE_OPEN_READ_ONLY)?;
     db::change_model(path, |tx| {
         let now = schema::stored_size(tx)?;
         if now != Some(n) {
@@ -74,7 +75,9 @@ fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
         schema::drop_store(tx)?;
         tx.execute_batch(&schema::store_sql(n)?)?;
         let placeholders = vec!["?"; usize::from(n) + 1].join(", ");
-        let mut insert = tx.prepare(&format!("insert into solution_store values ({placeholders})"))?;
+        let mut insert = tx.prepare(&format!(
+            "insert into solution_store values ({placeholders})"
+        ))?;
         let mut select = staged.prepare("select * from solution_store order by solution_no")?;
         let mut rows = select.query([])?;
         while let Some(row) = rows.next()? {

@@ -327,7 +327,286 @@ fn a_schema_from_schema_version_1_is_upgraded_in_place() {
             schema.name
         ))
         .unwrap();
+    // Reading does not upgrade: it refuses, naming the command that does.
+    let refused = schema.run(&["count", "--fundamental"]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("older queens") && stderr.contains("queens init"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(schema.count("square"), 36, "the refusal changed the schema");
+    assert!(schema.stdout(&["init"]).contains("brought it up to date"));
     assert_eq!(schema.stdout(&["count", "--fundamental"]), "1\n");
     assert_eq!(schema.count("square_image"), 8 * 36);
     assert_eq!(schema.count("queens_version"), 1);
+}
+
+#[test]
+fn readers_see_one_board_while_another_process_rebuilds() {
+    let Some(url) = server() else { return };
+    let schema = Schema::new(&url);
+    schema.stdout(&["init", "--size", "6"]);
+    let (answers, busy) = std::thread::scope(|s| {
+        let writer = s.spawn(|| {
+            for round in 0..16 {
+                let size = if round % 2 == 0 { "7" } else { "6" };
+                let out = schema.run(&["init", "--force", "--size", size]);
+                assert!(
+                    out.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            }
+        });
+        let mut answers = Vec::new();
+        let mut busy = 0;
+        while !writer.is_finished() || answers.len() < 20 {
+            // Two connections per command, which must share one snapshot.
+            let count = schema.run(&["count", "--jobs", "2"]);
+            let solve = schema.run(&["solve", "--format", "csv", "--jobs", "2"]);
+            for out in [&count, &solve] {
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                if !out.status.success() {
+                    assert!(stderr.contains("busy"), "{stderr}");
+                    busy += 1;
+                }
+            }
+            if count.status.success() {
+                answers.push(String::from_utf8(count.stdout).unwrap());
+            }
+            if solve.status.success() {
+                let csv = String::from_utf8(solve.stdout).unwrap();
+                let width = csv.lines().next().unwrap().split(',').count();
+                assert!(width == 6 || width == 7, "{csv}");
+                for line in csv.lines() {
+                    assert_eq!(line.split(',').count(), width, "{csv}");
+                }
+                assert_eq!(csv.lines().count() - 1, if width == 6 { 4 } else { 40 });
+            }
+        }
+        writer.join().unwrap();
+        (answers, busy)
+    });
+    for answer in &answers {
+        assert!(answer == "4\n" || answer == "40\n", "{answer:?}");
+    }
+    println!(
+        "PostgreSQL count and solve (2 connections each) while 16 rebuilds ran: {} counts, each \
+         6×6's or 7×7's, every CSV one board's; {busy} told busy",
+        answers.len()
+    );
+}
+
+#[test]
+fn two_inits_of_one_new_schema_give_one_board() {
+    let Some(url) = server() else { return };
+    for round in 0..5 {
+        let schema = Schema::new(&url);
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(|| schema.run(&["init", "--size", "7"]));
+            let b = s.spawn(|| schema.run(&["init", "--size", "7"]));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        let said: Vec<String> = [&a, &b]
+            .iter()
+            .map(|out| {
+                assert!(
+                    out.status.success(),
+                    "round {round}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                String::from_utf8_lossy(&out.stdout).into_owned()
+            })
+            .collect();
+        assert_eq!(
+            said.iter().filter(|s| s.starts_with("created")).count(),
+            1,
+            "{said:?}"
+        );
+        assert_eq!(schema.count("square"), 49);
+    }
+}
+
+#[test]
+fn query_cannot_change_anything_on_the_server() {
+    let Some(url) = server() else { return };
+    let schema = Schema::new(&url);
+    schema.stdout(&["init", "--size", "5"]);
+    // Another session, which query must not be able to end.
+    let mut victim = schema.client();
+    let victim_pid: i32 = victim
+        .query_one("select pg_backend_pid()", &[])
+        .unwrap()
+        .get(0);
+    let marker = schema.dir.path().join("server-wrote-this");
+    let marker = marker.to_str().unwrap();
+    let tricks = [
+        format!("copy (select 1) to '{marker}'"),
+        format!("copy (select 1) to program 'touch {marker}'"),
+        format!("/* c */ (copy (select 1) to '{marker}')"),
+        format!("select pg_terminate_backend({victim_pid})"),
+        format!("select set_config('role', 'queens', true), pg_terminate_backend({victim_pid})"),
+        format!("select lo_export(lo_from_bytea(0, 'x'), '{marker}')"),
+        "select pg_read_file('/etc/hostname')".to_string(),
+        "select 1; drop table square".to_string(),
+        "delete from square returning *".to_string(),
+        "with gone as (delete from square returning 1) select count(*) from gone".to_string(),
+        "select nextval('x')".to_string(),
+        "create table mine (x int)".to_string(),
+        "set role queens".to_string(),
+        "select * from pg_authid".to_string(),
+    ];
+    let squares = schema.count("square");
+    for sql in &tricks {
+        let out = schema.run(&["query", sql]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{sql}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{sql}: {stderr}");
+        assert!(out.stdout.is_empty(), "{sql}");
+    }
+    assert!(
+        !std::path::Path::new(marker).exists(),
+        "the server wrote a file"
+    );
+    let alive: i32 = victim.query_one("select 1", &[]).unwrap().get(0);
+    assert_eq!(alive, 1, "query ended another session");
+    assert_eq!(schema.count("square"), squares);
+    assert_eq!(
+        schema.stdout(&["query", "select count(*) from square"]),
+        "count\n-----\n25\n"
+    );
+    println!(
+        "PostgreSQL query: {} tricks (COPY, role switch, signals, server files, writes) refused; nothing changed",
+        tricks.len()
+    );
+}
+
+#[test]
+fn a_rebuild_never_drops_or_changes_what_is_the_users() {
+    let Some(url) = server() else { return };
+    let schema = Schema::new(&url);
+    schema.stdout(&["init", "--size", "6"]);
+    let name = &schema.name;
+    let mut client = schema.client();
+    for (setup, says, teardown) in [
+        (
+            format!("create view {name}.my_firsts as select s1 from {name}.solution"),
+            "my_firsts",
+            format!("drop view {name}.my_firsts"),
+        ),
+        (
+            format!(
+                "create table {name}.my_games (sq text references {name}.square (square) on delete cascade);
+                 insert into {name}.my_games values ('a1')"
+            ),
+            "my_games",
+            format!("drop table {name}.my_games"),
+        ),
+        (
+            format!(
+                "create function {name}.my_fn() returns trigger language plpgsql as $$ begin return null; end $$;
+                 create trigger my_trigger after delete on {name}.square for each row execute function {name}.my_fn()"
+            ),
+            "my_trigger",
+            format!("drop trigger my_trigger on {name}.square"),
+        ),
+    ] {
+        client.batch_execute(&setup).unwrap();
+        for args in [&["init", "--force"][..], &["init", "--force", "--size", "7"]] {
+            let out = schema.run(args);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+            assert!(stderr.contains(says) && stderr.lines().count() == 1, "{stderr}");
+            assert_eq!(schema.count("square"), 36, "{args:?} changed the board");
+        }
+        if says == "my_games" {
+            assert_eq!(schema.count("my_games"), 1);
+        }
+        client.batch_execute(&teardown).unwrap();
+    }
+    assert!(
+        schema
+            .stdout(&["init", "--force", "--size", "7"])
+            .contains("now a 7×7")
+    );
+}
+
+#[test]
+fn schema_names_that_are_key_words_or_system_schemas_are_refused() {
+    let Some(url) = server() else { return };
+    let dir = TempDir::new().unwrap();
+    for (name, says) in [
+        ("select", "key word"),
+        ("information_schema", "PostgreSQL's own"),
+        ("pg_catalog", "PostgreSQL's own"),
+        ("pg_toast", "PostgreSQL's own"),
+    ] {
+        let out = queens(dir.path())
+            .args(["init", "--db", &url, "--schema", name])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.contains(says), "{name}: {stderr}");
+    }
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let leaked: i64 = client
+        .query_one(
+            "select count(*) from information_schema.tables
+             where table_schema in ('information_schema', 'pg_catalog') and table_name = 'board_size'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(leaked, 0);
+}
+
+#[test]
+fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_server() {
+    let Some(url) = server() else { return };
+    let schema = Schema::new(&url);
+    let role = format!("plain_{}", schema.name);
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "create role {role} login password 'plain'; grant create on database postgres to {role};"
+        ))
+        .unwrap();
+    let (_, rest) = url.split_once("://").unwrap();
+    let (_, host) = rest.rsplit_once('@').unwrap();
+    let plain_url = format!("postgres://{role}:plain@{host}");
+    let as_plain = |args: &[&str]| {
+        queens(schema.dir.path())
+            .args(args)
+            .args(["--db", &plain_url, "--schema", &schema.name])
+            .output()
+            .unwrap()
+    };
+    // A role that may not make roles: init says so, and query runs with
+    // that role's own (small) privileges.
+    let init = as_plain(&["init", "--size", "5"]);
+    assert!(
+        init.status.success(),
+        "{}",
+        String::from_utf8_lossy(&init.stderr)
+    );
+    assert!(String::from_utf8_lossy(&init.stderr).contains("queens_reader"));
+    let out = as_plain(&["query", "select count(*) from solution"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "count\n-----\n10\n");
+    // A superuser without queens_query is refused rather than trusted.
+    let out = schema.run(&["query", "select count(*) from solution"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("queens_reader") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    admin
+        .batch_execute(&format!(
+            "drop schema {} cascade; revoke create on database postgres from {role}; drop role {role};",
+            schema.name
+        ))
+        .unwrap();
 }

@@ -150,7 +150,11 @@ fn an_upgrade_keeps_the_stored_solutions_and_a_rebuild_drops_them() {
         .unwrap();
     let before = common::contents(&board.db);
     assert_eq!(stdout(&board, &["count"]), "92\n");
-    assert_eq!(common::contents(&board.db), before, "count changed the file");
+    assert_eq!(
+        common::contents(&board.db),
+        before,
+        "count changed the file"
+    );
     let report = board.run(&["doctor"]);
     assert_eq!(report.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&report.stdout).contains("search_space"));

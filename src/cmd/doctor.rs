@@ -259,7 +259,10 @@ fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     for (sym_no, name, [xx, xy, yx, yy]) in &matrices {
-        let Some(moves) = usize::try_from(*sym_no - 1).ok().and_then(|i| native.get(i)) else {
+        let Some(moves) = usize::try_from(*sym_no - 1)
+            .ok()
+            .and_then(|i| native.get(i))
+        else {
             wrong_matrices += 1;
             continue;
         };
@@ -269,14 +272,17 @@ fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
         for &square in &squares {
             let (x, y) = (centred(square.col), centred(square.row));
             let image = moves(square);
-            right &= uncentred(xx * x + xy * y) == image.col && uncentred(yx * x + yy * y) == image.row;
+            right &=
+                uncentred(xx * x + xy * y) == image.col && uncentred(yx * x + yy * y) == image.row;
             expected.insert((name.clone(), square.name(), image.name()));
         }
         wrong_matrices += usize::from(!right);
     }
     let mut stmt = conn.prepare("select symmetry, square, image from square_image")?;
     let stored = stmt
-        .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get(1)?, row.get(2)?)))?
+        .query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, row.get(1)?, row.get(2)?))
+        })?
         .collect::<rusqlite::Result<HashSet<(String, String, String)>>>()?;
     let wrong_images = stored.symmetric_difference(&expected).count();
     let holds = matrices.len() == 8 && wrong_matrices == 0 && wrong_images == 0;
@@ -310,7 +316,9 @@ fn stored_solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
         let queens: Option<Vec<Square>> = (1..width)
             .map(|i| {
                 let name = row.get::<_, String>(i).ok()?;
-                Square::parse(&name, n).ok().filter(|q| usize::from(q.col) == i)
+                Square::parse(&name, n)
+                    .ok()
+                    .filter(|q| usize::from(q.col) == i)
             })
             .collect();
         let Some(queens) = queens.filter(|q| checker::is_solution(q, n)) else {

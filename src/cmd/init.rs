@@ -77,11 +77,15 @@ pub fn run(args: &Args) -> Result<()> {
 fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     let requested = args.target.size;
     let shown = target.shown();
-    if let (Target::File(path), true, Some(n)) = (target, args.force, requested) {
-        if db::lacks_board_size(path) {
-            db::rebuild(path, n)?;
-            return Ok((format!("rebuilt {shown}: now {}, was without a board", board_words(n)), n));
-        }
+    if let (Target::File(path), true, Some(n)) = (target, args.force, requested)
+        && db::lacks_board_size(path)
+    {
+        db::rebuild(path, n)?;
+        let said = format!(
+            "rebuilt {shown}: now {}, was without a board",
+            board_words(n)
+        );
+        return Ok((said, n));
     }
     let (origin, found) = match target {
         Target::File(path) => db::ensure_exists(path, requested)?,

@@ -53,9 +53,7 @@ pub struct Args {
 fn parse_timeout(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds <= 1e6 => Ok(Duration::from_secs_f64(seconds)),
-        _ => Err(format!(
-            "{text:?} is not a number of seconds (more than 0)"
-        )),
+        _ => Err(format!("{text:?} is not a number of seconds (more than 0)")),
     }
 }
 
@@ -252,10 +250,9 @@ fn lock_down(conn: &Connection) -> Result<PragmasSeen> {
             pragma_name,
             pragma_value,
         } = context.action
+            && let Ok(mut seen) = record.lock()
         {
-            if let Ok(mut seen) = record.lock() {
-                seen.push((pragma_name.to_string(), pragma_value.map(str::to_string)));
-            }
+            seen.push((pragma_name.to_string(), pragma_value.map(str::to_string)));
         }
         allow(context)
     }))?;
@@ -308,7 +305,9 @@ fn prepare_read_only<'c>(
         },
     })?;
     if stmt.column_count() == 0 && stmt.readonly() && stmt.expanded_sql().is_none() {
-        return Err(usage("query needs an SQL statement (this one holds only comments)"));
+        return Err(usage(
+            "query needs an SQL statement (this one holds only comments)",
+        ));
     }
     if !stmt.readonly() && !only_reports(pragmas) {
         return Err(usage(
@@ -341,7 +340,11 @@ mod tests {
 
     #[test]
     fn copy_is_refused_however_it_is_dressed() {
-        for sql in ["copy t to '/tmp/x'", " /* hi */ COPY (select 1) to stdout", "-- c\n(copy x from y)"] {
+        for sql in [
+            "copy t to '/tmp/x'",
+            " /* hi */ COPY (select 1) to stdout",
+            "-- c\n(copy x from y)",
+        ] {
             assert!(statement_text(sql).is_err(), "{sql:?}");
         }
         assert_eq!(first_word("/* a */ -- b\n  select 1"), "select");

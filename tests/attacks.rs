@@ -1,0 +1,635 @@
+//! The promises of README.md and RELIABILITY.md, attacked as a hostile user
+//! would: the user's own rows, foreign keys and triggers against rebuilds;
+//! reading commands against files that tempt them to write; SQLite URI
+//! names, devices, FIFOs and links as --db and --out; a rebuild racing a
+//! materialize; damage that only doctor can see; endless queries; boards
+//! too large to search; a server that never answers.
+//! `cargo test --test attacks -- --nocapture` prints the tallies.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read};
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::{Board, contents};
+use rusqlite::Connection;
+use tempfile::TempDir;
+
+const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
+
+fn queens(dir: &Path, args: &[&str]) -> Output {
+    Command::new(QUEENS)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A one-line error on stderr, nothing on stdout, and this exit code.
+fn assert_refused(out: &Output, code: i32, says: &str) {
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(says), "expected {says:?} in: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// Every row of every table of the user's, exactly as SQLite stores it.
+fn user_rows(db: &Path) -> Vec<String> {
+    let conn = Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    let mut rows = Vec::new();
+    for table in ["my_games", "my_notes", "my_strict", "my_log"] {
+        let mut stmt = conn
+            .prepare(&format!(
+                "select quote(sq), typeof(sq) from {table} order by rowid"
+            ))
+            .unwrap();
+        let found = stmt
+            .query_map([], |row| {
+                Ok(format!(
+                    "{table}: {} {}",
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?
+                ))
+            })
+            .unwrap()
+            .map(Result::unwrap);
+        rows.extend(found);
+    }
+    rows
+}
+
+/// A board with tables of the user's that refer to queens' squares with
+/// every kind of foreign-key action, and a log table.
+fn board_with_user_tables(n: u8) -> Board {
+    let board = Board::new(n);
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "create table my_games (sq text references square (square) on delete cascade);
+             create table my_notes (sq text references square (square) on delete set null);
+             create table my_strict (sq text references square (square) on delete restrict);
+             create table my_log (sq text);
+             insert into my_games values ('a1'), ('c5'), ('e3');
+             insert into my_notes values ('b2'), ('d4');
+             insert into my_strict values ('a2');
+             insert into my_log values ('kept');",
+        )
+        .unwrap();
+    board
+}
+
+#[test]
+fn a_rebuild_keeps_every_row_of_the_users_tables_or_refuses_before_changing_anything() {
+    let board = board_with_user_tables(8);
+    let rows = user_rows(&board.db);
+    assert_eq!(rows.len(), 7);
+    // The same size, another size that keeps every referenced square, and
+    // back: the user's rows stay byte for byte, no foreign-key action fires.
+    for size in ["8", "6", "8"] {
+        let out = board.run(&["init", "--force", "--size", size]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(
+            user_rows(&board.db),
+            rows,
+            "after init --force --size {size}"
+        );
+    }
+    // A size that would leave a row of theirs pointing nowhere (e3 is off
+    // a 4×4 board): refused, naming the table, the file untouched.
+    let before = contents(&board.db);
+    let out = board.run(&["init", "--force", "--size", "4"]);
+    assert_refused(&out, 1, "my_games");
+    assert_eq!(contents(&board.db), before);
+    // A trigger of theirs on queens' table would fire: refused.
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "create trigger my_trigger after delete on square
+             begin insert into my_log values (old.square); end;",
+        )
+        .unwrap();
+    let before = contents(&board.db);
+    for args in [
+        &["init", "--force"][..],
+        &["init", "--force", "--size", "6"],
+    ] {
+        assert_refused(&board.run(args), 1, "my_trigger");
+        assert_eq!(contents(&board.db), before, "{args:?}");
+    }
+    // A view of theirs on solution survives a rebuild, as SQLite keeps it.
+    let conn = Connection::open(&board.db).unwrap();
+    conn.execute_batch(
+        "drop trigger my_trigger; create view my_firsts as select s1 from solution;",
+    )
+    .unwrap();
+    drop(conn);
+    assert!(board.run(&["init", "--force"]).status.success());
+    assert_eq!(board.count("select count(*) from my_firsts"), 92);
+    assert_eq!(user_rows(&board.db), rows);
+    // Materializing replaces the store the same way.
+    assert!(board.run(&["init", "--materialize"]).status.success());
+    assert_eq!(user_rows(&board.db), rows);
+    println!(
+        "user tables with cascade, set null and restrict references: 4 rebuilds kept all 7 rows; \
+         an orphaning size and 2 trigger cases refused with the file unchanged"
+    );
+}
+
+/// Every command that only reads, with the arguments it needs.
+const READING: [&[&str]; 10] = [
+    &["solve"],
+    &["count"],
+    &["count", "--fundamental"],
+    &["query", "select count(*) from my_games"],
+    &["show", "3"],
+    &["check", "a1", "b5"],
+    &["complete", "a1", "b5"],
+    &["space"],
+    &["export", "--format", "csv"],
+    &["doctor"],
+];
+
+#[test]
+fn reading_commands_never_write_not_even_to_a_database_they_find_out_of_date() {
+    let board = board_with_user_tables(8);
+    // The user replaced one of queens' views with their own.
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch("drop view search_space; create view search_space as select 42 as answer;")
+        .unwrap();
+    let before = contents(&board.db);
+    for args in READING {
+        let out = board.run(args);
+        match args[0] {
+            // doctor reports the changed view; space reads it as it stands
+            // and finds none of the columns it prints.
+            "doctor" => assert_eq!(out.status.code(), Some(1)),
+            "space" => assert_refused(&out, 1, "no such column"),
+            _ => assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{args:?}: {}",
+                text(&out.stderr)
+            ),
+        }
+        assert_eq!(contents(&board.db), before, "{args:?} changed the file");
+    }
+    let report = text(&board.run(&["doctor"]).stdout);
+    assert!(
+        report.contains("FAIL  views") && report.contains("search_space"),
+        "{report}"
+    );
+    assert_eq!(board.count("select answer from search_space"), 42);
+    // A file of an older schema version: refused by every reader, with the
+    // command that upgrades it; the file unchanged.
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch("pragma user_version = 1")
+        .unwrap();
+    let before = contents(&board.db);
+    for args in READING.iter().filter(|a| a[0] != "doctor") {
+        let out = board.run(args);
+        assert_refused(&out, 1, "queens init");
+        assert!(text(&out.stderr).contains("older queens"));
+        assert_eq!(contents(&board.db), before, "{args:?} changed the file");
+    }
+    assert!(!board.dir.path().join("q8.db-journal").exists());
+    println!(
+        "{} reading commands on a file with a user's view in place of queens', then on an older \
+         schema: every file byte unchanged",
+        READING.len()
+    );
+}
+
+#[test]
+fn db_is_a_path_never_an_sqlite_uri_or_special_name() {
+    let dir = TempDir::new().unwrap();
+    let precious = dir.path().join("precious.db");
+    Connection::open(&precious)
+        .unwrap()
+        .execute_batch("create table photo (name text); insert into photo values ('cat');")
+        .unwrap();
+    let before = contents(&precious);
+    // file:precious.db is a file of that name, never precious.db.
+    let out = queens(dir.path(), &["count", "--db", "file:precious.db"]);
+    assert_eq!(text(&out.stdout), "92\n", "{}", text(&out.stderr));
+    assert_eq!(contents(&precious), before);
+    assert!(dir.path().join("file:precious.db").is_file());
+    let again = queens(
+        dir.path(),
+        &["count", "--db", "file:precious.db?mode=memory"],
+    );
+    assert_eq!(text(&again.stdout), "92\n", "{}", text(&again.stderr));
+    assert_eq!(contents(&precious), before);
+    // SQLite's special names are refused as usage errors.
+    for name in [":memory:", ""] {
+        assert_refused(&queens(dir.path(), &["count", "--db", name]), 2, "--db");
+    }
+    assert!(!dir.path().join(":memory:").exists());
+    // Devices, FIFOs and dangling links are not database files.
+    let fifo = dir.path().join("pipe.db");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let link = dir.path().join("dangling.db");
+    std::os::unix::fs::symlink("nowhere.db", &link).unwrap();
+    for (db, says) in [
+        ("/dev/null", "not a regular file"),
+        ("pipe.db", "not a regular file"),
+        ("dangling.db", "symbolic link"),
+    ] {
+        for args in [&["count"][..], &["init"], &["init", "--force"]] {
+            let out = queens(dir.path(), &[args, &["--db", db]].concat());
+            assert_refused(&out, 1, says);
+        }
+    }
+    assert!(!dir.path().join("nowhere.db").exists());
+    println!(
+        "file: URIs, :memory:, '', /dev/null, a FIFO, a dangling link as --db: none touched another file"
+    );
+}
+
+#[test]
+fn out_replaces_only_regular_files_and_never_the_database_being_read() {
+    let board = Board::new(6);
+    let dir = board.dir.path();
+    let db = board.db.to_str().unwrap();
+    let export = |out: &str, force: bool| {
+        let mut args = vec!["export", "--format", "csv", "--db", db, "--out", out];
+        if force {
+            args.push("--force");
+        }
+        queens(dir, &args)
+    };
+    // - is standard output.
+    let out = export("-", false);
+    assert!(
+        text(&out.stdout).starts_with("s1,s2,s3,s4,s5,s6\n"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A character device is written into, not replaced.
+    let out = export("/dev/null", true);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device_like()
+    );
+    // A FIFO is written into: a reader at its other end gets the CSV.
+    let fifo = dir.join("pipe.csv");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = export("pipe.csv", false);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(reader.join().unwrap().lines().count(), 5);
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo_like()
+    );
+    // A link to a regular file: the link stays, its target gets the text.
+    std::fs::write(dir.join("real.csv"), "old\n").unwrap();
+    std::os::unix::fs::symlink("real.csv", dir.join("via.csv")).unwrap();
+    assert!(export("via.csv", true).status.success());
+    assert!(
+        std::fs::symlink_metadata(dir.join("via.csv"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("real.csv"))
+            .unwrap()
+            .starts_with("s1,")
+    );
+    // The database itself, by its name, a link, a hard link or its journal.
+    std::os::unix::fs::symlink(&board.db, dir.join("link.db")).unwrap();
+    std::fs::hard_link(&board.db, dir.join("hard.db")).unwrap();
+    let journal = format!("{db}-journal");
+    let before = contents(&board.db);
+    for name in [db, "link.db", "hard.db", journal.as_str()] {
+        assert_refused(&export(name, true), 2, "database being read");
+        assert_eq!(contents(&board.db), before, "--out {name}");
+    }
+    assert!(!Path::new(&journal).exists());
+    // A dangling link and a directory are refused.
+    std::os::unix::fs::symlink("missing.csv", dir.join("dangling.csv")).unwrap();
+    assert_refused(&export("dangling.csv", true), 1, "symbolic link");
+    assert!(!dir.join("missing.csv").exists());
+    assert_refused(&export(dir.to_str().unwrap(), true), 1, "directory");
+    println!(
+        "--out: -, /dev/null, a FIFO, a link; the database by 4 names refused; nothing replaced that was not a regular file"
+    );
+}
+
+/// File types, without platform-specific imports at every use.
+trait FileTypeLike {
+    fn is_char_device_like(&self) -> bool;
+    fn is_fifo_like(&self) -> bool;
+}
+
+impl FileTypeLike for std::fs::FileType {
+    fn is_char_device_like(&self) -> bool {
+        std::os::unix::fs::FileTypeExt::is_char_device(self)
+    }
+    fn is_fifo_like(&self) -> bool {
+        std::os::unix::fs::FileTypeExt::is_fifo(self)
+    }
+}
+
+#[test]
+fn a_rebuild_racing_a_materialize_never_leaves_a_store_of_another_board() {
+    let mut stored = 0;
+    let mut refused = 0;
+    for round in 0..4 {
+        let board = Board::new(11);
+        let db = board.db.to_str().unwrap().to_string();
+        let dir = board.dir.path().to_path_buf();
+        let (materialize, rebuild) = thread::scope(|s| {
+            let m = s.spawn(|| queens(&dir, &["init", "--materialize", "--db", &db]));
+            thread::sleep(Duration::from_millis(100 * round));
+            let r = s.spawn(|| queens(&dir, &["init", "--force", "--size", "9", "--db", &db]));
+            (m.join().unwrap(), r.join().unwrap())
+        });
+        for out in [&materialize, &rebuild] {
+            let stderr = text(&out.stderr);
+            assert!(
+                out.status.success()
+                    || (stderr.lines().count() == 1 && !stderr.contains("panicked")),
+                "round {round}: {stderr}"
+            );
+        }
+        if materialize.status.success() {
+            stored += 1;
+        } else {
+            refused += 1;
+        }
+        // Whatever happened, the file is whole and doctor finds it so: a
+        // store, if any, holds the solutions of the board the file holds.
+        let report = board.run(&["doctor"]);
+        assert_eq!(
+            report.status.code(),
+            Some(0),
+            "round {round}: {}",
+            text(&report.stdout)
+        );
+    }
+    println!(
+        "init --materialize (11×11) racing init --force --size 9: 4 rounds, {stored} stored, {refused} refused, doctor clean every time"
+    );
+}
+
+#[test]
+fn doctor_sees_damage_in_every_table_of_the_model() {
+    let board = Board::new(8);
+    assert!(board.run(&["init", "--materialize"]).status.success());
+    let tamper = |sql: &str, says: &str| {
+        let copy = board.dir.path().join("copy.db");
+        std::fs::copy(&board.db, &copy).unwrap();
+        Connection::open(&copy).unwrap().execute_batch(sql).unwrap();
+        let out = queens(board.dir.path(), &["doctor", "--db", "copy.db"]);
+        let report = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{sql}: {report}");
+        assert!(report.contains(says), "{sql}: {report}");
+    };
+    tamper(
+        "delete from square_image where square = 'a1'",
+        "FAIL  symmetries",
+    );
+    tamper(
+        "pragma foreign_keys = off;
+         update symmetry set symmetry = 'x' where symmetry = 'rotate-90';
+         update symmetry set symmetry = 'rotate-90' where symmetry = 'rotate-270';
+         update symmetry set symmetry = 'rotate-270' where symmetry = 'x';",
+        "FAIL  symmetries",
+    );
+    tamper(
+        "delete from solution_store where solution_no = 50",
+        "FAIL  stored",
+    );
+    tamper(
+        "update solution_store set s3 = 'c1' where solution_no = 7",
+        "FAIL  stored",
+    );
+    tamper(
+        "update solution_store set s1 = 'a9' where solution_no = 1",
+        "FAIL  stored",
+    );
+    tamper(
+        "update solution_store set solution_no = 1000 where solution_no = 92",
+        "FAIL  stored",
+    );
+    println!(
+        "doctor: 6 kinds of damage to symmetry, square_image and solution_store, each failed by name"
+    );
+}
+
+#[test]
+fn query_streams_in_bounded_memory_and_stops_when_told() {
+    let board = Board::new(4);
+    let mut child = Command::new(QUEENS)
+        .args(["query", "--db", board.db.to_str().unwrap()])
+        .arg("with recursive r(i) as (select 1 union all select i + 1 from r) select i, 'row' from r")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for _ in 0..2_000_000 {
+        lines.next().unwrap().unwrap();
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        peak_kb < 64 * 1024,
+        "an endless query held {peak_kb} kB after 2,000,000 rows"
+    );
+    // --timeout stops it with one line and exit 1.
+    let started = Instant::now();
+    let out = board.run(&[
+        "query",
+        "--timeout",
+        "1",
+        "with recursive r(i) as (select 1 union all select i + 1 from r) select count(*) from r",
+    ]);
+    assert_refused(&out, 1, "stopped after 1 s (--timeout)");
+    assert!(started.elapsed() < Duration::from_secs(8));
+    println!(
+        "query: an endless select streamed 2,000,000 rows in {peak_kb} kB; --timeout 1 stopped a count"
+    );
+}
+
+#[test]
+fn hopeless_work_says_so_at_once() {
+    let board = Board::new(26);
+    let started = Instant::now();
+    let out = board.run(&["check", "a1", "b3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("out of reach"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_refused(&board.run(&["complete", "a1", "b3"]), 1, "out of reach");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // Attacking queens: complete fails like check, naming the line.
+    let small = Board::new(8);
+    assert_refused(
+        &small.run(&["complete", "c5", "f2"]),
+        1,
+        "RGHT-DN line anchored at a7",
+    );
+    assert_eq!(small.run(&["check", "c5", "f2"]).status.code(), Some(1));
+}
+
+#[test]
+fn messages_say_what_happened_in_one_line() {
+    let board = Board::new(8);
+    let db = board.db.to_str().unwrap();
+    // A closed pipe ends every format quietly.
+    for format in ["table", "csv", "json", "ndjson", "boards"] {
+        let mut child = Command::new(QUEENS)
+            .args(["solve", "--format", format, "--db", db])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert!(child.wait().unwrap().success(), "{format}: {stderr}");
+        assert_eq!(stderr, "", "{format}");
+    }
+    // Empty statements are usage errors; reporting pragmas are reads.
+    for sql in [";", "/* c */", "  -- nothing\n"] {
+        assert_refused(&board.run(&["query", sql]), 2, "needs an SQL statement");
+    }
+    assert!(
+        board
+            .stdout(&["query", "pragma journal_mode"])
+            .contains("delete")
+    );
+    assert_refused(
+        &board.run(&["query", "pragma journal_mode = wal"]),
+        2,
+        "pragmas that set a value",
+    );
+    // Schema versions no queens writes, in a short line.
+    let conn = Connection::open(&board.db).unwrap();
+    for (version, says) in [(-5, "user_version -5"), (0, ".dump"), (99, "newer")] {
+        conn.pragma_update(None, "user_version", version).unwrap();
+        let out = board.run(&["count"]);
+        assert_refused(&out, 1, says);
+        assert!(out.stderr.len() < 400, "{}", text(&out.stderr));
+    }
+    conn.pragma_update(None, "user_version", 1).unwrap();
+    let out = board.run(&["init"]);
+    assert_refused(&out, 1, "user_version may not match");
+    assert!(out.stderr.len() < 400, "{}", text(&out.stderr));
+    conn.pragma_update(None, "user_version", 2).unwrap();
+    // An emptied board_size: the advice given works.
+    conn.execute_batch("delete from board_size").unwrap();
+    drop(conn);
+    assert_refused(&board.run(&["count"]), 1, "init --force --size N");
+    assert!(
+        board
+            .run(&["init", "--force", "--size", "8"])
+            .status
+            .success()
+    );
+    assert_eq!(board.stdout(&["count"]), "92\n");
+}
+
+#[test]
+fn a_server_that_never_answers_is_given_up_on_in_bounded_time() {
+    // Accepts connections and never says a word, like a stopped server.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    let dir = TempDir::new().unwrap();
+    let url =
+        format!("postgres://me:hunter2@127.0.0.1:{port}/db?password=hunter3&connect_timeout=2");
+    let started = Instant::now();
+    let out = queens(dir.path(), &["count", "--db", &url]);
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_refused(&out, 1, "no answer within 2 s");
+    let stderr = text(&out.stderr);
+    assert!(
+        !stderr.contains("hunter2") && !stderr.contains("hunter3"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn temporary_journals_are_swept_with_their_files() {
+    let dir = TempDir::new().unwrap();
+    let old = std::time::SystemTime::now() - Duration::from_secs(2 * 60 * 60);
+    let names = [
+        ".queens-a1b2.store",
+        ".queens-a1b2.store-journal",
+        ".queens-c3.db-building-journal",
+    ];
+    for name in names {
+        let path = dir.path().join(name);
+        std::fs::write(&path, b"left behind").unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+    }
+    assert!(
+        queens(dir.path(), &["init", "--size", "5"])
+            .status
+            .success()
+    );
+    for name in names {
+        assert!(!dir.path().join(name).exists(), "{name} stayed");
+    }
+}
