@@ -167,6 +167,21 @@ fn a_database_from_schema_version_1_is_upgraded_in_place() {
         )
         .unwrap();
     let db = board.db.to_str().unwrap();
+    // Reading refuses it, untouched, naming the command that upgrades.
+    let before = common::contents(&board.db);
+    let refused = board.run(&["count", "--fundamental"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("queens init --db"));
+    assert_eq!(common::contents(&board.db), before);
+    let init = queens(board.dir.path())
+        .args(["init", "--db", db])
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&init.stdout).contains("brought it up to date"),
+        "{}",
+        String::from_utf8_lossy(&init.stderr)
+    );
     let out = queens(board.dir.path())
         .args(["count", "--fundamental", "--db", db])
         .output()
