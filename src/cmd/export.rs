@@ -88,7 +88,9 @@ pub struct Args {
     #[arg(long, value_enum)]
     pub format: Option<ExportFormat>,
 
-    /// The file to write (default: standard output).
+    /// The file to write (default, or -: standard output). A FIFO or a
+    /// character device is written into; a link is followed; the database
+    /// being read is refused.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 

@@ -17,9 +17,13 @@ use crate::store;
 /// A new database holds the board's domains and facts (squares, lines and
 /// which squares lie on which lines) and the views candidate,
 /// solution_by_definition, solution and search_space, generated for N.
-/// Running init again on the same database changes nothing. Asking for
-/// another size is refused unless --force is given, which rebuilds the board
-/// in one transaction and keeps every table and view that is not queens' own.
+/// Running init again on the same database changes nothing, except to
+/// upgrade a database written by an older queens (which the other commands
+/// refuse to read). Asking for another size is refused unless --force is
+/// given, which rebuilds the board in one transaction and keeps every row
+/// of your own tables, your views and your triggers as they are: where a
+/// row of yours would point at a square the new board lacks, or a trigger
+/// of yours sits on one of queens' tables, it refuses and changes nothing.
 ///
 /// With --materialize the solutions are searched once (on --jobs threads)
 /// and stored in the table solution_store; the views and commands then read

@@ -26,8 +26,9 @@ pub mod space;
 /// The options every command shares: which database, and for which board.
 #[derive(Args, Debug, Clone)]
 pub struct DbArgs {
-    /// The database: an SQLite file, created with a board of --size when it
-    /// does not exist, or a postgres://USER@HOST:PORT/DBNAME URL.
+    /// The database: an SQLite file (always a path, never an SQLite URI),
+    /// created with a board of --size when it does not exist, or a
+    /// postgres://USER@HOST:PORT/DBNAME URL.
     #[arg(long, value_name = "PATH", default_value = "queens.db")]
     pub db: PathBuf,
 
