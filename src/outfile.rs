@@ -31,7 +31,12 @@ pub fn check_target(path: &Path, force: bool, database: Option<&Path>) -> Result
     let shown = path.display();
     let metadata = match std::fs::metadata(path) {
         Ok(metadata) => metadata,
-        Err(e) if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => {
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
             if let Ok(link) = std::fs::read_link(path) {
                 bail!(
                     "{shown} is a symbolic link to {}, which does not exist; name another --out",

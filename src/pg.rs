@@ -108,8 +108,24 @@ fn connect_to_schema<'s>(url: &str, schema: &'s str) -> Result<(Client, &'s str)
     Ok((client, schema))
 }
 
-/// What the schema holds: None when it holds nothing of queens'.
+/// What the schema holds: None when it holds nothing of queens'. An empty
+/// board_size is refused, with the command that mends it.
 fn inspect(client: &mut impl GenericClient, schema: &str) -> Result<Option<Inspection>> {
+    match inspect_allowing_no_size(client, schema)? {
+        Some(Inspection { size: 0, .. }) => bail!(
+            "schema {schema} holds no board size (its board_size table is empty); \
+             rebuild it with `queens init --force --size N` and the same --db and --schema"
+        ),
+        found => Ok(found),
+    }
+}
+
+/// As `inspect`, but a schema whose board_size is empty is found with
+/// size 0: a rebuild for a given size may mend it.
+fn inspect_allowing_no_size(
+    client: &mut impl GenericClient,
+    schema: &str,
+) -> Result<Option<Inspection>> {
     let names: Vec<String> = client
         .query(
             "select table_name::text from information_schema.tables where table_schema = $1",
@@ -141,16 +157,10 @@ fn inspect(client: &mut impl GenericClient, schema: &str) -> Result<Option<Inspe
     let size: Option<i32> = client
         .query_opt(&format!("select n from {schema}.board_size"), &[])?
         .map(|row| row.get(0));
-    match size {
-        Some(n) => Ok(Some(Inspection {
-            version: version as usize,
-            size: n as u8,
-        })),
-        None => bail!(
-            "schema {schema} holds no board size (its board_size table is empty); \
-             rebuild it with `queens init --force --size N` and the same --db and --schema"
-        ),
-    }
+    Ok(Some(Inspection {
+        version: version as usize,
+        size: size.map_or(0, |n| n as u8),
+    }))
 }
 
 /// Takes the lock that serialises queens' changes to `schema` (creating,
@@ -365,7 +375,7 @@ fn change_model(
     let (mut client, schema) = connect_to_schema(url, schema)?;
     let mut tx = client.transaction()?;
     serialise_changes(&mut tx, schema)?;
-    let found = inspect(&mut tx, schema)?.with_context(|| {
+    let found = inspect_allowing_no_size(&mut tx, schema)?.with_context(|| {
         format!("schema {schema} holds no queens board; `queens init` builds one")
     })?;
     lock_out_readers(&mut tx, schema)?;
@@ -389,6 +399,12 @@ pub fn bring_up_to_date(url: &str, schema: &str) -> Result<bool> {
     change_model(url, schema, |tx, found| {
         if found.version >= schema::latest_version() {
             return Ok(());
+        }
+        if found.size == 0 {
+            bail!(
+                "schema {schema} holds no board size (its board_size table is empty); \
+                 rebuild it with `queens init --force --size N`"
+            );
         }
         for up in migrations_after(found.version)? {
             tx.batch_execute(&up)?;
@@ -455,6 +471,16 @@ pub fn ensure_exists(
             version: schema::latest_version(),
             size: n,
         },
+    ))
+}
+
+/// Whether the schema is queens' but its board_size is empty: `init
+/// --force --size N` may then build a board in it.
+pub fn lacks_board_size(url: &str, schema: &str) -> Result<bool> {
+    let (mut client, schema) = connect_to_schema(url, schema)?;
+    Ok(matches!(
+        inspect_allowing_no_size(&mut client, schema)?,
+        Some(Inspection { size: 0, .. })
     ))
 }
 

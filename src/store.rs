@@ -26,7 +26,12 @@ use crate::schema;
 pub fn materialize(path: &Path, n: u8, workers: Workers) -> Result<u64> {
     let staging = new_temp_file(&parent_dir(path), ".store")
         .with_context(|| format!("cannot stage solutions beside {}", path.display()))?;
-    let stored = stage(path, n, workers, staging.path())?;
+    let stored = stage(path, n, workers, staging.path()).with_context(|| {
+        format!(
+            "could not stage the solutions in {}",
+            staging.path().display()
+        )
+    })?;
     copy_in(path, n, staging.path())?;
     Ok(stored)
 }

@@ -86,3 +86,74 @@ proptest! {
         }
     }
 }
+
+/// Names a user might give as --db or --out: SQLite URI forms, special
+/// names, devices, links and the database itself, and random text.
+fn path_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        2 => "file:[a-z]{1,6}\\.db(\\?[a-z]{1,5}=[a-z]{1,6})?",
+        1 => Just(":memory:".to_string()),
+        1 => Just(String::new()),
+        1 => Just("precious.db".to_string()),
+        1 => Just("./precious.db".to_string()),
+        1 => Just("link.db".to_string()),
+        1 => Just("/dev/null".to_string()),
+        1 => Just("-".to_string()),
+        1 => ":[a-z]{1,8}:?",
+        2 => "[a-zA-Z0-9:?=&%#._ -]{1,12}",
+        1 => "[a-z]{1,4}/[a-z]{1,4}\\.(db|csv)",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(24)
+    ))]
+
+    /// Whatever --db and --out name, a reading command either answers or
+    /// refuses in one line, and never changes the user's own SQLite file
+    /// (precious.db, also reachable through link.db) unless --out names it,
+    /// nor the link; a file it creates is a queens database at the literal
+    /// name.
+    #[test]
+    fn any_db_and_out_names_leave_other_files_alone(db in path_name(), out in path_name()) {
+        let dir = tempfile::TempDir::new().unwrap();
+        let precious = dir.path().join("precious.db");
+        rusqlite::Connection::open(&precious)
+            .unwrap()
+            .execute_batch("create table photo (name text); insert into photo values ('cat');")
+            .unwrap();
+        std::os::unix::fs::symlink("precious.db", dir.path().join("link.db")).unwrap();
+        let before = std::fs::read(&precious).unwrap();
+        for args in [
+            vec!["count", "--size", "5", "--db", &db],
+            vec!["export", "--format", "csv", "--size", "5", "--db", &db, "--out", &out, "--force"],
+        ] {
+            let output = common::queens(dir.path()).args(&args).output().unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let code = output.status.code().unwrap();
+            prop_assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+            if code != 0 {
+                prop_assert_eq!(stderr.lines().count(), 1, "{:?}: {}", args, stderr);
+            }
+            // --out precious.db --force (or through link.db) asks for it.
+            let asked_for = args[0] == "export"
+                && ["precious.db", "./precious.db", "link.db"].contains(&out.as_str());
+            if !asked_for {
+                prop_assert!(std::fs::read(&precious).unwrap() == before, "{:?} changed precious.db", args);
+            }
+            prop_assert!(std::fs::symlink_metadata(dir.path().join("link.db")).unwrap().file_type().is_symlink());
+        }
+        let created = dir.path().join(&db);
+        if !db.is_empty() && db != ":memory:" && created.is_file() && !db.contains("precious") && db != "link.db" {
+            let conn = rusqlite::Connection::open_with_flags(
+                &created,
+                rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+            );
+            // A created file is a whole queens board, unless --out wrote
+            // a CSV over it (refused: it is the database being read).
+            let n: i64 = conn.unwrap().query_row("select n from board_size", [], |r| r.get(0)).unwrap();
+            prop_assert_eq!(n, 5);
+        }
+    }
+}

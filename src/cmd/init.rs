@@ -81,15 +81,19 @@ pub fn run(args: &Args) -> Result<()> {
 fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     let requested = args.target.size;
     let shown = target.shown();
-    if let (Target::File(path), true, Some(n)) = (target, args.force, requested)
-        && db::lacks_board_size(path)
-    {
-        db::rebuild(path, n)?;
-        let said = format!(
-            "rebuilt {shown}: now {}, was without a board",
-            board_words(n)
-        );
-        return Ok((said, n));
+    if let (true, Some(n)) = (args.force, requested) {
+        let without_board = match target {
+            Target::File(path) => db::lacks_board_size(path),
+            Target::Server { url, schema } => pg::lacks_board_size(url, schema)?,
+        };
+        if without_board {
+            rebuild(target, n)?;
+            let said = format!(
+                "rebuilt {shown}: now {}, was without a board",
+                board_words(n)
+            );
+            return Ok((said, n));
+        }
     }
     let (origin, found) = match target {
         Target::File(path) => db::ensure_exists(path, requested)?,
@@ -103,10 +107,7 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     }
     if args.force {
         let n = requested.unwrap_or(found.size);
-        match target {
-            Target::File(path) => db::rebuild(path, n)?,
-            Target::Server { url, schema } => pg::rebuild(url, schema, n)?,
-        }
+        rebuild(target, n)?;
         let said = format!(
             "rebuilt {shown}: now {}, was {}×{}",
             board_words(n),
@@ -129,6 +130,14 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
         format!("{shown} already holds {}; {what}", board_words(found.size)),
         found.size,
     ))
+}
+
+/// Replaces the board with an `n`×`n` one, on either engine.
+fn rebuild(target: &Target, n: u8) -> Result<()> {
+    match target {
+        Target::File(path) => db::rebuild(path, n),
+        Target::Server { url, schema } => pg::rebuild(url, schema, n),
+    }
 }
 
 /// "an 8×8 board (the classic board)", "a 10×10 board".
