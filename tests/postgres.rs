@@ -610,3 +610,24 @@ fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_serv
         ))
         .unwrap();
 }
+
+#[test]
+fn an_emptied_board_size_is_mended_by_the_advice_given() {
+    let Some(url) = server() else { return };
+    let schema = Schema::new(&url);
+    schema.stdout(&["init", "--size", "6"]);
+    schema
+        .client()
+        .batch_execute(&format!("delete from {}.board_size", schema.name))
+        .unwrap();
+    let out = schema.run(&["count"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("init --force --size N"), "{stderr}");
+    assert!(
+        schema
+            .stdout(&["init", "--force", "--size", "7"])
+            .contains("was without a board")
+    );
+    assert_eq!(schema.stdout(&["count"]), "40\n");
+}
