@@ -100,12 +100,58 @@ fn check_not_key_word(client: &mut Client, schema: &str) -> Result<()> {
     Ok(())
 }
 
-/// Connects for work on `schema`, having checked its name.
+/// Connects for work on `schema`, having checked its name and that every
+/// role whose SQL it would run is trusted.
 fn connect_to_schema<'s>(url: &str, schema: &'s str) -> Result<(Client, &'s str)> {
     let schema = checked_schema(schema)?;
     let mut client = connect(url)?;
     check_not_key_word(&mut client, schema)?;
+    refuse_untrusted_owners(&mut client, schema)?;
     Ok((client, schema))
+}
+
+/// Refuses a schema in which a role without the connecting role's
+/// privileges owns something, or may create something. Reading the schema
+/// runs SQL of its objects' owners (the body of a view, a function a view
+/// calls, a function that shadows a built-in on the search path) with the
+/// privileges of whoever reads, so a superuser reading a schema another
+/// role controls would hand that role the superuser's powers. Trusted:
+/// superusers, and roles that have the connecting role's privileges. The
+/// function queens_query, owned by queens_reader, runs as that role only.
+fn refuse_untrusted_owners(client: &mut Client, schema: &str) -> Result<()> {
+    let untrusted = client.query_opt(
+        "with s as (select oid, nspowner from pg_namespace where nspname = $1),
+         owner (role, what) as (
+             select nspowner, 'the schema itself' from s
+             union all
+             select c.relowner, c.relname::text from pg_class as c join s on c.relnamespace = s.oid
+             union all
+             select p.proowner, p.proname::text || '()' from pg_proc as p join s on p.pronamespace = s.oid
+             where not (p.proname = 'queens_query' and pg_get_userbyid(p.proowner) = 'queens_reader')
+             union all
+             select t.typowner, t.typname::text from pg_type as t join s on t.typnamespace = s.oid
+             union all
+             select o.oprowner, o.oprname::text from pg_operator as o join s on o.oprnamespace = s.oid
+             union all
+             select r.oid, 'the right to create objects in it'
+             from pg_roles as r cross join s
+             where has_schema_privilege(r.oid, s.oid, 'CREATE')
+         )
+         select r.rolname::text, o.what
+         from owner as o join pg_roles as r on r.oid = o.role
+         where not r.rolsuper and not pg_has_role(r.oid, current_user, 'USAGE')
+         limit 1",
+        &[&schema],
+    )?;
+    if let Some(row) = untrusted {
+        let (role, what): (String, String) = (row.get(0), row.get(1));
+        bail!(
+            "schema {schema} is not yours to read safely: role {role}, which lacks your \
+             privileges, has {what}, and queens would run that role's SQL with your powers; \
+             connect as {role} (or a role with no more privileges than it), or name another --schema"
+        );
+    }
+    Ok(())
 }
 
 /// What the schema holds: None when it holds nothing of queens'. An empty
@@ -198,7 +244,8 @@ fn busy_or(error: postgres::Error, schema: &str) -> anyhow::Error {
 
 /// Refuses a change that would drop, or fire on, an object of the user's
 /// that depends on one of queens' tables or views: a view of theirs on
-/// `solution`, a foreign key of theirs to `square`, a trigger of theirs.
+/// `solution`, a foreign key of theirs to `square`, a trigger or a rule of
+/// theirs.
 fn refuse_user_dependents(tx: &mut Transaction, schema: &str) -> Result<()> {
     let mut own: Vec<String> = schema::own_names().iter().map(|s| s.to_string()).collect();
     own.push("queens_version".to_string());
@@ -223,6 +270,10 @@ fn refuse_user_dependents(tx: &mut Transaction, schema: &str) -> Result<()> {
              select 'trigger ' || t.tgname::text, own.relname
              from pg_trigger as t join own on own.oid = t.tgrelid
              where not t.tgisinternal
+             union all
+             select 'rule ' || r.rulename::text, own.relname
+             from pg_rewrite as r join own on own.oid = r.ev_class
+             where r.rulename <> '_RETURN'
          )
          select what, on_what from dependent order by what limit 1",
         &[&schema, &own],

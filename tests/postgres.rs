@@ -512,6 +512,14 @@ fn a_rebuild_never_drops_or_changes_what_is_the_users() {
             "my_trigger",
             format!("drop trigger my_trigger on {name}.square"),
         ),
+        (
+            format!(
+                "create table {name}.my_log (x text); insert into {name}.my_log values ('keep');
+                 create rule my_rule as on delete to {name}.square do also delete from {name}.my_log"
+            ),
+            "my_rule",
+            format!("drop rule my_rule on {name}.square; drop table {name}.my_log"),
+        ),
     ] {
         client.batch_execute(&setup).unwrap();
         for args in [&["init", "--force"][..], &["init", "--force", "--size", "7"]] {
@@ -595,8 +603,63 @@ fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_serv
     assert!(String::from_utf8_lossy(&init.stderr).contains("queens_reader"));
     let out = as_plain(&["query", "select count(*) from solution"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "count\n-----\n10\n");
-    // A superuser without queens_query is refused rather than trusted.
-    let out = schema.run(&["query", "select count(*) from solution"]);
+    // That role's schema is not for a superuser to read: its views would
+    // run the role's SQL with the superuser's powers. Planted here: a view
+    // whose function writes a server file when a superuser reads it.
+    let marker = schema.dir.path().join("written-as-superuser");
+    let plain = |sql: &str| {
+        postgres::Client::connect(&plain_url, postgres::NoTls)
+            .unwrap()
+            .batch_execute(sql)
+            .unwrap()
+    };
+    plain(&format!(
+        "set search_path to {s};
+         create function evil() returns boolean language plpgsql as $$
+         begin
+             if (select rolsuper from pg_roles where rolname = current_user) then
+                 execute 'copy (select 1) to ''{m}''';
+             end if;
+             return true;
+         end $$;
+         alter view solution rename to solution_kept;
+         create view solution as select * from solution_kept where evil();",
+        s = schema.name,
+        m = marker.display()
+    ));
+    for args in [
+        &["count"][..],
+        &["solve"],
+        &["query", "select 1"],
+        &["init", "--force"],
+    ] {
+        let out = schema.run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("role {role}")) && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+    }
+    assert!(
+        !marker.exists(),
+        "reading ran the schema owner's code as superuser"
+    );
+    let out = as_plain(&["count"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "10\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A superuser's own schema without queens_query: query is refused
+    // rather than run with the superuser's powers.
+    let own = Schema::new(&url);
+    own.stdout(&["init", "--size", "5"]);
+    admin
+        .batch_execute(&format!("drop function {}.queens_query(text)", own.name))
+        .unwrap();
+    let out = own.run(&["query", "select count(*) from solution"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
