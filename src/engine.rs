@@ -32,9 +32,12 @@ impl Target {
     /// ends, so they are refused.
     pub fn new(db: &Path, schema: &str) -> Result<Target> {
         match db.to_str() {
-            Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            Some(url) if is_postgres_url(url) => {
+                // The scheme in lower case, as the URL parser wants it.
+                let colon = url.find(':').unwrap_or(0);
+                let url = format!("{}{}", url[..colon].to_ascii_lowercase(), &url[colon..]);
                 Ok(Target::Server {
-                    url: url.to_string(),
+                    url,
                     schema: schema.to_string(),
                 })
             }
@@ -69,6 +72,15 @@ impl Target {
     }
 }
 
+/// Whether `--db` names a PostgreSQL database: it starts with the scheme
+/// `postgres:` or `postgresql:`, in any case and however many slashes
+/// follow (a malformed URL is then refused as a URL, without its
+/// password, rather than taken for a file name and echoed).
+fn is_postgres_url(db: &str) -> bool {
+    let lower = db.get(..11).unwrap_or(db).to_ascii_lowercase();
+    lower.starts_with("postgres:") || lower.starts_with("postgresql:")
+}
+
 /// The URL without its password, wherever it was given:
 /// `postgres://user:secret@host/db?password=x&sslmode=y` →
 /// `postgres://user@host/db?sslmode=y`.
@@ -77,11 +89,20 @@ pub fn without_password(url: &str) -> String {
         Some((address, query)) => (address, Some(query)),
         None => (url, None),
     };
-    let address = match (address.find("://"), address.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let credentials = &address[scheme + 3..at];
-            let user = credentials.split(':').next().unwrap_or("");
-            format!("{}{user}{}", &address[..scheme + 3], &address[at..])
+    // The credentials run from after the scheme and its slashes to the
+    // last @; the user is what comes before their first colon.
+    let after_scheme = address.find(':').map(|colon| {
+        colon
+            + 1
+            + address[colon + 1..]
+                .chars()
+                .take_while(|&c| c == '/')
+                .count()
+    });
+    let address = match (after_scheme, address.rfind('@')) {
+        (Some(start), Some(at)) if at >= start => {
+            let user = address[start..at].split(':').next().unwrap_or("");
+            format!("{}{user}{}", &address[..start], &address[at..])
         }
         _ => address.to_string(),
     };
@@ -454,4 +475,34 @@ fn postgres_value(row: &postgres::Row, i: usize) -> Result<Value> {
         ),
     };
     Ok(value.unwrap_or(Value::Null))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_never_shown() {
+        for url in [
+            "postgres://me:pw1@host/db",
+            "POSTGRES://me:pw1@host/db",
+            "postgresql:/me:pw1@host/db",
+            "postgres:me:pw1@host/db",
+            "postgres://me:pw1@host/db?password=pw2&sslmode=disable",
+            "postgres://me@host/db?PASSWORD=pw2",
+        ] {
+            let shown = without_password(url);
+            assert!(
+                !shown.contains("pw1") && !shown.contains("pw2"),
+                "{url} → {shown}"
+            );
+            assert!(
+                shown.contains("me") && shown.contains("host"),
+                "{url} → {shown}"
+            );
+            assert!(is_postgres_url(url), "{url}");
+        }
+        assert!(!is_postgres_url("postgres.db"));
+        assert!(!is_postgres_url("./postgres:x"));
+    }
 }

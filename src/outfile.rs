@@ -111,7 +111,14 @@ fn refuse_database(path: &Path, database: Option<&Path>) -> Result<()> {
         name.push(suffix);
         PathBuf::from(name)
     });
-    if companions.contains(&real_out) || is_same_file(&real_out, &real_db) {
+    // The journal of another name (a hard link) of the same file counts too.
+    let journal_of_database = ["-journal", "-wal", "-shm"].iter().any(|suffix| {
+        real_out
+            .to_str()
+            .and_then(|name| name.strip_suffix(suffix))
+            .is_some_and(|base| is_same_file(Path::new(base), &real_db))
+    });
+    if companions.contains(&real_out) || is_same_file(&real_out, &real_db) || journal_of_database {
         return Err(usage(format!(
             "--out {} is the database being read ({}) or its journal; name another file",
             path.display(),

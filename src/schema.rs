@@ -118,6 +118,32 @@ pub fn migrate(conn: &mut Connection) -> Result<()> {
     })
 }
 
+/// The rows `sql` finds in a fresh database of this build's schema (before
+/// any board is derived): what the migrations themselves write, for
+/// `doctor` to compare a file with.
+pub fn fresh_rows(sql: &str) -> Result<Vec<Vec<String>>> {
+    let mut conn = Connection::open_in_memory()?;
+    migrate(&mut conn)?;
+    rows_as_text(&conn, sql)
+}
+
+/// Every row of `sql`, each value as text.
+pub fn rows_as_text(conn: &Connection, sql: &str) -> Result<Vec<Vec<String>>> {
+    let mut stmt = conn.prepare(sql)?;
+    let width = stmt.column_count();
+    let rows = stmt
+        .query_map([], |row| {
+            (0..width)
+                .map(|i| {
+                    row.get_ref(i)
+                        .map(|v| crate::engine::Value::from_sqlite(v).text())
+                })
+                .collect()
+        })?
+        .collect::<rusqlite::Result<Vec<Vec<String>>>>()?;
+    Ok(rows)
+}
+
 /// The board size stored in the database, if any.
 pub fn stored_size(conn: &Connection) -> Result<Option<u8>> {
     let n: Option<i64> = conn

@@ -332,6 +332,15 @@ fn out_replaces_only_regular_files_and_never_the_database_being_read() {
     std::fs::hard_link(&board.db, dir.join("hard.db")).unwrap();
     let journal = format!("{db}-journal");
     let before = contents(&board.db);
+    let export_from_hard_link = |out: &str| {
+        queens(
+            dir,
+            &[
+                "export", "--format", "csv", "--db", "hard.db", "--out", out, "--force",
+            ],
+        )
+    };
+    assert_refused(&export_from_hard_link(&journal), 2, "database being read");
     for name in [db, "link.db", "hard.db", journal.as_str()] {
         assert_refused(&export(name, true), 2, "database being read");
         assert_eq!(contents(&board.db), before, "--out {name}");
@@ -343,7 +352,7 @@ fn out_replaces_only_regular_files_and_never_the_database_being_read() {
     assert!(!dir.join("missing.csv").exists());
     assert_refused(&export(dir.to_str().unwrap(), true), 1, "directory");
     println!(
-        "--out: -, /dev/null, a FIFO, a link; the database by 4 names refused; nothing replaced that was not a regular file"
+        "--out: -, /dev/null, a FIFO, a link; the database by 5 names refused; nothing replaced that was not a regular file"
     );
 }
 
@@ -443,6 +452,18 @@ fn doctor_sees_damage_in_every_table_of_the_model() {
     tamper(
         "update solution_store set solution_no = 1000 where solution_no = 92",
         "FAIL  stored",
+    );
+    tamper(
+        "update solution_store set s1 = 'A1' where solution_no = 1",
+        "FAIL  stored",
+    );
+    tamper(
+        "update solution_store set s1 = ' a1' where solution_no = 1",
+        "FAIL  stored",
+    );
+    tamper(
+        "update symmetry set description = 'spin it' where symmetry = 'rotate-90'",
+        "FAIL  symmetries",
     );
     println!(
         "doctor: 6 kinds of damage to symmetry, square_image and solution_store, each failed by name"

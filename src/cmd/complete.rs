@@ -43,7 +43,6 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
     let (reader, n) = db::open(&target, args.target.size)?;
-    say_if_stored(&reader, &target)?;
     let queens = args.queens.parse(n)?;
     if let Some(attack) = attacking_pairs(&reader, &queens)?.first() {
         bail!("no completion: {}", attack.sentence());
@@ -51,6 +50,7 @@ pub fn run(args: &Args) -> Result<()> {
     if !completions_within_reach(&reader, n)? {
         bail!(completions_out_of_reach(n));
     }
+    say_if_stored(&reader, &target)?;
     let mut out = stdout();
     let mut writer = PlacementWriter::new(&mut out, args.output.format, n, true, false)
         .with_style(args.output.drawing.style());

@@ -285,11 +285,19 @@ fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
         })?
         .collect::<rusqlite::Result<HashSet<(String, String, String)>>>()?;
     let wrong_images = stored.symmetric_difference(&expected).count();
+    // Names and descriptions are the schema's own data: compare them with
+    // the rows the migrations write into a fresh database.
+    let all_rows =
+        "select sym_no, symmetry, description, xx, xy, yx, yy from symmetry order by sym_no";
+    let reference = schema::fresh_rows(all_rows)?;
+    let found = schema::rows_as_text(conn, all_rows)?;
+    wrong_matrices += reference.iter().zip(&found).filter(|(a, b)| a != b).count()
+        + reference.len().abs_diff(found.len());
     let holds = matrices.len() == 8 && wrong_matrices == 0 && wrong_images == 0;
     Ok((
         holds,
         format!(
-            "{} symmetries ({wrong_matrices} wrong), {} square images ({wrong_images} differ \
+            "{} symmetries ({wrong_matrices} wrong or renamed), {} square images ({wrong_images} differ \
              from the native checker's)",
             matrices.len(),
             stored.len()
@@ -316,9 +324,11 @@ fn stored_solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
         let queens: Option<Vec<Square>> = (1..width)
             .map(|i| {
                 let name = row.get::<_, String>(i).ok()?;
+                // Exactly as queens names it: `Square::parse` forgives case
+                // and blanks, which the views' joins do not.
                 Square::parse(&name, n)
                     .ok()
-                    .filter(|q| usize::from(q.col) == i)
+                    .filter(|q| usize::from(q.col) == i && q.name() == name)
             })
             .collect();
         let Some(queens) = queens.filter(|q| checker::is_solution(q, n)) else {

@@ -321,10 +321,21 @@ fn prepare_read_only<'c>(
 /// journal_mode`, with no value to set): SQLite does not call those
 /// read-only, but on a read-only connection they can change nothing.
 fn only_reports(pragmas: &PragmasSeen) -> bool {
-    pragmas
-        .lock()
-        .is_ok_and(|seen| !seen.is_empty() && seen.iter().all(|(_, value)| value.is_none()))
+    pragmas.lock().is_ok_and(|seen| {
+        !seen.is_empty()
+            && seen.iter().all(|(name, value)| {
+                value.is_none() && !ACTING_PRAGMAS.contains(&name.to_ascii_lowercase().as_str())
+            })
+    })
 }
+
+/// Pragmas that act even without a value: they would try to write.
+const ACTING_PRAGMAS: [&str; 4] = [
+    "wal_checkpoint",
+    "optimize",
+    "incremental_vacuum",
+    "shrink_memory",
+];
 
 #[cfg(test)]
 mod tests {

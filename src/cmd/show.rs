@@ -56,7 +56,6 @@ struct Shown {
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
     let (reader, n) = db::open(&target, args.target.size)?;
-    say_if_stored(&reader, &target)?;
     let total = match store::stored_count(&reader)? {
         Some(stored) => stored,
         None => parallel::count_solutions(&target, &reader, n, args.work.workers())?,
@@ -73,6 +72,7 @@ pub fn run(args: &Args) -> Result<()> {
             ),
         }));
     };
+    say_if_stored(&reader, &target)?;
     let description = reader
         .first(
             "select description from symmetry where symmetry = :symmetry",
