@@ -105,16 +105,21 @@ pub fn latest_version() -> usize {
 /// failure names SQLite's reason, not the whole migration's SQL.
 pub fn migrate(conn: &mut Connection) -> Result<()> {
     MIGRATIONS.to_latest(conn).map_err(|e| {
-        let reason = match e {
-            rusqlite_migration::Error::RusqliteError { err, .. } => {
-                crate::error::sqlite_message(&err)
-            }
-            other => other.to_string(),
+        let (reason, clash) = match e {
+            rusqlite_migration::Error::RusqliteError { err, .. } => (
+                crate::error::sqlite_message(&err),
+                // A plain SQL error here means the tables are not what
+                // user_version says; a full disk or a lock is not that.
+                err.sqlite_error_code() == Some(rusqlite::ErrorCode::Unknown),
+            ),
+            other => (other.to_string(), false),
         };
-        anyhow::anyhow!(
-            "could not bring the database schema up to date ({reason}); \
-             its user_version may not match the tables it holds"
-        )
+        let hint = if clash {
+            "; its user_version may not match the tables it holds"
+        } else {
+            ""
+        };
+        anyhow::anyhow!("could not bring the database schema up to date ({reason}){hint}")
     })
 }
 

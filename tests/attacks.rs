@@ -654,3 +654,50 @@ fn temporary_journals_are_swept_with_their_files() {
         assert!(!dir.path().join(name).exists(), "{name} stayed");
     }
 }
+
+#[test]
+#[ignore = "needs root, to mount a 64 KiB tmpfs; .ci/run runs it"]
+fn a_full_disk_is_named_and_leaves_nothing_behind() {
+    let dir = TempDir::new().unwrap();
+    let small = dir.path().join("small");
+    std::fs::create_dir(&small).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&small)
+        .status()
+        .unwrap();
+    assert!(mounted.success(), "mount needs root");
+    let board = Board::new(12);
+    let db = board.db.to_str().unwrap();
+    let attempts: [(&[&str], &str); 2] = [
+        (
+            &["init", "--size", "12", "--db", "small/q.db"],
+            "small/q.db",
+        ),
+        (
+            &[
+                "export",
+                "--format",
+                "csv",
+                "--out",
+                "small/all.csv",
+                "--db",
+                db,
+            ],
+            "small/all.csv",
+        ),
+    ];
+    for (args, names) in attempts {
+        let out = queens(dir.path(), args);
+        assert_refused(&out, 1, names);
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("full") || stderr.contains("No space"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("user_version"), "{stderr}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&small).unwrap().collect();
+    let _ = Command::new("umount").arg(&small).status();
+    assert!(left.is_empty(), "{left:?}");
+}
