@@ -110,7 +110,8 @@ pub fn migrate(conn: &mut Connection) -> Result<()> {
                 crate::error::sqlite_message(&err),
                 // A plain SQL error here means the tables are not what
                 // user_version says; a full disk or a lock is not that.
-                err.sqlite_error_code() == Some(rusqlite::ErrorCode::Unknown),
+                matches!(err, rusqlite::Error::SqlInputError { .. })
+                    || err.sqlite_error_code() == Some(rusqlite::ErrorCode::Unknown),
             ),
             other => (other.to_string(), false),
         };
