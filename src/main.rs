@@ -1,6 +1,6 @@
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use queens::cmd;
 use queens::error::{exit_code, is_broken_pipe, one_line, verdict};
 
@@ -33,6 +33,8 @@ enum Command {
     Space(cmd::space::Args),
     Export(cmd::export::Args),
     Doctor(cmd::doctor::Args),
+    Completions(cmd::completions::Args),
+    Manpage(cmd::manpage::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +53,8 @@ fn main() -> ExitCode {
         Command::Space(args) => cmd::space::run(args),
         Command::Export(args) => cmd::export::run(args),
         Command::Doctor(args) => cmd::doctor::run(args),
+        Command::Completions(args) => cmd::completions::run(args, Cli::command()),
+        Command::Manpage(args) => cmd::manpage::run(args, Cli::command()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -63,8 +67,10 @@ fn main() -> ExitCode {
     }
 }
 
-/// Help and version go to stdout as clap writes them; a mistake gets clap's
-/// one-line explanation.
+/// Help and version go to stdout as clap writes them; a mistake gets
+/// clap's whole explanation (what is wrong, the usage line, a suggestion
+/// where there is one) on stderr, pointing at the help of the command that
+/// was mistyped.
 fn report_usage(error: clap::Error) -> ExitCode {
     if !error.use_stderr() {
         let _ = error.print();
@@ -75,9 +81,23 @@ fn report_usage(error: clap::Error) -> ExitCode {
         let _ = error.print();
         return ExitCode::from(2);
     }
+    let help = match typed_command() {
+        Some(name) => format!("queens {name} --help"),
+        None => "queens --help".to_string(),
+    };
     let text = error.render().to_string();
-    let first = text.lines().next().unwrap_or("invalid arguments");
-    let first = first.strip_prefix("error: ").unwrap_or(first);
-    eprintln!("queens: {first} (see `queens --help`)");
+    let text = text.replace("try '--help'", &format!("try '{help}'"));
+    eprint!("{}", text.replacen("error: ", "queens: ", 1));
     ExitCode::from(2)
+}
+
+/// The command named on the command line, if it is one of queens'.
+fn typed_command() -> Option<String> {
+    let command = Cli::command();
+    std::env::args().skip(1).find_map(|arg| {
+        command
+            .get_subcommands()
+            .find(|sub| sub.get_name() == arg)
+            .map(|sub| sub.get_name().to_string())
+    })
 }

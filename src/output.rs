@@ -19,7 +19,7 @@ use crate::table::Layout;
 pub enum Format {
     /// Columns s1 … sN, like the sqlite3 shell's column mode.
     Table,
-    /// Comma-separated, with a header s1,…,sN.
+    /// Comma-separated, with a header solution,s1,…,sN.
     Csv,
     /// One JSON array of {"solution": K, "squares": [...]} objects.
     Json,
@@ -205,7 +205,8 @@ impl<W: Write> PlacementWriter<W> {
         match self.format {
             Format::Table => self.layout.write_header(&mut self.out, &headers)?,
             Format::Csv => {
-                let csv_headers = table_headers(self.n, false, self.with_class_size);
+                // Like JSON, CSV always carries the solution's number.
+                let csv_headers = table_headers(self.n, true, self.with_class_size);
                 self.write_csv_record(&csv_headers)?;
             }
             Format::Json => self.out.write_all(b"[")?,
@@ -226,7 +227,8 @@ impl<W: Write> PlacementWriter<W> {
                 self.layout.write_row(&mut self.out, &cells)?;
             }
             Format::Csv => {
-                let mut record = placement.squares.clone();
+                let mut record = vec![placement.solution.to_string()];
+                record.extend(placement.squares.iter().cloned());
                 record.extend(placement.class_size.map(|size| size.to_string()));
                 self.write_csv_record(&record)?;
             }

@@ -11,17 +11,15 @@ use common::{Board, contents, queens};
 use tempfile::TempDir;
 
 /// Runs queens in `dir`, expects failure with `code`, and returns the one
-/// line it printed on stderr.
+/// error it printed on stderr (one line, or clap's usage after it).
 fn fails(dir: &Path, args: &[&str], code: i32) -> String {
     let output = queens(dir).args(args).output().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "{args:?} printed more than one line: {stderr}"
+    assert!(
+        common::is_one_error(&stderr),
+        "{args:?} printed more than one error: {stderr}"
     );
-    assert!(stderr.starts_with("queens: "), "{stderr}");
     assert!(!stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"));
     stderr
 }
@@ -355,4 +353,130 @@ fn a_closed_pipe_ends_solve_quietly() {
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success());
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn usage_mistakes_get_clap_s_whole_message_and_the_command_s_own_help() {
+    let dir = TempDir::new().unwrap();
+    let usage = |args: &[&str]| {
+        let output = queens(dir.path()).args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty());
+        String::from_utf8(output.stderr).unwrap()
+    };
+    assert_eq!(
+        usage(&["show"]),
+        "queens: the following required arguments were not provided:\n  <K>\n\n\
+         Usage: queens show <K>\n\n\
+         For more information, try 'queens show --help'.\n"
+    );
+    assert_eq!(
+        usage(&["solve", "--format", "xml"]),
+        "queens: invalid value 'xml' for '--format <FORMAT>'\n  \
+         [possible values: table, csv, json, ndjson, boards]\n\n\
+         For more information, try 'queens solve --help'.\n"
+    );
+    let typo = usage(&["slove"]);
+    assert!(
+        typo.contains("'solve'") && typo.ends_with("try 'queens --help'.\n"),
+        "{typo}"
+    );
+    // The database is never created for a command line that was wrong.
+    assert!(!dir.path().join("queens.db").exists());
+}
+
+#[test]
+fn short_flags_and_queens_db_name_the_same_things_as_the_long_ones() {
+    let dir = TempDir::new().unwrap();
+    assert_eq!(
+        stdout_of(
+            dir.path(),
+            &["count", "-d", "six.db", "-s", "6", "-j", "1", "-q"]
+        ),
+        "4\n"
+    );
+    let from_env = queens(dir.path())
+        .args(["count"])
+        .env("QUEENS_DB", "six.db")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&from_env.stdout), "4\n");
+    assert!(
+        !dir.path().join("queens.db").exists(),
+        "QUEENS_DB was not used"
+    );
+    let csv = stdout_of(
+        dir.path(),
+        &["export", "-d", "six.db", "-f", "csv", "-o", "-"],
+    );
+    assert!(csv.starts_with("solution,s1,s2,s3,s4,s5,s6\n1,"), "{csv}");
+    stdout_of(dir.path(), &["export", "-d", "six.db", "-o", "six.json"]);
+    assert!(dir.path().join("six.json").is_file());
+    assert!(
+        stdout_of(dir.path(), &["doctor", "-d", "six.db", "-s", "6"])
+            .ends_with("all checks hold\n")
+    );
+    let wrong = fails(dir.path(), &["doctor", "-d", "six.db", "-s", "7"], 2);
+    assert!(wrong.contains("6×6"), "{wrong}");
+    let help = stdout_of(dir.path(), &["count", "--help"]);
+    assert!(
+        help.contains("-d, --db <PATH>") && help.contains("[env: QUEENS_DB="),
+        "{help}"
+    );
+}
+
+#[test]
+fn completions_load_in_bash_and_the_man_page_renders() {
+    let dir = TempDir::new().unwrap();
+    let bash = stdout_of(dir.path(), &["completions", "bash"]);
+    let script = dir.path().join("queens.bash");
+    std::fs::write(&script, &bash).unwrap();
+    let loaded = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "source {} && complete -p queens && COMP_WORDS=(queens sol); COMP_CWORD=1; _queens queens sol queens; echo \"${{COMPREPLY[@]}}\"",
+            script.display()
+        ))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&loaded.stdout);
+    assert!(
+        loaded.status.success(),
+        "{}",
+        String::from_utf8_lossy(&loaded.stderr)
+    );
+    assert!(
+        said.contains("-F _queens queens") && said.contains("solve"),
+        "{said}"
+    );
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        assert!(
+            stdout_of(dir.path(), &["completions", shell]).contains("queens"),
+            "{shell}"
+        );
+    }
+    let page = dir.path().join("queens.1");
+    std::fs::write(&page, stdout_of(dir.path(), &["manpage"])).unwrap();
+    let rendered = std::process::Command::new("man")
+        .arg("-l")
+        .arg(&page)
+        .env("MANPAGER", "cat")
+        .env("MANWIDTH", "80")
+        .output()
+        .expect("man (man-db), which .ci/run installs where it is missing");
+    let text = String::from_utf8_lossy(&rendered.stdout);
+    assert!(
+        rendered.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rendered.stderr)
+    );
+    for heading in [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "SUBCOMMANDS",
+        "queens-solve",
+    ] {
+        assert!(text.contains(heading), "{heading} missing from: {text}");
+    }
 }

@@ -181,7 +181,8 @@ fn killing_an_export_leaves_the_old_file_or_the_whole_new_one() {
                 .map(Result::unwrap)
                 .collect();
             assert_eq!(rows.len(), 14200);
-            assert_eq!(&rows[14199][0], "a12");
+            assert_eq!(&rows[14199][0], "14200");
+            assert_eq!(&rows[14199][1], "a12");
             replaced += 1;
         }
     }

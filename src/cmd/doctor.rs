@@ -34,8 +34,18 @@ use crate::schema;
 #[command(verbatim_doc_comment)]
 pub struct Args {
     /// The database file to check (never created or changed).
-    #[arg(long, value_name = "PATH", default_value = "queens.db")]
+    #[arg(
+        short,
+        long,
+        value_name = "PATH",
+        env = "QUEENS_DB",
+        default_value = "queens.db"
+    )]
     pub db: std::path::PathBuf,
+
+    /// The board size the database must hold (1 to 26); any if not given.
+    #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=crate::board::MAX_SIZE as i64))]
+    pub size: Option<u8>,
 }
 
 /// Largest board whose solutions doctor counts (12×12 takes about a second).
@@ -63,6 +73,7 @@ pub fn run(args: &Args) -> Result<()> {
         );
     }
     let found = db::inspect_header(path)?;
+    db::check_requested_size(&path.display().to_string(), found.size, args.size)?;
     let conn = db::open_read_only(path)?;
     let n = found.size;
     let mut findings = vec![Finding {

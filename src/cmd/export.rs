@@ -28,7 +28,7 @@ pub enum Dialect {
 /// What `export` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
-    /// Solutions as CSV with a header s1,…,sN.
+    /// Solutions as CSV with a header solution,s1,…,sN.
     Csv,
     /// Solutions as a JSON array of {"solution": K, "squares": [...]}.
     Json,
@@ -85,13 +85,13 @@ pub struct Args {
     pub target: DbArgs,
 
     /// What to write [default: from the extension of --out].
-    #[arg(long, value_enum)]
+    #[arg(short, long, value_enum)]
     pub format: Option<ExportFormat>,
 
     /// The file to write (default, or -: standard output). A FIFO or a
     /// character device is written into; a link is followed; the database
     /// being read is refused.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
     /// Replace --out if it exists.

@@ -14,10 +14,12 @@ use crate::parallel::Workers;
 
 pub mod check;
 pub mod complete;
+pub mod completions;
 pub mod count;
 pub mod doctor;
 pub mod export;
 pub mod init;
+pub mod manpage;
 pub mod query;
 pub mod show;
 pub mod solve;
@@ -29,12 +31,18 @@ pub struct DbArgs {
     /// The database: an SQLite file (always a path, never an SQLite URI),
     /// created with a board of --size when it does not exist, or a
     /// postgres://USER@HOST:PORT/DBNAME URL.
-    #[arg(long, value_name = "PATH", default_value = "queens.db")]
+    #[arg(
+        short,
+        long,
+        value_name = "PATH",
+        env = "QUEENS_DB",
+        default_value = "queens.db"
+    )]
     pub db: PathBuf,
 
     /// Board size N (1 to 26) for a database that is created [default: 8].
     /// With an existing database it must match the stored board.
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
+    #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
     pub size: Option<u8>,
 
     /// With a postgres:// URL as --db: the schema that holds the board.
@@ -53,11 +61,11 @@ impl DbArgs {
 #[derive(Args, Debug, Clone)]
 pub struct WorkArgs {
     /// Threads to search with, each on its own connection [default: all cores].
-    #[arg(long, value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(short, long, value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
 
     /// No progress bar (there is none anyway when stderr is not a terminal).
-    #[arg(long)]
+    #[arg(short, long)]
     pub quiet: bool,
 }
 
@@ -74,7 +82,7 @@ impl WorkArgs {
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
+    #[arg(short, long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
 
     #[command(flatten)]

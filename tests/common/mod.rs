@@ -128,3 +128,12 @@ pub fn squares(names: &str, n: u8) -> Vec<Square> {
         .map(|s| Square::parse(s, n).unwrap())
         .collect()
 }
+
+/// Whether stderr is one error as queens reports it: one line naming the
+/// problem, or (for a mistake in the command line itself, which clap
+/// finds) that line followed by clap's usage and the help to read.
+pub fn is_one_error(stderr: &str) -> bool {
+    stderr.starts_with("queens: ")
+        && !stderr.contains("panicked")
+        && (stderr.lines().count() == 1 || stderr.ends_with("--help'.\n"))
+}

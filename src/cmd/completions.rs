@@ -1,0 +1,32 @@
+//! `queens completions SHELL`: a completion script for a shell.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::Args as ClapArgs;
+use clap_complete::Shell;
+
+use crate::cmd::stdout;
+
+/// Print a completion script for SHELL, generated from queens' own
+/// command-line definitions.
+///
+/// Examples:
+///   source <(queens completions bash)          # this bash session
+///   queens completions bash > ~/.local/share/bash-completion/completions/queens
+///   queens completions zsh > "${fpath[1]}/_queens"
+///   queens completions fish > ~/.config/fish/completions/queens.fish
+#[derive(ClapArgs, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+/// Writes the script for `command`, the whole command line of queens.
+pub fn run(args: &Args, mut command: clap::Command) -> Result<()> {
+    let mut out = stdout();
+    clap_complete::generate(args.shell, &mut command, "queens", &mut out);
+    Ok(out.flush()?)
+}
