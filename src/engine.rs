@@ -280,7 +280,7 @@ impl Reader {
         sql: &str,
         timeout: Option<Duration>,
         headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
-        each: &mut dyn FnMut(Vec<String>) -> Result<()>,
+        each: &mut dyn FnMut(Vec<Value>) -> Result<()>,
     ) -> Result<()> {
         let Reader::Postgres { client, .. } = self else {
             bail!("postgres_query needs a PostgreSQL reader");
@@ -301,6 +301,11 @@ impl Reader {
                 .map(|c| c.name().to_string())
                 .collect(),
         )?;
+        let kinds: Vec<Type> = described
+            .columns()
+            .iter()
+            .map(|c| c.type_().clone())
+            .collect();
         let as_text = "array(select value from json_each_text(row_to_json(queens_row)))";
         let statement = if has_reader_function(&mut client)? {
             client.prepare("select row from queens_query($1) as row")
@@ -318,8 +323,14 @@ impl Reader {
             .query_raw(&statement, params)
             .map_err(|e| stopped_or_refused(&e, timeout))?;
         while let Some(row) = rows.next().map_err(|e| stopped_or_refused(&e, timeout))? {
-            let values: Vec<Option<String>> = row.get(0);
-            each(values.into_iter().map(Option::unwrap_or_default).collect())?;
+            let texts: Vec<Option<String>> = row.get(0);
+            each(
+                texts
+                    .into_iter()
+                    .zip(&kinds)
+                    .map(|(t, kind)| typed(t, kind))
+                    .collect(),
+            )?;
         }
         Ok(())
     }
@@ -377,6 +388,23 @@ fn postgres_rows(
         each(&values)?;
     }
     Ok(())
+}
+
+/// A value PostgreSQL gave as text, typed by its column: whole and real
+/// numbers become numbers (as SQLite's values are), NULL stays NULL.
+fn typed(text: Option<String>, kind: &Type) -> Value {
+    let Some(text) = text else {
+        return Value::Null;
+    };
+    let number = match *kind {
+        Type::INT2 | Type::INT4 | Type::INT8 => text.parse().ok().map(Value::Integer),
+        Type::FLOAT4 | Type::FLOAT8 => text.parse().ok().map(Value::Real),
+        // A whole number too large for 64 bits stays exact, as text.
+        Type::NUMERIC if !text.contains(['.', 'e', 'E']) => text.parse().ok().map(Value::Integer),
+        Type::NUMERIC => text.parse().ok().map(Value::Real),
+        _ => None,
+    };
+    number.unwrap_or(Value::Text(text))
 }
 
 /// Whether `init` gave this schema the function that runs queries as the

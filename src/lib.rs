@@ -20,6 +20,7 @@ pub mod output;
 pub mod parallel;
 pub mod pg;
 pub mod placement;
+pub mod rows;
 pub mod schema;
 pub mod store;
 pub mod svg;

@@ -480,3 +480,73 @@ fn completions_load_in_bash_and_the_man_page_renders() {
         assert!(text.contains(heading), "{heading} missing from: {text}");
     }
 }
+
+#[test]
+fn query_prints_every_format_and_reads_sql_from_stdin_or_a_file() {
+    let board = Board::new(6);
+    let dir = board.dir.path();
+    let db = board.db.to_str().unwrap();
+    let sql = "select square, cl_no, rw_no, null as nil from square where rw_no = 1 order by cl_no";
+    let csv_text = stdout_of(dir, &["query", "-d", db, "-f", "csv", sql]);
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    assert_eq!(
+        reader.headers().unwrap(),
+        vec!["square", "cl_no", "rw_no", "nil"]
+    );
+    let rows: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect();
+    assert_eq!(rows.len(), 6);
+    assert_eq!(rows[2], ["c1", "3", "1", ""]);
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(dir, &["query", "-d", db, "-f", "json", sql])).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 6);
+    assert_eq!(
+        json[2],
+        serde_json::json!({"square": "c1", "cl_no": 3, "rw_no": 1, "nil": null})
+    );
+    let ndjson = stdout_of(dir, &["query", "-d", db, "-f", "ndjson", sql]);
+    let lines: Vec<serde_json::Value> = ndjson
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines, json.as_array().unwrap().clone());
+    let empty = stdout_of(dir, &["query", "-d", db, "-f", "json", "select 1 where 0"]);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&empty).unwrap(),
+        serde_json::json!([])
+    );
+    // The statement from standard input, and from a file.
+    let out = queens(dir)
+        .args(["query", "-d", db, "-"])
+        .write_stdin("-- how many?\nselect count(*) as n from solution;\n")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "n\n-\n4\n");
+    // Longer than one command-line argument may be (128 KiB on Linux).
+    let long = format!("select length('{}') as x", "q".repeat(200_000));
+    let file = dir.join("long.sql");
+    std::fs::write(&file, &long).unwrap();
+    assert_eq!(
+        stdout_of(
+            dir,
+            &[
+                "query",
+                "-d",
+                db,
+                "--file",
+                file.to_str().unwrap(),
+                "-f",
+                "csv"
+            ]
+        ),
+        "x\n200000\n"
+    );
+    fails(dir, &["query", "-d", db, "--file", "missing.sql"], 1);
+    fails(
+        dir,
+        &["query", "-d", db, "select 1", "--file", "long.sql"],
+        2,
+    );
+}

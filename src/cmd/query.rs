@@ -1,10 +1,12 @@
 //! `queens query`: run one read-only SQL statement and print its rows.
 
-use std::io::Write;
+use std::cell::RefCell;
+use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, Statement};
@@ -13,12 +15,13 @@ use crate::cmd::{DbArgs, stdout};
 use crate::db;
 use crate::engine::Value;
 use crate::error::{sqlite_message, usage};
-use crate::table::Layout;
+use crate::rows::{RowFormat, RowWriter};
 
-/// Run one SQL statement that only reads, and print its rows as a table.
+/// Run one SQL statement that only reads, and print its rows.
 ///
 /// For exploring the database without the sqlite3 shell. Rows are printed
-/// as they come, so any number of them goes through in little memory.
+/// as they come, so any number of them goes through in little memory, as
+/// a table or as CSV, JSON or NDJSON (--format) for programs.
 ///
 /// On an SQLite file the database is opened read-only: statements that
 /// would change it (insert, update, drop, create, attach, a pragma that
@@ -34,12 +37,28 @@ use crate::table::Layout;
 ///   queens query "select * from square_line where square = 'c5'"
 ///   queens query --db ten.db "select * from search_space"
 ///   queens query --timeout 5 "select count(*) from solution_by_definition"
+///   queens query -f csv "select * from square" > squares.csv
+///   queens query - < question.sql
+///   queens query --file question.sql -f json
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
-    /// The SQL statement to run.
-    #[arg(value_name = "SQL")]
-    pub sql: String,
+    /// The SQL statement to run; - reads it from standard input.
+    #[arg(
+        value_name = "SQL",
+        required_unless_present = "file",
+        conflicts_with = "file"
+    )]
+    pub sql: Option<String>,
+
+    /// Read the statement from this file (a command-line argument holds at
+    /// most 128 KiB on Linux).
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = RowFormat::Table)]
+    pub format: RowFormat,
 
     /// Stop the statement after this many seconds (it prints what it has
     /// found so far, then says it stopped, and exits 1).
@@ -57,25 +76,55 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// Rows read before the widths of the table's columns are fixed: the table
-/// then streams, and a longer value later only shifts its own line.
-const ROWS_TO_MEASURE: usize = 1000;
-
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
-    let sql = statement_text(&args.sql)?;
+    let text = statement_source(args)?;
+    let sql = statement_text(&text)?;
     let (reader, _) = db::open(&target, args.target.size)?;
-    let table = std::cell::RefCell::new(StreamingTable::new(stdout()));
-    match reader.sqlite() {
-        Some(conn) => sqlite_rows(conn, sql, args.timeout, &mut table.borrow_mut())?,
+    let writer = RefCell::new(Some(RowWriter::new(stdout(), args.format)));
+    let with_writer = |f: &mut dyn FnMut(&mut RowWriter<_>) -> Result<()>| -> Result<()> {
+        match writer.borrow_mut().as_mut() {
+            Some(w) => f(w),
+            None => Ok(()),
+        }
+    };
+    let ran = match reader.sqlite() {
+        Some(conn) => sqlite_rows(conn, sql, args.timeout, &mut |event| {
+            with_writer(&mut |w| event.write_to(w))
+        }),
         None => reader.postgres_query(
             sql,
             args.timeout,
-            &mut |headers| table.borrow_mut().headers(headers),
-            &mut |row| table.borrow_mut().row(row),
-        )?,
+            &mut |headers| with_writer(&mut |w| w.headers(headers.clone())),
+            &mut |row| with_writer(&mut |w| w.row(&row)),
+        ),
+    };
+    let writer = writer.into_inner().expect("the writer is taken only here");
+    match ran {
+        Ok(()) => writer.finish().map(drop),
+        Err(e) => {
+            writer.abandon();
+            Err(e)
+        }
     }
-    table.into_inner().finish()
+}
+
+/// The statement as given: the argument, standard input for `-`, or the
+/// file named by --file.
+fn statement_source(args: &Args) -> Result<String> {
+    match (&args.sql, &args.file) {
+        (Some(sql), _) if sql == "-" => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("cannot read the statement from standard input")?;
+            Ok(text)
+        }
+        (Some(sql), _) => Ok(sql.clone()),
+        (None, Some(file)) => std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read the statement from {}", file.display())),
+        (None, None) => Err(usage("query needs an SQL statement, - or --file")),
+    }
 }
 
 /// The statement without the blanks and semicolons that may end it; a
@@ -112,103 +161,49 @@ fn first_word(sql: &str) -> &str {
     }
 }
 
-/// Rows printed as they arrive, in the sqlite3 shell's column mode: the
-/// first rows are held back only until the column widths are known.
-struct StreamingTable<W: Write> {
-    out: W,
-    headers: Vec<String>,
-    held: Vec<Vec<String>>,
-    layout: Option<Layout>,
+/// What a statement yields, in order: its column names, then its rows.
+enum Event<'a> {
+    Headers(Vec<String>),
+    Row(&'a [Value]),
 }
 
-impl<W: Write> StreamingTable<W> {
-    fn new(out: W) -> Self {
-        StreamingTable {
-            out,
-            headers: Vec::new(),
-            held: Vec::new(),
-            layout: None,
-        }
-    }
-
-    fn headers(&mut self, headers: Vec<String>) -> Result<()> {
-        self.headers = headers;
-        Ok(())
-    }
-
-    fn row(&mut self, row: Vec<String>) -> Result<()> {
-        match &self.layout {
-            Some(layout) => layout.write_row(&mut self.out, &row)?,
-            None => {
-                self.held.push(row);
-                if self.held.len() >= ROWS_TO_MEASURE {
-                    self.release()?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Fixes the widths and prints the header and the rows held so far.
-    fn release(&mut self) -> Result<()> {
-        if self.layout.is_some() || self.headers.is_empty() {
-            return Ok(());
-        }
-        let layout = Layout::fitting(&self.headers, &self.held);
-        layout.write_header(&mut self.out, &self.headers)?;
-        for row in self.held.drain(..) {
-            layout.write_row(&mut self.out, &row)?;
-        }
-        self.layout = Some(layout);
-        Ok(())
-    }
-
-    /// Prints what is held, even when the statement failed part way: the
-    /// rows found are as true as the ones printed before them.
-    fn flush_held(&mut self) -> Result<()> {
-        self.release()?;
-        Ok(self.out.flush()?)
-    }
-
-    fn finish(mut self) -> Result<()> {
-        self.flush_held()
-    }
-}
-
-impl<W: Write> Drop for StreamingTable<W> {
-    /// A statement that failed part way still shows the rows it found; one
-    /// that failed before finding any prints nothing but its error.
-    fn drop(&mut self) {
-        if !self.held.is_empty() {
-            let _ = self.flush_held();
+impl Event<'_> {
+    fn write_to(&self, writer: &mut RowWriter<impl Write>) -> Result<()> {
+        match self {
+            Event::Headers(headers) => writer.headers(headers.clone()),
+            Event::Row(row) => writer.row(row),
         }
     }
 }
 
 /// Runs the statement on an SQLite file opened read-only and locked down
-/// further, printing each row as it comes.
+/// further, handing each row on as it comes.
 fn sqlite_rows(
     conn: &Connection,
     sql: &str,
     timeout: Option<Duration>,
-    table: &mut StreamingTable<impl Write>,
+    each: &mut dyn FnMut(Event<'_>) -> Result<()>,
 ) -> Result<()> {
     let pragmas = lock_down(conn)?;
     let mut stmt = prepare_read_only(conn, sql, &pragmas)?;
     let width = stmt.column_count();
-    table.headers(stmt.column_names().iter().map(|c| c.to_string()).collect())?;
+    each(Event::Headers(
+        stmt.column_names().iter().map(|c| c.to_string()).collect(),
+    ))?;
     stop_after(conn, timeout)?;
     let mut rows = stmt.query([])?;
+    let mut values = Vec::with_capacity(width);
     loop {
         let row = match rows.next() {
             Ok(Some(row)) => row,
             Ok(None) => break,
             Err(e) => return Err(stopped_or(e, timeout)),
         };
-        let cells = (0..width)
-            .map(|i| row.get_ref(i).map(|v| Value::from_sqlite(v).text()))
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        table.row(cells)?;
+        values.clear();
+        for i in 0..width {
+            values.push(Value::from_sqlite(row.get_ref(i)?));
+        }
+        each(Event::Row(&values))?;
     }
     Ok(())
 }
