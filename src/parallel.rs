@@ -6,11 +6,12 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
 
 use crate::db;
 use crate::engine::{Param, Reader, Target, Value};
@@ -150,7 +151,7 @@ fn run_parts<T: Send>(
     work: impl Fn(&Reader, &Part) -> Result<T> + Sync,
     mut done: impl FnMut(usize, T) -> Result<()>,
 ) -> Result<()> {
-    let progress = progress_bar(parts.len(), workers.progress);
+    let progress = Progress::new(parts.len(), workers.progress);
     let snapshot = first.snapshot();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -182,24 +183,131 @@ fn run_parts<T: Send>(
                 outcome = Err(e);
                 break;
             }
-            progress.inc(1);
+            progress.inc();
         }
         stop.store(true, Ordering::Relaxed);
-        progress.finish_and_clear();
+        progress.finish();
         outcome
     })
 }
 
-/// A bar on stderr with rate and time left; hidden when asked to be quiet
-/// or when stderr is not a terminal (indicatif checks).
-pub fn progress_bar(len: usize, show: bool) -> ProgressBar {
-    if !show {
-        return ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
+/// How long work runs before its progress bar appears: a bar that would
+/// flash for less than this only distracts.
+const SHOW_PROGRESS_AFTER: Duration = Duration::from_secs(1);
+
+/// The progress bar on screen, if any, for the Ctrl-C handler to clear.
+static BAR_ON_SCREEN: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// A bar on stderr with a whole-number rate and the time left, shown only
+/// once the work has run for a second (and never when asked to be quiet
+/// or when stderr is not a terminal, which indicatif checks).
+pub struct Progress {
+    bar: ProgressBar,
+    show: bool,
+    started: Instant,
+    revealed: std::cell::Cell<bool>,
+}
+
+impl Progress {
+    pub fn new(len: usize, show: bool) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} parts  {rate}  about {eta} left")
+                .expect("a valid progress template")
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0}/s", state.per_sec());
+                    },
+                ),
+        );
+        if show {
+            clear_bar_on_interrupt();
+        }
+        Progress {
+            bar,
+            show,
+            started: Instant::now(),
+            revealed: std::cell::Cell::new(false),
+        }
     }
-    let bar = ProgressBar::new(len as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} parts  {per_sec}  about {eta} left")
-            .expect("a valid progress template"),
-    );
-    bar
+
+    pub fn inc(&self) {
+        if self.show && !self.revealed.get() && self.started.elapsed() >= SHOW_PROGRESS_AFTER {
+            self.revealed.set(true);
+            let stderr = console::Term::stderr();
+            if !stderr.is_term() {
+                return self.bar.inc(1);
+            }
+            self.bar
+                .set_draw_target(ProgressDrawTarget::term_like(Box::new(NarrowStderr(
+                    stderr,
+                ))));
+            if let Ok(mut on_screen) = BAR_ON_SCREEN.lock() {
+                *on_screen = Some(self.bar.clone());
+            }
+        }
+        self.bar.inc(1);
+    }
+
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+        if let Ok(mut on_screen) = BAR_ON_SCREEN.lock() {
+            *on_screen = None;
+        }
+    }
+}
+
+/// On Ctrl-C, rubs out the bar's line before the process ends, as a
+/// program without a bar would leave the terminal. Installed once.
+fn clear_bar_on_interrupt() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            if let Ok(Some(bar)) = BAR_ON_SCREEN.lock().as_deref() {
+                bar.finish_and_clear();
+            }
+            std::process::exit(130);
+        });
+    });
+}
+
+/// Standard error as the progress bar sees it: three columns narrower than
+/// the terminal. indicatif pads the bar's line to the full width, which
+/// leaves the cursor waiting to wrap; the terminal's echo of ^C would then
+/// start a new line, and the bar's line could no longer be cleared.
+#[derive(Debug)]
+struct NarrowStderr(console::Term);
+
+impl TermLike for NarrowStderr {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(3).max(1)
+    }
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        self.0.flush()
+    }
 }

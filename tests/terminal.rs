@@ -1,0 +1,96 @@
+//! Progress bars as a person at a terminal sees them: none for work that
+//! ends within a second, whole-number rates for long work, and nothing left
+//! on the screen after Ctrl-C. These need a terminal (tmux, script), so
+//! they are ignored by a plain `cargo test`; `.ci/run` installs tmux and
+//! runs them.
+
+mod common;
+
+use std::process::Command;
+use std::thread;
+use std::time::Duration;
+
+use common::Board;
+
+const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
+
+#[test]
+#[ignore = "needs script (util-linux) for a terminal; .ci/run runs it"]
+fn quick_work_shows_no_progress_bar_at_all() {
+    let board = Board::new(8);
+    let typescript = board.dir.path().join("typescript");
+    let status = Command::new("script")
+        .args(["-q", "-e", "-c"])
+        .arg(format!("{QUEENS} show 1 --db {}", board.db.display()))
+        .arg(&typescript)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // Everything the terminal received, escape sequences and all.
+    let seen = String::from_utf8_lossy(&std::fs::read(&typescript).unwrap()).into_owned();
+    assert!(seen.contains("Solution 1 of 92"), "{seen}");
+    assert!(
+        !seen.contains("parts") && !seen.contains('█'),
+        "a bar flashed: {seen:?}"
+    );
+}
+
+/// Runs tmux with `args`, failing the test if tmux fails.
+fn tmux(args: &[&str]) -> String {
+    let out = Command::new("tmux")
+        .args(args)
+        .output()
+        .expect("tmux, which .ci/run installs");
+    assert!(
+        out.status.success(),
+        "tmux {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+#[ignore = "needs tmux for a terminal; .ci/run installs it and runs this"]
+fn a_long_search_shows_whole_rates_and_ctrl_c_leaves_no_bar() {
+    let board = Board::new(13);
+    let session = format!("queens-test-{}", std::process::id());
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "100",
+        "-y",
+        "10",
+        "bash --norc --noprofile",
+    ]);
+    let command = format!(
+        "clear; {QUEENS} count --jobs 1 --db {}; echo exit=$?",
+        board.db.display()
+    );
+    tmux(&["send-keys", "-t", &session, &command, "Enter"]);
+    thread::sleep(Duration::from_millis(2500));
+    let during = tmux(&["capture-pane", "-p", "-t", &session]);
+    tmux(&["send-keys", "-t", &session, "C-c"]);
+    thread::sleep(Duration::from_millis(1000));
+    let after = tmux(&["capture-pane", "-p", "-t", &session]);
+    let _ = Command::new("tmux")
+        .args(["kill-session", "-t", &session])
+        .status();
+    let bar = during
+        .lines()
+        .find(|l| l.contains(" parts "))
+        .unwrap_or_else(|| panic!("no bar: {during}"));
+    let rate = bar.split_whitespace().find(|w| w.ends_with("/s")).unwrap();
+    assert!(
+        rate.trim_end_matches("/s").parse::<u64>().is_ok(),
+        "rate {rate:?} in {bar:?}"
+    );
+    assert!(after.contains("exit=130"), "{after}");
+    assert!(
+        !after.contains("parts") && !after.contains('█'),
+        "the bar stayed:\n{after}"
+    );
+}
