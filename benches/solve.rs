@@ -236,9 +236,42 @@ fn main() {
         );
     }
 
+    search_space_figures();
+
     if let Ok(url) = std::env::var("QUEENS_BENCH_POSTGRES") {
         postgres_figures(&url, &sizes, cores);
     }
+}
+
+/// `select * from search_space` for every board size: the view counts by
+/// arithmetic and a recurrence, so every size answers at once (the target
+/// is well under 100 ms, Datasette's patience being a second).
+fn search_space_figures() {
+    println!();
+    println!("The reasoning table (select * from search_space), every size:");
+    let dir = tempfile::TempDir::new().unwrap();
+    let mut slowest = (0, Duration::ZERO);
+    let mut line = String::new();
+    for n in 1..=26u8 {
+        let conn = db::open_read_only(&board(dir.path(), n)).unwrap();
+        let (time, rows) = time_rows(&conn, "select * from search_space");
+        assert_eq!(rows, 6);
+        if time > slowest.1 {
+            slowest = (n, time);
+        }
+        line.push_str(&format!(" {n}:{}", ms(time)));
+        if n % 9 == 0 {
+            println!("  {}", line.trim());
+            line.clear();
+        }
+    }
+    println!("  {}", line.trim());
+    println!(
+        "  slowest: {}×{} in {}",
+        slowest.0,
+        slowest.0,
+        ms(slowest.1)
+    );
 }
 
 /// The same queries on a PostgreSQL server, next to SQLite's.

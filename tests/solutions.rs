@@ -118,44 +118,92 @@ fn views_have_one_column_per_queen() {
 }
 
 #[test]
-fn search_space_for_eight_by_eight() {
+fn search_space_for_eight_by_eight_is_the_seeds_table_with_5242() {
     let board = Board::new(8);
     let rows = board.rows(
-        "select step, calculation, printf('%.3g', search_space), search_space from search_space",
+        "select calculation, search_space, typeof(search_space), about from search_space order by step",
     );
-    let shrinking: Vec<(&str, &str)> = rows
-        .iter()
-        .map(|r| (r[1].as_str(), r[2].as_str()))
-        .collect();
+    let expected = [
+        ["64! / (64 - 8)!", "178462987637760", "integer", "1.78E+14"],
+        ["64! / (8! x (64 - 8)!)", "4426165368", "integer", "4.43E+9"],
+        ["8^8", "16777216", "integer", "1.68E+7"],
+        ["8!", "40320", "integer", "40320"],
+        ["A002464(8), by its recurrence", "5242", "integer", "5242"],
+        ["count(*) from solution", "92", "integer", "92"],
+    ];
     assert_eq!(
-        shrinking,
-        vec![
-            ("64! / (64 - 8)!", "1.78e+14"),
-            ("64! / (8! x (64 - 8)!)", "4.43e+09"),
-            ("8^8", "1.68e+07"),
-            ("8!", "4.03e+04"),
-            ("count(*) from candidate", "5.24e+03"),
-            ("count(*) from solution", "92"),
-        ]
-    );
-    let exact: Vec<&str> = rows.iter().map(|r| r[3].as_str()).collect();
-    assert_eq!(
-        exact,
-        vec![
-            "178462987637760",
-            "4426165368",
-            "16777216",
-            "40320",
-            "5242",
-            "92"
-        ]
+        rows,
+        expected.map(|r| r.map(String::from).to_vec()).to_vec()
     );
 }
 
+/// A count as the view writes it in `about`: plain below a million, else
+/// d.ddE+k from the count's size as a double.
+fn about(exact: Option<u128>, approximately: f64) -> String {
+    match exact {
+        Some(v) if v < 1_000_000 => v.to_string(),
+        _ => {
+            let text = format!("{approximately:.2E}");
+            let (mantissa, exponent) = text.split_once('E').unwrap();
+            format!("{mantissa}E+{exponent}")
+        }
+    }
+}
+
 #[test]
-fn search_space_survives_numbers_beyond_64_bits() {
-    // 676!/650! is about 3.6E73: it must come out as floating point, not fail.
-    let board = Board::new(26);
-    let first = board.rows("select printf('%.2e', search_space) from search_space where step = 1");
-    assert!(first[0][0].ends_with("e+73"), "{first:?}");
+fn search_space_for_every_board_holds_against_native_arithmetic_and_a002464() {
+    // A002464 by its recurrence, natively and exactly (u128 holds a(26)).
+    let mut a: Vec<i128> = vec![1, 1, 0, 0];
+    for k in 4..=26i128 {
+        let next =
+            (k + 1) * a[k as usize - 1] - (k - 2) * a[k as usize - 2] - (k - 5) * a[k as usize - 3]
+                + (k - 3) * a[k as usize - 4];
+        a.push(next);
+    }
+    assert_eq!(&a[1..=10], &A002464.map(|v| v as i128));
+    for n in 1..=26u8 {
+        let board = Board::new(n);
+        let rows = board.rows("select step, search_space, about from search_space order by step");
+        let big = u128::from(n);
+        let squares = big * big;
+        // Each step exactly (while u128 holds it) and as a double.
+        let mut steps: Vec<(Option<u128>, f64)> = Vec::new();
+        let falling = (0..big).try_fold(1u128, |p, i| p.checked_mul(squares - i));
+        let falling_d = (0..big).fold(1f64, |p, i| p * (squares - i) as f64);
+        steps.push((falling, falling_d));
+        let choose = (0..big).try_fold(1u128, |c, i| Some(c.checked_mul(squares - i)? / (i + 1)));
+        let choose_d = (0..big).fold(1f64, |c, i| c * (squares - i) as f64 / (i + 1) as f64);
+        steps.push((choose, choose_d));
+        steps.push((big.checked_pow(u32::from(n)), (n as f64).powi(i32::from(n))));
+        let factorial = (1..=big).try_fold(1u128, |f, i| f.checked_mul(i));
+        steps.push((factorial, (1..=big).fold(1f64, |f, i| f * i as f64)));
+        let hertzsprung = a[usize::from(n)] as u128;
+        steps.push((Some(hertzsprung), hertzsprung as f64));
+        for (step, (exact, approximately)) in steps.iter().enumerate() {
+            let row = &rows[step];
+            let fits = exact.filter(|&v| v <= i64::MAX as u128);
+            let shown = fits.map_or("NULL".to_string(), |v| v.to_string());
+            assert_eq!(row[1], shown, "{n}×{n}, step {}", step + 1);
+            assert_eq!(
+                row[2],
+                about(fits, *approximately),
+                "{n}×{n}, step {}",
+                step + 1
+            );
+        }
+        // Step 5 counts the rows of candidate, where they can be listed.
+        if n <= 8 {
+            assert_eq!(
+                rows[4][1],
+                board.count("select count(*) from candidate").to_string()
+            );
+        }
+        // Step 6 is counted where a view may search in well under 100 ms.
+        let solutions = if n <= 9 {
+            A000170[usize::from(n) - 1].to_string()
+        } else {
+            "NULL".to_string()
+        };
+        assert_eq!(rows[5][1], solutions, "{n}×{n}");
+    }
 }

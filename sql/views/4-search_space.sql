@@ -1,47 +1,153 @@
-create view search_space (step, reasoning, calculation, search_space) as
--- search_space(step, reasoning, calculation, search_space): after reasoning
--- step `step`, described by `reasoning`, the queens can still be placed in
--- `search_space` ways, which is `calculation`. Each step keeps only
--- placements that the steps before it keep, and the last is the answer.
--- The products are numeric: exact where the database has exact numbers of
--- any size (PostgreSQL), and in SQLite integers that turn floating point
--- when they outgrow 64 bits.
+create view search_space (step, reasoning, calculation, search_space, about) as
+-- search_space(step, reasoning, calculation, search_space, about): after
+-- reasoning step `step`, described by `reasoning`, the queens can still be
+-- placed in `search_space` ways, which is `calculation`, about `about`
+-- (written as the seed's table writes it, 1.78E+14, from a million up).
+-- Each step keeps only placements that the steps before it keep, and the
+-- last is the answer. `search_space` is exact while it fits in a 64-bit
+-- integer and NULL beyond; `about` is always there.
+--
+-- Nothing is listed to count: the first four steps are products, and the
+-- fifth, the permutations of N with no two neighbours differing by 1 (the
+-- rows of `candidate`), is Hertzsprung's problem, OEIS A002464, counted by
+-- its recurrence a(k) = (k+1)·a(k−1) − (k−2)·a(k−2) − (k−5)·a(k−3) +
+-- (k−3)·a(k−4), from a(0) = a(1) = 1, a(2) = a(3) = 0.
 with recursive
 size (n, squares) as (
     select n, n * n from board_size
 ),
-product (i, falling, factorial, power) as (
-    -- after i factors: N²·(N²−1)·…·(N²−i+1), i!, and N^i
-    select 0, cast(1 as numeric), cast(1 as numeric), cast(1 as numeric)
+-- Every count is carried twice: exactly, as a 64-bit integer, while the
+-- step to it cannot overflow (the double beside it says), and as a double
+-- for its size.
+product (i, falling, falling_d, choose, choose_d, factorial, factorial_d, power, power_d) as (
+    -- after i factors: N²·(N²−1)·…·(N²−i+1), that over i!, i!, and N^i
+    select 0,
+           cast(1 as bigint), cast(1 as double precision),
+           cast(1 as bigint), cast(1 as double precision),
+           cast(1 as bigint), cast(1 as double precision),
+           cast(1 as bigint), cast(1 as double precision)
     union all
-    select i + 1, falling * (squares - i), factorial * (i + 1), power * n
-    from product, size
+    select i + 1,
+           case when falling_d * (squares - i) < 9.22e18 then falling * (squares - i) end,
+           falling_d * (squares - i),
+           -- c·m / d as (c div d)·m + (c mod d)·m / d: exact, since d
+           -- divides c·m, and never larger on the way than the result.
+           case when choose_d * (squares - i) / (i + 1) < 9.22e18
+                then (choose / (i + 1)) * (squares - i) + (choose % (i + 1)) * (squares - i) / (i + 1) end,
+           choose_d * (squares - i) / (i + 1),
+           case when factorial_d * (i + 1) < 9.22e18 then factorial * (i + 1) end,
+           factorial_d * (i + 1),
+           case when power_d * n < 9.22e18 then power * n end,
+           power_d * n
+    from product cross join size
     where i < n
 ),
-total as (
-    select p.falling, p.factorial, p.power
-    from product as p, size as z
+-- hertzsprung(k, a, b, c, d, …): a = a(k), b = a(k−1), c = a(k−2), d = a(k−3)
+hertzsprung (k, a, b, c, d, a_d, b_d, c_d, d_d) as (
+    select 3,
+           cast(0 as bigint), cast(0 as bigint), cast(1 as bigint), cast(1 as bigint),
+           cast(0 as double precision), cast(0 as double precision),
+           cast(1 as double precision), cast(1 as double precision)
+    union all
+    select k + 1,
+           case when (k + 2) * a_d + (k - 1) * b_d + abs(k - 4) * c_d + (k - 2) * d_d < 9.22e18
+                then (k + 2) * a - (k - 1) * b - (k - 4) * c + (k - 2) * d end,
+           a, b, c,
+           (k + 2) * a_d - (k - 1) * b_d - (k - 4) * c_d + (k - 2) * d_d,
+           a_d, b_d, c_d
+    from hertzsprung cross join size
+    where k < n
+),
+-- a(n), also for the boards too small for the recurrence to start.
+candidates (exact, approximately) as (
+    select case z.n when 0 then h.d when 1 then h.c when 2 then h.b else h.a end,
+           case z.n when 0 then h.d_d when 1 then h.c_d when 2 then h.b_d else h.a_d end
+    from size as z
+    cross join hertzsprung as h
+    where h.k = case when z.n > 3 then z.n else 3 end
+),
+steps (step, reasoning, calculation, exact, approximately) as (
+    select 1, 'Permute N of the N² squares',
+           cast(z.squares as text) || '! / (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!',
+           p.falling, p.falling_d
+    from size as z cross join product as p
     where p.i = z.n
+    union all
+    select 2, 'Choose N of the N² squares',
+           cast(z.squares as text) || '! / (' || cast(z.n as text) || '! x (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!)',
+           p.choose, p.choose_d
+    from size as z cross join product as p
+    where p.i = z.n
+    union all
+    select 3, 'One queen per column',
+           cast(z.n as text) || '^' || cast(z.n as text),
+           p.power, p.power_d
+    from size as z cross join product as p
+    where p.i = z.n
+    union all
+    select 4, 'One per column, distinct rows',
+           cast(z.n as text) || '!',
+           p.factorial, p.factorial_d
+    from size as z cross join product as p
+    where p.i = z.n
+    union all
+    select 5, 'One per column, distinct rows, not row ±1 of the previous queen (the rows of candidate)',
+           'A002464(' || cast(z.n as text) || '), by its recurrence',
+           c.exact, c.approximately
+    from size as z cross join candidates as c
+    union all
+--@if STORED = 1
+    select 6, 'No two queens share a line: the solutions',
+           'count(*) from solution_store',
+           count(*), cast(count(*) as double precision)
+    from solution_store
+--@end
+--@if STORED = 0
+--@if N <= 9
+    select 6, 'No two queens share a line: the solutions',
+           'count(*) from solution',
+           count(*), cast(count(*) as double precision)
+    from solution
+--@end
+--@if N > 9
+    select 6, 'No two queens share a line: the solutions',
+           'not counted here: a search of minutes or more (queens count)',
+           cast(null as bigint), cast(null as double precision)
+--@end
+--@end
+),
+-- 10^e for the exponents the largest board needs (676!/650! < 10^74).
+ten (e, power) as (
+    select 0, cast(1 as double precision)
+    union all
+    select e + 1, power * 10 from ten where e < 80
+),
+-- The leading digit, two decimals and the exponent of each count from a
+-- million up, in hundredths: 1.78E+14 is (178, 14).
+scientific (step, hundredths, e) as (
+    select s.step,
+           cast(round(s.approximately / t.power * 100) as bigint),
+           t.e
+    from steps as s
+    join ten as t
+      on t.power <= s.approximately and s.approximately < t.power * 10
+    where s.approximately >= 1e6
+),
+-- 9.996E+14 rounds to 10.00E+14, which is 1.00E+15.
+normalised (step, hundredths, e) as (
+    select step,
+           case when hundredths >= 1000 then hundredths / 10 else hundredths end,
+           case when hundredths >= 1000 then e + 1 else e end
+    from scientific
 )
-select 1, 'Permute N of the N² squares',
-       squares || '! / (' || squares || ' - ' || n || ')!', falling
-from size, total
-union all
-select 2, 'Choose N of the N² squares',
-       squares || '! / (' || n || '! x (' || squares || ' - ' || n || ')!)', cast(falling / factorial as numeric(80, 0))
-from size, total
-union all
-select 3, 'One queen per column',
-       n || '^' || n, power
-from size, total
-union all
-select 4, 'One per column, distinct rows',
-       n || '!', factorial
-from size, total
-union all
-select 5, 'One per column, distinct rows, not row ±1 of the previous queen',
-       'count(*) from candidate', (select count(*) from candidate)
-union all
-select 6, 'No two queens share a line: the solutions',
-       'count(*) from solution', (select count(*) from solution)
-order by 1;
+select s.step, s.reasoning, s.calculation, s.exact,
+       case
+           when s.approximately is null then null
+           when m.step is null then cast(s.exact as text)
+           else cast(m.hundredths / 100 as text) || '.'
+                || case when m.hundredths % 100 < 10 then '0' else '' end
+                || cast(m.hundredths % 100 as text) || 'E+' || cast(m.e as text)
+       end
+from steps as s
+left join normalised as m on m.step = s.step
+order by s.step;

@@ -34,15 +34,15 @@ pub fn run(args: &Args) -> Result<()> {
     let (reader, n) = db::open(&target, args.target.size)?;
     let mut rows = Vec::new();
     reader.rows(
-        "select step, reasoning, calculation, search_space from search_space",
+        "select step, reasoning, calculation, search_space, about from search_space",
         &[],
         |row| {
-            rows.push(vec![
-                row[0].text(),
-                row[1].text(),
-                row[2].text(),
-                human_number(&row[3]),
-            ]);
+            // Exact where it fits in 64 bits, else the view's own estimate.
+            let size = match &row[3] {
+                Value::Null => row[4].text(),
+                exact => human_number(exact),
+            };
+            rows.push(vec![row[0].text(), row[1].text(), row[2].text(), size]);
             Ok(())
         },
     )?;
