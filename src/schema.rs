@@ -67,7 +67,7 @@ pub fn fact_sql() -> Vec<String> {
 }
 
 /// The view templates, each after the views it reads.
-const VIEWS: [(&str, &str); 8] = [
+const VIEWS: [(&str, &str); 9] = [
     ("candidate", include_str!("../sql/views/1-candidate.sql")),
     (
         "solution_by_definition",
@@ -93,6 +93,10 @@ const VIEWS: [(&str, &str); 8] = [
     (
         "fundamental_solution",
         include_str!("../sql/views/8-fundamental_solution.sql"),
+    ),
+    (
+        "stored_solution",
+        include_str!("../sql/views/9-stored_solution.sql"),
     ),
 ];
 

@@ -379,11 +379,11 @@ fn readers_see_one_board_while_another_process_rebuilds() {
             if solve.status.success() {
                 let csv = String::from_utf8(solve.stdout).unwrap();
                 let width = csv.lines().next().unwrap().split(',').count();
-                assert!(width == 6 || width == 7, "{csv}");
+                assert!(width == 7 || width == 8, "{csv}");
                 for line in csv.lines() {
                     assert_eq!(line.split(',').count(), width, "{csv}");
                 }
-                assert_eq!(csv.lines().count() - 1, if width == 6 { 4 } else { 40 });
+                assert_eq!(csv.lines().count() - 1, if width == 7 { 4 } else { 40 });
             }
         }
         writer.join().unwrap();

@@ -160,6 +160,12 @@ fn an_upgrade_keeps_the_stored_solutions_and_a_rebuild_drops_them() {
     assert!(String::from_utf8_lossy(&report.stdout).contains("search_space"));
     assert!(stdout(&board, &["init"]).contains("brought it up to date"));
     assert_eq!(board.count("select count(*) from solution_store"), 92);
+    // The stored rows, under a name users find, in board order.
+    assert_eq!(board.count("select count(*) from stored_solution"), 92);
+    assert_eq!(
+        board.rows("select * from stored_solution where solution_no = 92")[0].join(" "),
+        "92 a8 b4 c1 d3 e6 f2 g7 h5"
+    );
     assert!(stdout(&board, &["doctor"]).ends_with("all checks hold\n"));
     stdout(&board, &["init", "--force", "--size", "6"]);
     assert_eq!(
@@ -167,4 +173,5 @@ fn an_upgrade_keeps_the_stored_solutions_and_a_rebuild_drops_them() {
         0
     );
     assert_eq!(stdout(&board, &["count"]), "4\n");
+    assert_eq!(board.count("select count(*) from stored_solution"), 0);
 }

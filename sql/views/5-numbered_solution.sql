@@ -10,8 +10,8 @@ order by solution_no;
 --@end
 --@if STORED = 0
 select
-    row_number() over (order by {{k in 1..N sep ", ": p{k}.rw_no}}),
-    {{k in 1..N sep ",\n    ": s.s{k}}}
+    row_number() over (order by {{k in 1..N sep ", ": p{k}.rw_no}}) as solution_no,
+    {{k in 1..N sep ",\n    ": s.s{k} as s{k}}}
 from solution as s
 --@for k in 1..N
 join square as p{k} on p{k}.square = s.s{k}
