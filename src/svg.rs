@@ -47,9 +47,25 @@ impl Geometry {
     }
 }
 
+/// How big an SVG document says it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SvgSize {
+    /// As wide as the window (or page) it is shown in, height to scale:
+    /// a browser shows the whole picture, however many boards it holds.
+    Fit,
+    /// Its natural size in pixels, for printing at a known scale.
+    Fixed,
+}
+
 /// Writes `placements` of an `n`×`n` board as one SVG document headed by
 /// `title`, in a grid about as wide as it is tall.
-pub fn write_svg(out: &mut dyn Write, n: u8, title: &str, placements: &[Placement]) -> Result<()> {
+pub fn write_svg(
+    out: &mut dyn Write,
+    n: u8,
+    title: &str,
+    placements: &[Placement],
+    size: SvgSize,
+) -> Result<()> {
     let g = Geometry::new(n);
     let count = placements.len().max(1);
     let columns = (count as f64).sqrt().ceil() as usize;
@@ -58,9 +74,14 @@ pub fn write_svg(out: &mut dyn Write, n: u8, title: &str, placements: &[Placemen
     let title_width = 2.0 * GAP + 10.0 * title.chars().count() as f64;
     let width = (GAP + columns as f64 * g.tile_width()).max(title_width);
     let height = TITLE + rows as f64 * g.tile_height();
+    // The viewBox scales the drawing to whatever size the document is given.
+    let extent = match size {
+        SvgSize::Fit => r#"width="100%""#.to_string(),
+        SvgSize::Fixed => format!(r#"width="{width}" height="{height}""#),
+    };
     writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" {extent} viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMin meet" font-family="sans-serif">"#
     )?;
     writeln!(out, "<title>{}</title>", escape(title))?;
     out.write_all(defs(n).as_bytes())?;

@@ -418,6 +418,34 @@ fn the_svg_is_xml_with_one_board_per_solution() {
         .filter(|n| n.attribute("class") == Some("board"))
         .collect();
     assert_eq!(boards.len(), 92);
+    // Scaled to the window: a viewBox, the window's width, no fixed height.
+    let root = svg.root_element();
+    let view_box: Vec<f64> = root
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(view_box[2] > 1000.0 && view_box[3] > 1000.0, "{view_box:?}");
+    assert_eq!(root.attribute("width"), Some("100%"));
+    assert_eq!(root.attribute("height"), None);
+    // --fixed-size keeps the natural size in pixels, for printing.
+    let r = run(
+        dir,
+        &with_db(&board, &["export", "--out", "print.svg", "--fixed-size"]),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let printed = std::fs::read_to_string(dir.join("print.svg")).unwrap();
+    let printed = roxmltree::Document::parse(&printed).unwrap();
+    let printed = printed.root_element();
+    assert_eq!(
+        printed.attribute("width"),
+        Some(view_box[2].to_string().as_str())
+    );
+    assert_eq!(
+        printed.attribute("height"),
+        Some(view_box[3].to_string().as_str())
+    );
     for (k, board_node) in boards.iter().enumerate() {
         let queens: Vec<String> = board_node
             .descendants()

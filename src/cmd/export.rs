@@ -16,7 +16,7 @@ use crate::outfile::{check_target, write_out};
 use crate::output::{
     Format, Numbering, Placement, PlacementWriter, Selection, for_each_placement, solutions_phrase,
 };
-use crate::svg::write_svg;
+use crate::svg::{SvgSize, write_svg};
 
 /// Which database an SQL export is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -106,6 +106,11 @@ pub struct Args {
     #[arg(long)]
     pub fundamental: bool,
 
+    /// For svg: give the picture its natural size in pixels, for printing,
+    /// instead of scaling it to the width of the window it is shown in.
+    #[arg(long)]
+    pub fixed_size: bool,
+
     /// For --format sql: a dump of an SQLite file that `sqlite3` reads
     /// (sqlite), or a script that `psql` runs on an empty PostgreSQL database
     /// to build the same model in --schema (postgres).
@@ -148,7 +153,12 @@ pub fn run(args: &Args) -> Result<()> {
             (ExportFormat::Svg, _) => {
                 let placements = collect(&target, &reader, n, args)?;
                 let title = picture_title(n, args, placements.len());
-                write_svg(out, n, &title, &placements)?;
+                let size = if args.fixed_size {
+                    SvgSize::Fixed
+                } else {
+                    SvgSize::Fit
+                };
+                write_svg(out, n, &title, &placements, size)?;
                 Ok(placements.len() as u64)
             }
             (_, Some(placement_format)) => {
