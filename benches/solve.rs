@@ -236,10 +236,46 @@ fn main() {
         );
     }
 
+    portable_form_figures(&sizes);
     search_space_figures();
 
     if let Ok(url) = std::env::var("QUEENS_BENCH_POSTGRES") {
         postgres_figures(&url, &sizes, cores);
+    }
+}
+
+/// The solution view as it was before it was made readable by DuckDB
+/// (`cross join … on`, which only SQLite and PostgreSQL read), kept here
+/// to measure what the portable form (conditions in `where`) costs.
+const SOLUTION_WITH_ON: &str = include_str!("solution_with_on.sql");
+
+fn portable_form_figures(sizes: &[u8]) {
+    println!();
+    println!("The portable solution view (conditions in where) against the cross join … on form:");
+    println!(
+        "{:>3} {:>10} {:>10} {:>8}",
+        "N", "portable", "with on", "ratio"
+    );
+    let dir = tempfile::TempDir::new().unwrap();
+    for &n in sizes.iter().filter(|&&n| n <= 12) {
+        let path = board(dir.path(), n);
+        let scope = queens::template::Scope::default()
+            .with("N", n.into())
+            .with("W", queens::schema::line_set_words(n));
+        let with_on = queens::template::render(SOLUTION_WITH_ON, &scope).unwrap();
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(&with_on)
+            .unwrap();
+        let conn = db::open_read_only(&path).unwrap();
+        // Alternate the two, so that a busy moment does not favour one.
+        let (mut portable, mut on) = (Duration::MAX, Duration::MAX);
+        for _ in 0..3 {
+            portable = portable.min(time_rows(&conn, "select * from solution").0);
+            on = on.min(time_rows(&conn, "select * from solution_with_on").0);
+        }
+        let ratio = portable.as_secs_f64() / on.as_secs_f64();
+        println!("{n:>3} {:>10} {:>10} {ratio:>8.3}", ms(portable), ms(on));
     }
 }
 

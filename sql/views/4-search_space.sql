@@ -7,7 +7,8 @@ create view search_space (step, reasoning, calculation, search_space, about) as
 -- last is the answer. `search_space` is exact while it fits in a 64-bit
 -- integer and NULL beyond; `about` is always there.
 --
--- Nothing is listed to count: the first four steps are products, and the
+-- Nothing is listed to count: the first four steps are products (the
+-- second by Pascal's rule, below), and the
 -- fifth, the permutations of N with no two neighbours differing by 1 (the
 -- rows of `candidate`), is Hertzsprung's problem, OEIS A002464, counted by
 -- its recurrence a(k) = (k+1)·a(k−1) − (k−2)·a(k−2) − (k−5)·a(k−3) +
@@ -19,10 +20,9 @@ size (n, squares) as (
 -- Every count is carried twice: exactly, as a 64-bit integer, while the
 -- step to it cannot overflow (the double beside it says), and as a double
 -- for its size.
-product (i, falling, falling_d, choose, choose_d, factorial, factorial_d, power, power_d) as (
-    -- after i factors: N²·(N²−1)·…·(N²−i+1), that over i!, i!, and N^i
+product (i, falling, falling_d, factorial, factorial_d, power, power_d) as (
+    -- after i factors: N²·(N²−1)·…·(N²−i+1), i!, and N^i
     select 0,
-           cast(1 as bigint), cast(1 as double precision),
            cast(1 as bigint), cast(1 as double precision),
            cast(1 as bigint), cast(1 as double precision),
            cast(1 as bigint), cast(1 as double precision)
@@ -30,17 +30,29 @@ product (i, falling, falling_d, choose, choose_d, factorial, factorial_d, power,
     select i + 1,
            case when falling_d * (squares - i) < 9.22e18 then falling * (squares - i) end,
            falling_d * (squares - i),
-           -- c·m / d as (c div d)·m + (c mod d)·m / d: exact, since d
-           -- divides c·m, and never larger on the way than the result.
-           case when choose_d * (squares - i) / (i + 1) < 9.22e18
-                then (choose / (i + 1)) * (squares - i) + (choose % (i + 1)) * (squares - i) / (i + 1) end,
-           choose_d * (squares - i) / (i + 1),
            case when factorial_d * (i + 1) < 9.22e18 then factorial * (i + 1) end,
            factorial_d * (i + 1),
            case when power_d * n < 9.22e18 then power * n end,
            power_d * n
     from product cross join size
     where i < n
+),
+-- pascal(m, c0, …, c{N}, d0, …, d{N}): c_k = C(m, k), the ways to choose k of
+-- m squares, by Pascal's rule C(m + 1, k) = C(m, k) + C(m, k − 1), which
+-- only adds (a quotient of factorials would need an exact division, which
+-- not every SQL engine does on integers).
+pascal (m, {{k in 0..N sep ", ": c{k}}}, {{k in 0..N sep ", ": d{k}}}) as (
+    select 0,
+           cast(1 as bigint), {{k in 1..N sep ", ": cast(0 as bigint)}},
+           cast(1 as double precision), {{k in 1..N sep ", ": cast(0 as double precision)}}
+    union all
+    select m + 1,
+           c0,
+           {{k in 1..N sep ",\n           ": case when d{k} + d{k-1} < 9.22e18 then c{k} + c{k-1} end}},
+           d0,
+           {{k in 1..N sep ", ": d{k} + d{k-1}}}
+    from pascal cross join size
+    where m < squares
 ),
 -- hertzsprung(k, a, b, c, d, …): a = a(k), b = a(k−1), c = a(k−2), d = a(k−3)
 hertzsprung (k, a, b, c, d, a_d, b_d, c_d, d_d) as (
@@ -75,9 +87,9 @@ steps (step, reasoning, calculation, exact, approximately) as (
     union all
     select 2, 'Choose N of the N² squares',
            cast(z.squares as text) || '! / (' || cast(z.n as text) || '! x (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!)',
-           p.choose, p.choose_d
-    from size as z cross join product as p
-    where p.i = z.n
+           p.c{N}, p.d{N}
+    from size as z cross join pascal as p
+    where p.m = z.squares
     union all
     select 3, 'One queen per column',
            cast(z.n as text) || '^' || cast(z.n as text),
@@ -136,7 +148,7 @@ scientific (step, hundredths, e) as (
 -- 9.996E+14 rounds to 10.00E+14, which is 1.00E+15.
 normalised (step, hundredths, e) as (
     select step,
-           case when hundredths >= 1000 then hundredths / 10 else hundredths end,
+           case when hundredths >= 1000 then cast((hundredths - hundredths % 10) / 10 as bigint) else hundredths end,
            case when hundredths >= 1000 then e + 1 else e end
     from scientific
 )
@@ -144,7 +156,7 @@ select s.step, s.reasoning, s.calculation, s.exact,
        case
            when s.approximately is null then null
            when m.step is null then cast(s.exact as text)
-           else cast(m.hundredths / 100 as text) || '.'
+           else cast(cast((m.hundredths - m.hundredths % 100) / 100 as bigint) as text) || '.'
                 || case when m.hundredths % 100 < 10 then '0' else '' end
                 || cast(m.hundredths % 100 as text) || 'E+' || cast(m.e as text)
        end

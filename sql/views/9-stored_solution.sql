@@ -4,7 +4,7 @@ create view stored_solution (solution_no, {{k in 1..N sep ", ": s{k}}}) as
 -- keeps them all, numbered in board order), so that reading it needs no
 -- search. Empty while nothing is stored; `solution` always searches.
 --@if STORED = 1
-select solution_no as solution_no, {{k in 1..N sep ", ": s{k} as s{k}}}
+select solution_no, {{k in 1..N sep ", ": s{k}}}
 from solution_store
 order by solution_no;
 --@end
