@@ -48,7 +48,10 @@ fn duckdb_reads_every_table_and_view_with_sqlites_rows() {
                 "{name} on {n}×{n}: {report}"
             );
         }
-        assert!(report.contains("listed: ") && !report.contains("missing"), "{report}");
+        assert!(
+            report.contains("listed: ") && !report.contains("missing"),
+            "{report}"
+        );
     }
     // The reasoning table on the largest board, where its numbers outgrow
     // 64 bits.
