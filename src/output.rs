@@ -270,11 +270,7 @@ impl<W: Write> PlacementWriter<W> {
     }
 
     fn write_csv_record(&mut self, record: &[String]) -> Result<()> {
-        let mut csv = csv::Writer::from_writer(Vec::new());
-        csv.write_record(record)?;
-        let bytes = csv.into_inner().map_err(|e| e.into_error())?;
-        self.out.write_all(&bytes)?;
-        Ok(())
+        crate::rows::write_csv_record(&mut self.out, record)
     }
 }
 

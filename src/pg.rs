@@ -441,6 +441,22 @@ fn change_model(
     Ok(())
 }
 
+/// Runs the migrations after `version` and records the latest version
+/// (nothing when the schema is current), inside the caller's transaction.
+fn migrate(tx: &mut Transaction, version: usize) -> Result<()> {
+    if version >= schema::latest_version() {
+        return Ok(());
+    }
+    for up in migrations_after(version)? {
+        tx.batch_execute(&up)?;
+    }
+    tx.batch_execute(&format!(
+        "update queens_version set version = {};",
+        schema::latest_version()
+    ))?;
+    Ok(())
+}
+
 /// For `init`: brings a schema written by an older queens up to date in
 /// one transaction: the later migrations, then the facts and views again;
 /// and gives it the read-only role for `query` if it has none yet.
@@ -457,13 +473,7 @@ pub fn bring_up_to_date(url: &str, schema: &str) -> Result<bool> {
                  rebuild it with `queens init --force --size N`"
             );
         }
-        for up in migrations_after(found.version)? {
-            tx.batch_execute(&up)?;
-        }
-        tx.batch_execute(&format!(
-            "update queens_version set version = {};",
-            schema::latest_version()
-        ))?;
+        migrate(tx, found.version)?;
         tx.batch_execute(&refill_script(found.size)?)?;
         upgraded = true;
         Ok(())
@@ -539,15 +549,7 @@ pub fn lacks_board_size(url: &str, schema: &str) -> Result<bool> {
 /// views are dropped and built again; other objects in the schema stay.
 pub fn rebuild(url: &str, schema: &str, n: u8) -> Result<()> {
     change_model(url, schema, |tx, found| {
-        if found.version < schema::latest_version() {
-            for up in migrations_after(found.version)? {
-                tx.batch_execute(&up)?;
-            }
-            tx.batch_execute(&format!(
-                "update queens_version set version = {};",
-                schema::latest_version()
-            ))?;
-        }
+        migrate(tx, found.version)?;
         tx.batch_execute(&refill_script(n)?)?;
         Ok(())
     })

@@ -125,11 +125,7 @@ impl<W: Write> RowWriter<W> {
     }
 
     fn write_csv(&mut self, record: &[String]) -> Result<()> {
-        let mut csv = csv::Writer::from_writer(Vec::new());
-        csv.write_record(record)?;
-        let bytes = csv.into_inner().map_err(|e| e.into_error())?;
-        self.out.write_all(&bytes)?;
-        Ok(())
+        write_csv_record(&mut self.out, record)
     }
 
     /// `{"column": value, …}` in column order, numbers as numbers.
@@ -151,4 +147,13 @@ impl<W: Write> RowWriter<W> {
         self.out.write_all(b"}")?;
         Ok(())
     }
+}
+
+/// One CSV record, quoted where it needs to be, and its line ending.
+pub fn write_csv_record(out: &mut impl Write, record: &[String]) -> Result<()> {
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    csv.write_record(record)?;
+    let bytes = csv.into_inner().map_err(|e| e.into_error())?;
+    out.write_all(&bytes)?;
+    Ok(())
 }

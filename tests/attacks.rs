@@ -22,16 +22,10 @@ use tempfile::TempDir;
 const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
 
 fn queens(dir: &Path, args: &[&str]) -> Output {
-    Command::new(QUEENS)
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
+    common::run_in(dir, args)
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::text;
 
 /// A one-line error on stderr, nothing on stdout, and this exit code. A
 /// mistake in the command line itself (exit 2, found by clap) is named on
@@ -246,13 +240,7 @@ fn db_is_a_path_never_an_sqlite_uri_or_special_name() {
     assert!(!dir.path().join(":memory:").exists());
     // Devices, FIFOs and dangling links are not database files.
     let fifo = dir.path().join("pipe.db");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    common::make_fifo(&fifo);
     let link = dir.path().join("dangling.db");
     std::os::unix::fs::symlink("nowhere.db", &link).unwrap();
     for (db, says) in [
@@ -301,13 +289,7 @@ fn out_replaces_only_regular_files_and_never_the_database_being_read() {
     );
     // A FIFO is written into: a reader at its other end gets the CSV.
     let fifo = dir.join("pipe.csv");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    common::make_fifo(&fifo);
     let reader = {
         let fifo = fifo.clone();
         thread::spawn(move || std::fs::read_to_string(fifo).unwrap())

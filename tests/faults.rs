@@ -17,16 +17,10 @@ const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
 const KILL_TRIALS: u32 = 20;
 
 fn queens(dir: &Path, args: &[&str]) -> Output {
-    Command::new(QUEENS)
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
+    common::run_in(dir, args)
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::text;
 
 /// How long a command takes when left alone.
 fn duration_of(dir: &Path, args: &[&str]) -> Duration {

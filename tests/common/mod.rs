@@ -85,7 +85,7 @@ impl Board {
         let mut stmt = conn.prepare(sql).unwrap();
         let width = stmt.column_count();
         stmt.query_map([], |row| {
-            (0..width).map(|i| row.get_ref(i).map(text)).collect()
+            (0..width).map(|i| row.get_ref(i).map(value_text)).collect()
         })
         .unwrap()
         .collect::<rusqlite::Result<_>>()
@@ -106,7 +106,7 @@ impl Board {
 }
 
 /// A value as text; numbers in their shortest form.
-fn text(value: ValueRef<'_>) -> String {
+fn value_text(value: ValueRef<'_>) -> String {
     match value {
         ValueRef::Null => "NULL".to_string(),
         ValueRef::Integer(i) => i.to_string(),
@@ -136,4 +136,27 @@ pub fn is_one_error(stderr: &str) -> bool {
     stderr.starts_with("queens: ")
         && !stderr.contains("panicked")
         && (stderr.lines().count() == 1 || stderr.ends_with("--help'.\n"))
+}
+
+/// Runs the `queens` binary in `dir` with `args` and waits for it.
+pub fn run_in(dir: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Bytes a process printed, as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Makes a FIFO (named pipe) at `path`.
+pub fn make_fifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
 }
