@@ -7,7 +7,7 @@ use std::io::Read;
 use std::path::Path;
 use std::process::Stdio;
 
-use common::{Board, contents, queens};
+use common::{Board, contents, is_one_error, queens, run_in};
 use tempfile::TempDir;
 
 /// Runs queens in `dir`, expects failure with `code`, and returns the one
@@ -478,6 +478,56 @@ fn completions_load_in_bash_and_the_man_page_renders() {
         "queens-solve",
     ] {
         assert!(text.contains(heading), "{heading} missing from: {text}");
+    }
+    // Every page queens(1) refers to exists, under the name it is given.
+    let referred: Vec<String> = text
+        .split_whitespace()
+        .filter_map(|word| word.strip_prefix("queens-")?.strip_suffix("(1)"))
+        .map(String::from)
+        .collect();
+    assert_eq!(referred.len(), 12, "{text}");
+    for name in &referred {
+        let page = dir.path().join(format!("queens-{name}.1"));
+        std::fs::write(&page, stdout_of(dir.path(), &["manpage", name])).unwrap();
+        let rendered = std::process::Command::new("man")
+            .arg("-l")
+            .arg(&page)
+            .env("MANPAGER", "cat")
+            .env("MANWIDTH", "80")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&rendered.stdout);
+        assert!(text.contains(&format!("queens-{name}")), "{text}");
+        assert!(text.contains("--help"), "{text}");
+    }
+    let solve = stdout_of(dir.path(), &["manpage", "solve"]);
+    assert!(solve.contains("fundamental"), "{solve}");
+    let wrong = run_in(dir.path(), &["manpage", "sovle"]);
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(is_one_error(&common::text(&wrong.stderr)), "{wrong:?}");
+}
+
+#[test]
+fn generated_text_on_a_full_device_is_one_error_not_a_panic() {
+    let dir = TempDir::new().unwrap();
+    for args in [
+        &["completions", "bash"][..],
+        &["manpage"][..],
+        &["manpage", "init"][..],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+            .current_dir(dir.path())
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let said = common::text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {said}");
+        assert!(is_one_error(&said) && said.contains("No space left"), "{said}");
     }
 }
 

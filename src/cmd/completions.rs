@@ -26,7 +26,12 @@ pub struct Args {
 
 /// Writes the script for `command`, the whole command line of queens.
 pub fn run(args: &Args, mut command: clap::Command) -> Result<()> {
+    // clap_complete panics when its writer fails (a full disk, a closed
+    // pipe): it writes into memory, and the error of the real write is ours
+    // to report.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "queens", &mut script);
     let mut out = stdout();
-    clap_complete::generate(args.shell, &mut command, "queens", &mut out);
+    out.write_all(&script)?;
     Ok(out.flush()?)
 }
