@@ -52,12 +52,29 @@ pub enum Origin {
 /// first (for `requested` or the default size) if there is none. Returns a
 /// reader inside one read transaction, and the board size.
 pub fn open(target: &Target, requested: Option<u8>) -> Result<(Reader, u8)> {
+    open_checking(target, requested, &|_| Ok(()))
+}
+
+/// As `open`, for a command whose arguments depend on the board size
+/// (squares, for one): `arguments_fit(n)` is asked first when the database
+/// would be created, so that a mistake in them creates nothing. (With an
+/// existing database the command checks them against the size it reads.)
+pub fn open_checking(
+    target: &Target,
+    requested: Option<u8>,
+    arguments_fit: &dyn Fn(u8) -> Result<()>,
+) -> Result<(Reader, u8)> {
     match target {
         Target::File(path) => {
+            if !path_exists(path)? {
+                arguments_fit(requested.unwrap_or(DEFAULT_SIZE))?;
+            }
             let (conn, n) = open_for_reading(path, requested)?;
             Ok((Reader::Sqlite(conn), n))
         }
-        Target::Server { url, schema } => pg::open_for_reading(url, schema, requested),
+        Target::Server { url, schema } => {
+            pg::open_for_reading(url, schema, requested, arguments_fit)
+        }
     }
 }
 

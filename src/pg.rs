@@ -508,12 +508,14 @@ pub fn ensure_exists(
     url: &str,
     schema: &str,
     requested: Option<u8>,
+    arguments_fit: &dyn Fn(u8) -> Result<()>,
 ) -> Result<(Origin, Inspection)> {
     let (mut client, schema) = connect_to_schema(url, schema)?;
     if let Some(found) = inspect(&mut client, schema)? {
         return Ok((Origin::Existing, found));
     }
     let n = requested.unwrap_or(DEFAULT_SIZE);
+    arguments_fit(n)?;
     let mut tx = client.transaction()?;
     serialise_changes(&mut tx, schema)?;
     if let Some(found) = inspect(&mut tx, schema)? {
@@ -605,8 +607,13 @@ pub fn sibling(url: &str, schema: &str, first: &Snapshot) -> Result<Reader> {
 /// Opens the board for a command that reads, building it first if the
 /// schema holds none. A schema of an older queens version is refused with
 /// the command that upgrades it: reading never changes it.
-pub fn open_for_reading(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader, u8)> {
-    let (origin, found) = ensure_exists(url, schema, requested)?;
+pub fn open_for_reading(
+    url: &str,
+    schema: &str,
+    requested: Option<u8>,
+    arguments_fit: &dyn Fn(u8) -> Result<()>,
+) -> Result<(Reader, u8)> {
+    let (origin, found) = ensure_exists(url, schema, requested, arguments_fit)?;
     let shown = format!("schema {schema}");
     if origin == Origin::Created {
         let n = found.size;

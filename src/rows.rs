@@ -2,6 +2,7 @@
 //! has for placements: a table like the sqlite3 shell's column mode, CSV
 //! with a header, a JSON array of objects, or one JSON object per line.
 
+use std::collections::HashSet;
 use std::io::Write;
 
 use anyhow::Result;
@@ -33,6 +34,9 @@ pub struct RowWriter<W: Write> {
     out: W,
     format: RowFormat,
     headers: Vec<String>,
+    /// The headers as JSON keys: unique, because a JSON reader keeps only
+    /// one value per key.
+    keys: Vec<String>,
     held: Vec<Vec<String>>,
     layout: Option<Layout>,
     written: u64,
@@ -44,6 +48,7 @@ impl<W: Write> RowWriter<W> {
             out,
             format,
             headers: Vec::new(),
+            keys: Vec::new(),
             held: Vec::new(),
             layout: None,
             written: 0,
@@ -52,6 +57,7 @@ impl<W: Write> RowWriter<W> {
 
     /// The column names, before the first row.
     pub fn headers(&mut self, headers: Vec<String>) -> Result<()> {
+        self.keys = unique_keys(&headers);
         self.headers = headers;
         match self.format {
             RowFormat::Csv => self.write_csv(&self.headers.clone())?,
@@ -101,11 +107,16 @@ impl<W: Write> RowWriter<W> {
         Ok(self.written)
     }
 
-    /// After a failure part way: the rows found so far are shown (they are
-    /// as true as the ones before them), but nothing if none was found.
+    /// After a failure part way (a timeout, an error in a later row): the
+    /// rows found so far are shown, as true as the ones before them, and a
+    /// JSON array begun is closed, so that what was printed still parses.
     pub fn abandon(mut self) {
         if !self.held.is_empty() {
             let _ = self.release();
+        }
+        if self.format == RowFormat::Json && !self.headers.is_empty() {
+            let close = if self.written == 0 { "]\n" } else { "\n]\n" };
+            let _ = self.out.write_all(close.as_bytes());
         }
         let _ = self.out.flush();
     }
@@ -131,7 +142,7 @@ impl<W: Write> RowWriter<W> {
     /// `{"column": value, …}` in column order, numbers as numbers.
     fn write_object(&mut self, row: &[Value]) -> Result<()> {
         self.out.write_all(b"{")?;
-        for (i, (name, value)) in self.headers.iter().zip(row).enumerate() {
+        for (i, (name, value)) in self.keys.iter().zip(row).enumerate() {
             if i > 0 {
                 self.out.write_all(b", ")?;
             }
@@ -140,13 +151,43 @@ impl<W: Write> RowWriter<W> {
             match value {
                 Value::Null => serde_json::to_writer(&mut self.out, &())?,
                 Value::Integer(i) => serde_json::to_writer(&mut self.out, i)?,
-                Value::Real(f) => serde_json::to_writer(&mut self.out, f)?,
+                Value::Real(f) if f.is_finite() => serde_json::to_writer(&mut self.out, f)?,
+                // JSON has no infinity; SQLite's json() writes it as a
+                // number too large for a double, which readers take back
+                // as infinity.
+                Value::Real(f) if f.is_infinite() => {
+                    let sign = if *f < 0.0 { "-" } else { "" };
+                    write!(self.out, "{sign}9.0e+999")?
+                }
+                Value::Real(_) => serde_json::to_writer(&mut self.out, &())?,
                 Value::Text(t) => serde_json::to_writer(&mut self.out, t)?,
             }
         }
         self.out.write_all(b"}")?;
         Ok(())
     }
+}
+
+/// Column names made unique the way SQLite names the columns of
+/// `create table … as select` with a repeated name: the second `x` is
+/// `x:1`, the third `x:2`, skipping any name the query already has.
+fn unique_keys(headers: &[String]) -> Vec<String> {
+    let named: HashSet<&str> = headers.iter().map(String::as_str).collect();
+    let mut used: HashSet<String> = HashSet::new();
+    let mut keys = Vec::with_capacity(headers.len());
+    for name in headers {
+        let key = if used.contains(name) {
+            (1..)
+                .map(|k| format!("{name}:{k}"))
+                .find(|key| !named.contains(key.as_str()) && !used.contains(key))
+                .unwrap_or_default()
+        } else {
+            name.clone()
+        };
+        used.insert(key.clone());
+        keys.push(key);
+    }
+    keys
 }
 
 /// One CSV record, quoted where it needs to be, and its line ending.

@@ -62,6 +62,14 @@ pub fn write_table(
 /// Floating point with up to 15 significant digits, in scientific notation
 /// when very large or small, like SQLite's own `%!.15g`.
 pub fn real_text(f: f64) -> String {
+    // As the sqlite3 shell prints them (SQLite itself stores NaN as NULL,
+    // but PostgreSQL has it).
+    if f.is_nan() {
+        return "NaN".to_string();
+    }
+    if f.is_infinite() {
+        return if f < 0.0 { "-Inf" } else { "Inf" }.to_string();
+    }
     let magnitude = f.abs();
     if magnitude != 0.0 && !(1e-4..1e15).contains(&magnitude) {
         let text = format!("{f:.14e}");

@@ -600,3 +600,58 @@ fn query_prints_every_format_and_reads_sql_from_stdin_or_a_file() {
         2,
     );
 }
+
+#[test]
+fn query_output_keeps_every_column_and_value_and_parses_when_stopped() {
+    let board = Board::new(4);
+    let dir = board.dir.path();
+    let db = board.db.to_str().unwrap();
+    let sql = "select 1e999 as a, -1e999 as a, 1 as a, 2 as 'a:1', 0.5 as b";
+    assert_eq!(
+        stdout_of(dir, &["query", "-d", db, "-f", "csv", sql]),
+        "a,a,a,a:1,b\nInf,-Inf,1,2,0.5\n"
+    );
+    // Repeated names become SQLite's a:1, a:2 … (skipping names taken), so
+    // that no value is lost to a JSON reader; infinity is written as SQLite's
+    // json() writes it.
+    assert_eq!(
+        stdout_of(dir, &["query", "-d", db, "-f", "ndjson", sql]),
+        "{\"a\": 9.0e+999, \"a:2\": -9.0e+999, \"a:3\": 1, \"a:1\": 2, \"b\": 0.5}\n"
+    );
+    let finite = "select 1 as a, 2 as a, 3 as 'a:1', 4 as a";
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(dir, &["query", "-d", db, "-f", "json", finite]))
+            .unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!([{"a": 1, "a:2": 2, "a:1": 3, "a:3": 4}])
+    );
+    // Stopped by --timeout after its first row: one error, and the JSON
+    // printed so far is a whole array.
+    let endless = "with recursive c(x) as (select 1 union all select x + 1 from c) \
+                   select x from c where x = 1 or x < 0";
+    let out = board.run(&["query", "-f", "json", "--timeout", "0.5", endless]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(common::text(&out.stderr).contains("--timeout"));
+    let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(printed, serde_json::json!([{"x": 1}]));
+}
+
+#[test]
+fn a_mistake_in_the_squares_creates_no_database() {
+    let dir = TempDir::new().unwrap();
+    for args in [
+        &["check", "zz9"][..],
+        &["check", "a1", "a1"][..],
+        &["complete", "zz9"][..],
+        &["complete", "b1", "b1"][..],
+        &["check", "-s", "4", "e1"][..],
+        &["complete", "-s", "5", "a6"][..],
+    ] {
+        fails(dir.path(), args, 2);
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert!(left.is_empty(), "{args:?} left {left:?}");
+    }
+    // The same squares on the board that is then created are fine.
+    assert!(stdout_of(dir.path(), &["check", "-s", "5", "e1"]).starts_with("valid: 1 queen"));
+}

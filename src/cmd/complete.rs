@@ -42,7 +42,9 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
-    let (reader, n) = db::open(&target, args.target.size)?;
+    let (reader, n) = db::open_checking(&target, args.target.size, &|n| {
+        args.queens.parse(n).map(drop)
+    })?;
     let queens = args.queens.parse(n)?;
     if let Some(attack) = attacking_pairs(&reader, &queens)?.first() {
         bail!("no completion: {}", attack.sentence());

@@ -97,7 +97,7 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     }
     let (origin, found) = match target {
         Target::File(path) => db::ensure_exists(path, requested)?,
-        Target::Server { url, schema } => pg::ensure_exists(url, schema, requested)?,
+        Target::Server { url, schema } => pg::ensure_exists(url, schema, requested, &|_| Ok(()))?,
     };
     if origin == Origin::Created {
         return Ok((
