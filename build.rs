@@ -1,4 +1,12 @@
-// The migrations are embedded with include_dir, which cargo does not watch.
 fn main() {
+    // The migrations are embedded with include_dir, which cargo does not watch.
     println!("cargo:rerun-if-changed=migrations");
+    // The PostgreSQL tests run only where a server is given (.ci/run starts
+    // one); elsewhere they are compiled as ignored, so that `cargo test`
+    // counts them as not run rather than as passed.
+    println!("cargo:rustc-check-cfg=cfg(queens_postgres)");
+    println!("cargo:rerun-if-env-changed=QUEENS_TEST_POSTGRES");
+    if std::env::var_os("QUEENS_TEST_POSTGRES").is_some_and(|url| !url.is_empty()) {
+        println!("cargo:rustc-cfg=queens_postgres");
+    }
 }

@@ -325,7 +325,7 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
     };
     for &n in sizes.iter().filter(|&&n| n <= 12) {
         let schema = "queens_bench";
-        queens::pg::ensure_exists(url, schema, Some(n)).unwrap();
+        queens::pg::ensure_exists(url, schema, Some(n), &|_| Ok(())).unwrap();
         queens::pg::rebuild(url, schema, n).unwrap();
         let server = Target::Server {
             url: url.to_string(),

@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 use postgres::fallible_iterator::FallibleIterator;
@@ -269,10 +269,10 @@ impl Reader {
     /// The statement is wrapped as a subquery, so that the server accepts
     /// nothing but one query: no COPY, no second statement, no other
     /// command. Where `init` could make the role queens_reader, the query
-    /// runs inside queens_query(), a function of that role's, with its
-    /// privileges (reading queens' schema, nothing else) and none of the
-    /// caller's; the function's security context also forbids switching
-    /// roles. Otherwise it runs with the connecting role's privileges, which
+    /// runs inside queens_open() and queens_fetch(), functions of that
+    /// role's, with its privileges (reading queens' schema, nothing else)
+    /// and none of the caller's; their security context also forbids
+    /// switching roles. Otherwise it runs with the connecting role's privileges, which
     /// is refused for a role that may write server files, run programs or
     /// end other sessions.
     pub fn postgres_query(
@@ -306,33 +306,60 @@ impl Reader {
             .iter()
             .map(|c| c.type_().clone())
             .collect();
-        let as_text = "array(select value from json_each_text(row_to_json(queens_row)))";
-        let statement = if has_reader_function(&mut client)? {
-            client.prepare("select row from queens_query($1) as row")
-        } else {
-            refuse_powerful_role(&mut client)?;
-            client.prepare(&format!("select {as_text} from (\n{sql}\n) as queens_row"))
-        }
-        .map_err(|e| refused(&e))?;
-        let params: Vec<&(dyn ToSql + Sync)> = if statement.params().is_empty() {
-            vec![]
-        } else {
-            vec![&sql]
+        let to_values = |texts: Vec<Option<String>>| -> Vec<Value> {
+            texts
+                .into_iter()
+                .zip(&kinds)
+                .map(|(t, kind)| typed(t, kind))
+                .collect()
         };
-        let mut rows = client
-            .query_raw(&statement, params)
-            .map_err(|e| stopped_or_refused(&e, timeout))?;
-        while let Some(row) = rows.next().map_err(|e| stopped_or_refused(&e, timeout))? {
-            let texts: Vec<Option<String>> = row.get(0);
-            each(
-                texts
-                    .into_iter()
-                    .zip(&kinds)
-                    .map(|(t, kind)| typed(t, kind))
-                    .collect(),
-            )?;
+        if !has_reader_functions(&mut client)? {
+            refuse_powerful_role(&mut client)?;
+            let as_text = "array(select value from json_each_text(row_to_json(queens_row)))";
+            let statement = client
+                .prepare(&format!("select {as_text} from (\n{sql}\n) as queens_row"))
+                .map_err(|e| refused(&e))?;
+            let no_params: [&(dyn ToSql + Sync); 0] = [];
+            let mut rows = client
+                .query_raw(&statement, no_params)
+                .map_err(|e| stopped_or_refused(&e, timeout))?;
+            while let Some(row) = rows.next().map_err(|e| stopped_or_refused(&e, timeout))? {
+                each(to_values(row.get(0)))?;
+            }
+            return Ok(());
         }
-        Ok(())
+        // As queens_reader: a cursor, fetched in batches, so that rows are
+        // printed as they come and memory stays flat.
+        let cursor: String = client
+            .query_one("select queens_open($1)::text", &[&sql])
+            .map_err(|e| stopped_or_refused(&e, timeout))?
+            .get(0);
+        let fetch = client
+            .prepare("select row from queens_fetch($1::text::refcursor, $2) as row")
+            .map_err(|e| refused(&e))?;
+        let started = Instant::now();
+        loop {
+            if let Some(timeout) = timeout {
+                // statement_timeout counts per statement: each batch gets
+                // what is left of the whole.
+                let left = timeout.saturating_sub(started.elapsed()).as_millis();
+                if left == 0 {
+                    bail!(stopped(timeout));
+                }
+                client.batch_execute(&format!("set local statement_timeout = {left}"))?;
+            }
+            let mut rows = client
+                .query_raw(&fetch, [&cursor as &(dyn ToSql + Sync), &FETCH_BATCH])
+                .map_err(|e| stopped_or_refused(&e, timeout))?;
+            let mut fetched = 0;
+            while let Some(row) = rows.next().map_err(|e| stopped_or_refused(&e, timeout))? {
+                fetched += 1;
+                each(to_values(row.get(0)))?;
+            }
+            if fetched < FETCH_BATCH {
+                return Ok(());
+            }
+        }
     }
 
     /// The SQLite connection, for what only SQLite files do.
@@ -391,13 +418,17 @@ fn postgres_rows(
 }
 
 /// A value PostgreSQL gave as text, typed by its column: whole and real
-/// numbers become numbers (as SQLite's values are), NULL stays NULL.
+/// numbers become numbers and truth values 1 or 0 (as SQLite's values
+/// are), NULL stays NULL. A numeric with a fraction becomes a double, as
+/// SQLite would store it; other types stay text.
 fn typed(text: Option<String>, kind: &Type) -> Value {
     let Some(text) = text else {
         return Value::Null;
     };
     let number = match *kind {
-        Type::INT2 | Type::INT4 | Type::INT8 => text.parse().ok().map(Value::Integer),
+        Type::INT2 | Type::INT4 | Type::INT8 | Type::OID => text.parse().ok().map(Value::Integer),
+        // As SQLite answers a comparison: 1 or 0.
+        Type::BOOL => Some(Value::Integer(i64::from(text == "true"))),
         Type::FLOAT4 | Type::FLOAT8 => text.parse().ok().map(Value::Real),
         // A whole number too large for 64 bits stays exact, as text.
         Type::NUMERIC if !text.contains(['.', 'e', 'E']) => text.parse().ok().map(Value::Integer),
@@ -407,16 +438,19 @@ fn typed(text: Option<String>, kind: &Type) -> Value {
     number.unwrap_or(Value::Text(text))
 }
 
-/// Whether `init` gave this schema the function that runs queries as the
+/// Rows of a query fetched at a time through queens_fetch(): the server
+/// holds one batch in memory, and the first rows show at once.
+const FETCH_BATCH: i32 = 1000;
+
+/// Whether `init` gave this schema the functions that run queries as the
 /// role queens_reader.
-fn has_reader_function(client: &mut postgres::Client) -> Result<bool> {
+fn has_reader_functions(client: &mut postgres::Client) -> Result<bool> {
     Ok(client
         .query_one(
-            "select exists (
-                 select 1 from pg_proc as p
-                 where p.pronamespace = current_schema()::regnamespace
-                   and p.proname = 'queens_query' and p.prosecdef
-                   and pg_get_userbyid(p.proowner) = 'queens_reader')",
+            "select count(*) = 2 from pg_proc as p
+             where p.pronamespace = current_schema()::regnamespace
+               and p.proname in ('queens_open', 'queens_fetch') and p.prosecdef
+               and pg_get_userbyid(p.proowner) = 'queens_reader'",
             &[],
         )?
         .get(0))
@@ -452,13 +486,18 @@ fn refuse_powerful_role(client: &mut postgres::Client) -> Result<()> {
 fn stopped_or_refused(error: &postgres::Error, timeout: Option<Duration>) -> anyhow::Error {
     match (error.code(), timeout) {
         (Some(code), Some(timeout)) if *code == postgres::error::SqlState::QUERY_CANCELED => {
-            anyhow::anyhow!(
-                "the query was stopped after {} s (--timeout)",
-                timeout.as_secs_f64()
-            )
+            anyhow::anyhow!(stopped(timeout))
         }
         _ => refused(error),
     }
+}
+
+/// What `query` says when --timeout stopped it.
+fn stopped(timeout: Duration) -> String {
+    format!(
+        "the query was stopped after {} s (--timeout)",
+        timeout.as_secs_f64()
+    )
 }
 
 /// PostgreSQL's refusal of a statement, as a usage error in plain words.

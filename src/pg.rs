@@ -117,7 +117,9 @@ fn connect_to_schema<'s>(url: &str, schema: &'s str) -> Result<(Client, &'s str)
 /// privileges of whoever reads, so a superuser reading a schema another
 /// role controls would hand that role the superuser's powers. Trusted:
 /// superusers, and roles that have the connecting role's privileges. The
-/// function queens_query, owned by queens_reader, runs as that role only.
+/// functions queens_open and queens_fetch (and queens_query, which earlier
+/// builds made and a rebuild drops), owned by queens_reader, run as that
+/// role only.
 fn refuse_untrusted_owners(client: &mut Client, schema: &str) -> Result<()> {
     let untrusted = client.query_opt(
         "with s as (select oid, nspowner from pg_namespace where nspname = $1),
@@ -127,7 +129,8 @@ fn refuse_untrusted_owners(client: &mut Client, schema: &str) -> Result<()> {
              select c.relowner, c.relname::text from pg_class as c join s on c.relnamespace = s.oid
              union all
              select p.proowner, p.proname::text || '()' from pg_proc as p join s on p.pronamespace = s.oid
-             where not (p.proname = 'queens_query' and pg_get_userbyid(p.proowner) = 'queens_reader')
+             where not (p.proname in ('queens_open', 'queens_fetch', 'queens_query')
+                        and pg_get_userbyid(p.proowner) = 'queens_reader')
              union all
              select t.typowner, t.typname::text from pg_type as t join s on t.typnamespace = s.oid
              union all
@@ -356,16 +359,19 @@ const READER_ROLE: &str = "queens_reader";
 
 /// Gives `schema` what `query` needs to run as the role queens_reader,
 /// where the connecting role may: the role itself (made once per server),
-/// the right to read the schema's tables and views, and queens_query(), a
-/// function of that role's that runs one query with its privileges alone.
+/// the right to read the schema's tables and views, and queens_open() and
+/// queens_fetch(), functions of that role's that run one query with its
+/// privileges alone.
 /// Returns false, changing nothing, where the connecting role may not
-/// make roles, or where a queens_query of someone else's is in the way.
+/// make roles, or where a function of that name of someone else's is in
+/// the way.
 fn provide_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
     let row = tx.query_one(
         "select r.rolsuper or r.rolcreaterole,
                 exists (select 1 from pg_roles where rolname = $1),
                 exists (select 1 from pg_proc as p join pg_namespace as n on n.oid = p.pronamespace
-                        where n.nspname = $2 and p.proname = 'queens_query'
+                        where n.nspname = $2
+                          and p.proname in ('queens_open', 'queens_fetch', 'queens_query')
                           and pg_get_userbyid(p.proowner) <> $1)
          from pg_roles as r where r.rolname = current_user",
         &[&READER_ROLE, &schema],
@@ -386,23 +392,49 @@ fn provide_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
          end $join$;
          grant usage on schema {schema} to {READER_ROLE};
          grant select on all tables in schema {schema} to {READER_ROLE};
-         -- queens_query(statement): the rows of one query, each as the text
-         -- of its values; run with the privileges of queens_reader, which
-         -- owns it, and none of the caller's. A security-definer function
-         -- may not switch roles, so the query cannot take them back.
-         create or replace function {schema}.queens_query(statement text)
+         -- queens_open(statement): a cursor over the rows of one query,
+         -- each row as the text of its values. queens_fetch(cursor, k): its
+         -- next k rows (none when it is done). Both run with the privileges
+         -- of queens_reader, which owns them, and none of the caller's: the
+         -- query's tables are checked when the cursor opens, its functions
+         -- run as each batch is fetched, inside queens_fetch. A
+         -- security-definer function may not switch roles, so the query
+         -- cannot take the caller's back. A cursor, fetched in batches, lets
+         -- the rows stream: a set-returning PL/pgSQL function holds every
+         -- row of its result before returning the first.
+         drop function if exists {schema}.queens_query(text);
+         create or replace function {schema}.queens_open(statement text)
+         returns refcursor
+         language plpgsql security definer
+         set search_path = {schema}, pg_temp
+         as $body$
+         declare
+             rows refcursor;
+         begin
+             open rows no scroll for execute
+                 'select array(select value from json_each_text(row_to_json(queens_row))) from ('
+                 || statement || E'\n) as queens_row';
+             return rows;
+         end
+         $body$;
+         create or replace function {schema}.queens_fetch(rows refcursor, how_many integer)
          returns setof text[]
          language plpgsql security definer
          set search_path = {schema}, pg_temp
          as $body$
+         declare
+             found_row text[];
          begin
-             return query execute
-                 'select array(select value from json_each_text(row_to_json(queens_row))) from ('
-                 || statement || E'\n) as queens_row';
+             for i in 1 .. how_many loop
+                 fetch rows into found_row;
+                 exit when not found;
+                 return next found_row;
+             end loop;
          end
          $body$;
          grant create on schema {schema} to {READER_ROLE};
-         alter function {schema}.queens_query(text) owner to {READER_ROLE};
+         alter function {schema}.queens_open(text) owner to {READER_ROLE};
+         alter function {schema}.queens_fetch(refcursor, integer) owner to {READER_ROLE};
          revoke create on schema {schema} from {READER_ROLE};"
     ))?;
     Ok(true)

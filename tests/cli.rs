@@ -527,7 +527,10 @@ fn generated_text_on_a_full_device_is_one_error_not_a_panic() {
             .unwrap();
         let said = common::text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {said}");
-        assert!(is_one_error(&said) && said.contains("No space left"), "{said}");
+        assert!(
+            is_one_error(&said) && said.contains("No space left"),
+            "{said}"
+        );
     }
 }
 
@@ -620,8 +623,7 @@ fn query_output_keeps_every_column_and_value_and_parses_when_stopped() {
     );
     let finite = "select 1 as a, 2 as a, 3 as 'a:1', 4 as a";
     let json: serde_json::Value =
-        serde_json::from_str(&stdout_of(dir, &["query", "-d", db, "-f", "json", finite]))
-            .unwrap();
+        serde_json::from_str(&stdout_of(dir, &["query", "-d", db, "-f", "json", finite])).unwrap();
     assert_eq!(
         json,
         serde_json::json!([{"a": 1, "a:2": 2, "a:1": 3, "a:3": 4}])

@@ -1,26 +1,28 @@
 //! The same model on a PostgreSQL server. `.ci/run` starts a throwaway
-//! server and passes its URL in QUEENS_TEST_POSTGRES; without it these
-//! tests say they were skipped, except under CI, where that is a failure.
+//! server and passes its URL in QUEENS_TEST_POSTGRES; without it (when the
+//! tests are built) they show as ignored, and run with `--ignored` they
+//! fail, saying what is missing.
 
 mod common;
 
-use std::process::{Command, Output};
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use common::{A000170, A002464, Board, queens};
 use queens::checker;
 use tempfile::TempDir;
 
-fn server() -> Option<String> {
+/// The server's URL. A missing server is a failure here: where there is
+/// none, the tests are marked ignored.
+fn server() -> String {
     match std::env::var("QUEENS_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("QUEENS_TEST_POSTGRES is not set; .ci/run starts a server and sets it")
-        }
-        Err(_) => {
-            eprintln!("skipped: no PostgreSQL server (set QUEENS_TEST_POSTGRES, as .ci/run does)");
-            None
-        }
+        Ok(url) if !url.is_empty() => url,
+        _ => panic!(
+            "QUEENS_TEST_POSTGRES is not set: these tests need a PostgreSQL server \
+             (.ci/run starts one and sets it)"
+        ),
     }
 }
 
@@ -94,8 +96,12 @@ impl Drop for Schema {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn counts_equal_sqlite_oeis_and_the_native_counter() {
-    let Some(url) = server() else { return };
+    let url = server();
     for n in 1..=10u8 {
         let schema = Schema::new(&url);
         let size = n.to_string();
@@ -131,8 +137,12 @@ fn counts_equal_sqlite_oeis_and_the_native_counter() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn every_command_answers_as_it_does_on_sqlite() {
-    let Some(url) = server() else { return };
+    let url = server();
     let schema = Schema::new(&url);
     let sqlite = Board::new(8);
     schema.stdout(&["init"]);
@@ -176,8 +186,12 @@ fn every_command_answers_as_it_does_on_sqlite() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn a_rebuild_replaces_the_board_in_one_transaction_and_keeps_other_objects() {
-    let Some(url) = server() else { return };
+    let url = server();
     let schema = Schema::new(&url);
     schema.stdout(&["init", "--size", "6"]);
     schema
@@ -200,8 +214,12 @@ fn a_rebuild_replaces_the_board_in_one_transaction_and_keeps_other_objects() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn the_exported_script_builds_a_model_that_answers_the_same() {
-    let Some(url) = server() else { return };
+    let url = server();
     let sqlite = Board::new(7);
     let schema = Schema::new(&url);
     let script = sqlite.dir.path().join("model.sql");
@@ -246,8 +264,12 @@ fn the_exported_script_builds_a_model_that_answers_the_same() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
-    let Some(url) = server() else { return };
+    let url = server();
     let dir = TempDir::new().unwrap();
     let wrong_password = {
         let (scheme_user, rest) = url.split_once('@').unwrap();
@@ -311,8 +333,12 @@ fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn a_schema_from_schema_version_1_is_upgraded_in_place() {
-    let Some(url) = server() else { return };
+    let url = server();
     let schema = Schema::new(&url);
     schema.stdout(&["init", "--size", "6"]);
     // As the first release would have left it: no symmetry tables or views.
@@ -344,8 +370,12 @@ fn a_schema_from_schema_version_1_is_upgraded_in_place() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn readers_see_one_board_while_another_process_rebuilds() {
-    let Some(url) = server() else { return };
+    let url = server();
     let schema = Schema::new(&url);
     schema.stdout(&["init", "--size", "6"]);
     let (answers, busy) = std::thread::scope(|s| {
@@ -400,8 +430,12 @@ fn readers_see_one_board_while_another_process_rebuilds() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn two_inits_of_one_new_schema_give_one_board() {
-    let Some(url) = server() else { return };
+    let url = server();
     for round in 0..5 {
         let schema = Schema::new(&url);
         let (a, b) = std::thread::scope(|s| {
@@ -430,8 +464,12 @@ fn two_inits_of_one_new_schema_give_one_board() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn query_cannot_change_anything_on_the_server() {
-    let Some(url) = server() else { return };
+    let url = server();
     let schema = Schema::new(&url);
     schema.stdout(&["init", "--size", "5"]);
     // Another session, which query must not be able to end.
@@ -466,6 +504,23 @@ fn query_cannot_change_anything_on_the_server() {
         assert_eq!(stderr.lines().count(), 1, "{sql}: {stderr}");
         assert!(out.stdout.is_empty(), "{sql}");
     }
+    // The same, late in a long result: rows are fetched in batches, and a
+    // batch runs as queens_reader too.
+    let late = [
+        "select g, case when g = 2500 then set_config('role', 'queens', false) end \
+         from generate_series(1, 3000) as g"
+            .to_string(),
+        format!(
+            "select g, case when g = 2500 then pg_terminate_backend({victim_pid}) end \
+             from generate_series(1, 3000) as g"
+        ),
+    ];
+    for sql in &late {
+        let out = schema.run(&["query", "-f", "csv", sql]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{sql}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{sql}: {stderr}");
+    }
     assert!(
         !std::path::Path::new(marker).exists(),
         "the server wrote a file"
@@ -484,8 +539,84 @@ fn query_cannot_change_anything_on_the_server() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn query_streams_its_rows_and_stops_on_time() {
+    let url = server();
+    let schema = Schema::new(&url);
+    schema.stdout(&["init", "--size", "4"]);
+    let endless = "with recursive r(i) as (select 1 union all select i + 1 from r) select i from r";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .current_dir(schema.dir.path())
+        .args([
+            "query",
+            "--db",
+            &url,
+            "--schema",
+            &schema.name,
+            "-f",
+            "csv",
+            endless,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    assert_eq!(lines.next().unwrap().unwrap(), "i");
+    for expected in 1..=200_000 {
+        assert_eq!(lines.next().unwrap().unwrap(), expected.to_string());
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(peak_kb < 64 * 1024, "{peak_kb} kB after 200,000 rows");
+    // --timeout: what came before the limit is printed, as whole JSON.
+    let started = Instant::now();
+    let out = schema.run(&["query", "-f", "json", "--timeout", "2", endless]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("stopped after 2 s (--timeout)"), "{stderr}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = printed.as_array().unwrap();
+    assert!(!rows.is_empty());
+    assert_eq!(rows[0], serde_json::json!({"i": 1}));
+    // Values typed as SQLite would give them: numbers, truth as 1 or 0.
+    let typed = schema.stdout(&[
+        "query",
+        "-f",
+        "ndjson",
+        "select 1 = 1 as yes, 1 = 2 as no, 2::int8 as big, 1.5::numeric as n, \
+         0.25::float8 as r, 'x'::text as t, null::int as nothing, \
+         '-Infinity'::float8 as low, 1 as t",
+    ]);
+    assert_eq!(
+        typed,
+        "{\"yes\": 1, \"no\": 0, \"big\": 2, \"n\": 1.5, \"r\": 0.25, \"t\": \"x\", \
+         \"nothing\": null, \"low\": -9.0e+999, \"t:1\": 1}\n"
+    );
+    println!(
+        "PostgreSQL query: 200,000 rows of an endless select streamed in {peak_kb} kB; \
+         --timeout 2 printed {} rows first",
+        rows.len()
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn a_rebuild_never_drops_or_changes_what_is_the_users() {
-    let Some(url) = server() else { return };
+    let url = server();
     let schema = Schema::new(&url);
     schema.stdout(&["init", "--size", "6"]);
     let name = &schema.name;
@@ -542,8 +673,12 @@ fn a_rebuild_never_drops_or_changes_what_is_the_users() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn schema_names_that_are_key_words_or_system_schemas_are_refused() {
-    let Some(url) = server() else { return };
+    let url = server();
     let dir = TempDir::new().unwrap();
     for (name, says) in [
         ("select", "key word"),
@@ -572,8 +707,12 @@ fn schema_names_that_are_key_words_or_system_schemas_are_refused() {
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_server() {
-    let Some(url) = server() else { return };
+    let url = server();
     let schema = Schema::new(&url);
     let role = format!("plain_{}", schema.name);
     let mut admin = schema.client();
@@ -652,12 +791,15 @@ fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_serv
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // A superuser's own schema without queens_query: query is refused
+    // A superuser's own schema without queens_fetch: query is refused
     // rather than run with the superuser's powers.
     let own = Schema::new(&url);
     own.stdout(&["init", "--size", "5"]);
     admin
-        .batch_execute(&format!("drop function {}.queens_query(text)", own.name))
+        .batch_execute(&format!(
+            "drop function {}.queens_fetch(refcursor, integer)",
+            own.name
+        ))
         .unwrap();
     let out = own.run(&["query", "select count(*) from solution"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -675,8 +817,12 @@ fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_serv
 }
 
 #[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn an_emptied_board_size_is_mended_by_the_advice_given() {
-    let Some(url) = server() else { return };
+    let url = server();
     let schema = Schema::new(&url);
     schema.stdout(&["init", "--size", "6"]);
     schema
