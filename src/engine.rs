@@ -24,6 +24,16 @@ pub enum Target {
     Server { url: String, schema: String },
 }
 
+/// Whether `text` reads as libpq's `host=… dbname=…` form: it begins with
+/// one of libpq's connection keywords and an equals sign.
+fn is_keyword_connection_string(text: &str) -> bool {
+    const KEYWORDS: [&str; 9] = [
+        "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service", "sslmode",
+    ];
+    text.split_once('=')
+        .is_some_and(|(key, _)| KEYWORDS.contains(&key.trim().to_ascii_lowercase().as_str()))
+}
+
 impl Target {
     /// A path names an SQLite file; a `postgres://` or `postgresql://` URL
     /// names a PostgreSQL database, in which `schema` holds the board.
@@ -42,6 +52,11 @@ impl Target {
                 })
             }
             Some("") => Err(usage("--db needs a file name or a postgres:// URL")),
+            // Not echoed: such a string often carries a password.
+            Some(text) if is_keyword_connection_string(text) => Err(usage(
+                "--db looks like a PostgreSQL key=value connection string; queens takes a \
+                 postgres://USER@HOST:PORT/DBNAME URL (or ./NAME for a file of that name)",
+            )),
             Some(":memory:") => Err(usage(
                 "--db :memory: would be SQLite's in-memory database, gone when queens ends; \
                  name a file (./:memory: for a file of that name)",

@@ -26,11 +26,12 @@ struct Geometry {
 impl Geometry {
     fn new(n: u8) -> Geometry {
         // About 200 pixels a board, whatever its size.
-        let cell = (192.0 / f64::from(n)).clamp(8.0, 40.0);
+        // Whole pixels, so that every coordinate in the text is short.
+        let cell = (192.0 / f64::from(n)).round().clamp(8.0, 40.0);
         Geometry {
             n,
             cell,
-            margin: (cell * 0.8).max(10.0),
+            margin: (cell * 0.8).round().max(10.0),
         }
     }
 
@@ -57,6 +58,12 @@ pub enum SvgSize {
     Fixed,
 }
 
+/// A length rounded to a hundredth of a pixel, so that the text shows
+/// 49.4 rather than the 49.400000000000006 that sums of lengths give.
+fn hundredths(length: f64) -> f64 {
+    (length * 100.0).round() / 100.0
+}
+
 /// Writes `placements` of an `n`×`n` board as one SVG document headed by
 /// `title`, in a grid about as wide as it is tall.
 pub fn write_svg(
@@ -72,8 +79,8 @@ pub fn write_svg(
     let rows = count.div_ceil(columns);
     // Wide enough for the title too, at about 10 pixels a character.
     let title_width = 2.0 * GAP + 10.0 * title.chars().count() as f64;
-    let width = (GAP + columns as f64 * g.tile_width()).max(title_width);
-    let height = TITLE + rows as f64 * g.tile_height();
+    let width = hundredths((GAP + columns as f64 * g.tile_width()).max(title_width));
+    let height = hundredths(TITLE + rows as f64 * g.tile_height());
     // The viewBox scales the drawing to whatever size the document is given.
     let extent = match size {
         SvgSize::Fit => r#"width="100%""#.to_string(),
@@ -95,8 +102,8 @@ pub fn write_svg(
         escape(title)
     )?;
     for (i, placement) in placements.iter().enumerate() {
-        let x = GAP + (i % columns) as f64 * g.tile_width();
-        let y = TITLE + (i / columns) as f64 * g.tile_height();
+        let x = hundredths(GAP + (i % columns) as f64 * g.tile_width());
+        let y = hundredths(TITLE + (i / columns) as f64 * g.tile_height());
         out.write_all(board(&g, x, y, placement)?.as_bytes())?;
     }
     writeln!(out, "</svg>")?;
@@ -154,11 +161,11 @@ fn board(g: &Geometry, x: f64, y: f64, placement: &Placement) -> Result<String> 
         s,
         r##"<rect x="{margin}" y="{top}" width="{size}" height="{size}" fill="none" stroke="#5a3d26"/>"##
     );
-    let label = (cell * 0.5).clamp(7.0, 12.0);
+    let label = (cell * 0.5).round().clamp(7.0, 12.0);
     for i in 1..=g.n {
         let file = (b'a' + i - 1) as char;
         let fx = margin + (f64::from(i) - 0.5) * cell;
-        let ry = top + (f64::from(g.n - i) + 0.5) * cell + label * 0.35;
+        let ry = hundredths(top + (f64::from(g.n - i) + 0.5) * cell + label * 0.35);
         let _ = writeln!(
             s,
             r##"<text x="{fx}" y="{}" font-size="{label}" text-anchor="middle" fill="#555">{file}</text><text x="{}" y="{ry}" font-size="{label}" text-anchor="middle" fill="#555">{i}</text>"##,

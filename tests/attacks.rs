@@ -618,6 +618,24 @@ fn a_server_that_never_answers_is_given_up_on_in_bounded_time() {
 }
 
 #[test]
+fn a_key_value_connection_string_is_not_taken_for_a_file_name() {
+    let dir = TempDir::new().unwrap();
+    for db in [
+        "host=localhost password=hunter2 dbname=q",
+        "dbname=q user=me",
+        " Password = hunter2",
+    ] {
+        let out = queens(dir.path(), &["count", "--db", db]);
+        assert_refused(&out, 2, "key=value connection string");
+        assert!(!text(&out.stderr).contains("hunter2"));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    // A file of such a name is still reachable as ./NAME.
+    let out = queens(dir.path(), &["count", "--db", "./host=x", "--size", "5"]);
+    assert_eq!(text(&out.stdout), "10\n", "{}", text(&out.stderr));
+}
+
+#[test]
 fn temporary_journals_are_swept_with_their_files() {
     let dir = TempDir::new().unwrap();
     let old = std::time::SystemTime::now() - Duration::from_secs(2 * 60 * 60);

@@ -405,6 +405,15 @@ fn the_sql_dump_rebuilds_a_database_that_answers_the_same() {
     assert_eq!((r.code, r.stdout.as_str()), (0, "4\n"), "{}", r.stderr);
 }
 
+/// Every number in an SVG text has at most two decimals: sums of lengths
+/// must not show as 49.400000000000006.
+fn assert_short_numbers(svg: &str) {
+    let long = svg
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .find(|number| number.split_once('.').is_some_and(|(_, d)| d.len() > 2));
+    assert_eq!(long, None);
+}
+
 #[test]
 fn the_svg_is_xml_with_one_board_per_solution() {
     let board = Board::new(8);
@@ -418,6 +427,7 @@ fn the_svg_is_xml_with_one_board_per_solution() {
         .filter(|n| n.attribute("class") == Some("board"))
         .collect();
     assert_eq!(boards.len(), 92);
+    assert_short_numbers(&text);
     // Scaled to the window: a viewBox, the window's width, no fixed height.
     let root = svg.root_element();
     let view_box: Vec<f64> = root
@@ -481,6 +491,17 @@ fn the_svg_is_xml_with_one_board_per_solution() {
         1
     );
     assert!(text.contains("Solution 92"));
+}
+
+#[test]
+fn svg_numbers_stay_short_on_boards_of_every_size() {
+    for n in [5, 7, 9, 11] {
+        let board = Board::new(n);
+        let dir = board.dir.path();
+        let r = run(dir, &with_db(&board, &["export", "--out", "all.svg"]));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_short_numbers(&std::fs::read_to_string(dir.join("all.svg")).unwrap());
+    }
 }
 
 #[test]
