@@ -475,12 +475,7 @@ fn query_streams_in_bounded_memory_and_stops_when_told() {
     for _ in 0..2_000_000 {
         lines.next().unwrap().unwrap();
     }
-    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
-    let peak_kb: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap();
+    let peak_kb = common::peak_memory_kb(child.id());
     let _ = child.kill();
     let _ = child.wait();
     assert!(

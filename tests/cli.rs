@@ -457,13 +457,7 @@ fn completions_load_in_bash_and_the_man_page_renders() {
     }
     let page = dir.path().join("queens.1");
     std::fs::write(&page, stdout_of(dir.path(), &["manpage"])).unwrap();
-    let rendered = std::process::Command::new("man")
-        .arg("-l")
-        .arg(&page)
-        .env("MANPAGER", "cat")
-        .env("MANWIDTH", "80")
-        .output()
-        .expect("man (man-db), which .ci/run installs where it is missing");
+    let rendered = render_man_page(&page);
     let text = String::from_utf8_lossy(&rendered.stdout);
     assert!(
         rendered.status.success(),
@@ -489,13 +483,7 @@ fn completions_load_in_bash_and_the_man_page_renders() {
     for name in &referred {
         let page = dir.path().join(format!("queens-{name}.1"));
         std::fs::write(&page, stdout_of(dir.path(), &["manpage", name])).unwrap();
-        let rendered = std::process::Command::new("man")
-            .arg("-l")
-            .arg(&page)
-            .env("MANPAGER", "cat")
-            .env("MANWIDTH", "80")
-            .output()
-            .unwrap();
+        let rendered = render_man_page(&page);
         let text = String::from_utf8_lossy(&rendered.stdout);
         assert!(text.contains(&format!("queens-{name}")), "{text}");
         assert!(text.contains("--help"), "{text}");
@@ -656,4 +644,15 @@ fn a_mistake_in_the_squares_creates_no_database() {
     }
     // The same squares on the board that is then created are fine.
     assert!(stdout_of(dir.path(), &["check", "-s", "5", "e1"]).starts_with("valid: 1 queen"));
+}
+
+/// `page` as man(1) shows it, 80 columns wide.
+fn render_man_page(page: &std::path::Path) -> std::process::Output {
+    std::process::Command::new("man")
+        .arg("-l")
+        .arg(page)
+        .env("MANPAGER", "cat")
+        .env("MANWIDTH", "80")
+        .output()
+        .expect("man (man-db), which .ci/run installs where it is missing")
 }

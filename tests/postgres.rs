@@ -569,12 +569,7 @@ fn query_streams_its_rows_and_stops_on_time() {
     for expected in 1..=200_000 {
         assert_eq!(lines.next().unwrap().unwrap(), expected.to_string());
     }
-    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
-    let peak_kb: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap();
+    let peak_kb = common::peak_memory_kb(child.id());
     let _ = child.kill();
     let _ = child.wait();
     assert!(peak_kb < 64 * 1024, "{peak_kb} kB after 200,000 rows");
