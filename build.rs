@@ -9,4 +9,10 @@ fn main() {
     if std::env::var_os("QUEENS_TEST_POSTGRES").is_some_and(|url| !url.is_empty()) {
         println!("cargo:rustc-cfg=queens_postgres");
     }
+    // The same for the Citus tests and their cluster.
+    println!("cargo:rustc-check-cfg=cfg(queens_citus)");
+    println!("cargo:rerun-if-env-changed=QUEENS_TEST_CITUS");
+    if std::env::var_os("QUEENS_TEST_CITUS").is_some_and(|url| !url.is_empty()) {
+        println!("cargo:rustc-cfg=queens_citus");
+    }
 }

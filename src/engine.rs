@@ -220,6 +220,16 @@ impl Reader {
         }
     }
 
+    /// Whether the board is spread over a Citus cluster (see citus.rs).
+    pub fn is_distributed(&self) -> Result<bool> {
+        match self {
+            Reader::Sqlite(_) => Ok(false),
+            Reader::Postgres { client, .. } => {
+                crate::citus::is_distributed(&mut *client.borrow_mut())
+            }
+        }
+    }
+
     /// Calls `each` with every row of `sql`.
     pub fn rows(
         &self,
@@ -528,6 +538,19 @@ fn refused(error: &postgres::Error) -> anyhow::Error {
             "invalid SQL: {} (query runs one query: select, values, table or with … select)",
             db.message()
         )),
+        // On a Citus cluster the role queens_reader, which cannot log in,
+        // reads the reference tables on the coordinator but cannot reach
+        // the workers that hold search_part.
+        Some(db)
+            if db.message().contains("remote node queens_reader@")
+                || db.message().contains("cannot push down") =>
+        {
+            anyhow::anyhow!(
+                "query reads this distributed schema's tables except search_part, whose rows are \
+             on the Citus workers, out of reach of the read-only role queens_reader; \
+             `queens count` and `queens solve` search them"
+            )
+        }
         Some(db) => usage(format!("invalid SQL: {}", db.message())),
         None => anyhow::anyhow!("{error}"),
     }

@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod checker;
+pub mod citus;
 pub mod cmd;
 pub mod db;
 pub mod diagram;

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
 
-use crate::db;
 use crate::engine::{Param, Reader, Target, Value};
+use crate::{citus, db};
 
 const PARTITION: &str = include_str!("../sql/queries/partition.sql");
 const PART_COUNT: &str = include_str!("../sql/queries/part_count.sql");
@@ -70,6 +70,9 @@ pub fn count_solutions(target: &Target, reader: &Reader, n: u8, workers: Workers
     if n < SMALLEST_SPLIT {
         return Ok(reader.number("select count(*) from solution", &[])? as u64);
     }
+    if reader.is_distributed()? {
+        return citus::count_solutions(reader);
+    }
     let needed: Vec<Part> = parts(reader)?
         .into_iter()
         .filter(|p| p.weight > 0)
@@ -102,6 +105,9 @@ pub fn for_each_solution(
         return reader.rows("select * from solution", &[], |row| {
             each(row.iter().map(Value::text).collect())
         });
+    }
+    if reader.is_distributed()? {
+        return citus::for_each_solution(reader, n, each);
     }
     let all = parts(reader)?;
     // Parts finish in any order; hold the early ones until their turn.

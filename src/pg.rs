@@ -15,6 +15,7 @@ use postgres::error::SqlState;
 use postgres::{Client, GenericClient, NoTls, Transaction};
 
 use crate::board::DEFAULT_SIZE;
+use crate::citus;
 use crate::db::{self, Inspection, Origin};
 use crate::dialect;
 use crate::engine::{Reader, Snapshot, without_password};
@@ -252,6 +253,7 @@ fn busy_or(error: postgres::Error, schema: &str) -> anyhow::Error {
 fn refuse_user_dependents(tx: &mut Transaction, schema: &str) -> Result<()> {
     let mut own: Vec<String> = schema::own_names().iter().map(|s| s.to_string()).collect();
     own.push("queens_version".to_string());
+    own.push("search_part".to_string());
     let found = tx.query_opt(
         "with own as (
              select c.oid, c.relname::text as relname
@@ -376,22 +378,47 @@ fn provide_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
          from pg_roles as r where r.rolname = current_user",
         &[&READER_ROLE, &schema],
     )?;
-    let (may_make_roles, _exists, taken): (bool, bool, bool) = (row.get(0), row.get(1), row.get(2));
+    let (may_make_roles, exists, taken): (bool, bool, bool) = (row.get(0), row.get(1), row.get(2));
     if !may_make_roles || taken {
         return Ok(false);
     }
+    // Made only when missing, and no PL/pgSQL block otherwise: Citus
+    // refuses one inside a rebuild of a distributed schema (it would
+    // switch how the block's statements reach the coordinator's copies).
+    if !exists {
+        tx.batch_execute(&format!(
+            "do $make$ begin
+                 create role {READER_ROLE} nologin;
+             exception when duplicate_object or unique_violation then null;
+             end $make$;"
+        ))?;
+    }
+    let member: bool = tx
+        .query_one(
+            "select pg_has_role(current_user, $1, 'MEMBER')",
+            &[&READER_ROLE],
+        )?
+        .get(0);
+    if !member {
+        tx.batch_execute(&format!("grant {READER_ROLE} to current_user;"))?;
+    }
+    // `grant … on all tables in schema` in one list of names: Citus runs
+    // the former as a parallel command, which a rebuild's transaction may
+    // not hold after reading the coordinator's own copies.
+    let relations: Vec<String> = tx
+        .query(
+            "select format('%I.%I', n.nspname, c.relname)
+             from pg_class as c join pg_namespace as n on n.oid = c.relnamespace
+             where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')
+             order by c.relname",
+            &[&schema],
+        )?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
     tx.batch_execute(&format!(
-        "do $make$ begin
-             create role {READER_ROLE} nologin;
-         exception when duplicate_object or unique_violation then null;
-         end $make$;
-         do $join$ begin
-             if not pg_has_role(current_user, '{READER_ROLE}', 'MEMBER') then
-                 grant {READER_ROLE} to current_user;
-             end if;
-         end $join$;
-         grant usage on schema {schema} to {READER_ROLE};
-         grant select on all tables in schema {schema} to {READER_ROLE};
+        "grant usage on schema {schema} to {READER_ROLE};
+         grant select on {} to {READER_ROLE};
          -- queens_open(statement): a cursor over the rows of one query,
          -- each row as the text of its values. queens_fetch(cursor, k): its
          -- next k rows (none when it is done). Both run with the privileges
@@ -435,7 +462,8 @@ fn provide_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
          grant create on schema {schema} to {READER_ROLE};
          alter function {schema}.queens_open(text) owner to {READER_ROLE};
          alter function {schema}.queens_fetch(refcursor, integer) owner to {READER_ROLE};
-         revoke create on schema {schema} from {READER_ROLE};"
+         revoke create on schema {schema} from {READER_ROLE};",
+        relations.join(", ")
     ))?;
     Ok(true)
 }
@@ -449,14 +477,17 @@ pub const NO_READER_NOTE: &str = "queens: note: your role may not create roles, 
 /// takes the lock serialising queens' changes, waits for the schema's
 /// readers to finish, re-reads what the schema holds (another process may
 /// have changed it meanwhile), and refuses if an object of the user's
-/// depends on the model. `change` gets what was found.
+/// depends on the model. `settings` (SET LOCAL statements) come first;
+/// `change` gets what was found.
 fn change_model(
     url: &str,
     schema: &str,
+    settings: &str,
     change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
 ) -> Result<()> {
     let (mut client, schema) = connect_to_schema(url, schema)?;
     let mut tx = client.transaction()?;
+    tx.batch_execute(settings)?;
     serialise_changes(&mut tx, schema)?;
     let found = inspect_allowing_no_size(&mut tx, schema)?.with_context(|| {
         format!("schema {schema} holds no queens board; `queens init` builds one")
@@ -495,7 +526,7 @@ fn migrate(tx: &mut Transaction, version: usize) -> Result<()> {
 /// Returns whether the schema had to be upgraded.
 pub fn bring_up_to_date(url: &str, schema: &str) -> Result<bool> {
     let mut upgraded = false;
-    change_model(url, schema, |tx, found| {
+    change_model(url, schema, citus::CHANGE_SETTINGS, |tx, found| {
         if found.version >= schema::latest_version() {
             return Ok(());
         }
@@ -506,7 +537,8 @@ pub fn bring_up_to_date(url: &str, schema: &str) -> Result<bool> {
             );
         }
         migrate(tx, found.version)?;
-        tx.batch_execute(&refill_script(found.size)?)?;
+        let distributed = citus::is_distributed(tx)?;
+        tx.batch_execute(&refill_script(found.size, distributed)?)?;
         upgraded = true;
         Ok(())
     })?;
@@ -516,8 +548,11 @@ pub fn bring_up_to_date(url: &str, schema: &str) -> Result<bool> {
 /// Drops the views, derives the facts again and recreates the views, for
 /// an `n`×`n` board (inside the caller's transaction, with the schema on
 /// the search path).
-fn refill_script(n: u8) -> Result<String> {
+fn refill_script(n: u8, distributed: bool) -> Result<String> {
     let mut script = String::new();
+    if distributed {
+        script.push_str(citus::EMPTY_SEARCH_PART);
+    }
     for (view, _) in schema::view_sql(n, false)?.iter().rev() {
         script.push_str(&format!("drop view if exists {view};\n"));
     }
@@ -529,6 +564,9 @@ fn refill_script(n: u8) -> Result<String> {
         "delete from board_size;\ninsert into board_size (n) values ({n});\n"
     ));
     script.push_str(&facts_and_views(n)?);
+    if distributed {
+        script.push_str(&citus::fill_script());
+    }
     Ok(script)
 }
 
@@ -582,11 +620,39 @@ pub fn lacks_board_size(url: &str, schema: &str) -> Result<bool> {
 /// Replaces the board with an `n`×`n` one in one transaction: the facts and
 /// views are dropped and built again; other objects in the schema stay.
 pub fn rebuild(url: &str, schema: &str, n: u8) -> Result<()> {
-    change_model(url, schema, |tx, found| {
+    change_model(url, schema, citus::CHANGE_SETTINGS, |tx, found| {
         migrate(tx, found.version)?;
-        tx.batch_execute(&refill_script(n)?)?;
+        let distributed = citus::is_distributed(tx)?;
+        tx.batch_execute(&refill_script(n, distributed)?)?;
         Ok(())
     })
+}
+
+/// For `init --distributed`: refuses a server that is not a Citus
+/// coordinator with workers, before anything is created.
+pub fn refuse_without_cluster(url: &str) -> Result<()> {
+    let mut client = connect(url)?;
+    citus::refuse_without_cluster(&mut client, &without_password(url))
+}
+
+/// Spreads the model in `schema` over the Citus cluster (see citus.rs), in
+/// one transaction; nothing when it is spread already. Returns the number
+/// of workers that share the search, and whether anything was done.
+pub fn distribute(url: &str, schema: &str) -> Result<(i64, bool)> {
+    let mut done = false;
+    change_model(url, schema, citus::DISTRIBUTE_SETTINGS, |tx, _| {
+        if !citus::is_distributed(tx)? {
+            tx.batch_execute(&citus::distribute_script())
+                .context("could not distribute the board over the cluster")?;
+            done = true;
+        }
+        Ok(())
+    })?;
+    let mut client = connect(url)?;
+    let workers: i64 = client
+        .query_one("select count(*) from citus_get_active_worker_nodes()", &[])?
+        .get(0);
+    Ok((workers, done))
 }
 
 /// Starts a reading session on `client`: queens' own search path and

@@ -835,3 +835,39 @@ fn an_emptied_board_size_is_mended_by_the_advice_given() {
     );
     assert_eq!(schema.stdout(&["count"]), "40\n");
 }
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn init_distributed_without_citus_changes_nothing() {
+    let schema = Schema::new(&server());
+    let out = schema.run(&["init", "--distributed", "--size", "6"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("not a Citus coordinator"), "{stderr}");
+    assert!(!stderr.contains(&schema.url), "password shown: {stderr}");
+    assert_eq!(schema.tables(), 0);
+    let exists: bool = schema
+        .client()
+        .query_one(
+            "select exists (select 1 from pg_namespace where nspname = $1)",
+            &[&schema.name],
+        )
+        .unwrap()
+        .get(0);
+    assert!(!exists, "schema {} was created", schema.name);
+    // An existing plain schema stays plain and whole.
+    schema.stdout(&["init", "--size", "6"]);
+    let out = schema.run(&["init", "--distributed"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(schema.stdout(&["count"]), "4\n");
+    let search_part = format!("{}.search_part", schema.name);
+    let distributed: bool = schema
+        .client()
+        .query_one("select to_regclass($1) is not null", &[&search_part])
+        .unwrap()
+        .get(0);
+    assert!(!distributed);
+}

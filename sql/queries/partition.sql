@@ -1,4 +1,4 @@
--- partition(s1, s2, weight): the search for solutions splits into
+-- partition(s1, s2, weight, part_no): the search for solutions splits into
 -- independent parts, one for each way to place the first two queens (on s1
 -- in column a and s2 in column b) without them attacking each other. Each
 -- part is the solutions that start s1, s2; the parts are listed in board
@@ -14,13 +14,16 @@
 -- (weight 2), and, when N is odd, the middle row, which the reflection
 -- maps onto itself, counted once (weight 1); the upper half needs no search
 -- (weight 0).
+--
+-- part_no numbers the parts in board order, from 1.
 select q1.square as s1,
        q2.square as s2,
        case
            when 2 * q1.rw_no < b.n + 1 then 2
            when 2 * q1.rw_no = b.n + 1 then 1
            else 0
-       end as weight
+       end as weight,
+       row_number() over (order by q1.rw_no, q2.rw_no) as part_no
 from board_size as b
 cross join line_set as q1
 cross join safe_next as q2

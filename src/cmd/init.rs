@@ -9,6 +9,7 @@ use crate::board::{DEFAULT_SIZE, a_board};
 use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::db::{self, Origin};
 use crate::engine::Target;
+use crate::error::usage;
 use crate::pg;
 use crate::store;
 
@@ -28,6 +29,12 @@ use crate::store;
 /// With --materialize the solutions are searched once (on --jobs threads)
 /// and stored in the table solution_store; the views and commands then read
 /// them instead of searching. A rebuild drops them.
+///
+/// With --distributed (a postgres:// URL of a Citus coordinator) the facts
+/// become reference tables, copied to every worker, and the parts of the
+/// search the rows of the distributed table search_part; count, solve and
+/// export then run as one statement on all workers at once. The schema
+/// stays distributed through later rebuilds.
 ///
 /// Examples:
 ///   queens init                          # ./queens.db, 8×8
@@ -49,16 +56,36 @@ pub struct Args {
     #[arg(long)]
     pub materialize: bool,
 
+    /// Spread the board over a Citus cluster: --db names its coordinator.
+    #[arg(long)]
+    pub distributed: bool,
+
     #[command(flatten)]
     pub work: WorkArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
+    if args.distributed {
+        refuse_without_cluster(args, &target)?;
+    }
     let mut out = stdout();
     let (said, n) = prepare_board(args, &target)?;
     writeln!(out, "{said}")?;
     out.flush()?;
+    if let (true, Target::Server { url, schema }) = (args.distributed, &target) {
+        let (workers, done) = pg::distribute(url, schema)?;
+        let how = if done {
+            "distributed"
+        } else {
+            "already distributed"
+        };
+        writeln!(
+            out,
+            "{how} over {workers} Citus worker{}: count, solve and export search on all of them",
+            if workers == 1 { "" } else { "s" }
+        )?;
+    }
     if args.materialize {
         let path = target.file("--materialize")?;
         let (reader, _) = db::open(&target, Some(n))?;
@@ -74,6 +101,20 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     Ok(out.flush()?)
+}
+
+/// --distributed needs a Citus coordinator with workers: anything else is
+/// refused before the database is touched.
+fn refuse_without_cluster(args: &Args, target: &Target) -> Result<()> {
+    match target {
+        Target::File(_) => Err(usage(
+            "--distributed needs a postgres:// URL of a Citus coordinator, not a file",
+        )),
+        Target::Server { .. } if args.materialize => Err(usage(
+            "--materialize stores solutions in an SQLite file; it does not go with --distributed",
+        )),
+        Target::Server { url, .. } => pg::refuse_without_cluster(url),
+    }
 }
 
 /// Creates, rebuilds or upgrades the database as asked; returns what was

@@ -1,0 +1,112 @@
+# Sourced by .ci/run (after postgres.sh): builds Citus from the vendored
+# source when this machine lacks it, starts a throwaway cluster of a
+# coordinator and two workers on loopback ports, and stops and removes it
+# when the run ends. The tests find it through QUEENS_TEST_CITUS.
+#
+#   bash -c 'source .ci/postgres.sh; source .ci/citus.sh; start_citus; echo $QUEENS_TEST_CITUS; sleep infinity'
+#
+# starts one by hand for trying (Ctrl-C removes it).
+
+CITUS_VERSION=13.2.2
+CITUS_VENDOR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../shared/vendor/citus" 2>/dev/null && pwd)
+
+# Citus's build needs the server's headers and the libraries its compression
+# and the server's GSSAPI headers name.
+build_citus() {
+    local pg_config="$(pg_bin)/pg_config"
+    [ -x "$pg_config" ] || pg_config=$(command -v pg_config)
+    local libdir sharedir
+    libdir=$("$pg_config" --pkglibdir)
+    sharedir=$("$pg_config" --sharedir)
+    if [ -f "$libdir/citus.so" ] && grep -qs "$CITUS_VERSION" "$sharedir/extension/citus.queens-build"; then
+        return
+    fi
+    if [ -z "$CITUS_VENDOR" ] || [ ! -f "$CITUS_VENDOR/citus-$CITUS_VERSION.tar.gz" ]; then
+        echo "citus.sh: ../shared/vendor/citus/citus-$CITUS_VERSION.tar.gz not found" >&2
+        return 1
+    fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        "postgresql-server-dev-$("$pg_config" --version | awk '{print int($2)}')" \
+        liblz4-dev libzstd-dev libkrb5-dev >/dev/null
+    local work
+    work=$(mktemp -d)
+    tar -xzf "$CITUS_VENDOR/citus-$CITUS_VERSION.tar.gz" -C "$work"
+    # The vendored patch renames Citus's fallback of have_createdb_privilege
+    # for servers whose headers declare the function; others need the
+    # fallback as it is.
+    if grep -rqs "have_createdb_privilege" "$("$pg_config" --includedir-server)"; then
+        patch -d "$work/citus-$CITUS_VERSION" -p1 -s < "$CITUS_VENDOR/pg15-have_createdb_privilege.patch"
+    fi
+    (
+        cd "$work/citus-$CITUS_VERSION" &&
+            ./configure --without-libcurl PG_CONFIG="$pg_config" >/dev/null &&
+            make -s -j2 >/dev/null 2>&1 &&
+            as_root make -s install >/dev/null
+    )
+    rm -rf "$work"
+    echo "$CITUS_VERSION" | as_root tee "$sharedir/extension/citus.queens-build" >/dev/null
+}
+
+# One node: an initdb cluster on `port` in `dir`, with Citus preloaded,
+# password logins only, and the password the nodes use among themselves.
+citus_node() {
+    local dir=$1 port=$2
+    "${PG_AS[@]}" "$PG_BIN/initdb" -D "$dir" -U queens --pwfile="$CITUS_DIR/password" \
+        -A scram-sha-256 >/dev/null
+    {
+        echo "shared_preload_libraries = 'citus'"
+        echo "max_connections = 200"
+        # In the configuration, so that a test that stops a worker can
+        # start it again with pg_ctl -D alone.
+        echo "port = $port"
+        echo "listen_addresses = '127.0.0.1'"
+        echo "unix_socket_directories = '$CITUS_DIR'"
+    } >> "$dir/postgresql.conf"
+    "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$dir" -l "$dir.log" -w start >/dev/null
+    PGPASSWORD=$(cat "$CITUS_DIR/password") psql -qAt -h 127.0.0.1 -p "$port" -U queens -d postgres \
+        -c "create extension citus" \
+        -c "insert into pg_dist_authinfo (nodeid, rolename, authinfo)
+            values (0, 'queens', 'password=$(cat "$CITUS_DIR/password")')" >/dev/null
+}
+
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+start_citus() {
+    build_citus
+    PG_BIN=$(pg_bin)
+    CITUS_DIR=$(mktemp -d)
+    PG_AS=()
+    if [ "$(id -u)" = 0 ]; then
+        chown postgres "$CITUS_DIR"
+        PG_AS=(runuser -u postgres --)
+    fi
+    od -An -N12 -tx1 /dev/urandom | tr -d ' \n' > "$CITUS_DIR/password"
+    [ "$(id -u)" = 0 ] && chown postgres "$CITUS_DIR/password"
+    trap 'stop_citus; stop_postgres 2>/dev/null || true' EXIT
+    CITUS_PORTS=()
+    local node port
+    for node in coordinator worker1 worker2; do
+        port=$(free_port)
+        CITUS_PORTS+=("$port")
+        citus_node "$CITUS_DIR/$node" "$port"
+    done
+    PGPASSWORD=$(cat "$CITUS_DIR/password") psql -qAt -h 127.0.0.1 -p "${CITUS_PORTS[0]}" -U queens -d postgres \
+        -c "select citus_set_coordinator_host('127.0.0.1', ${CITUS_PORTS[0]})" \
+        -c "select citus_add_node('127.0.0.1', ${CITUS_PORTS[1]})" \
+        -c "select citus_add_node('127.0.0.1', ${CITUS_PORTS[2]})" >/dev/null
+    export QUEENS_TEST_CITUS="postgres://queens:$(cat "$CITUS_DIR/password")@127.0.0.1:${CITUS_PORTS[0]}/postgres"
+    # For the test that stops a worker: its data directory and pg_ctl.
+    export QUEENS_TEST_CITUS_WORKER="$CITUS_DIR/worker2"
+    export QUEENS_TEST_PG_CTL="${PG_AS[*]} $PG_BIN/pg_ctl"
+    echo "Citus $CITUS_VERSION for the tests: coordinator on 127.0.0.1:${CITUS_PORTS[0]}, workers on ${CITUS_PORTS[1]} and ${CITUS_PORTS[2]}"
+}
+
+stop_citus() {
+    local node
+    for node in coordinator worker1 worker2; do
+        "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$CITUS_DIR/$node" -m immediate stop >/dev/null 2>&1 || true
+    done
+    rm -rf "$CITUS_DIR"
+}

@@ -1,0 +1,15 @@
+-- count(solutions): the number of solutions, in one statement that Citus
+-- pushes down to the workers. Each worker takes the parts it holds and
+-- counts each part's solutions against its own copies of the facts (the
+-- lateral subquery is part_count.sql with the part's squares bound); the
+-- coordinator adds up the counts, each weighted as partition.sql explains.
+-- Parts of weight 0 are mirror images of others and are not searched.
+select coalesce(sum(p.weight * c.solutions), 0) as solutions
+from search_part as p
+cross join lateral (
+    select count(*) as solutions
+    from solution as s
+    where s.s1 = p.s1
+      and s.s2 = p.s2
+) as c
+where p.weight > 0;

@@ -1,0 +1,16 @@
+-- solution(s1, …, s{N}) in board order, in one statement that Citus pushes
+-- down to the workers: each worker lists the solutions of the parts it
+-- holds (part_rows.sql with the part's squares bound), and the coordinator
+-- puts them in order: part by part (parts are numbered in board order),
+-- then by the rows of the queens after the first two. A square's name is
+-- its column letter followed by its row number, so the row number is the
+-- name from its second character on.
+select {{k in 1..N sep ", ": s.s{k}}}
+from search_part as p
+cross join lateral (
+    select *
+    from solution as s
+    where s.s1 = p.s1
+      and s.s2 = p.s2
+) as s
+order by p.part_no{{k in 3..N sep "": , cast(substr(s.s{k}, 2) as integer)}};

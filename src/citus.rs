@@ -1,0 +1,98 @@
+//! Citus: the PostgreSQL model spread over a cluster. A thin layer over
+//! `pg`: the facts become reference tables (a copy on every node), the parts
+//! of the search become the rows of one distributed table, `search_part`,
+//! and a count or a listing is one statement that Citus pushes down to the
+//! workers. The SQL is in `sql/distributed/`.
+
+use anyhow::{Result, bail};
+use postgres::GenericClient;
+
+use crate::engine::{Reader, Value};
+use crate::template::{self, Scope};
+
+const REFERENCE_TABLES: &str = include_str!("../sql/distributed/1-reference_tables.sql");
+const SEARCH_PART: &str = include_str!("../sql/distributed/2-search_part.sql");
+const FILL_SEARCH_PART: &str = include_str!("../sql/distributed/fill_search_part.sql");
+const PARTITION: &str = include_str!("../sql/queries/partition.sql");
+const COUNT: &str = include_str!("../sql/distributed/count.sql");
+const ROWS: &str = include_str!("../sql/distributed/rows.sql");
+
+/// Refuses, in one line, a server on which `--distributed` cannot work:
+/// one without the Citus extension in this database, or with no worker.
+pub fn refuse_without_cluster(client: &mut impl GenericClient, shown: &str) -> Result<()> {
+    let has_citus: bool = client
+        .query_one(
+            "select exists (select 1 from pg_extension where extname = 'citus')",
+            &[],
+        )?
+        .get(0);
+    if !has_citus {
+        bail!(
+            "{shown} is not a Citus coordinator (this database has no citus extension): \
+             --distributed needs one; nothing was changed (see the README, Beyond one machine)"
+        );
+    }
+    let workers: i64 = client
+        .query_one("select count(*) from citus_get_active_worker_nodes()", &[])?
+        .get(0);
+    if workers == 0 {
+        bail!(
+            "{shown} is a Citus coordinator without active worker nodes (citus_add_node adds \
+             them); nothing was changed"
+        );
+    }
+    Ok(())
+}
+
+/// Whether the schema on the search path is distributed: it has the
+/// distributed table of the search's parts.
+pub fn is_distributed(client: &mut impl GenericClient) -> Result<bool> {
+    Ok(client
+        .query_one("select to_regclass('search_part') is not null", &[])?
+        .get(0))
+}
+
+/// The SQL that turns the freshly built model on the search path into a
+/// distributed one: the facts as reference tables, the parts as the
+/// distributed table search_part.
+pub fn distribute_script() -> String {
+    format!("{REFERENCE_TABLES}\n{SEARCH_PART}\n{}", fill_script())
+}
+
+/// Deleting the old board's parts must come before its squares go.
+pub const EMPTY_SEARCH_PART: &str = "delete from search_part;\n";
+
+/// First in every transaction that changes the model. A rebuild changes
+/// distributed views after search_part's rows, which Citus allows in one
+/// transaction only over one connection per node, and without running part
+/// of it on the coordinator's own copies; the settings must come before the
+/// first statement that touches a distributed table. PostgreSQL without
+/// Citus keeps them as placeholders that nothing reads.
+pub const CHANGE_SETTINGS: &str = "set local citus.multi_shard_modify_mode to 'sequential';\n\
+                                   set local citus.enable_local_execution to off;\n";
+
+/// First in the transaction that distributes a model: Citus copies the
+/// facts to the coordinator's own placements as it makes them reference
+/// tables, which needs local execution.
+pub const DISTRIBUTE_SETTINGS: &str = "set local citus.multi_shard_modify_mode to 'sequential';\n";
+
+/// The parts of the board in board_size, into search_part.
+pub fn fill_script() -> String {
+    format!("{FILL_SEARCH_PART}{PARTITION}\n")
+}
+
+/// The number of solutions of the distributed board `reader` reads.
+pub fn count_solutions(reader: &Reader) -> Result<u64> {
+    Ok(reader.number(COUNT, &[])? as u64)
+}
+
+/// Calls `each` with the squares of every solution of the `n`×`n`
+/// distributed board, in board order.
+pub fn for_each_solution(
+    reader: &Reader,
+    n: u8,
+    mut each: impl FnMut(Vec<String>) -> Result<()>,
+) -> Result<()> {
+    let sql = template::render(ROWS, &Scope::default().with("N", n.into()))?;
+    reader.rows(&sql, &[], |row| each(row.iter().map(Value::text).collect()))
+}

@@ -1,0 +1,270 @@
+//! The model spread over a Citus cluster (`init --distributed`). `.ci/run`
+//! builds Citus from ../shared/vendor/citus, starts a coordinator and two
+//! workers, and passes the coordinator's URL in QUEENS_TEST_CITUS; without
+//! it (when the tests are built) they show as ignored.
+
+mod common;
+
+use std::process::{Command, Output, Stdio};
+use std::sync::RwLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use common::{A000170, Board, is_one_error, queens, text};
+use queens::board::Square;
+use queens::checker;
+use tempfile::TempDir;
+
+/// Held for reading by every test, and for writing by the one that stops a
+/// worker, so that no other test sees the cluster short of a node.
+static CLUSTER: RwLock<()> = RwLock::new(());
+
+fn coordinator() -> String {
+    match std::env::var("QUEENS_TEST_CITUS") {
+        Ok(url) if !url.is_empty() => url,
+        _ => panic!(
+            "QUEENS_TEST_CITUS is not set: these tests need a Citus cluster \
+             (.ci/run builds Citus and starts one)"
+        ),
+    }
+}
+
+/// A distributed schema of its own for each test, dropped afterwards.
+struct Schema {
+    url: String,
+    name: String,
+    dir: TempDir,
+}
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+impl Schema {
+    fn distributed(n: u8) -> Schema {
+        let name = format!(
+            "c{}_{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let schema = Schema {
+            url: coordinator(),
+            name,
+            dir: TempDir::new().unwrap(),
+        };
+        let said = schema.stdout(&["init", "--distributed", "--size", &n.to_string()]);
+        assert!(said.contains("distributed over 2 Citus workers"), "{said}");
+        schema
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        queens(self.dir.path())
+            .args(args)
+            .args(["--db", &self.url, "--schema", &self.name])
+            .output()
+            .unwrap()
+    }
+
+    fn stdout(&self, args: &[&str]) -> String {
+        let output = self.run(args);
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        text(&output.stdout)
+    }
+
+    fn rows(&self, sql: &str) -> Vec<postgres::Row> {
+        let mut client = postgres::Client::connect(&self.url, postgres::NoTls).unwrap();
+        client
+            .batch_execute(&format!("set search_path to {}", self.name))
+            .unwrap();
+        client.query(sql, &[]).unwrap()
+    }
+}
+
+impl Drop for Schema {
+    fn drop(&mut self) {
+        if let Ok(mut client) = postgres::Client::connect(&self.url, postgres::NoTls) {
+            let _ = client.batch_execute(&format!("drop schema if exists {} cascade", self.name));
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_citus),
+    ignore = "needs a Citus cluster: set QUEENS_TEST_CITUS (.ci/run starts one)"
+)]
+fn distributed_counts_equal_oeis_and_the_native_counter() {
+    let _cluster = CLUSTER.read().unwrap();
+    let schema = Schema::distributed(1);
+    // The facts are on every node, the parts spread over the workers.
+    let kinds: Vec<(String, String)> = schema
+        .rows(&format!(
+            "select c.relname::text, t.citus_table_type
+             from public.citus_tables as t join pg_class as c on c.oid = t.table_name
+             where c.relnamespace = '{}'::regnamespace order by 1",
+            schema.name
+        ))
+        .iter()
+        .map(|row| (row.get(0), row.get(1)))
+        .collect();
+    assert_eq!(kinds.len(), 13, "{kinds:?}");
+    for (table, kind) in &kinds {
+        let expected = if table == "search_part" {
+            "distributed"
+        } else {
+            "reference"
+        };
+        assert_eq!(kind, expected, "{table}");
+    }
+    // Every size through rebuilds of the one schema, which stays distributed.
+    for n in 1..=12u8 {
+        if n > 1 {
+            schema.stdout(&["init", "--force", "--size", &n.to_string()]);
+        }
+        let expected = A000170[usize::from(n) - 1];
+        assert_eq!(expected, checker::count_solutions(n), "n = {n}");
+        assert_eq!(
+            schema.stdout(&["count"]),
+            format!("{expected}\n"),
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_citus),
+    ignore = "needs a Citus cluster: set QUEENS_TEST_CITUS (.ci/run starts one)"
+)]
+fn distributed_solve_is_byte_for_byte_the_sqlite_files() {
+    let _cluster = CLUSTER.read().unwrap();
+    for (n, format) in [(6, "table"), (8, "table"), (10, "csv"), (11, "json")] {
+        let schema = Schema::distributed(n);
+        let sqlite = Board::new(n);
+        let distributed = schema.stdout(&["solve", "--format", format]);
+        assert_eq!(
+            distributed,
+            sqlite.stdout(&["solve", "--format", format]),
+            "n = {n}"
+        );
+        if format == "csv" {
+            let rows: Vec<&str> = distributed.lines().skip(1).collect();
+            assert_eq!(rows.len() as u64, A000170[usize::from(n) - 1]);
+            for row in rows {
+                let queens: Vec<Square> = row
+                    .split(',')
+                    .skip(1)
+                    .map(|name| Square::parse(name, n).unwrap())
+                    .collect();
+                assert!(checker::is_solution(&queens, n), "{row}");
+            }
+        }
+        let export = schema.stdout(&["export", "--format", "csv", "--out", "-"]);
+        assert_eq!(
+            export,
+            sqlite.stdout(&["export", "--format", "csv", "--out", "-"])
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_citus),
+    ignore = "needs a Citus cluster: set QUEENS_TEST_CITUS (.ci/run starts one)"
+)]
+fn the_parts_cover_the_search_exactly_once() {
+    let _cluster = CLUSTER.read().unwrap();
+    let n = 9;
+    let schema = Schema::distributed(n);
+    let parts: Vec<(i32, String, String, i32)> = schema
+        .rows("select part_no, s1, s2, weight from search_part order by part_no")
+        .iter()
+        .map(|row| (row.get(0), row.get(1), row.get(2), row.get(3)))
+        .collect();
+    // Numbered 1, 2, … with no gap, and no two parts alike.
+    let numbers: Vec<i32> = parts.iter().map(|p| p.0).collect();
+    assert_eq!(numbers, (1..=parts.len() as i32).collect::<Vec<_>>());
+    let mut starts: Vec<(&String, &String)> = parts.iter().map(|p| (&p.1, &p.2)).collect();
+    starts.sort();
+    starts.dedup();
+    assert_eq!(starts.len(), parts.len());
+    // Every solution, found without SQL, lies in exactly one part, and the
+    // weighted parts add up to the whole.
+    let solutions = checker::solutions(n);
+    let mut in_part = vec![0u64; parts.len()];
+    for rows in &solutions {
+        let squares = checker::squares_of(rows);
+        let first_two = (squares[0].name(), squares[1].name());
+        let holding: Vec<usize> = parts
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| (p.1.clone(), p.2.clone()) == first_two)
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(holding.len(), 1, "{first_two:?}");
+        in_part[holding[0]] += 1;
+    }
+    let weighted: u64 = parts
+        .iter()
+        .zip(&in_part)
+        .map(|(p, count)| p.3 as u64 * count)
+        .sum();
+    assert_eq!(weighted, solutions.len() as u64);
+    assert_eq!(weighted, A000170[usize::from(n) - 1]);
+    // query reads the facts on the coordinator; search_part is on the
+    // workers, out of its read-only role's reach, and says so.
+    assert_eq!(
+        schema.stdout(&["query", "select count(*) from solution", "--format", "csv"]),
+        "count\n352\n"
+    );
+    let out = schema.run(&["query", "select sum(weight) from search_part"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("out of reach of the read-only role"));
+    assert!(is_one_error(&text(&out.stderr)));
+}
+
+/// Runs pg_ctl on a node as .ci/citus.sh says (as the postgres user when
+/// the tests run as root).
+fn pg_ctl(args: &[&str]) {
+    let command = std::env::var("QUEENS_TEST_PG_CTL").expect("QUEENS_TEST_PG_CTL (.ci/citus.sh)");
+    let mut words = command.split_whitespace();
+    let status = Command::new(words.next().unwrap())
+        .args(words)
+        .args(args)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "pg_ctl {args:?}");
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_citus),
+    ignore = "needs a Citus cluster: set QUEENS_TEST_CITUS (.ci/run starts one)"
+)]
+fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
+    let _cluster = CLUSTER.write().unwrap_or_else(|e| e.into_inner());
+    let worker = std::env::var("QUEENS_TEST_CITUS_WORKER").expect("QUEENS_TEST_CITUS_WORKER");
+    let schema = Schema::distributed(13);
+    let child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .current_dir(schema.dir.path())
+        .args(["count", "--db", &schema.url, "--schema", &schema.name])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    pg_ctl(&["-D", &worker, "-m", "immediate", "stop"]);
+    let out = child.wait_with_output().unwrap();
+    pg_ctl(&["-D", &worker, "-l", &format!("{worker}.log"), "-w", "start"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(text(&out.stdout), "", "a number was printed: {stderr}");
+    assert!(is_one_error(&stderr), "{stderr}");
+    assert!(stderr.contains("remote node"), "{stderr}");
+    // With the worker back, the cluster answers again.
+    schema.stdout(&["init", "--force", "--size", "8"]);
+    assert_eq!(schema.stdout(&["count"]), "92\n");
+}
