@@ -8,6 +8,9 @@
 //!
 //! With QUEENS_BENCH_POSTGRES set to a postgres:// URL, the same queries are
 //! also timed on that server (in a schema `queens_bench`, rebuilt per size).
+//! With QUEENS_BENCH_CITUS set too, to a Citus coordinator's URL, `count`
+//! for N = 10 … 14 is timed on SQLite, PostgreSQL and the cluster side by
+//! side, and on the cluster with one worker and with two.
 //!
 //! Each figure is the fastest of several runs (at least 3, more while they
 //! take under a second in all), so a busy machine shows as noise in the
@@ -17,9 +20,10 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use queens::checker;
 use queens::engine::Target;
-use queens::parallel::{self, Workers};
-use queens::{checker, db};
+use queens::engine::{self, sqlite};
+use queens::search::parallel::{self, Workers};
 use rusqlite::Connection;
 
 fn fastest(mut run: impl FnMut()) -> Duration {
@@ -38,7 +42,7 @@ fn fastest(mut run: impl FnMut()) -> Duration {
 /// Builds a board with the library (as `queens init` does).
 fn board(dir: &Path, n: u8) -> PathBuf {
     let path = dir.join(format!("bench{n}.db"));
-    db::create(&path, n).expect("build the board");
+    sqlite::create(&path, n).expect("build the board");
     path
 }
 
@@ -151,7 +155,7 @@ fn main() {
     let mut counts = Vec::new();
     for &n in &sizes {
         let path = board(dir.path(), n);
-        let conn = db::open_read_only(&path).unwrap();
+        let conn = sqlite::open_read_only(&path).unwrap();
         let (solution, rows) = time_rows(&conn, "select * from solution");
         assert_eq!(rows as u64, checker::count_solutions(n));
         let by_definition =
@@ -187,7 +191,7 @@ fn main() {
     );
     for (n, path) in &counts {
         let n = *n;
-        let conn = db::open_read_only(path).unwrap();
+        let conn = sqlite::open_read_only(path).unwrap();
         conn.execute_batch("begin").unwrap();
         let plain = fastest(|| {
             black_box(
@@ -200,7 +204,7 @@ fn main() {
             progress: false,
         };
         let target = Target::File(path.clone());
-        let (reader, _) = db::open(&target, Some(n)).unwrap();
+        let (reader, _) = engine::open(&target, Some(n)).unwrap();
         let mut count = 0;
         let split =
             fastest(|| count = parallel::count_solutions(&target, &reader, n, workers).unwrap());
@@ -225,7 +229,7 @@ fn main() {
         "N", "classes", "fundamental", "/solution"
     );
     for (n, path) in counts.iter().filter(|(n, _)| *n <= 12) {
-        let conn = db::open_read_only(path).unwrap();
+        let conn = sqlite::open_read_only(path).unwrap();
         let (classes, rows) = time_rows(&conn, "select * from fundamental_solution");
         let (all, _) = time_rows(&conn, "select * from solution");
         assert_eq!(rows, checker::fundamental_solutions(*n).len());
@@ -241,6 +245,9 @@ fn main() {
 
     if let Ok(url) = std::env::var("QUEENS_BENCH_POSTGRES") {
         postgres_figures(&url, &sizes, cores);
+        if let Ok(coordinator) = std::env::var("QUEENS_BENCH_CITUS") {
+            citus_figures(&coordinator, &url, cores);
+        }
     }
 }
 
@@ -259,15 +266,15 @@ fn portable_form_figures(sizes: &[u8]) {
     let dir = tempfile::TempDir::new().unwrap();
     for &n in sizes.iter().filter(|&&n| n <= 12) {
         let path = board(dir.path(), n);
-        let scope = queens::template::Scope::default()
+        let scope = queens::model::template::Scope::default()
             .with("N", n.into())
-            .with("W", queens::schema::line_set_words(n));
-        let with_on = queens::template::render(SOLUTION_WITH_ON, &scope).unwrap();
+            .with("W", queens::model::schema::line_set_words(n));
+        let with_on = queens::model::template::render(SOLUTION_WITH_ON, &scope).unwrap();
         Connection::open(&path)
             .unwrap()
             .execute_batch(&with_on)
             .unwrap();
-        let conn = db::open_read_only(&path).unwrap();
+        let conn = sqlite::open_read_only(&path).unwrap();
         // Alternate the two, so that a busy moment does not favour one.
         let (mut portable, mut on) = (Duration::MAX, Duration::MAX);
         for _ in 0..3 {
@@ -289,7 +296,7 @@ fn search_space_figures() {
     let mut slowest = (0, Duration::ZERO);
     let mut line = String::new();
     for n in 1..=26u8 {
-        let conn = db::open_read_only(&board(dir.path(), n)).unwrap();
+        let conn = sqlite::open_read_only(&board(dir.path(), n)).unwrap();
         let (time, rows) = time_rows(&conn, "select * from search_space");
         assert_eq!(rows, 6);
         if time > slowest.1 {
@@ -325,15 +332,15 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
     };
     for &n in sizes.iter().filter(|&&n| n <= 12) {
         let schema = "queens_bench";
-        queens::pg::ensure_exists(url, schema, Some(n), &|_| Ok(())).unwrap();
-        queens::pg::rebuild(url, schema, n).unwrap();
+        queens::engine::postgres::ensure_exists(url, schema, Some(n), &|_| Ok(())).unwrap();
+        queens::engine::postgres::rebuild(url, schema, n).unwrap();
         let server = Target::Server {
             url: url.to_string(),
             schema: schema.to_string(),
         };
-        let (pg, _) = db::open(&server, Some(n)).unwrap();
+        let (pg, _) = engine::open(&server, Some(n)).unwrap();
         let file = Target::File(board(dir.path(), n));
-        let (sqlite, _) = db::open(&file, Some(n)).unwrap();
+        let (sqlite, _) = engine::open(&file, Some(n)).unwrap();
         let mut rows = 0;
         let all_rows = |reader: &queens::engine::Reader, rows: &mut usize| {
             fastest(|| {
@@ -364,6 +371,110 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
             ratio(on_pg, on_sqlite),
             ms(sqlite_count),
             ms(pg_count)
+        );
+    }
+}
+
+/// One timed run: for the large boards, where one run takes long enough
+/// that noise matters little and three would take too long.
+fn once(run: impl FnOnce()) -> Duration {
+    let t = Instant::now();
+    run();
+    t.elapsed()
+}
+
+/// Builds the board in `schema` at `url`, distributed or not, replacing
+/// whatever the schema held.
+fn server_board(url: &str, schema: &str, n: u8, distributed: bool) -> Target {
+    let mut client = queens::engine::postgres::connect(url).unwrap();
+    client
+        .batch_execute(&format!("drop schema if exists {schema} cascade"))
+        .unwrap();
+    queens::engine::postgres::ensure_exists(url, schema, Some(n), &|_| Ok(())).unwrap();
+    if distributed {
+        queens::engine::postgres::distribute(url, schema).unwrap();
+    }
+    Target::Server {
+        url: url.to_string(),
+        schema: schema.to_string(),
+    }
+}
+
+/// Whether the Citus worker `port` receives the shards of tables
+/// distributed from now on.
+fn worker_takes_shards(coordinator: &str, port: i32, takes: bool) {
+    let mut client = queens::engine::postgres::connect(coordinator).unwrap();
+    client
+        .execute(
+            "select citus_set_node_property(nodename, nodeport, 'shouldhaveshards', $2)
+             from pg_dist_node where nodeport = $1",
+            &[&port, &takes],
+        )
+        .unwrap();
+}
+
+fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
+    let workers = Workers {
+        jobs: cores,
+        progress: false,
+    };
+    let ports: Vec<i32> = queens::engine::postgres::connect(coordinator)
+        .unwrap()
+        .query(
+            "select nodeport from citus_get_active_worker_nodes() order by nodeport",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    println!();
+    println!(
+        "count on SQLite and PostgreSQL ({cores} threads) and on Citus ({} workers, and with 1):",
+        ports.len()
+    );
+    println!(
+        "{:>3} {:>6} {:>10} {:>10} {:>10} {:>10} {:>9} {:>11}",
+        "N", "parts", "SQLite", "PostgreSQL", "Citus", "Citus 1w", "Citus/PG", "ms/part"
+    );
+    let dir = tempfile::TempDir::new().unwrap();
+    for n in [5u8, 10, 11, 12, 13, 14] {
+        let expected = checker::count_solutions(n);
+        let time = |target: &Target| {
+            let (reader, _) = engine::open(target, Some(n)).unwrap();
+            let count = || {
+                let found = parallel::count_solutions(target, &reader, n, workers).unwrap();
+                assert_eq!(found, expected, "n = {n}");
+            };
+            if n >= 13 { once(count) } else { fastest(count) }
+        };
+        let file = Target::File(board(dir.path(), n));
+        let sqlite = time(&file);
+        let plain = time(&server_board(postgres, "queens_bench", n, false));
+        let spread = server_board(coordinator, "queens_bench", n, true);
+        let citus = time(&spread);
+        let (reader, _) = engine::open(&spread, Some(n)).unwrap();
+        let parts = reader
+            .number("select count(*) from search_part where weight > 0", &[])
+            .unwrap();
+        drop(reader);
+        // The same on one worker: the other takes no shards of the new table.
+        for &port in &ports[1..] {
+            worker_takes_shards(coordinator, port, false);
+        }
+        let one = server_board(coordinator, "queens_bench_1w", n, true);
+        for &port in &ports[1..] {
+            worker_takes_shards(coordinator, port, true);
+        }
+        let one_worker = time(&one);
+        println!(
+            "{n:>3} {parts:>6} {:>10} {:>10} {:>10} {:>10} {:>9} {:>11.3}",
+            ms(sqlite),
+            ms(plain),
+            ms(citus),
+            ms(one_worker),
+            ratio(citus, plain),
+            citus.as_secs_f64() * 1e3 / parts as f64
         );
     }
 }

@@ -2,7 +2,7 @@
 //! and without SQL, so that tests can hold every SQL answer against it and
 //! the benchmark can report SQL speed as a ratio to what the machine can do.
 
-use crate::board::Square;
+use crate::model::board::Square;
 
 /// Two queens attack each other when they share a row, a column or a
 /// diagonal (equal distances across and up).

@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use common::{A000170, Board, is_one_error, queens, text};
-use queens::board::Square;
 use queens::checker;
+use queens::model::board::Square;
 use tempfile::TempDir;
 
 /// Held for reading by every test, and for writing by the one that stops a

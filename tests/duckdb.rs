@@ -38,7 +38,7 @@ fn duckdb_reads_every_table_and_view_with_sqlites_rows() {
             assert!(board.run(&["init", "--materialize"]).status.success());
         }
         let report = duckdb_reads(&board, &[]);
-        for name in queens::schema::own_names() {
+        for name in queens::model::schema::own_names() {
             if name == "solution_store" && !stored {
                 continue;
             }

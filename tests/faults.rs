@@ -74,7 +74,7 @@ fn assert_whole(path: &Path, sizes: &[u8]) -> u8 {
         (n - 1) * (n - 1) * (n - 2).max(0)
     );
     assert_eq!(one("select count(*) from square_image"), 8 * n * n);
-    for view in queens::schema::view_names() {
+    for view in queens::model::schema::view_names() {
         conn.prepare(&format!("select * from {view}")).unwrap();
     }
     if n <= 8 {

@@ -10,8 +10,8 @@ use std::sync::LazyLock;
 
 use common::Board;
 use proptest::prelude::*;
-use queens::board::{Square, parse_placement};
 use queens::checker;
+use queens::model::board::{Square, parse_placement};
 
 /// Text that looks like square names, or nearly, or not at all.
 fn token() -> impl Strategy<Value = String> {

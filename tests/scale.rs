@@ -37,7 +37,7 @@ fn the_parts_cover_every_solution_once_and_the_weights_mirror_the_board() {
         let board = Board::new(n);
         let conn = board.connect();
         let reader = queens::engine::Reader::Sqlite(board.connect());
-        let parts = queens::parallel::parts(&reader).unwrap();
+        let parts = queens::search::parallel::parts(&reader).unwrap();
         let mut covered = 0;
         let mut weighted = 0;
         for part in &parts {

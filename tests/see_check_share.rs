@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use common::{Board, contents, queens};
-use queens::board::Square;
 use queens::checker;
+use queens::model::board::Square;
 
 struct Run {
     code: i32,

@@ -31,7 +31,7 @@ fn fundamental_solutions_and_class_sizes_equal_the_native_ones() {
                 let (size, squares) = row.split_last().unwrap();
                 let rows = squares
                     .iter()
-                    .map(|name| queens::board::Square::parse(name, n).unwrap().row)
+                    .map(|name| queens::model::board::Square::parse(name, n).unwrap().row)
                     .collect();
                 (rows, size.parse().unwrap())
             })
@@ -92,7 +92,7 @@ fn square_image_agrees_with_the_native_symmetries() {
         for move_square in checker::symmetries(n) {
             for col in 1..=n {
                 for row in 1..=n {
-                    let square = queens::board::Square { col, row };
+                    let square = queens::model::board::Square { col, row };
                     native.push(vec![square.name(), move_square(square).name()]);
                 }
             }
@@ -194,7 +194,7 @@ fn a_database_from_schema_version_1_is_upgraded_in_place() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n");
     assert_eq!(
         board.count("pragma user_version"),
-        queens::schema::latest_version() as u64
+        queens::model::schema::latest_version() as u64
     );
     assert_eq!(board.count("select count(*) from square_image"), 8 * 36);
     assert_eq!(

@@ -3,10 +3,10 @@
 use std::io::Write;
 
 use crate::cmd::{DbArgs, PlacementArgs, stdout};
-use crate::db;
+use crate::engine;
 use crate::error::Verdict;
-use crate::output::solutions_phrase;
-use crate::placement::{
+use crate::render::output::solutions_phrase;
+use crate::search::placement::{
     attacking_pairs, completion_numbers, completions_out_of_reach, completions_within_reach,
 };
 use anyhow::Result;
@@ -36,7 +36,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
-    let (reader, n) = db::open_checking(&target, args.target.size, &|n| {
+    let (reader, n) = engine::open_checking(&target, args.target.size, &|n| {
         args.queens.parse(n).map(drop)
     })?;
     let queens = args.queens.parse(n)?;

@@ -6,9 +6,9 @@ use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, say_if_stored, stdout};
-use crate::db;
-use crate::output::{PlacementWriter, note, solutions_phrase};
-use crate::placement::{
+use crate::engine;
+use crate::render::output::{PlacementWriter, note, solutions_phrase};
+use crate::search::placement::{
     attacking_pairs, completions_out_of_reach, completions_within_reach, for_each_completion,
 };
 
@@ -42,7 +42,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
-    let (reader, n) = db::open_checking(&target, args.target.size, &|n| {
+    let (reader, n) = engine::open_checking(&target, args.target.size, &|n| {
         args.queens.parse(n).map(drop)
     })?;
     let queens = args.queens.parse(n)?;

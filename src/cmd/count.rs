@@ -6,8 +6,8 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
-use crate::db;
-use crate::{parallel, store};
+use crate::engine;
+use crate::search::{parallel, store};
 
 /// Print the number of solutions of the board (select count(*) from solution).
 ///
@@ -42,7 +42,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
-    let (reader, n) = db::open(&target, args.target.size)?;
+    let (reader, n) = engine::open(&target, args.target.size)?;
     say_if_stored(&reader, &target)?;
     let count = match store::stored_count(&reader)? {
         _ if args.fundamental => {

@@ -8,12 +8,12 @@ use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 use rusqlite::Connection;
 
-use crate::board::Square;
 use crate::checker;
 use crate::cmd::stdout;
-use crate::db;
+use crate::engine::{self, sqlite};
 use crate::error::Verdict;
-use crate::schema;
+use crate::model::board::Square;
+use crate::model::schema;
 
 /// Check a database and print a report; exit 0 only when everything holds.
 ///
@@ -44,7 +44,7 @@ pub struct Args {
     pub db: std::path::PathBuf,
 
     /// The board size the database must hold (1 to 26); any if not given.
-    #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=crate::board::MAX_SIZE as i64))]
+    #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=crate::model::board::MAX_SIZE as i64))]
     pub size: Option<u8>,
 }
 
@@ -72,9 +72,9 @@ pub fn run(args: &Args) -> Result<()> {
             path.display()
         );
     }
-    let found = db::inspect_header(path)?;
-    db::check_requested_size(&path.display().to_string(), found.size, args.size)?;
-    let conn = db::open_read_only(path)?;
+    let found = sqlite::inspect_header(path)?;
+    engine::check_requested_size(&path.display().to_string(), found.size, args.size)?;
+    let conn = sqlite::open_read_only(path)?;
     let n = found.size;
     let mut findings = vec![Finding {
         what: "schema version",

@@ -9,14 +9,13 @@ use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
 
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
-use crate::db;
-use crate::dump::write_dump;
+use crate::engine;
 use crate::error::usage;
-use crate::outfile::{check_target, write_out};
-use crate::output::{
-    Format, Numbering, Placement, PlacementWriter, Selection, for_each_placement, solutions_phrase,
-};
-use crate::svg::{SvgSize, write_svg};
+use crate::render::dump::write_dump;
+use crate::render::outfile::{check_target, write_out};
+use crate::render::output::{Format, PlacementWriter, solutions_phrase};
+use crate::render::svg::{SvgSize, write_svg};
+use crate::search::selection::{Numbering, Placement, Selection, for_each_placement};
 
 /// Which database an SQL export is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -99,7 +98,7 @@ pub struct Args {
     pub force: bool,
 
     /// Only solution K (in board order, from 1).
-    #[arg(long, value_name = "K", value_parser = crate::board::parse_solution_number, conflicts_with = "fundamental")]
+    #[arg(long, value_name = "K", value_parser = crate::model::board::parse_solution_number, conflicts_with = "fundamental")]
     pub solution: Option<i64>,
 
     /// Only one solution per symmetry class, with its class size.
@@ -140,7 +139,7 @@ pub fn run(args: &Args) -> Result<()> {
         }
         _ => None,
     };
-    let (reader, n) = db::open(&target, args.target.size)?;
+    let (reader, n) = engine::open(&target, args.target.size)?;
     if let Some(k) = args.solution {
         check_solution_number(&reader, n, k)?;
     }
@@ -240,7 +239,7 @@ fn write_sql(
 ) -> Result<()> {
     match (args.dialect, reader.sqlite()) {
         (Dialect::Postgres, _) => {
-            out.write_all(crate::pg::build_script(&args.target.schema, n)?.as_bytes())?;
+            out.write_all(engine::postgres_script(&args.target.schema, n)?.as_bytes())?;
             Ok(out.flush()?)
         }
         (Dialect::Sqlite, Some(conn)) => write_dump(conn, out),

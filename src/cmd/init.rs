@@ -5,13 +5,11 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use crate::board::{DEFAULT_SIZE, a_board};
 use crate::cmd::{DbArgs, WorkArgs, stdout};
-use crate::db::{self, Origin};
-use crate::engine::Target;
+use crate::engine::{self, Origin, Target};
 use crate::error::usage;
-use crate::pg;
-use crate::store;
+use crate::model::board::{DEFAULT_SIZE, a_board};
+use crate::search::store;
 
 /// Create the database for an N×N board, or check and upgrade one.
 ///
@@ -73,8 +71,8 @@ pub fn run(args: &Args) -> Result<()> {
     let (said, n) = prepare_board(args, &target)?;
     writeln!(out, "{said}")?;
     out.flush()?;
-    if let (true, Target::Server { url, schema }) = (args.distributed, &target) {
-        let (workers, done) = pg::distribute(url, schema)?;
+    if args.distributed {
+        let (workers, done) = target.distribute()?;
         let how = if done {
             "distributed"
         } else {
@@ -88,7 +86,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     if args.materialize {
         let path = target.file("--materialize")?;
-        let (reader, _) = db::open(&target, Some(n))?;
+        let (reader, _) = engine::open(&target, Some(n))?;
         if let Some(count) = store::stored_count(&reader)? {
             writeln!(out, "its {count} solutions are stored already")?;
         } else {
@@ -106,15 +104,12 @@ pub fn run(args: &Args) -> Result<()> {
 /// --distributed needs a Citus coordinator with workers: anything else is
 /// refused before the database is touched.
 fn refuse_without_cluster(args: &Args, target: &Target) -> Result<()> {
-    match target {
-        Target::File(_) => Err(usage(
-            "--distributed needs a postgres:// URL of a Citus coordinator, not a file",
-        )),
-        Target::Server { .. } if args.materialize => Err(usage(
+    if args.materialize {
+        return Err(usage(
             "--materialize stores solutions in an SQLite file; it does not go with --distributed",
-        )),
-        Target::Server { url, .. } => pg::refuse_without_cluster(url),
+        ));
     }
+    target.refuse_without_cluster()
 }
 
 /// Creates, rebuilds or upgrades the database as asked; returns what was
@@ -122,24 +117,17 @@ fn refuse_without_cluster(args: &Args, target: &Target) -> Result<()> {
 fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     let requested = args.target.size;
     let shown = target.shown();
-    if let (true, Some(n)) = (args.force, requested) {
-        let without_board = match target {
-            Target::File(path) => db::lacks_board_size(path),
-            Target::Server { url, schema } => pg::lacks_board_size(url, schema)?,
-        };
-        if without_board {
-            rebuild(target, n)?;
-            let said = format!(
-                "rebuilt {shown}: now {}, was without a board",
-                board_words(n)
-            );
-            return Ok((said, n));
-        }
+    if let (true, Some(n)) = (args.force, requested)
+        && target.lacks_board_size()?
+    {
+        target.rebuild(n)?;
+        let said = format!(
+            "rebuilt {shown}: now {}, was without a board",
+            board_words(n)
+        );
+        return Ok((said, n));
     }
-    let (origin, found) = match target {
-        Target::File(path) => db::ensure_exists(path, requested)?,
-        Target::Server { url, schema } => pg::ensure_exists(url, schema, requested, &|_| Ok(()))?,
-    };
+    let (origin, found) = target.ensure_exists(requested)?;
     if origin == Origin::Created {
         return Ok((
             format!("created {shown} with {}", board_words(found.size)),
@@ -148,7 +136,7 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     }
     if args.force {
         let n = requested.unwrap_or(found.size);
-        rebuild(target, n)?;
+        target.rebuild(n)?;
         let said = format!(
             "rebuilt {shown}: now {}, was {}×{}",
             board_words(n),
@@ -157,11 +145,8 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
         );
         return Ok((said, n));
     }
-    db::check_requested_size(&shown, found.size, requested)?;
-    let upgraded = match target {
-        Target::File(path) => db::bring_up_to_date(path)?,
-        Target::Server { url, schema } => pg::bring_up_to_date(url, schema)?,
-    };
+    engine::check_requested_size(&shown, found.size, requested)?;
+    let upgraded = target.bring_up_to_date()?;
     let what = if upgraded {
         "brought it up to date"
     } else {
@@ -171,14 +156,6 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
         format!("{shown} already holds {}; {what}", board_words(found.size)),
         found.size,
     ))
-}
-
-/// Replaces the board with an `n`×`n` one, on either engine.
-fn rebuild(target: &Target, n: u8) -> Result<()> {
-    match target {
-        Target::File(path) => db::rebuild(path, n),
-        Target::Server { url, schema } => pg::rebuild(url, schema, n),
-    }
 }
 
 /// "an 8×8 board (the classic board)", "a 10×10 board".

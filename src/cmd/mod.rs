@@ -5,12 +5,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::board::{MAX_SIZE, Square, parse_placement};
-use crate::diagram::Style;
 use crate::engine::{Reader, Target};
 use crate::error::UsageError;
-use crate::output::Format;
-use crate::parallel::Workers;
+use crate::model::board::{MAX_SIZE, Square, parse_placement};
+use crate::render::diagram::Style;
+use crate::render::output::Format;
+use crate::search::parallel::Workers;
 
 pub mod check;
 pub mod complete;
@@ -126,7 +126,7 @@ impl PlacementArgs {
 /// Says on stderr when a command reads stored solutions instead of
 /// searching (`init --materialize`).
 pub fn say_if_stored(reader: &Reader, target: &Target) -> anyhow::Result<()> {
-    if let Some(count) = crate::store::stored_count(reader)? {
+    if let Some(count) = crate::search::store::stored_count(reader)? {
         eprintln!(
             "queens: reading the {count} solutions stored in {} (no search)",
             target.shown()

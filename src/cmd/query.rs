@@ -12,10 +12,10 @@ use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, Statement};
 
 use crate::cmd::{DbArgs, stdout};
-use crate::db;
+use crate::engine;
 use crate::engine::Value;
 use crate::error::{sqlite_message, usage};
-use crate::rows::{RowFormat, RowWriter};
+use crate::render::rows::{RowFormat, RowWriter};
 
 /// Run one SQL statement that only reads, and print its rows.
 ///
@@ -80,7 +80,7 @@ pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
     let text = statement_source(args)?;
     let sql = statement_text(&text)?;
-    let (reader, _) = db::open(&target, args.target.size)?;
+    let (reader, _) = engine::open(&target, args.target.size)?;
     let writer = RefCell::new(Some(RowWriter::new(stdout(), args.format)));
     let with_writer = |f: &mut dyn FnMut(&mut RowWriter<_>) -> Result<()>| -> Result<()> {
         match writer.borrow_mut().as_mut() {

@@ -5,14 +5,15 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use crate::board::Square;
 use crate::cmd::{DbArgs, DrawingArgs, WorkArgs, say_if_stored, stdout};
-use crate::diagram;
+use crate::engine;
 use crate::engine::{Param, Reader};
 use crate::error::usage;
-use crate::output::solutions_phrase;
-use crate::template::{self, Scope};
-use crate::{db, parallel, store};
+use crate::model::board::Square;
+use crate::model::template::{self, Scope};
+use crate::render::diagram;
+use crate::render::output::solutions_phrase;
+use crate::search::{parallel, store};
 
 const CLASS_OF: &str = include_str!("../../sql/queries/class_of.sql");
 
@@ -32,7 +33,7 @@ const CLASS_OF: &str = include_str!("../../sql/queries/class_of.sql");
 #[command(verbatim_doc_comment)]
 pub struct Args {
     /// The solution's number, as `solve` lists them (1 is the first).
-    #[arg(value_name = "K", value_parser = crate::board::parse_solution_number)]
+    #[arg(value_name = "K", value_parser = crate::model::board::parse_solution_number)]
     pub number: i64,
 
     #[command(flatten)]
@@ -55,7 +56,7 @@ struct Shown {
 
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
-    let (reader, n) = db::open(&target, args.target.size)?;
+    let (reader, n) = engine::open(&target, args.target.size)?;
     let total = match store::stored_count(&reader)? {
         Some(stored) => stored,
         None => parallel::count_solutions(&target, &reader, n, args.work.workers())?,

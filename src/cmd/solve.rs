@@ -4,8 +4,9 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, WorkArgs, say_if_stored, stdout};
-use crate::db;
-use crate::output::{PlacementWriter, Selection};
+use crate::engine;
+use crate::render::output::PlacementWriter;
+use crate::search::selection::Selection;
 
 /// Print every solution of the board, one per row, in board order.
 ///
@@ -45,7 +46,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
-    let (reader, n) = db::open(&target, args.target.size)?;
+    let (reader, n) = engine::open(&target, args.target.size)?;
     say_if_stored(&reader, &target)?;
     let selection = Selection::new(args.fundamental);
     let mut out = stdout();

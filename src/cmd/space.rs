@@ -7,8 +7,8 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, stdout};
-use crate::db;
-use crate::table::write_table;
+use crate::engine;
+use crate::render::table::write_table;
 
 /// Print how the search space shrinks, one reasoning step per row.
 ///
@@ -31,7 +31,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
-    let (reader, n) = db::open(&target, args.target.size)?;
+    let (reader, n) = engine::open(&target, args.target.size)?;
     let mut rows = Vec::new();
     reader.rows(
         "select step, reasoning, calculation, search_space, about from search_space",

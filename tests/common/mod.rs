@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use queens::board::Square;
+use queens::model::board::Square;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OpenFlags};
 use tempfile::TempDir;

@@ -2,7 +2,7 @@
 //! chess diagram. ASCII by default, so that it pipes and prints anywhere;
 //! Unicode with a queen glyph and shaded dark squares on request.
 
-use crate::board::Square;
+use crate::model::board::Square;
 
 /// How a diagram is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -59,36 +59,6 @@ pub fn write_table(
     Ok(())
 }
 
-/// Floating point with up to 15 significant digits, in scientific notation
-/// when very large or small, like SQLite's own `%!.15g`.
-pub fn real_text(f: f64) -> String {
-    // As the sqlite3 shell prints them (SQLite itself stores NaN as NULL,
-    // but PostgreSQL has it).
-    if f.is_nan() {
-        return "NaN".to_string();
-    }
-    if f.is_infinite() {
-        return if f < 0.0 { "-Inf" } else { "Inf" }.to_string();
-    }
-    let magnitude = f.abs();
-    if magnitude != 0.0 && !(1e-4..1e15).contains(&magnitude) {
-        let text = format!("{f:.14e}");
-        let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
-        let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
-        let exponent: i32 = exponent.parse().unwrap_or(0);
-        format!(
-            "{mantissa}e{}{:02}",
-            if exponent < 0 { '-' } else { '+' },
-            exponent.abs()
-        )
-    } else if f.fract() == 0.0 {
-        format!("{f:.1}")
-    } else {
-        let text = format!("{f:.15}");
-        text.trim_end_matches('0').to_string()
-    }
-}
-
 fn width(text: &str) -> usize {
     text.chars().count()
 }
@@ -96,6 +66,7 @@ fn width(text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::value::real_text;
 
     #[test]
     fn prints_like_the_sqlite3_shell() {

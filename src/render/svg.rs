@@ -7,8 +7,8 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::board::Square;
-use crate::output::Placement;
+use crate::model::board::Square;
+use crate::search::selection::Placement;
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";

@@ -22,71 +22,13 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
 
-use crate::board::{DEFAULT_SIZE, a_board};
-use crate::engine::{Reader, Snapshot, Target, sqlite_name};
-use crate::error::usage;
-use crate::outfile::{new_temp_file, parent_dir};
-use crate::pg;
-use crate::schema;
+use crate::engine::{Inspection, Origin, check_current, check_requested_size, sqlite_name};
+use crate::model::board::DEFAULT_SIZE;
+use crate::model::schema;
+use crate::tempfiles::{new_temp_file, parent_dir};
 
 /// How long a command waits for another process's write to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// What an existing `queens` database holds, as read without writing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Inspection {
-    /// The schema version (SQLite's `user_version`).
-    pub version: usize,
-    /// The board size.
-    pub size: u8,
-}
-
-/// Whether a command found the database or had to create it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    Created,
-    Existing,
-}
-
-/// Opens the board at `target` for a command that only reads, creating it
-/// first (for `requested` or the default size) if there is none. Returns a
-/// reader inside one read transaction, and the board size.
-pub fn open(target: &Target, requested: Option<u8>) -> Result<(Reader, u8)> {
-    open_checking(target, requested, &|_| Ok(()))
-}
-
-/// As `open`, for a command whose arguments depend on the board size
-/// (squares, for one): `arguments_fit(n)` is asked first when the database
-/// would be created, so that a mistake in them creates nothing. (With an
-/// existing database the command checks them against the size it reads.)
-pub fn open_checking(
-    target: &Target,
-    requested: Option<u8>,
-    arguments_fit: &dyn Fn(u8) -> Result<()>,
-) -> Result<(Reader, u8)> {
-    match target {
-        Target::File(path) => {
-            if !path_exists(path)? {
-                arguments_fit(requested.unwrap_or(DEFAULT_SIZE))?;
-            }
-            let (conn, n) = open_for_reading(path, requested)?;
-            Ok((Reader::Sqlite(conn), n))
-        }
-        Target::Server { url, schema } => {
-            pg::open_for_reading(url, schema, requested, arguments_fit)
-        }
-    }
-}
-
-/// Another reader of the board that `first` (from `open`) reads, for a
-/// worker thread: it sees the same board as `first` (on PostgreSQL, the
-/// same snapshot), and neither creates nor checks.
-pub fn open_sibling(target: &Target, first: &Snapshot) -> Result<Reader> {
-    match target {
-        Target::File(path) => Ok(Reader::Sqlite(reading(path)?)),
-        Target::Server { url, schema } => pg::sibling(url, schema, first),
-    }
-}
 
 /// Opens the database at `path` read-only for a command that only reads,
 /// creating it first (for `requested` or the default size) if it does not
@@ -113,20 +55,6 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
     Ok((conn, n))
 }
 
-/// Refuses, for a command that only reads, a database whose schema is
-/// older than this build's: reading must not upgrade it.
-/// `init_here` is the command that upgrades it (`queens init --db …`).
-pub fn check_current(shown: &str, version: usize, init_here: &str) -> Result<()> {
-    let latest = schema::latest_version();
-    if version < latest {
-        bail!(
-            "{shown} was written by an older queens (schema version {version}, this one reads \
-             {latest}); upgrade it with `{init_here}`, which keeps your own tables"
-        );
-    }
-    Ok(())
-}
-
 /// What to say of a database whose board_size table is empty: a rebuild
 /// must be given the size, since there is none to keep.
 fn no_board_size(shown: &str) -> String {
@@ -151,19 +79,6 @@ pub fn ensure_exists(path: &Path, requested: Option<u8>) -> Result<(Origin, Insp
         // passes inspection.
     }
     Ok((Origin::Existing, inspect(path)?))
-}
-
-/// Refuses a `--size` that disagrees with the board of the database that
-/// messages call `shown` (a file, or a PostgreSQL schema).
-pub fn check_requested_size(shown: &str, stored: u8, requested: Option<u8>) -> Result<()> {
-    match requested {
-        Some(n) if n != stored => Err(usage(format!(
-            "{shown} holds {}, not {n}×{n}; \
-             rebuild it with `queens init --size {n} --force` and the same --db, or name another --db",
-            a_board(stored)
-        ))),
-        _ => Ok(()),
-    }
 }
 
 /// Reads the schema version and board size of an existing file without
@@ -322,7 +237,7 @@ fn roll_back_interrupted_write(path: &Path) -> Result<()> {
 /// A read-only connection inside one read transaction, which holds SQLite's
 /// shared lock until the connection closes: another process's rebuild waits
 /// for it, and every query through it sees the same board.
-fn reading(path: &Path) -> Result<Connection> {
+pub(crate) fn reading(path: &Path) -> Result<Connection> {
     let conn = open_read_only(path)?;
     conn.execute_batch("begin")?;
     Ok(conn)
@@ -549,7 +464,7 @@ fn build(conn: &mut Connection, n: u8) -> Result<()> {
     Ok(())
 }
 
-fn path_exists(path: &Path) -> Result<bool> {
+pub(crate) fn path_exists(path: &Path) -> Result<bool> {
     path.try_exists()
         .with_context(|| format!("cannot look at {}", path.display()))
 }

@@ -8,14 +8,14 @@ use anyhow::{Result, bail};
 use postgres::GenericClient;
 
 use crate::engine::{Reader, Value};
-use crate::template::{self, Scope};
+use crate::model::template::{self, Scope};
 
-const REFERENCE_TABLES: &str = include_str!("../sql/distributed/1-reference_tables.sql");
-const SEARCH_PART: &str = include_str!("../sql/distributed/2-search_part.sql");
-const FILL_SEARCH_PART: &str = include_str!("../sql/distributed/fill_search_part.sql");
-const PARTITION: &str = include_str!("../sql/queries/partition.sql");
-const COUNT: &str = include_str!("../sql/distributed/count.sql");
-const ROWS: &str = include_str!("../sql/distributed/rows.sql");
+const REFERENCE_TABLES: &str = include_str!("../../sql/distributed/1-reference_tables.sql");
+const SEARCH_PART: &str = include_str!("../../sql/distributed/2-search_part.sql");
+const FILL_SEARCH_PART: &str = include_str!("../../sql/distributed/fill_search_part.sql");
+const PARTITION: &str = include_str!("../../sql/queries/partition.sql");
+const COUNT: &str = include_str!("../../sql/distributed/count.sql");
+const ROWS: &str = include_str!("../../sql/distributed/rows.sql");
 
 /// Refuses, in one line, a server on which `--distributed` cannot work:
 /// one without the Citus extension in this database, or with no worker.

@@ -9,7 +9,7 @@ use anyhow::Result;
 use clap::ValueEnum;
 
 use crate::engine::Value;
-use crate::table::Layout;
+use crate::render::table::Layout;
 
 /// How `query` prints rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -7,13 +7,19 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use ::postgres::fallible_iterator::FallibleIterator;
+use ::postgres::types::{ToSql, Type};
 use anyhow::{Result, bail};
-use postgres::fallible_iterator::FallibleIterator;
-use postgres::types::{ToSql, Type};
-use rusqlite::types::ValueRef;
 
-use crate::dialect;
 use crate::error::usage;
+use crate::model::board::{DEFAULT_SIZE, a_board};
+use crate::model::dialect;
+use crate::model::schema;
+pub use crate::model::value::Value;
+
+pub mod citus;
+pub mod postgres;
+pub mod sqlite;
 
 /// Where the database is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,45 +153,6 @@ pub fn sqlite_name(path: &Path) -> PathBuf {
     }
 }
 
-/// A value read from either database.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Value {
-    Null,
-    Integer(i64),
-    Real(f64),
-    Text(String),
-}
-
-impl Value {
-    pub fn from_sqlite(value: ValueRef<'_>) -> Value {
-        match value {
-            ValueRef::Null => Value::Null,
-            ValueRef::Integer(i) => Value::Integer(i),
-            ValueRef::Real(f) => Value::Real(f),
-            ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
-            ValueRef::Blob(b) => Value::Text(format!("<{} byte blob>", b.len())),
-        }
-    }
-
-    /// As text, the way the sqlite3 shell shows it.
-    pub fn text(&self) -> String {
-        match self {
-            Value::Null => String::new(),
-            Value::Integer(i) => i.to_string(),
-            Value::Real(f) => crate::table::real_text(*f),
-            Value::Text(t) => t.clone(),
-        }
-    }
-
-    pub fn integer(&self) -> Result<i64> {
-        match self {
-            Value::Integer(i) => Ok(*i),
-            Value::Text(t) => Ok(t.parse()?),
-            other => bail!("expected a whole number, found {other:?}"),
-        }
-    }
-}
-
 /// A named parameter's value (`:name` in the SQL).
 pub enum Param {
     Int(i64),
@@ -200,7 +167,7 @@ pub enum Reader {
     /// `snapshot` names its snapshot, which the command's other connections
     /// import so that all of them read the same board.
     Postgres {
-        client: RefCell<postgres::Client>,
+        client: RefCell<::postgres::Client>,
         snapshot: String,
     },
 }
@@ -220,12 +187,28 @@ impl Reader {
         }
     }
 
+    /// On a distributed board: the number of solutions, counted on every
+    /// worker at once in one statement (see citus.rs).
+    pub fn count_on_cluster(&self) -> Result<u64> {
+        citus::count_solutions(self)
+    }
+
+    /// On a distributed board: every solution of the `n`×`n` board, in
+    /// board order, listed on every worker at once in one statement.
+    pub fn each_solution_on_cluster(
+        &self,
+        n: u8,
+        each: impl FnMut(Vec<String>) -> Result<()>,
+    ) -> Result<()> {
+        citus::for_each_solution(self, n, each)
+    }
+
     /// Whether the board is spread over a Citus cluster (see citus.rs).
     pub fn is_distributed(&self) -> Result<bool> {
         match self {
             Reader::Sqlite(_) => Ok(false),
             Reader::Postgres { client, .. } => {
-                crate::citus::is_distributed(&mut *client.borrow_mut())
+                crate::engine::citus::is_distributed(&mut *client.borrow_mut())
             }
         }
     }
@@ -400,7 +383,7 @@ impl Reader {
 /// protocol, which returns every value as text (so numeric and other types
 /// need no conversion); with parameters, through a prepared statement.
 fn postgres_rows(
-    client: &mut postgres::Client,
+    client: &mut ::postgres::Client,
     sql: &str,
     params: &[(&str, Param)],
     mut each: impl FnMut(&[Value]) -> Result<()>,
@@ -408,7 +391,7 @@ fn postgres_rows(
     let (sql, names) = dialect::postgres(sql);
     if names.is_empty() {
         for message in client.simple_query(&sql)? {
-            if let postgres::SimpleQueryMessage::Row(row) = message {
+            if let ::postgres::SimpleQueryMessage::Row(row) = message {
                 let values: Vec<Value> = (0..row.len())
                     .map(|i| {
                         row.get(i)
@@ -469,7 +452,7 @@ const FETCH_BATCH: i32 = 1000;
 
 /// Whether `init` gave this schema the functions that run queries as the
 /// role queens_reader.
-fn has_reader_functions(client: &mut postgres::Client) -> Result<bool> {
+fn has_reader_functions(client: &mut ::postgres::Client) -> Result<bool> {
     Ok(client
         .query_one(
             "select count(*) = 2 from pg_proc as p
@@ -485,7 +468,7 @@ fn has_reader_functions(client: &mut postgres::Client) -> Result<bool> {
 /// privileges: refused for a role that could do more than read through a
 /// function call (a superuser, or one that may write server files, run
 /// programs or signal other sessions).
-fn refuse_powerful_role(client: &mut postgres::Client) -> Result<()> {
+fn refuse_powerful_role(client: &mut ::postgres::Client) -> Result<()> {
     let powerful: bool = client
         .query_one(
             "select rolsuper
@@ -508,9 +491,9 @@ fn refuse_powerful_role(client: &mut postgres::Client) -> Result<()> {
 }
 
 /// A statement the server stopped for `--timeout`, or refused.
-fn stopped_or_refused(error: &postgres::Error, timeout: Option<Duration>) -> anyhow::Error {
+fn stopped_or_refused(error: &::postgres::Error, timeout: Option<Duration>) -> anyhow::Error {
     match (error.code(), timeout) {
-        (Some(code), Some(timeout)) if *code == postgres::error::SqlState::QUERY_CANCELED => {
+        (Some(code), Some(timeout)) if *code == ::postgres::error::SqlState::QUERY_CANCELED => {
             anyhow::anyhow!(stopped(timeout))
         }
         _ => refused(error),
@@ -526,15 +509,15 @@ fn stopped(timeout: Duration) -> String {
 }
 
 /// PostgreSQL's refusal of a statement, as a usage error in plain words.
-fn refused(error: &postgres::Error) -> anyhow::Error {
+fn refused(error: &::postgres::Error) -> anyhow::Error {
     match error.as_db_error() {
-        Some(db) if db.code() == &postgres::error::SqlState::READ_ONLY_SQL_TRANSACTION => {
+        Some(db) if db.code() == &::postgres::error::SqlState::READ_ONLY_SQL_TRANSACTION => {
             usage("query only reads: this statement would change the database, which is refused")
         }
-        Some(db) if db.code() == &postgres::error::SqlState::INSUFFICIENT_PRIVILEGE => {
+        Some(db) if db.code() == &::postgres::error::SqlState::INSUFFICIENT_PRIVILEGE => {
             usage(format!("query only reads queens' schema: {}", db.message()))
         }
-        Some(db) if db.code() == &postgres::error::SqlState::SYNTAX_ERROR => usage(format!(
+        Some(db) if db.code() == &::postgres::error::SqlState::SYNTAX_ERROR => usage(format!(
             "invalid SQL: {} (query runs one query: select, values, table or with … select)",
             db.message()
         )),
@@ -556,7 +539,7 @@ fn refused(error: &postgres::Error) -> anyhow::Error {
     }
 }
 
-fn postgres_value(row: &postgres::Row, i: usize) -> Result<Value> {
+fn postgres_value(row: &::postgres::Row, i: usize) -> Result<Value> {
     let column = &row.columns()[i];
     let value = match *column.type_() {
         Type::INT2 => row
@@ -580,6 +563,158 @@ fn postgres_value(row: &postgres::Row, i: usize) -> Result<Value> {
         ),
     };
     Ok(value.unwrap_or(Value::Null))
+}
+
+// The interface every command uses: open a board for reading (creating it
+// if need be), and, for `init`, build, rebuild, upgrade or distribute it.
+// Each engine (sqlite.rs, postgres.rs, citus.rs over postgres.rs) does its
+// own part; nothing outside this module names one.
+
+/// What an existing `queens` database holds, as read without writing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Inspection {
+    /// The schema version (SQLite's `user_version`).
+    pub version: usize,
+    /// The board size.
+    pub size: u8,
+}
+
+/// Whether a command found the database or had to create it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Created,
+    Existing,
+}
+
+/// Opens the board at `target` for a command that only reads, creating it
+/// first (for `requested` or the default size) if there is none. Returns a
+/// reader inside one read transaction, and the board size.
+pub fn open(target: &Target, requested: Option<u8>) -> Result<(Reader, u8)> {
+    open_checking(target, requested, &|_| Ok(()))
+}
+
+/// As `open`, for a command whose arguments depend on the board size
+/// (squares, for one): `arguments_fit(n)` is asked first when the database
+/// would be created, so that a mistake in them creates nothing. (With an
+/// existing database the command checks them against the size it reads.)
+pub fn open_checking(
+    target: &Target,
+    requested: Option<u8>,
+    arguments_fit: &dyn Fn(u8) -> Result<()>,
+) -> Result<(Reader, u8)> {
+    match target {
+        Target::File(path) => {
+            if !sqlite::path_exists(path)? {
+                arguments_fit(requested.unwrap_or(DEFAULT_SIZE))?;
+            }
+            let (conn, n) = sqlite::open_for_reading(path, requested)?;
+            Ok((Reader::Sqlite(conn), n))
+        }
+        Target::Server { url, schema } => {
+            postgres::open_for_reading(url, schema, requested, arguments_fit)
+        }
+    }
+}
+
+/// Another reader of the board that `first` (from `open`) reads, for a
+/// worker thread: it sees the same board as `first` (on PostgreSQL, the
+/// same snapshot), and neither creates nor checks.
+pub fn open_sibling(target: &Target, first: &Snapshot) -> Result<Reader> {
+    match target {
+        Target::File(path) => Ok(Reader::Sqlite(sqlite::reading(path)?)),
+        Target::Server { url, schema } => postgres::sibling(url, schema, first),
+    }
+}
+
+/// Refuses, for a command that only reads, a database whose schema is
+/// older than this build's: reading must not upgrade it.
+/// `init_here` is the command that upgrades it (`queens init --db …`).
+pub fn check_current(shown: &str, version: usize, init_here: &str) -> Result<()> {
+    let latest = schema::latest_version();
+    if version < latest {
+        bail!(
+            "{shown} was written by an older queens (schema version {version}, this one reads \
+             {latest}); upgrade it with `{init_here}`, which keeps your own tables"
+        );
+    }
+    Ok(())
+}
+
+/// Refuses a `--size` that disagrees with the board of the database that
+/// messages call `shown` (a file, or a PostgreSQL schema).
+pub fn check_requested_size(shown: &str, stored: u8, requested: Option<u8>) -> Result<()> {
+    match requested {
+        Some(n) if n != stored => Err(usage(format!(
+            "{shown} holds {}, not {n}×{n}; \
+             rebuild it with `queens init --size {n} --force` and the same --db, or name another --db",
+            a_board(stored)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+impl Target {
+    /// Makes sure the board exists: creates one for `requested` (or the
+    /// default size) when there is none. Never upgrades.
+    pub fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
+        match self {
+            Target::File(path) => sqlite::ensure_exists(path, requested),
+            Target::Server { url, schema } => {
+                postgres::ensure_exists(url, schema, requested, &|_| Ok(()))
+            }
+        }
+    }
+
+    /// Whether the database is queens' but holds no board size, so that
+    /// `init --force --size N` may build one in it.
+    pub fn lacks_board_size(&self) -> Result<bool> {
+        match self {
+            Target::File(path) => Ok(sqlite::lacks_board_size(path)),
+            Target::Server { url, schema } => postgres::lacks_board_size(url, schema),
+        }
+    }
+
+    /// Replaces the board with an `n`×`n` one, in one transaction.
+    pub fn rebuild(&self, n: u8) -> Result<()> {
+        match self {
+            Target::File(path) => sqlite::rebuild(path, n),
+            Target::Server { url, schema } => postgres::rebuild(url, schema, n),
+        }
+    }
+
+    /// Upgrades a board written by an older queens; whether it had to.
+    pub fn bring_up_to_date(&self) -> Result<bool> {
+        match self {
+            Target::File(path) => sqlite::bring_up_to_date(path),
+            Target::Server { url, schema } => postgres::bring_up_to_date(url, schema),
+        }
+    }
+
+    /// Refuses, before anything is changed, a database that cannot be
+    /// distributed: a file, or a server that is not a Citus coordinator.
+    pub fn refuse_without_cluster(&self) -> Result<()> {
+        match self {
+            Target::File(_) => Err(usage(
+                "--distributed needs a postgres:// URL of a Citus coordinator, not a file",
+            )),
+            Target::Server { url, .. } => postgres::refuse_without_cluster(url),
+        }
+    }
+
+    /// Spreads the board over the Citus cluster (see citus.rs): the number
+    /// of workers, and whether anything had to be done.
+    pub fn distribute(&self) -> Result<(i64, bool)> {
+        match self {
+            Target::File(_) => bail!("an SQLite file cannot be distributed"),
+            Target::Server { url, schema } => postgres::distribute(url, schema),
+        }
+    }
+}
+
+/// The SQL script that builds the `n`×`n` model in PostgreSQL schema
+/// `schema` (for `export --dialect postgres`, from either engine).
+pub fn postgres_script(schema: &str, n: u8) -> Result<String> {
+    postgres::build_script(schema, n)
 }
 
 #[cfg(test)]

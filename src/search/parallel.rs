@@ -13,12 +13,12 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
 
+use crate::engine;
 use crate::engine::{Param, Reader, Target, Value};
-use crate::{citus, db};
 
-const PARTITION: &str = include_str!("../sql/queries/partition.sql");
-const PART_COUNT: &str = include_str!("../sql/queries/part_count.sql");
-const PART_ROWS: &str = include_str!("../sql/queries/part_rows.sql");
+const PARTITION: &str = include_str!("../../sql/queries/partition.sql");
+const PART_COUNT: &str = include_str!("../../sql/queries/part_count.sql");
+const PART_ROWS: &str = include_str!("../../sql/queries/part_rows.sql");
 
 /// Boards below this size are searched in one query: they have no
 /// solutions to split (2×2, 3×3) or only one (1×1), and no column b to
@@ -71,7 +71,7 @@ pub fn count_solutions(target: &Target, reader: &Reader, n: u8, workers: Workers
         return Ok(reader.number("select count(*) from solution", &[])? as u64);
     }
     if reader.is_distributed()? {
-        return citus::count_solutions(reader);
+        return reader.count_on_cluster();
     }
     let needed: Vec<Part> = parts(reader)?
         .into_iter()
@@ -107,7 +107,7 @@ pub fn for_each_solution(
         });
     }
     if reader.is_distributed()? {
-        return citus::for_each_solution(reader, n, each);
+        return reader.each_solution_on_cluster(n, each);
     }
     let all = parts(reader)?;
     // Parts finish in any order; hold the early ones until their turn.
@@ -167,7 +167,7 @@ fn run_parts<T: Send>(
             let sender = sender.clone();
             let (next, stop, work, snapshot) = (&next, &stop, &work, &snapshot);
             scope.spawn(move || {
-                let reader = match db::open_sibling(target, snapshot) {
+                let reader = match engine::open_sibling(target, snapshot) {
                     Ok(reader) => reader,
                     Err(e) => return drop(sender.send((usize::MAX, Err(e)))),
                 };

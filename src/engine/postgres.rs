@@ -14,13 +14,13 @@ use include_dir::{Dir, include_dir};
 use postgres::error::SqlState;
 use postgres::{Client, GenericClient, NoTls, Transaction};
 
-use crate::board::DEFAULT_SIZE;
-use crate::citus;
-use crate::db::{self, Inspection, Origin};
-use crate::dialect;
+use crate::engine::citus;
+use crate::engine::{Inspection, Origin, check_current, check_requested_size};
 use crate::engine::{Reader, Snapshot, without_password};
 use crate::error::usage;
-use crate::schema;
+use crate::model::board::DEFAULT_SIZE;
+use crate::model::dialect;
+use crate::model::schema;
 
 static MIGRATION_DIR: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 
@@ -723,9 +723,9 @@ pub fn open_for_reading(
         "queens init --db {} --schema {schema}",
         without_password(url)
     );
-    db::check_current(&shown, usize::try_from(version).unwrap_or(0), &init_here)?;
+    check_current(&shown, usize::try_from(version).unwrap_or(0), &init_here)?;
     let n = reader.number("select n from board_size", &[])?;
     let n = u8::try_from(n).with_context(|| format!("{shown} holds a board of size {n}"))?;
-    db::check_requested_size(&shown, n, requested)?;
+    check_requested_size(&shown, n, requested)?;
     Ok((reader, n))
 }

@@ -4,12 +4,12 @@
 
 use anyhow::Result;
 
-use crate::board::Square;
 use crate::engine::{Param, Reader};
-use crate::output::{Numbering, Placement, for_each_placement};
+use crate::model::board::Square;
+use crate::search::selection::{Numbering, Placement, for_each_placement};
 
-const ATTACKING_PAIR: &str = include_str!("../sql/queries/attacking_pair.sql");
-const COMPLETION: &str = include_str!("../sql/queries/completion.sql");
+const ATTACKING_PAIR: &str = include_str!("../../sql/queries/attacking_pair.sql");
+const COMPLETION: &str = include_str!("../../sql/queries/completion.sql");
 
 /// Two queens that attack each other, and the line they share.
 pub struct Attack {
@@ -45,7 +45,7 @@ pub const SEARCH_COMPLETIONS_UP_TO: u8 = 12;
 /// through `reader` can be found in seconds: they are stored, or the
 /// board is small enough to search whole.
 pub fn completions_within_reach(reader: &Reader, n: u8) -> Result<bool> {
-    Ok(n <= SEARCH_COMPLETIONS_UP_TO || crate::store::is_stored(reader)?)
+    Ok(n <= SEARCH_COMPLETIONS_UP_TO || crate::search::store::is_stored(reader)?)
 }
 
 /// Why completions are not listed on a large board, and what to do.

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, bail};
 
-use crate::board::column_label;
+use crate::model::board::column_label;
 
 /// Numbers in scope while expanding, by name.
 #[derive(Clone, Debug, Default)]

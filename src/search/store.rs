@@ -14,12 +14,12 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, OpenFlags, params_from_iter};
 
-use crate::board::a_board;
-use crate::db;
+use crate::engine::{self, sqlite};
 use crate::engine::{Reader, Target, sqlite_name};
-use crate::outfile::{new_temp_file, parent_dir};
-use crate::parallel::{self, Workers};
-use crate::schema;
+use crate::model::board::a_board;
+use crate::model::schema;
+use crate::search::parallel::{self, Workers};
+use crate::tempfiles::{new_temp_file, parent_dir};
 
 /// Searches every solution of the `n`×`n` board at `path` and stores them
 /// in solution_store. Returns how many were stored.
@@ -48,7 +48,7 @@ fn stage(path: &Path, n: u8, workers: Workers, staging: &Path) -> Result<u64> {
             "insert into solution_store values ({placeholders})"
         ))?;
         let target = Target::File(path.to_path_buf());
-        let (reader, _) = db::open(&target, Some(n))?;
+        let (reader, _) = engine::open(&target, Some(n))?;
         parallel::for_each_solution(&target, &reader, n, workers, |squares| {
             count += 1;
             let row = std::iter::once(count.to_string()).chain(squares);
@@ -68,7 +68,7 @@ fn stage(path: &Path, n: u8, workers: Workers, staging: &Path) -> Result<u64> {
 fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
     let staged =
         Connection::open_with_flags(sqlite_name(staging), OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    db::change_model(path, |tx| {
+    sqlite::change_model(path, |tx| {
         let now = schema::stored_size(tx)?;
         if now != Some(n) {
             bail!(

@@ -9,7 +9,7 @@ use include_dir::{Dir, include_dir};
 use rusqlite::{Connection, OptionalExtension, Transaction};
 use rusqlite_migration::Migrations;
 
-use crate::template::{self, Scope};
+use crate::model::template::{self, Scope};
 
 static MIGRATION_DIR: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 
@@ -20,19 +20,19 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
 /// The fact population scripts, in the order their foreign keys need, named
 /// by the table each fills.
 const FACTS: [(&str, &str); 8] = [
-    ("col_lbl", include_str!("../sql/facts/1-col_lbl.sql")),
-    ("row_lbl", include_str!("../sql/facts/2-row_lbl.sql")),
-    ("square", include_str!("../sql/facts/3-square.sql")),
-    ("line", include_str!("../sql/facts/4-line.sql")),
+    ("col_lbl", include_str!("../../sql/facts/1-col_lbl.sql")),
+    ("row_lbl", include_str!("../../sql/facts/2-row_lbl.sql")),
+    ("square", include_str!("../../sql/facts/3-square.sql")),
+    ("line", include_str!("../../sql/facts/4-line.sql")),
     (
         "square_line",
-        include_str!("../sql/facts/5-square_line.sql"),
+        include_str!("../../sql/facts/5-square_line.sql"),
     ),
-    ("line_set", include_str!("../sql/facts/6-line_set.sql")),
-    ("safe_next", include_str!("../sql/facts/7-safe_next.sql")),
+    ("line_set", include_str!("../../sql/facts/6-line_set.sql")),
+    ("safe_next", include_str!("../../sql/facts/7-safe_next.sql")),
     (
         "square_image",
-        include_str!("../sql/facts/8-square_image.sql"),
+        include_str!("../../sql/facts/8-square_image.sql"),
     ),
 ];
 
@@ -68,35 +68,35 @@ pub fn fact_sql() -> Vec<String> {
 
 /// The view templates, each after the views it reads.
 const VIEWS: [(&str, &str); 9] = [
-    ("candidate", include_str!("../sql/views/1-candidate.sql")),
+    ("candidate", include_str!("../../sql/views/1-candidate.sql")),
     (
         "solution_by_definition",
-        include_str!("../sql/views/2-solution_by_definition.sql"),
+        include_str!("../../sql/views/2-solution_by_definition.sql"),
     ),
-    ("solution", include_str!("../sql/views/3-solution.sql")),
+    ("solution", include_str!("../../sql/views/3-solution.sql")),
     (
         "search_space",
-        include_str!("../sql/views/4-search_space.sql"),
+        include_str!("../../sql/views/4-search_space.sql"),
     ),
     (
         "numbered_solution",
-        include_str!("../sql/views/5-numbered_solution.sql"),
+        include_str!("../../sql/views/5-numbered_solution.sql"),
     ),
     (
         "solution_queen",
-        include_str!("../sql/views/6-solution_queen.sql"),
+        include_str!("../../sql/views/6-solution_queen.sql"),
     ),
     (
         "solution_class",
-        include_str!("../sql/views/7-solution_class.sql"),
+        include_str!("../../sql/views/7-solution_class.sql"),
     ),
     (
         "fundamental_solution",
-        include_str!("../sql/views/8-fundamental_solution.sql"),
+        include_str!("../../sql/views/8-fundamental_solution.sql"),
     ),
     (
         "stored_solution",
-        include_str!("../sql/views/9-stored_solution.sql"),
+        include_str!("../../sql/views/9-stored_solution.sql"),
     ),
 ];
 
@@ -146,7 +146,7 @@ pub fn rows_as_text(conn: &Connection, sql: &str) -> Result<Vec<Vec<String>>> {
             (0..width)
                 .map(|i| {
                     row.get_ref(i)
-                        .map(|v| crate::engine::Value::from_sqlite(v).text())
+                        .map(|v| crate::model::value::Value::from_sqlite(v).text())
                 })
                 .collect()
         })?
@@ -169,7 +169,7 @@ pub fn line_set_words(n: u8) -> i64 {
 }
 
 /// The table that keeps the solutions once found (`init --materialize`).
-const SOLUTION_STORE: &str = include_str!("../sql/tables/solution_store.sql");
+const SOLUTION_STORE: &str = include_str!("../../sql/tables/solution_store.sql");
 
 /// Every view's `create view` statement for an `n`×`n` board, by name;
 /// `stored` when the solutions are kept in solution_store.
