@@ -247,7 +247,8 @@ fn pg_ctl(args: &[&str]) {
 fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
     let _cluster = CLUSTER.write().unwrap_or_else(|e| e.into_inner());
     let worker = std::env::var("QUEENS_TEST_CITUS_WORKER").expect("QUEENS_TEST_CITUS_WORKER");
-    let schema = Schema::distributed(13);
+    // 14×14: several seconds of search, so the worker stops mid-run.
+    let schema = Schema::distributed(14);
     let child = Command::new(env!("CARGO_BIN_EXE_queens"))
         .current_dir(schema.dir.path())
         .args(["count", "--db", &schema.url, "--schema", &schema.name])

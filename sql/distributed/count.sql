@@ -4,7 +4,10 @@
 -- lateral subquery is part_count.sql with the part's squares bound); the
 -- coordinator adds up the counts, each weighted as partition.sql explains.
 -- Parts of weight 0 are mirror images of others and are not searched.
-select coalesce(sum(p.weight * c.solutions), 0) as solutions
+-- Only the parts numbered :first to :last are counted: all of them in one
+-- statement, or a run of them at a time when progress is shown (the
+-- coordinator learns of finished statements only).
+select cast(coalesce(sum(p.weight * c.solutions), 0) as bigint) as solutions
 from search_part as p
 cross join lateral (
     select count(*) as solutions
@@ -12,4 +15,5 @@ cross join lateral (
     where s.s1 = p.s1
       and s.s2 = p.s2
 ) as c
-where p.weight > 0;
+where p.weight > 0
+  and p.part_no between cast(:first as bigint) and cast(:last as bigint);

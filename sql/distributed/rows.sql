@@ -4,7 +4,8 @@
 -- puts them in order: part by part (parts are numbered in board order),
 -- then by the rows of the queens after the first two. A square's name is
 -- its column letter followed by its row number, so the row number is the
--- name from its second character on.
+-- name from its second character on. Only the parts numbered :first to
+-- :last are listed (see count.sql).
 select {{k in 1..N sep ", ": s.s{k}}}
 from search_part as p
 cross join lateral (
@@ -13,4 +14,5 @@ cross join lateral (
     where s.s1 = p.s1
       and s.s2 = p.s2
 ) as s
+where p.part_no between cast(:first as bigint) and cast(:last as bigint)
 order by p.part_no{{k in 3..N sep "": , cast(substr(s.s{k}, 2) as integer)}};

@@ -187,20 +187,23 @@ impl Reader {
         }
     }
 
-    /// On a distributed board: the number of solutions, counted on every
-    /// worker at once in one statement (see citus.rs).
-    pub fn count_on_cluster(&self) -> Result<u64> {
-        citus::count_solutions(self)
+    /// On a distributed board: the number of solutions in the parts
+    /// numbered `first` to `last`, counted on every worker at once in one
+    /// statement (see citus.rs).
+    pub fn count_on_cluster(&self, first: usize, last: usize) -> Result<u64> {
+        citus::count_solutions(self, first, last)
     }
 
-    /// On a distributed board: every solution of the `n`×`n` board, in
-    /// board order, listed on every worker at once in one statement.
+    /// On a distributed board: every solution in the parts numbered
+    /// `first` to `last` of the `n`×`n` board, in board order, listed on
+    /// every worker at once in one statement.
     pub fn each_solution_on_cluster(
         &self,
         n: u8,
+        (first, last): (usize, usize),
         each: impl FnMut(Vec<String>) -> Result<()>,
     ) -> Result<()> {
-        citus::for_each_solution(self, n, each)
+        citus::for_each_solution(self, n, first, last, each)
     }
 
     /// Whether the board is spread over a Citus cluster (see citus.rs).

@@ -71,7 +71,7 @@ pub fn count_solutions(target: &Target, reader: &Reader, n: u8, workers: Workers
         return Ok(reader.number("select count(*) from solution", &[])? as u64);
     }
     if reader.is_distributed()? {
-        return reader.count_on_cluster();
+        return count_on_cluster(reader, n, workers);
     }
     let needed: Vec<Part> = parts(reader)?
         .into_iter()
@@ -107,7 +107,7 @@ pub fn for_each_solution(
         });
     }
     if reader.is_distributed()? {
-        return reader.each_solution_on_cluster(n, each);
+        return each_solution_on_cluster(reader, n, workers, each);
     }
     let all = parts(reader)?;
     // Parts finish in any order; hold the early ones until their turn.
@@ -123,6 +123,68 @@ pub fn for_each_solution(
         }
         Ok(())
     })
+}
+
+/// How many statements a distributed search is cut into when its progress
+/// is shown: the coordinator learns only of whole statements, so the bar
+/// moves once per statement. Each statement still reaches every worker
+/// (search_part is spread by a hash of part_no, so a run of consecutive
+/// parts lies on all of them).
+const CLUSTER_STATEMENTS: usize = 16;
+
+/// The smallest board whose distributed search is cut up to show progress.
+/// Each statement costs about 65 ms more on the local cluster (measured:
+/// the 12×12 count in 1.84 s as 16 statements, 0.87 s as one), noise for
+/// the minutes a 14×14 or larger search takes, but twice the time at
+/// 12×12, which ends before a bar would be worth showing.
+const CLUSTER_PROGRESS_FROM: u8 = 14;
+
+/// The runs of consecutive part numbers (from 1) a distributed search
+/// hands the cluster, one statement each: all parts at once unless
+/// progress is to be shown (on a terminal, for a large board).
+fn cluster_batches(parts: usize, n: u8, progress: bool) -> Vec<(usize, usize)> {
+    let shown = progress && n >= CLUSTER_PROGRESS_FROM && console::Term::stderr().is_term();
+    let statements = if shown { CLUSTER_STATEMENTS } else { 1 };
+    let size = parts.div_ceil(statements).max(1);
+    (1..=parts)
+        .step_by(size)
+        .map(|first| (first, (first + size - 1).min(parts)))
+        .collect()
+}
+
+/// The number of solutions of a distributed board: counted by the cluster,
+/// the parts of weight 0 skipped as on one machine.
+fn count_on_cluster(reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
+    let all = parts(reader)?;
+    let needed = |(first, last): (usize, usize)| {
+        all[first - 1..last].iter().filter(|p| p.weight > 0).count()
+    };
+    let progress = Progress::new(needed((1, all.len())), workers.progress);
+    let mut total = 0;
+    for batch in cluster_batches(all.len(), n, workers.progress) {
+        total += reader.count_on_cluster(batch.0, batch.1)?;
+        progress.inc_by(needed(batch));
+    }
+    progress.finish();
+    Ok(total)
+}
+
+/// Every solution of a distributed board, in board order, listed by the
+/// cluster.
+fn each_solution_on_cluster(
+    reader: &Reader,
+    n: u8,
+    workers: Workers,
+    mut each: impl FnMut(Vec<String>) -> Result<()>,
+) -> Result<()> {
+    let parts = parts(reader)?.len();
+    let progress = Progress::new(parts, workers.progress);
+    for batch in cluster_batches(parts, n, workers.progress) {
+        reader.each_solution_on_cluster(n, batch, &mut each)?;
+        progress.inc_by(batch.1 - batch.0 + 1);
+    }
+    progress.finish();
+    Ok(())
 }
 
 fn part_params(part: &Part) -> [(&'static str, Param); 2] {
@@ -239,11 +301,15 @@ impl Progress {
     }
 
     pub fn inc(&self) {
+        self.inc_by(1);
+    }
+
+    pub fn inc_by(&self, done: usize) {
         if self.show && !self.revealed.get() && self.started.elapsed() >= SHOW_PROGRESS_AFTER {
             self.revealed.set(true);
             let stderr = console::Term::stderr();
             if !stderr.is_term() {
-                return self.bar.inc(1);
+                return self.bar.inc(done as u64);
             }
             self.bar
                 .set_draw_target(ProgressDrawTarget::term_like(Box::new(NarrowStderr(
@@ -253,7 +319,7 @@ impl Progress {
                 *on_screen = Some(self.bar.clone());
             }
         }
-        self.bar.inc(1);
+        self.bar.inc(done as u64);
     }
 
     pub fn finish(&self) {
