@@ -1,3 +1,4 @@
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -73,8 +74,15 @@ fn main() -> ExitCode {
 /// was mistyped.
 fn report_usage(error: clap::Error) -> ExitCode {
     if !error.use_stderr() {
-        let _ = error.print();
-        return ExitCode::SUCCESS;
+        // Help or version: a failed write (a full disk) is an error too;
+        // a reader that went away is not.
+        return match error.print().and_then(|()| std::io::stdout().flush()) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                eprintln!("queens: cannot write the help: {e}");
+                ExitCode::from(1)
+            }
+            _ => ExitCode::SUCCESS,
+        };
     }
     if error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         // `queens` alone: the whole help is the clearest answer.

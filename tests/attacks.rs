@@ -705,3 +705,51 @@ fn a_full_disk_is_named_and_leaves_nothing_behind() {
     let _ = Command::new("umount").arg(&small).status();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// What the second adversarial review (2026-11-23) broke on SQLite and in
+/// the command line, each now refused in one line.
+#[test]
+fn the_second_review_s_breaks_stay_mended() {
+    let board = Board::new(6);
+    let dir = board.dir.path();
+    let db = board.db.to_str().unwrap();
+    let before = contents(&board.db);
+    // A statement that returns no columns printed `[` and never closed it.
+    for statement in ["begin", "release x", "savepoint a", "commit"] {
+        let out = queens(dir, &["query", "--db", db, "-f", "json", statement]);
+        assert_refused(&out, 2, "returns none");
+        assert_eq!(text(&out.stdout), "", "{statement}");
+    }
+    // A statement file without end was read into memory without bound.
+    let started = Instant::now();
+    let out = queens(dir, &["query", "--db", db, "--file", "/dev/zero"]);
+    assert_refused(&out, 2, "over 16 MiB");
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // A URL with blanks around it, or another scheme, was taken for a
+    // file name and echoed, password and all.
+    for url in [
+        " postgres://u:secret@127.0.0.1:1/db",
+        "\tpostgres://u:secret@127.0.0.1:1/db",
+        "postgres ://u:secret@127.0.0.1:1/db",
+        "pg://u:secret@127.0.0.1:1/db",
+    ] {
+        let out = queens(dir, &["count", "--db", url]);
+        assert_refused(&out, 2, "--db");
+        assert!(!text(&out.stderr).contains("secret"), "{url:?}");
+    }
+    // `a+1` was read as a1.
+    let empty = TempDir::new().unwrap();
+    let out = queens(empty.path(), &["check", "a+1"]);
+    assert_refused(&out, 2, "`a+1` is not a square");
+    assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
+    // Help into a full device said nothing and exited 0.
+    for flag in ["--help", "--version"] {
+        let out = Command::new(QUEENS)
+            .arg(flag)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_refused(&out, 1, "cannot write");
+    }
+    assert_eq!(contents(&board.db), before);
+}

@@ -871,3 +871,55 @@ fn init_distributed_without_citus_changes_nothing() {
         .get(0);
     assert!(!distributed);
 }
+
+/// What the second adversarial review (2026-11-23) broke in `query` on
+/// PostgreSQL: inexact numerics, a panic when the query changed the client
+/// encoding, a statement that closed the subquery it is wrapped in, and
+/// run-time errors called invalid SQL (exit 2).
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn query_keeps_numbers_exact_and_fails_in_one_line() {
+    let schema = Schema::new(&server());
+    schema.stdout(&["init", "--size", "5"]);
+    let exact = "select 123456789.123456789::numeric as y, 1e-40::numeric as l, \
+                 5::numeric(10,3) as v, 12345678901234567890123::numeric as b, \
+                 'NaN'::numeric as n, '-Infinity'::numeric as i";
+    assert_eq!(
+        schema.stdout(&["query", exact, "--format", "csv"]),
+        "y,l,v,b,n,i\n123456789.123456789,0.0000000000000000000000000000000000000001,\
+         5.000,12345678901234567890123,NaN,-Inf\n"
+    );
+    assert_eq!(
+        schema.stdout(&["query", exact, "--format", "json"]),
+        "[\n  {\"y\": 123456789.123456789, \"l\": 0.0000000000000000000000000000000000000001, \
+         \"v\": 5.000, \"b\": 12345678901234567890123, \"n\": null, \"i\": -9.0e+999}\n]\n"
+    );
+    let changes_encoding = "select set_config('client_encoding', 'LATIN1', false) as s, 'é' as x";
+    let out = schema.run(&["query", changes_encoding, "--format", "json"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("client_encoding") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "[]\n");
+    let escapes = "select 'zzz'::text as a) as x, (select true as b, 2.5::float8 as c";
+    let out = schema.run(&["query", escapes, "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let fails_late = "select 1 / (g - 2500) as q from generate_series(1, 3000) as g";
+    let out = schema.run(&["query", fails_late, "--format", "csv"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the query failed: division by zero"),
+        "{stderr}"
+    );
+    // The rows of the batches fetched before the failing one (1,000 at a
+    // time), all of them rows before the failure.
+    let printed = String::from_utf8_lossy(&out.stdout).lines().count();
+    assert!((1..=2500).contains(&printed), "{printed} lines");
+}

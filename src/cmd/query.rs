@@ -109,22 +109,42 @@ pub fn run(args: &Args) -> Result<()> {
     }
 }
 
+/// The most text a statement from standard input or a file may hold: far
+/// more than any query needs, and a bound on what `--file /dev/zero` or an
+/// endless pipe can make queens hold in memory.
+const MAX_STATEMENT: u64 = 16 << 20;
+
 /// The statement as given: the argument, standard input for `-`, or the
 /// file named by --file.
 fn statement_source(args: &Args) -> Result<String> {
     match (&args.sql, &args.file) {
-        (Some(sql), _) if sql == "-" => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .context("cannot read the statement from standard input")?;
-            Ok(text)
-        }
+        (Some(sql), _) if sql == "-" => read_statement(std::io::stdin(), "standard input"),
         (Some(sql), _) => Ok(sql.clone()),
-        (None, Some(file)) => std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read the statement from {}", file.display())),
+        (None, Some(file)) => {
+            let shown = file.display().to_string();
+            let opened = std::fs::File::open(file)
+                .with_context(|| format!("cannot read the statement from {shown}"))?;
+            read_statement(opened, &shown)
+        }
         (None, None) => Err(usage("query needs an SQL statement, - or --file")),
     }
+}
+
+/// Reads a statement of at most `MAX_STATEMENT` bytes from `source`.
+fn read_statement(source: impl Read, shown: &str) -> Result<String> {
+    let mut bytes = Vec::new();
+    source
+        .take(MAX_STATEMENT + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read the statement from {shown}"))?;
+    if bytes.len() as u64 > MAX_STATEMENT {
+        return Err(usage(format!(
+            "the statement in {shown} is over {} MiB; query runs one statement",
+            MAX_STATEMENT >> 20
+        )));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| usage(format!("the statement in {shown} is not UTF-8 text")))
 }
 
 /// The statement without the blanks and semicolons that may end it; a
@@ -187,6 +207,12 @@ fn sqlite_rows(
     let pragmas = lock_down(conn)?;
     let mut stmt = prepare_read_only(conn, sql, &pragmas)?;
     let width = stmt.column_count();
+    if width == 0 {
+        return Err(usage(
+            "query runs one query that returns rows (select, values, with … select or a \
+             reading pragma); this statement returns none",
+        ));
+    }
     each(Event::Headers(
         stmt.column_names().iter().map(|c| c.to_string()).collect(),
     ))?;

@@ -70,7 +70,7 @@ pub fn human_number(value: &Value) -> String {
         Value::Integer(i) => *i as f64,
         Value::Real(f) => *f,
         // PostgreSQL's exact numbers arrive as text.
-        Value::Text(t) => match (t.parse::<i64>(), t.parse::<f64>()) {
+        Value::Text(t) | Value::Decimal(t) => match (t.parse::<i64>(), t.parse::<f64>()) {
             (Ok(i), _) => return human_number(&Value::Integer(i)),
             (_, Ok(f)) => f,
             _ => return t.clone(),

@@ -63,6 +63,14 @@ impl Target {
                 "--db looks like a PostgreSQL key=value connection string; queens takes a \
                  postgres://USER@HOST:PORT/DBNAME URL (or ./NAME for a file of that name)",
             )),
+            // Not echoed either: a URL carries its password.
+            Some(text) if is_postgres_url(text.trim()) => Err(usage(
+                "--db has blanks around its postgres:// URL; give the URL alone",
+            )),
+            Some(text) if text.contains("://") => Err(usage(
+                "--db looks like a URL, but queens takes only postgres:// and postgresql:// \
+                 URLs (or ./NAME for a file of that name)",
+            )),
             Some(":memory:") => Err(usage(
                 "--db :memory: would be SQLite's in-memory database, gone when queens ends; \
                  name a file (./:memory: for a file of that name)",
@@ -303,6 +311,10 @@ impl Reader {
                 timeout.as_millis().max(1)
             ))?;
         }
+        // The statement must be one query as it stands: wrapped, a
+        // statement that closes the parenthesis itself (`… ) as x, (select
+        // …`) would read as another query, with other columns.
+        client.prepare(sql).map_err(|e| refused(&e))?;
         let wrapped = format!("select * from (\n{sql}\n) as queens_row");
         let described = client.prepare(&wrapped).map_err(|e| refused(&e))?;
         headers(
@@ -317,12 +329,21 @@ impl Reader {
             .iter()
             .map(|c| c.type_().clone())
             .collect();
-        let to_values = |texts: Vec<Option<String>>| -> Vec<Value> {
-            texts
+        let to_values = |row: &::postgres::Row| -> Result<Vec<Value>> {
+            let texts: Vec<Option<String>> = row.try_get(0).map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot read the query's rows ({e}); queens reads them as UTF-8, \
+                     so the query must not change client_encoding"
+                )
+            })?;
+            if texts.len() != kinds.len() {
+                bail!("the query's rows do not have the columns it declares");
+            }
+            Ok(texts
                 .into_iter()
                 .zip(&kinds)
                 .map(|(t, kind)| typed(t, kind))
-                .collect()
+                .collect())
         };
         if !has_reader_functions(&mut client)? {
             refuse_powerful_role(&mut client)?;
@@ -335,7 +356,7 @@ impl Reader {
                 .query_raw(&statement, no_params)
                 .map_err(|e| stopped_or_refused(&e, timeout))?;
             while let Some(row) = rows.next().map_err(|e| stopped_or_refused(&e, timeout))? {
-                each(to_values(row.get(0)))?;
+                each(to_values(&row)?)?;
             }
             return Ok(());
         }
@@ -365,7 +386,7 @@ impl Reader {
             let mut fetched = 0;
             while let Some(row) = rows.next().map_err(|e| stopped_or_refused(&e, timeout))? {
                 fetched += 1;
-                each(to_values(row.get(0)))?;
+                each(to_values(&row)?)?;
             }
             if fetched < FETCH_BATCH {
                 return Ok(());
@@ -430,8 +451,10 @@ fn postgres_rows(
 
 /// A value PostgreSQL gave as text, typed by its column: whole and real
 /// numbers become numbers and truth values 1 or 0 (as SQLite's values
-/// are), NULL stays NULL. A numeric with a fraction becomes a double, as
-/// SQLite would store it; other types stay text.
+/// are), NULL stays NULL. A numeric stays exact: a whole number that fits
+/// 64 bits becomes one, any other finite numeric keeps its digits, and its
+/// NaN and infinities become the double's, to print as a double's do.
+/// Other types stay text.
 fn typed(text: Option<String>, kind: &Type) -> Value {
     let Some(text) = text else {
         return Value::Null;
@@ -441,9 +464,14 @@ fn typed(text: Option<String>, kind: &Type) -> Value {
         // As SQLite answers a comparison: 1 or 0.
         Type::BOOL => Some(Value::Integer(i64::from(text == "true"))),
         Type::FLOAT4 | Type::FLOAT8 => text.parse().ok().map(Value::Real),
-        // A whole number too large for 64 bits stays exact, as text.
-        Type::NUMERIC if !text.contains(['.', 'e', 'E']) => text.parse().ok().map(Value::Integer),
-        Type::NUMERIC => text.parse().ok().map(Value::Real),
+        Type::NUMERIC => Some(match text.as_str() {
+            "NaN" => Value::Real(f64::NAN),
+            "Infinity" => Value::Real(f64::INFINITY),
+            "-Infinity" => Value::Real(f64::NEG_INFINITY),
+            _ => text
+                .parse()
+                .map_or_else(|_| Value::Decimal(text.clone()), Value::Integer),
+        }),
         _ => None,
     };
     number.unwrap_or(Value::Text(text))
@@ -537,7 +565,13 @@ fn refused(error: &::postgres::Error) -> anyhow::Error {
              `queens count` and `queens solve` search them"
             )
         }
-        Some(db) => usage(format!("invalid SQL: {}", db.message())),
+        // Errors of the statement's text and names (class 42) are the
+        // user's input; others arise as the query runs (a division by
+        // zero after 2,000 rows) and end it like any failure.
+        Some(db) if db.code().code().starts_with("42") => {
+            usage(format!("invalid SQL: {}", db.message()))
+        }
+        Some(db) => anyhow::anyhow!("the query failed: {}", db.message()),
         None => anyhow::anyhow!("{error}"),
     }
 }

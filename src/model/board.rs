@@ -36,7 +36,11 @@ impl Square {
             bail!("`{name}` is not a square: expected a column letter then a row number, like c5");
         };
         let digits = chars.as_str();
-        let Ok(row) = digits.parse::<u8>() else {
+        // Digits only: Rust's parse would also take `+1`.
+        let row = Some(digits)
+            .filter(|d| d.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|d| d.parse::<u8>().ok());
+        let Some(row) = row else {
             bail!("`{name}` is not a square: expected a column letter then a row number, like c5");
         };
         let col = letter.to_ascii_lowercase() as u8 - b'a' + 1;

@@ -12,6 +12,10 @@ pub enum Value {
     Integer(i64),
     Real(f64),
     Text(String),
+    /// An exact decimal number as PostgreSQL writes it (`numeric`), digits
+    /// and all: a double would change 123456789.123456789 and make 1e-400
+    /// zero. SQLite has no such values.
+    Decimal(String),
 }
 
 impl Value {
@@ -31,14 +35,14 @@ impl Value {
             Value::Null => String::new(),
             Value::Integer(i) => i.to_string(),
             Value::Real(f) => real_text(*f),
-            Value::Text(t) => t.clone(),
+            Value::Text(t) | Value::Decimal(t) => t.clone(),
         }
     }
 
     pub fn integer(&self) -> Result<i64> {
         match self {
             Value::Integer(i) => Ok(*i),
-            Value::Text(t) => Ok(t.parse()?),
+            Value::Text(t) | Value::Decimal(t) => Ok(t.parse()?),
             other => bail!("expected a whole number, found {other:?}"),
         }
     }

@@ -40,6 +40,8 @@ pub struct RowWriter<W: Write> {
     held: Vec<Vec<String>>,
     layout: Option<Layout>,
     written: u64,
+    /// Whether the headers came, and with them a JSON array's `[`.
+    began: bool,
 }
 
 impl<W: Write> RowWriter<W> {
@@ -52,6 +54,7 @@ impl<W: Write> RowWriter<W> {
             held: Vec::new(),
             layout: None,
             written: 0,
+            began: false,
         }
     }
 
@@ -59,6 +62,7 @@ impl<W: Write> RowWriter<W> {
     pub fn headers(&mut self, headers: Vec<String>) -> Result<()> {
         self.keys = unique_keys(&headers);
         self.headers = headers;
+        self.began = true;
         match self.format {
             RowFormat::Csv => self.write_csv(&self.headers.clone())?,
             RowFormat::Json => self.out.write_all(b"[")?,
@@ -114,7 +118,7 @@ impl<W: Write> RowWriter<W> {
         if !self.held.is_empty() {
             let _ = self.release();
         }
-        if self.format == RowFormat::Json && !self.headers.is_empty() {
+        if self.format == RowFormat::Json && self.began {
             let close = if self.written == 0 { "]\n" } else { "\n]\n" };
             let _ = self.out.write_all(close.as_bytes());
         }
@@ -161,6 +165,9 @@ impl<W: Write> RowWriter<W> {
                 }
                 Value::Real(_) => serde_json::to_writer(&mut self.out, &())?,
                 Value::Text(t) => serde_json::to_writer(&mut self.out, t)?,
+                // PostgreSQL writes a finite numeric as digits, a point and
+                // a sign: a JSON number as it stands, every digit kept.
+                Value::Decimal(d) => self.out.write_all(d.as_bytes())?,
             }
         }
         self.out.write_all(b"}")?;
