@@ -402,12 +402,12 @@ fn server_board(url: &str, schema: &str, n: u8, distributed: bool) -> Target {
 
 /// Whether the Citus worker `port` receives the shards of tables
 /// distributed from now on.
-fn worker_takes_shards(coordinator: &str, port: i32, takes: bool) {
+fn worker_takes_shards(coordinator: &str, port: i64, takes: bool) {
     let mut client = queens::engine::postgres::connect(coordinator).unwrap();
     client
         .execute(
             "select citus_set_node_property(nodename, nodeport, 'shouldhaveshards', $2)
-             from pg_dist_node where nodeport = $1",
+             from pg_dist_node where nodeport::bigint = $1",
             &[&port, &takes],
         )
         .unwrap();
@@ -418,10 +418,10 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
         jobs: cores,
         progress: false,
     };
-    let ports: Vec<i32> = queens::engine::postgres::connect(coordinator)
+    let ports: Vec<i64> = queens::engine::postgres::connect(coordinator)
         .unwrap()
         .query(
-            "select nodeport from citus_get_active_worker_nodes() order by nodeport",
+            "select node_port from citus_get_active_worker_nodes() order by node_port",
             &[],
         )
         .unwrap()
