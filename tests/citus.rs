@@ -10,7 +10,7 @@ use std::sync::RwLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use common::{A000170, Board, is_one_error, queens, text};
+use common::{A000170, A002562, Board, is_one_error, queens, text};
 use queens::checker;
 use queens::model::board::Square;
 use tempfile::TempDir;
@@ -128,6 +128,17 @@ fn distributed_counts_equal_oeis_and_the_native_counter() {
         assert_eq!(
             schema.stdout(&["count"]),
             format!("{expected}\n"),
+            "n = {n}"
+        );
+        // The classes, by Burnside's lemma on the workers: OEIS A002562 as
+        // far as the table goes, the native checker beyond.
+        let classes = checker::fundamental_solutions(n).len() as u64;
+        if let Some(&published) = A002562.get(usize::from(n) - 1) {
+            assert_eq!(classes, published, "n = {n}");
+        }
+        assert_eq!(
+            schema.stdout(&["count", "--fundamental"]),
+            format!("{classes}\n"),
             "n = {n}"
         );
     }

@@ -45,9 +45,7 @@ pub fn run(args: &Args) -> Result<()> {
     let (reader, n) = engine::open(&target, args.target.size)?;
     say_if_stored(&reader, &target)?;
     let count = match store::stored_count(&reader)? {
-        _ if args.fundamental => {
-            reader.number("select count(*) from fundamental_solution", &[])? as u64
-        }
+        _ if args.fundamental => parallel::count_classes(&reader, n, args.work.workers())?,
         Some(stored) => stored,
         None => parallel::count_solutions(&target, &reader, n, args.work.workers())?,
     };

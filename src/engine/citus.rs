@@ -16,6 +16,7 @@ const FILL_SEARCH_PART: &str = include_str!("../../sql/distributed/fill_search_p
 const PARTITION: &str = include_str!("../../sql/queries/partition.sql");
 const COUNT: &str = include_str!("../../sql/distributed/count.sql");
 const ROWS: &str = include_str!("../../sql/distributed/rows.sql");
+const IN_PLACE: &str = include_str!("../../sql/distributed/fundamental_count.sql");
 
 /// Refuses, in one line, a server on which `--distributed` cannot work:
 /// one without the Citus extension in this database, or with no worker.
@@ -131,4 +132,13 @@ pub fn for_each_solution(
     reader.rows(&sql, &part_range(first, last), |row| {
         each(row.iter().map(Value::text).collect())
     })
+}
+
+/// How many (solution, symmetry) pairs of the parts numbered `first` to
+/// `last` of the `n`×`n` distributed board have the symmetry leave the
+/// solution in place, each part weighted (see fundamental_count.sql).
+pub fn pairs_in_place(reader: &Reader, n: u8, first: usize, last: usize) -> Result<u64> {
+    let sql = template::render(IN_PLACE, &Scope::default().with("N", n.into()))?;
+    settle_workers(reader)?;
+    Ok(reader.number(&sql, &part_range(first, last))? as u64)
 }

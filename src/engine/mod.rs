@@ -214,6 +214,13 @@ impl Reader {
         citus::for_each_solution(self, n, first, last, each)
     }
 
+    /// On a distributed board: how many (solution, symmetry) pairs of the
+    /// parts numbered `first` to `last` have the symmetry leave the
+    /// solution in place, counted on every worker at once.
+    pub fn pairs_in_place_on_cluster(&self, n: u8, first: usize, last: usize) -> Result<u64> {
+        citus::pairs_in_place(self, n, first, last)
+    }
+
     /// Whether the board is spread over a Citus cluster (see citus.rs).
     pub fn is_distributed(&self) -> Result<bool> {
         match self {

@@ -92,6 +92,26 @@ pub fn count_solutions(target: &Target, reader: &Reader, n: u8, workers: Workers
     Ok(total)
 }
 
+/// The number of classes of solutions that the board's symmetries turn
+/// into one another (fundamental solutions). On a distributed board the
+/// workers count them by Burnside's lemma (fundamental_count.sql); else
+/// the fundamental_solution view lists them.
+pub fn count_classes(reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
+    if n < SMALLEST_SPLIT || !reader.is_distributed()? {
+        return Ok(reader.number("select count(*) from fundamental_solution", &[])? as u64);
+    }
+    let symmetries = reader.number("select count(*) from symmetry", &[])? as u64;
+    let all = parts(reader)?;
+    let progress = Progress::new(all.len(), workers.progress);
+    let mut in_place = 0;
+    for (first, last) in cluster_batches(all.len(), n, workers.progress) {
+        in_place += reader.pairs_in_place_on_cluster(n, first, last)?;
+        progress.inc_by(last - first + 1);
+    }
+    progress.finish();
+    Ok(in_place / symmetries)
+}
+
 /// Calls `each` with the squares of every solution, in board order, while
 /// the parts are searched on `workers.jobs` threads.
 pub fn for_each_solution(

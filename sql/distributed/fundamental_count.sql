@@ -1,0 +1,37 @@
+-- count(in_place): how many (solution, symmetry) pairs there are in which
+-- the symmetry leaves the solution in place, in one statement that Citus
+-- pushes down to the workers; divided by the number of symmetries (8, the
+-- rows of symmetry), it is the number of classes of solutions that the
+-- symmetries turn into one another.
+--
+-- By Burnside's lemma, the number of classes is the average, over the
+-- symmetries, of the number of solutions each leaves in place: a class of
+-- k solutions is left in place, member by member, 8 / k times in all, and
+-- so adds 8 / k · k / 8 = 1. A symmetry leaves a solution in place when it
+-- moves every queen onto a queen's square (square_image). Each worker
+-- counts, for the solutions of the parts it holds, the symmetries leaving
+-- each in place; the coordinator adds them up, each part weighted as
+-- partition.sql explains (the reflection that pairs the parts pairs the
+-- symmetries too, so the sum over all of them is unchanged); queens
+-- divides the whole by 8. Only the parts numbered :first to :last are
+-- counted (count.sql).
+select cast(coalesce(sum(p.weight * c.in_place), 0) as bigint) as in_place
+from search_part as p
+cross join lateral (
+    -- A symmetry leaves the solution in place when each of its N queens
+    -- lands on a queen's square: N of the squares it moves stay queens'.
+    select count(*) as in_place
+    from (
+        select i.symmetry
+        from solution as s
+        cross join square_image as i
+        where s.s1 = p.s1
+          and s.s2 = p.s2
+          and i.square in ({{k in 1..N sep ", ": s.s{k}}})
+          and i.image in ({{k in 1..N sep ", ": s.s{k}}})
+        group by {{k in 1..N sep ", ": s.s{k}}}, i.symmetry
+        having count(*) = {N}
+    ) as fixed
+) as c
+where p.weight > 0
+  and p.part_no between cast(:first as bigint) and cast(:last as bigint);
