@@ -187,53 +187,74 @@ fn distributed_solve_is_byte_for_byte_the_sqlite_files() {
 )]
 fn the_parts_cover_the_search_exactly_once() {
     let _cluster = CLUSTER.read().unwrap();
-    let n = 9;
-    let schema = Schema::distributed(n);
-    let parts: Vec<(i32, String, String, i32)> = schema
-        .rows("select part_no, s1, s2, weight from search_part order by part_no")
+    // 5×5: two queens give 7 searched parts, fewer than 4 for each of the 2
+    // workers, so the parts are by three queens; 9×9: by two.
+    for (n, by) in [(5u8, 3), (9, 2)] {
+        let schema = Schema::distributed(n);
+        let parts = part_rows(&schema);
+        assert!(
+            parts.iter().all(|p| p.3.is_some() == (by == 3)),
+            "n = {n}: {parts:?}"
+        );
+        assert_cover_exactly_once(n, &parts);
+        if n == 9 {
+            // query reads the facts on the coordinator; search_part is on
+            // the workers, out of its read-only role's reach, and says so.
+            assert_eq!(
+                schema.stdout(&["query", "select count(*) from solution", "--format", "csv"]),
+                "count\n352\n"
+            );
+            let out = schema.run(&["query", "select sum(weight) from search_part"]);
+            assert_eq!(out.status.code(), Some(1));
+            assert!(text(&out.stderr).contains("out of reach of the read-only role"));
+            assert!(is_one_error(&text(&out.stderr)));
+        }
+    }
+}
+
+/// search_part's rows: part_no, s1, s2, s3, weight.
+type PartRow = (i32, String, String, Option<String>, i32);
+
+fn part_rows(schema: &Schema) -> Vec<PartRow> {
+    schema
+        .rows("select part_no, s1, s2, s3, weight from search_part order by part_no")
         .iter()
-        .map(|row| (row.get(0), row.get(1), row.get(2), row.get(3)))
-        .collect();
-    // Numbered 1, 2, … with no gap, and no two parts alike.
+        .map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4)))
+        .collect()
+}
+
+/// The parts are numbered 1, 2, … with no gap and no two alike; every
+/// solution of the `n`×`n` board, found without SQL, lies in exactly one
+/// part; and the weighted parts add up to all the solutions.
+fn assert_cover_exactly_once(n: u8, parts: &[PartRow]) {
     let numbers: Vec<i32> = parts.iter().map(|p| p.0).collect();
     assert_eq!(numbers, (1..=parts.len() as i32).collect::<Vec<_>>());
-    let mut starts: Vec<(&String, &String)> = parts.iter().map(|p| (&p.1, &p.2)).collect();
+    let mut starts: Vec<_> = parts.iter().map(|p| (&p.1, &p.2, &p.3)).collect();
     starts.sort();
     starts.dedup();
     assert_eq!(starts.len(), parts.len());
-    // Every solution, found without SQL, lies in exactly one part, and the
-    // weighted parts add up to the whole.
     let solutions = checker::solutions(n);
     let mut in_part = vec![0u64; parts.len()];
     for rows in &solutions {
-        let squares = checker::squares_of(rows);
-        let first_two = (squares[0].name(), squares[1].name());
+        let names: Vec<String> = checker::squares_of(rows).iter().map(|s| s.name()).collect();
         let holding: Vec<usize> = parts
             .iter()
             .enumerate()
-            .filter(|(_, p)| (p.1.clone(), p.2.clone()) == first_two)
+            .filter(|(_, p)| {
+                p.1 == names[0] && p.2 == names[1] && p.3.as_ref().is_none_or(|s3| *s3 == names[2])
+            })
             .map(|(i, _)| i)
             .collect();
-        assert_eq!(holding.len(), 1, "{first_two:?}");
+        assert_eq!(holding.len(), 1, "n = {n}: {names:?}");
         in_part[holding[0]] += 1;
     }
     let weighted: u64 = parts
         .iter()
         .zip(&in_part)
-        .map(|(p, count)| p.3 as u64 * count)
+        .map(|(p, count)| p.4 as u64 * count)
         .sum();
-    assert_eq!(weighted, solutions.len() as u64);
-    assert_eq!(weighted, A000170[usize::from(n) - 1]);
-    // query reads the facts on the coordinator; search_part is on the
-    // workers, out of its read-only role's reach, and says so.
-    assert_eq!(
-        schema.stdout(&["query", "select count(*) from solution", "--format", "csv"]),
-        "count\n352\n"
-    );
-    let out = schema.run(&["query", "select sum(weight) from search_part"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("out of reach of the read-only role"));
-    assert!(is_one_error(&text(&out.stderr)));
+    assert_eq!(weighted, solutions.len() as u64, "n = {n}");
+    assert_eq!(weighted, A000170[usize::from(n) - 1], "n = {n}");
 }
 
 /// Runs pg_ctl on a node as .ci/citus.sh says (as the postgres user when

@@ -14,6 +14,7 @@ cross join lateral (
     from solution as s
     where s.s1 = p.s1
       and s.s2 = p.s2
+      and (p.s3 is null or s.s3 = p.s3)
 ) as c
 where p.weight > 0
   and p.part_no between cast(:first as bigint) and cast(:last as bigint);

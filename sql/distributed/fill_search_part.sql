@@ -1,3 +1,4 @@
--- The parts of this board's search, from partition.sql, as search_part's
--- rows (on a rebuild, after the old board's parts were deleted).
-insert into search_part (s1, s2, weight, part_no)
+-- The parts of this board's search as search_part's rows (on a rebuild,
+-- after the old board's parts were deleted): by the first two queens
+-- (partition.sql), or by the first three (partition3.sql); queens appends
+-- the one it chose.

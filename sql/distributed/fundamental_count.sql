@@ -27,6 +27,7 @@ cross join lateral (
         cross join square_image as i
         where s.s1 = p.s1
           and s.s2 = p.s2
+          and (p.s3 is null or s.s3 = p.s3)
           and i.square in ({{k in 1..N sep ", ": s.s{k}}})
           and i.image in ({{k in 1..N sep ", ": s.s{k}}})
         group by {{k in 1..N sep ", ": s.s{k}}}, i.symmetry

@@ -13,6 +13,7 @@ cross join lateral (
     from solution as s
     where s.s1 = p.s1
       and s.s2 = p.s2
+      and (p.s3 is null or s.s3 = p.s3)
 ) as s
 where p.part_no between cast(:first as bigint) and cast(:last as bigint)
 order by p.part_no{{k in 3..N sep "": , cast(substr(s.s{k}, 2) as integer)}};

@@ -14,6 +14,7 @@ const REFERENCE_TABLES: &str = include_str!("../../sql/distributed/1-reference_t
 const SEARCH_PART: &str = include_str!("../../sql/distributed/2-search_part.sql");
 const FILL_SEARCH_PART: &str = include_str!("../../sql/distributed/fill_search_part.sql");
 const PARTITION: &str = include_str!("../../sql/queries/partition.sql");
+const PARTITION3: &str = include_str!("../../sql/distributed/partition3.sql");
 const COUNT: &str = include_str!("../../sql/distributed/count.sql");
 const ROWS: &str = include_str!("../../sql/distributed/rows.sql");
 const IN_PLACE: &str = include_str!("../../sql/distributed/fundamental_count.sql");
@@ -57,7 +58,7 @@ pub fn is_distributed(client: &mut impl GenericClient) -> Result<bool> {
 /// distributed one: the facts as reference tables, the parts as the
 /// distributed table search_part.
 pub fn distribute_script() -> String {
-    format!("{REFERENCE_TABLES}\n{SEARCH_PART}\n{}", fill_script())
+    format!("{REFERENCE_TABLES}\n{SEARCH_PART}\n")
 }
 
 /// Deleting the old board's parts must come before its squares go.
@@ -98,9 +99,50 @@ fn settle_workers(reader: &Reader) -> Result<()> {
 /// tables, which needs local execution.
 pub const DISTRIBUTE_SETTINGS: &str = "set local citus.multi_shard_modify_mode to 'sequential';\n";
 
-/// The parts of the board in board_size, into search_part.
-pub fn fill_script() -> String {
-    format!("{FILL_SEARCH_PART}{PARTITION}\n")
+/// Parts a worker should have at least, for the search to keep it busy
+/// and spread the work evenly: fewer, and the search is split by three
+/// queens instead of two.
+const PARTS_PER_WORKER: i64 = 4;
+
+/// Fills search_part with the parts of the board in board_size: split by
+/// the first two queens, or by the first three when two give fewer than
+/// `PARTS_PER_WORKER` searched parts a worker.
+pub fn fill_search_part(client: &mut impl GenericClient) -> Result<()> {
+    let workers: i64 = client
+        .query_one("select count(*) from citus_get_active_worker_nodes()", &[])?
+        .get(0);
+    let by_two: i64 = client
+        .query_one(
+            &format!(
+                "select count(*) from (\n{}\n) as p where p.weight > 0",
+                PARTITION.trim_end().trim_end_matches(';')
+            ),
+            &[],
+        )?
+        .get(0);
+    let (columns, parts) = if by_two < PARTS_PER_WORKER * workers {
+        ("s1, s2, s3, weight, part_no", PARTITION3)
+    } else {
+        ("s1, s2, weight, part_no", PARTITION)
+    };
+    client.batch_execute(&format!(
+        "{FILL_SEARCH_PART}insert into search_part ({columns})\n{parts}\n"
+    ))?;
+    Ok(())
+}
+
+/// The weights of the distributed board's parts, in part_no order (1, 2, …).
+pub fn part_weights(reader: &Reader) -> Result<Vec<u64>> {
+    let mut weights = Vec::new();
+    reader.rows(
+        "select weight from search_part order by part_no",
+        &[],
+        |row| {
+            weights.push(row[0].integer()? as u64);
+            Ok(())
+        },
+    )?;
+    Ok(weights)
 }
 
 /// The parts numbered `first` to `last`, as parameters of the SQL.

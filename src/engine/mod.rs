@@ -221,6 +221,11 @@ impl Reader {
         citus::pairs_in_place(self, n, first, last)
     }
 
+    /// On a distributed board: the weight of each part, in part order.
+    pub fn part_weights_on_cluster(&self) -> Result<Vec<u64>> {
+        citus::part_weights(self)
+    }
+
     /// Whether the board is spread over a Citus cluster (see citus.rs).
     pub fn is_distributed(&self) -> Result<bool> {
         match self {

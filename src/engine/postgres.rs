@@ -539,6 +539,9 @@ pub fn bring_up_to_date(url: &str, schema: &str) -> Result<bool> {
         migrate(tx, found.version)?;
         let distributed = citus::is_distributed(tx)?;
         tx.batch_execute(&refill_script(found.size, distributed)?)?;
+        if distributed {
+            citus::fill_search_part(tx)?;
+        }
         upgraded = true;
         Ok(())
     })?;
@@ -564,9 +567,6 @@ fn refill_script(n: u8, distributed: bool) -> Result<String> {
         "delete from board_size;\ninsert into board_size (n) values ({n});\n"
     ));
     script.push_str(&facts_and_views(n)?);
-    if distributed {
-        script.push_str(&citus::fill_script());
-    }
     Ok(script)
 }
 
@@ -624,6 +624,9 @@ pub fn rebuild(url: &str, schema: &str, n: u8) -> Result<()> {
         migrate(tx, found.version)?;
         let distributed = citus::is_distributed(tx)?;
         tx.batch_execute(&refill_script(n, distributed)?)?;
+        if distributed {
+            citus::fill_search_part(tx)?;
+        }
         Ok(())
     })
 }
@@ -642,8 +645,10 @@ pub fn distribute(url: &str, schema: &str) -> Result<(i64, bool)> {
     let mut done = false;
     change_model(url, schema, citus::DISTRIBUTE_SETTINGS, |tx, _| {
         if !citus::is_distributed(tx)? {
+            let failed = "could not distribute the board over the cluster";
             tx.batch_execute(&citus::distribute_script())
-                .context("could not distribute the board over the cluster")?;
+                .context(failed)?;
+            citus::fill_search_part(tx).context(failed)?;
             done = true;
         }
         Ok(())

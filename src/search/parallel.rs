@@ -101,10 +101,10 @@ pub fn count_classes(reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
         return Ok(reader.number("select count(*) from fundamental_solution", &[])? as u64);
     }
     let symmetries = reader.number("select count(*) from symmetry", &[])? as u64;
-    let all = parts(reader)?;
-    let progress = Progress::new(all.len(), workers.progress);
+    let parts = reader.part_weights_on_cluster()?.len();
+    let progress = Progress::new(parts, workers.progress);
     let mut in_place = 0;
-    for (first, last) in cluster_batches(all.len(), n, workers.progress) {
+    for (first, last) in cluster_batches(parts, n, workers.progress) {
         in_place += reader.pairs_in_place_on_cluster(n, first, last)?;
         progress.inc_by(last - first + 1);
     }
@@ -175,13 +175,12 @@ fn cluster_batches(parts: usize, n: u8, progress: bool) -> Vec<(usize, usize)> {
 /// The number of solutions of a distributed board: counted by the cluster,
 /// the parts of weight 0 skipped as on one machine.
 fn count_on_cluster(reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
-    let all = parts(reader)?;
-    let needed = |(first, last): (usize, usize)| {
-        all[first - 1..last].iter().filter(|p| p.weight > 0).count()
-    };
-    let progress = Progress::new(needed((1, all.len())), workers.progress);
+    let weights = reader.part_weights_on_cluster()?;
+    let needed =
+        |(first, last): (usize, usize)| weights[first - 1..last].iter().filter(|&&w| w > 0).count();
+    let progress = Progress::new(needed((1, weights.len())), workers.progress);
     let mut total = 0;
-    for batch in cluster_batches(all.len(), n, workers.progress) {
+    for batch in cluster_batches(weights.len(), n, workers.progress) {
         total += reader.count_on_cluster(batch.0, batch.1)?;
         progress.inc_by(needed(batch));
     }
@@ -197,7 +196,7 @@ fn each_solution_on_cluster(
     workers: Workers,
     mut each: impl FnMut(Vec<String>) -> Result<()>,
 ) -> Result<()> {
-    let parts = parts(reader)?.len();
+    let parts = reader.part_weights_on_cluster()?.len();
     let progress = Progress::new(parts, workers.progress);
     for batch in cluster_batches(parts, n, workers.progress) {
         reader.each_solution_on_cluster(n, batch, &mut each)?;

@@ -1,0 +1,30 @@
+-- partition3(s1, s2, s3, weight, part_no): the parts of the search split by
+-- the first three queens, for clusters that two would leave idle: one part
+-- for each way to place queens in columns a, b and c that do not attack one
+-- another. safe_next makes each queen safe from the one before it; the
+-- third must also share no line with the first, L(s3) ∩ L(s1) = ∅, tested
+-- on the line sets (every word; those a small board does not need are 0).
+-- weight is partition.sql's, by the first queen's row; part_no numbers the
+-- parts in board order.
+select q1.square as s1,
+       q2.square as s2,
+       q3.square as s3,
+       case
+           when 2 * q1.rw_no < b.n + 1 then 2
+           when 2 * q1.rw_no = b.n + 1 then 1
+           else 0
+       end as weight,
+       row_number() over (order by q1.rw_no, q2.rw_no, q3.rw_no) as part_no
+from board_size as b
+cross join line_set as q1
+cross join safe_next as q2
+cross join safe_next as q3
+where q1.cl_no = 1
+  and q2.cl_no = 2
+  and q2.prev_rw_no = q1.rw_no
+  and q3.cl_no = 3
+  and q3.prev_rw_no = q2.rw_no
+  and q3.w0 & q1.w0 = 0
+  and q3.w1 & q1.w1 = 0
+  and q3.w2 & q1.w2 = 0
+order by q1.rw_no, q2.rw_no, q3.rw_no;
