@@ -10,7 +10,7 @@ use rusqlite::Connection;
 
 use crate::checker;
 use crate::cmd::stdout;
-use crate::engine::{self, sqlite};
+use crate::engine;
 use crate::error::Verdict;
 use crate::model::board::Square;
 use crate::model::schema;
@@ -72,9 +72,9 @@ pub fn run(args: &Args) -> Result<()> {
             path.display()
         );
     }
-    let found = sqlite::inspect_header(path)?;
+    let found = engine::inspect_file(path)?;
     engine::check_requested_size(&path.display().to_string(), found.size, args.size)?;
-    let conn = sqlite::open_read_only(path)?;
+    let conn = engine::open_file_read_only(path)?;
     let n = found.size;
     let mut findings = vec![Finding {
         what: "schema version",

@@ -760,6 +760,29 @@ impl Target {
     }
 }
 
+// What only SQLite files do (`doctor` examines them, `init --materialize`
+// stores solutions in them), asked of the file alone.
+
+/// The schema version and board size of the queens file at `path`, read
+/// without writing, refusing anything that is not an undamaged queens file.
+pub fn inspect_file(path: &Path) -> Result<Inspection> {
+    sqlite::inspect_header(path)
+}
+
+/// A read-only connection to the file at `path`.
+pub fn open_file_read_only(path: &Path) -> Result<rusqlite::Connection> {
+    sqlite::open_read_only(path)
+}
+
+/// Runs `change` on the model in the file at `path` in one transaction
+/// that keeps the user's rows, views and triggers (see sqlite.rs).
+pub fn change_file_model(
+    path: &Path,
+    change: impl FnOnce(&rusqlite::Transaction) -> Result<()>,
+) -> Result<()> {
+    sqlite::change_model(path, change)
+}
+
 /// The SQL script that builds the `n`×`n` model in PostgreSQL schema
 /// `schema` (for `export --dialect postgres`, from either engine).
 pub fn postgres_script(schema: &str, n: u8) -> Result<String> {

@@ -14,7 +14,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, OpenFlags, params_from_iter};
 
-use crate::engine::{self, sqlite};
+use crate::engine;
 use crate::engine::{Reader, Target, sqlite_name};
 use crate::model::board::a_board;
 use crate::model::schema;
@@ -68,7 +68,7 @@ fn stage(path: &Path, n: u8, workers: Workers, staging: &Path) -> Result<u64> {
 fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
     let staged =
         Connection::open_with_flags(sqlite_name(staging), OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    sqlite::change_model(path, |tx| {
+    engine::change_file_model(path, |tx| {
         let now = schema::stored_size(tx)?;
         if now != Some(n) {
             bail!(
