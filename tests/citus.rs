@@ -5,89 +5,29 @@
 
 mod common;
 
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::RwLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use common::{A000170, A002562, Board, is_one_error, queens, text};
+use common::server::{Schema, url_from};
+use common::{A000170, A002562, Board, is_one_error, text};
 use queens::checker;
 use queens::model::board::Square;
-use tempfile::TempDir;
 
 /// Held for reading by every test, and for writing by the one that stops a
 /// worker, so that no other test sees the cluster short of a node.
 static CLUSTER: RwLock<()> = RwLock::new(());
 
 fn coordinator() -> String {
-    match std::env::var("QUEENS_TEST_CITUS") {
-        Ok(url) if !url.is_empty() => url,
-        _ => panic!(
-            "QUEENS_TEST_CITUS is not set: these tests need a Citus cluster \
-             (.ci/run builds Citus and starts one)"
-        ),
-    }
+    url_from("QUEENS_TEST_CITUS", "a Citus cluster")
 }
 
-/// A distributed schema of its own for each test, dropped afterwards.
-struct Schema {
-    url: String,
-    name: String,
-    dir: TempDir,
-}
-
-static NEXT: AtomicUsize = AtomicUsize::new(0);
-
-impl Schema {
-    fn distributed(n: u8) -> Schema {
-        let name = format!(
-            "c{}_{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        let schema = Schema {
-            url: coordinator(),
-            name,
-            dir: TempDir::new().unwrap(),
-        };
-        let said = schema.stdout(&["init", "--distributed", "--size", &n.to_string()]);
-        assert!(said.contains("distributed over 2 Citus workers"), "{said}");
-        schema
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        queens(self.dir.path())
-            .args(args)
-            .args(["--db", &self.url, "--schema", &self.name])
-            .output()
-            .unwrap()
-    }
-
-    fn stdout(&self, args: &[&str]) -> String {
-        let output = self.run(args);
-        assert!(
-            output.status.success(),
-            "{args:?}: {}",
-            text(&output.stderr)
-        );
-        text(&output.stdout)
-    }
-
-    fn rows(&self, sql: &str) -> Vec<postgres::Row> {
-        let mut client = postgres::Client::connect(&self.url, postgres::NoTls).unwrap();
-        client
-            .batch_execute(&format!("set search_path to {}", self.name))
-            .unwrap();
-        client.query(sql, &[]).unwrap()
-    }
-}
-
-impl Drop for Schema {
-    fn drop(&mut self) {
-        if let Ok(mut client) = postgres::Client::connect(&self.url, postgres::NoTls) {
-            let _ = client.batch_execute(&format!("drop schema if exists {} cascade", self.name));
-        }
-    }
+/// A distributed schema of its own, with an `n`×`n` board.
+fn distributed(n: u8) -> Schema {
+    let schema = Schema::new(&coordinator(), "c");
+    let said = schema.stdout(&["init", "--distributed", "--size", &n.to_string()]);
+    assert!(said.contains("distributed over 2 Citus workers"), "{said}");
+    schema
 }
 
 #[test]
@@ -97,7 +37,7 @@ impl Drop for Schema {
 )]
 fn distributed_counts_equal_oeis_and_the_native_counter() {
     let _cluster = CLUSTER.read().unwrap();
-    let schema = Schema::distributed(1);
+    let schema = distributed(1);
     // The facts are on every node, the parts spread over the workers.
     let kinds: Vec<(String, String)> = schema
         .rows(&format!(
@@ -152,7 +92,7 @@ fn distributed_counts_equal_oeis_and_the_native_counter() {
 fn distributed_solve_is_byte_for_byte_the_sqlite_files() {
     let _cluster = CLUSTER.read().unwrap();
     for (n, format) in [(6, "table"), (8, "table"), (10, "csv"), (11, "json")] {
-        let schema = Schema::distributed(n);
+        let schema = distributed(n);
         let sqlite = Board::new(n);
         let distributed = schema.stdout(&["solve", "--format", format]);
         assert_eq!(
@@ -190,7 +130,7 @@ fn the_parts_cover_the_search_exactly_once() {
     // 5×5: two queens give 7 searched parts, fewer than 4 for each of the 2
     // workers, so the parts are by three queens; 9×9: by two.
     for (n, by) in [(5u8, 3), (9, 2)] {
-        let schema = Schema::distributed(n);
+        let schema = distributed(n);
         let parts = part_rows(&schema);
         assert!(
             parts.iter().all(|p| p.3.is_some() == (by == 3)),
@@ -280,7 +220,7 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
     let _cluster = CLUSTER.write().unwrap_or_else(|e| e.into_inner());
     let worker = std::env::var("QUEENS_TEST_CITUS_WORKER").expect("QUEENS_TEST_CITUS_WORKER");
     // 14×14: several seconds of search, so the worker stops mid-run.
-    let schema = Schema::distributed(14);
+    let schema = distributed(14);
     let child = Command::new(env!("CARGO_BIN_EXE_queens"))
         .current_dir(schema.dir.path())
         .args(["count", "--db", &schema.url, "--schema", &schema.name])

@@ -6,93 +6,17 @@
 mod common;
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::server::{Schema, url_from};
 use common::{A000170, A002464, Board, queens};
 use queens::checker;
 use tempfile::TempDir;
 
-/// The server's URL. A missing server is a failure here: where there is
-/// none, the tests are marked ignored.
+/// The server's URL (see common::server).
 fn server() -> String {
-    match std::env::var("QUEENS_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => url,
-        _ => panic!(
-            "QUEENS_TEST_POSTGRES is not set: these tests need a PostgreSQL server \
-             (.ci/run starts one and sets it)"
-        ),
-    }
-}
-
-/// A schema of its own for each use, dropped afterwards.
-struct Schema {
-    url: String,
-    name: String,
-    dir: TempDir,
-}
-
-static NEXT: AtomicUsize = AtomicUsize::new(0);
-
-impl Schema {
-    fn new(url: &str) -> Schema {
-        let name = format!(
-            "t{}_{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        Schema {
-            url: url.to_string(),
-            name,
-            dir: TempDir::new().unwrap(),
-        }
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        queens(self.dir.path())
-            .args(args)
-            .args(["--db", &self.url, "--schema", &self.name])
-            .output()
-            .unwrap()
-    }
-
-    fn stdout(&self, args: &[&str]) -> String {
-        let output = self.run(args);
-        assert!(
-            output.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).unwrap()
-    }
-
-    fn client(&self) -> postgres::Client {
-        postgres::Client::connect(&self.url, postgres::NoTls).unwrap()
-    }
-
-    fn count(&self, relation: &str) -> u64 {
-        let sql = format!("select count(*) from {}.{relation}", self.name);
-        self.client().query_one(&sql, &[]).unwrap().get::<_, i64>(0) as u64
-    }
-
-    fn tables(&self) -> i64 {
-        self.client()
-            .query_one(
-                "select count(*) from information_schema.tables where table_schema = $1",
-                &[&self.name],
-            )
-            .unwrap()
-            .get(0)
-    }
-}
-
-impl Drop for Schema {
-    fn drop(&mut self) {
-        if let Ok(mut client) = postgres::Client::connect(&self.url, postgres::NoTls) {
-            let _ = client.batch_execute(&format!("drop schema if exists {} cascade", self.name));
-        }
-    }
+    url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
 }
 
 #[test]
@@ -103,7 +27,7 @@ impl Drop for Schema {
 fn counts_equal_sqlite_oeis_and_the_native_counter() {
     let url = server();
     for n in 1..=10u8 {
-        let schema = Schema::new(&url);
+        let schema = Schema::new(&url, "t");
         let size = n.to_string();
         schema.stdout(&["init", "--size", &size]);
         let solutions = schema.count("solution");
@@ -143,7 +67,7 @@ fn counts_equal_sqlite_oeis_and_the_native_counter() {
 )]
 fn every_command_answers_as_it_does_on_sqlite() {
     let url = server();
-    let schema = Schema::new(&url);
+    let schema = Schema::new(&url, "t");
     let sqlite = Board::new(8);
     schema.stdout(&["init"]);
     let solve = schema.stdout(&["solve"]);
@@ -192,7 +116,7 @@ fn every_command_answers_as_it_does_on_sqlite() {
 )]
 fn a_rebuild_replaces_the_board_in_one_transaction_and_keeps_other_objects() {
     let url = server();
-    let schema = Schema::new(&url);
+    let schema = Schema::new(&url, "t");
     schema.stdout(&["init", "--size", "6"]);
     schema
         .client()
@@ -221,7 +145,7 @@ fn a_rebuild_replaces_the_board_in_one_transaction_and_keeps_other_objects() {
 fn the_exported_script_builds_a_model_that_answers_the_same() {
     let url = server();
     let sqlite = Board::new(7);
-    let schema = Schema::new(&url);
+    let schema = Schema::new(&url, "t");
     let script = sqlite.dir.path().join("model.sql");
     let output = sqlite.run(&[
         "export",
@@ -308,7 +232,7 @@ fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
         );
     }
     // A schema that holds someone else's table named like one of ours.
-    let taken = Schema::new(&url);
+    let taken = Schema::new(&url, "t");
     taken
         .client()
         .batch_execute(&format!(
@@ -339,7 +263,7 @@ fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
 )]
 fn a_schema_from_schema_version_1_is_upgraded_in_place() {
     let url = server();
-    let schema = Schema::new(&url);
+    let schema = Schema::new(&url, "t");
     schema.stdout(&["init", "--size", "6"]);
     // As the first release would have left it: no symmetry tables or views.
     schema
@@ -376,7 +300,7 @@ fn a_schema_from_schema_version_1_is_upgraded_in_place() {
 )]
 fn readers_see_one_board_while_another_process_rebuilds() {
     let url = server();
-    let schema = Schema::new(&url);
+    let schema = Schema::new(&url, "t");
     schema.stdout(&["init", "--size", "6"]);
     let (answers, busy) = std::thread::scope(|s| {
         let writer = s.spawn(|| {
@@ -437,7 +361,7 @@ fn readers_see_one_board_while_another_process_rebuilds() {
 fn two_inits_of_one_new_schema_give_one_board() {
     let url = server();
     for round in 0..5 {
-        let schema = Schema::new(&url);
+        let schema = Schema::new(&url, "t");
         let (a, b) = std::thread::scope(|s| {
             let a = s.spawn(|| schema.run(&["init", "--size", "7"]));
             let b = s.spawn(|| schema.run(&["init", "--size", "7"]));
@@ -470,7 +394,7 @@ fn two_inits_of_one_new_schema_give_one_board() {
 )]
 fn query_cannot_change_anything_on_the_server() {
     let url = server();
-    let schema = Schema::new(&url);
+    let schema = Schema::new(&url, "t");
     schema.stdout(&["init", "--size", "5"]);
     // Another session, which query must not be able to end.
     let mut victim = schema.client();
@@ -545,7 +469,7 @@ fn query_cannot_change_anything_on_the_server() {
 )]
 fn query_streams_its_rows_and_stops_on_time() {
     let url = server();
-    let schema = Schema::new(&url);
+    let schema = Schema::new(&url, "t");
     schema.stdout(&["init", "--size", "4"]);
     let endless = "with recursive r(i) as (select 1 union all select i + 1 from r) select i from r";
     let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
@@ -612,7 +536,7 @@ fn query_streams_its_rows_and_stops_on_time() {
 )]
 fn a_rebuild_never_drops_or_changes_what_is_the_users() {
     let url = server();
-    let schema = Schema::new(&url);
+    let schema = Schema::new(&url, "t");
     schema.stdout(&["init", "--size", "6"]);
     let name = &schema.name;
     let mut client = schema.client();
@@ -708,7 +632,7 @@ fn schema_names_that_are_key_words_or_system_schemas_are_refused() {
 )]
 fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_server() {
     let url = server();
-    let schema = Schema::new(&url);
+    let schema = Schema::new(&url, "t");
     let role = format!("plain_{}", schema.name);
     let mut admin = schema.client();
     admin
@@ -788,7 +712,7 @@ fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_serv
     );
     // A superuser's own schema without queens_fetch: query is refused
     // rather than run with the superuser's powers.
-    let own = Schema::new(&url);
+    let own = Schema::new(&url, "t");
     own.stdout(&["init", "--size", "5"]);
     admin
         .batch_execute(&format!(
@@ -818,7 +742,7 @@ fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_serv
 )]
 fn an_emptied_board_size_is_mended_by_the_advice_given() {
     let url = server();
-    let schema = Schema::new(&url);
+    let schema = Schema::new(&url, "t");
     schema.stdout(&["init", "--size", "6"]);
     schema
         .client()
@@ -842,7 +766,7 @@ fn an_emptied_board_size_is_mended_by_the_advice_given() {
     ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
 )]
 fn init_distributed_without_citus_changes_nothing() {
-    let schema = Schema::new(&server());
+    let schema = Schema::new(&server(), "t");
     let out = schema.run(&["init", "--distributed", "--size", "6"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
@@ -882,7 +806,7 @@ fn init_distributed_without_citus_changes_nothing() {
     ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
 )]
 fn query_keeps_numbers_exact_and_fails_in_one_line() {
-    let schema = Schema::new(&server());
+    let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "5"]);
     let exact = "select 123456789.123456789::numeric as y, 1e-40::numeric as l, \
                  5::numeric(10,3) as v, 12345678901234567890123::numeric as b, \
