@@ -241,3 +241,75 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
     schema.stdout(&["init", "--force", "--size", "8"]);
     assert_eq!(schema.stdout(&["count"]), "92\n");
 }
+
+/// Runs tmux with `args`, failing the test if tmux fails.
+fn tmux(args: &[&str]) -> String {
+    let out = Command::new("tmux")
+        .args(args)
+        .output()
+        .expect("tmux, which .ci/run installs");
+    assert!(out.status.success(), "tmux {args:?}: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_citus),
+    ignore = "needs a Citus cluster: set QUEENS_TEST_CITUS (.ci/run starts one)"
+)]
+fn a_long_distributed_count_shows_parts_done_on_a_terminal() {
+    let _cluster = CLUSTER.read().unwrap();
+    let schema = distributed(14);
+    let session = format!("queens-citus-{}", std::process::id());
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "100",
+        "-y",
+        "10",
+        "bash --norc --noprofile",
+    ]);
+    let command = format!(
+        "clear; {} count --db '{}' --schema {}; echo exit=$?",
+        env!("CARGO_BIN_EXE_queens"),
+        schema.url,
+        schema.name
+    );
+    tmux(&["send-keys", "-t", &session, &command, "Enter"]);
+    // The bar shows once the search has run a second; it moves by runs of
+    // parts as the cluster finishes each statement.
+    let mut bars = Vec::new();
+    let mut screen = String::new();
+    for _ in 0..240 {
+        std::thread::sleep(Duration::from_millis(500));
+        screen = tmux(&["capture-pane", "-p", "-t", &session]);
+        if let Some(bar) = screen.lines().find(|l| l.contains(" parts ")) {
+            bars.push(bar.to_string());
+        }
+        if screen.contains("exit=") {
+            break;
+        }
+    }
+    let _ = Command::new("tmux")
+        .args(["kill-session", "-t", &session])
+        .status();
+    assert!(
+        screen.contains("365596") && screen.contains("exit=0"),
+        "{screen}"
+    );
+    assert!(!screen.contains(" parts "), "the bar stayed:\n{screen}");
+    let done: Vec<u64> = bars
+        .iter()
+        .filter_map(|bar| {
+            bar.split_whitespace()
+                .find(|w| w.contains('/') && !w.ends_with("/s"))
+        })
+        .filter_map(|w| w.split('/').next()?.parse().ok())
+        .collect();
+    assert!(done.len() >= 2, "too few sightings of the bar: {bars:?}");
+    assert!(done.windows(2).all(|w| w[0] <= w[1]), "{bars:?}");
+    assert!(bars.iter().all(|b| b.contains("/78 parts")), "{bars:?}");
+}
