@@ -10,6 +10,7 @@ pub mod checker;
 pub mod cmd;
 pub mod engine;
 pub mod error;
+pub mod interrupt;
 pub mod model;
 pub mod render;
 pub mod search;

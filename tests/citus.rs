@@ -10,7 +10,7 @@ use std::sync::RwLock;
 use std::time::Duration;
 
 use common::server::{Schema, url_from};
-use common::{A000170, A002562, Board, is_one_error, text};
+use common::{A000170, A002562, Board, is_one_error, queens, text};
 use queens::checker;
 use queens::model::board::Square;
 
@@ -146,7 +146,7 @@ fn the_parts_cover_the_search_exactly_once() {
             );
             let out = schema.run(&["query", "select sum(weight) from search_part"]);
             assert_eq!(out.status.code(), Some(1));
-            assert!(text(&out.stderr).contains("out of reach of the read-only role"));
+            assert!(text(&out.stderr).contains("cannot read search_part on a Citus cluster"));
             assert!(is_one_error(&text(&out.stderr)));
         }
     }
@@ -221,22 +221,34 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
     let worker = std::env::var("QUEENS_TEST_CITUS_WORKER").expect("QUEENS_TEST_CITUS_WORKER");
     // 14×14: several seconds of search, so the worker stops mid-run.
     let schema = distributed(14);
-    let child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .current_dir(schema.dir.path())
-        .args(["count", "--db", &schema.url, "--schema", &schema.name])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    pg_ctl(&["-D", &worker, "-m", "immediate", "stop"]);
-    let out = child.wait_with_output().unwrap();
-    pg_ctl(&["-D", &worker, "-l", &format!("{worker}.log"), "-w", "start"]);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert_eq!(text(&out.stdout), "", "a number was printed: {stderr}");
-    assert!(is_one_error(&stderr), "{stderr}");
-    assert!(stderr.contains("remote node"), "{stderr}");
+    for command in [
+        vec!["count"],
+        vec!["solve", "--format", "csv"],
+        vec!["solve", "--format", "json"],
+        vec!["solve"],
+    ] {
+        let child = Command::new(env!("CARGO_BIN_EXE_queens"))
+            .current_dir(schema.dir.path())
+            .args(&command)
+            .args(["--db", &schema.url, "--schema", &schema.name])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(1500));
+        pg_ctl(&["-D", &worker, "-m", "immediate", "stop"]);
+        let out = child.wait_with_output().unwrap();
+        pg_ctl(&["-D", &worker, "-l", &format!("{worker}.log"), "-w", "start"]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {stderr}");
+        assert_eq!(
+            text(&out.stdout),
+            "",
+            "{command:?} printed a result: {stderr}"
+        );
+        assert!(is_one_error(&stderr), "{stderr}");
+        assert!(stderr.contains("remote node"), "{stderr}");
+    }
     // With the worker back, the cluster answers again.
     schema.stdout(&["init", "--force", "--size", "8"]);
     assert_eq!(schema.stdout(&["count"]), "92\n");
@@ -312,4 +324,95 @@ fn a_long_distributed_count_shows_parts_done_on_a_terminal() {
     assert!(done.len() >= 2, "too few sightings of the bar: {bars:?}");
     assert!(done.windows(2).all(|w| w[0] <= w[1]), "{bars:?}");
     assert!(bars.iter().all(|b| b.contains("/78 parts")), "{bars:?}");
+}
+
+/// Search statements running anywhere in the cluster but this query's own.
+fn searches_running(schema: &Schema) -> i64 {
+    let busy = "select count(*) from pg_stat_activity \
+                where state = 'active' and query like '%search_part%' \
+                and pid <> pg_backend_pid()";
+    let on_coordinator: i64 = schema.client().query_one(busy, &[]).unwrap().get(0);
+    let on_workers: i64 = schema
+        .client()
+        .query_one(
+            &format!(
+                "select coalesce(sum(result::bigint), 0)::bigint \
+                 from run_command_on_workers($${busy}$$)"
+            ),
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    on_coordinator + on_workers
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_citus),
+    ignore = "needs a Citus cluster: set QUEENS_TEST_CITUS (.ci/run starts one)"
+)]
+fn ctrl_c_stops_the_search_on_the_cluster_too() {
+    let _cluster = CLUSTER.read().unwrap();
+    let schema = distributed(14);
+    let child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .current_dir(schema.dir.path())
+        .args(["count", "--db", &schema.url, "--schema", &schema.name])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(2000));
+    assert!(searches_running(&schema) > 0, "no search was running");
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    // Cancelled, not left to search on for the minutes it had to go.
+    let mut running = searches_running(&schema);
+    for _ in 0..20 {
+        if running == 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        running = searches_running(&schema);
+    }
+    assert_eq!(running, 0, "the search went on after Ctrl-C");
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_citus),
+    ignore = "needs a Citus cluster: set QUEENS_TEST_CITUS (.ci/run starts one)"
+)]
+fn the_extension_s_own_schemas_are_refused() {
+    let _cluster = CLUSTER.read().unwrap();
+    let mut client = postgres::Client::connect(&coordinator(), postgres::NoTls).unwrap();
+    let objects = |client: &mut postgres::Client| -> i64 {
+        client
+            .query_one(
+                "select count(*) from pg_class where relnamespace = 'citus'::regnamespace",
+                &[],
+            )
+            .unwrap()
+            .get(0)
+    };
+    let before = objects(&mut client);
+    for args in [
+        vec!["init", "--distributed"],
+        vec!["count"],
+        vec!["init", "--force", "--size", "5"],
+    ] {
+        let out = queens(std::path::Path::new("/tmp"))
+            .args(&args)
+            .args(["--db", &coordinator(), "--schema", "citus"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("objects of the extension citus"));
+    }
+    assert_eq!(objects(&mut client), before);
 }

@@ -56,7 +56,6 @@ pub fn run(args: &Args) -> Result<()> {
     let mut out = stdout();
     let mut writer = PlacementWriter::new(&mut out, args.output.format, n, true, false)
         .with_style(args.output.drawing.style());
-    writer.begin()?;
     for_each_completion(&reader, &queens, |placement| writer.write(&placement))?;
     let found = writer.finish()?;
     let summary = if found > 0 {

@@ -169,7 +169,6 @@ pub fn run(args: &Args) -> Result<()> {
                     false,
                     selection.with_class_size(),
                 );
-                writer.begin()?;
                 each_selected(&target, &reader, n, args, |placement| {
                     writer.write(&placement)
                 })?;

@@ -58,7 +58,6 @@ pub fn run(args: &Args) -> Result<()> {
         selection.with_class_size(),
     )
     .with_style(args.output.drawing.style());
-    writer.begin()?;
     let workers = args.work.workers();
     selection.for_each(&target, &reader, n, workers, |placement| {
         writer.write(&placement)

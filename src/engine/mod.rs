@@ -572,9 +572,9 @@ fn refused(error: &::postgres::Error) -> anyhow::Error {
                 || db.message().contains("cannot push down") =>
         {
             anyhow::anyhow!(
-                "query reads this distributed schema's tables except search_part, whose rows are \
-             on the Citus workers, out of reach of the read-only role queens_reader; \
-             `queens count` and `queens solve` search them"
+                "query cannot read search_part on a Citus cluster: its rows are on the workers, \
+             out of reach of the read-only role queens_reader; `queens count` and `queens \
+             solve` search them"
             )
         }
         // Errors of the statement's text and names (class 42) are the

@@ -87,6 +87,38 @@ fn checked_schema(schema: &str) -> Result<&str> {
     Ok(schema)
 }
 
+/// Refuses a schema that an extension made or keeps its objects in
+/// (Citus's `citus` and `columnar`, PostGIS's `topology`, …): queens would
+/// build its tables among the extension's, and grant its reader role on
+/// them.
+fn refuse_extension_schema(client: &mut Client, schema: &str) -> Result<()> {
+    let extension: Option<String> = client
+        .query_opt(
+            "select e.extname::text
+             from pg_namespace as n
+             join pg_depend as d on d.deptype = 'e'
+                 and d.refclassid = 'pg_extension'::regclass
+             join pg_extension as e on e.oid = d.refobjid
+             where n.nspname = $1
+               and ((d.classid = 'pg_namespace'::regclass and d.objid = n.oid)
+                    or (d.classid = 'pg_proc'::regclass
+                        and d.objid in (select oid from pg_proc where pronamespace = n.oid))
+                    or (d.classid = 'pg_class'::regclass
+                        and d.objid in (select oid from pg_class where relnamespace = n.oid))
+                    or (d.classid = 'pg_type'::regclass
+                        and d.objid in (select oid from pg_type where typnamespace = n.oid)))
+             limit 1",
+            &[&schema],
+        )?
+        .map(|row| row.get(0));
+    match extension {
+        Some(extension) => Err(usage(format!(
+            "--schema {schema} holds objects of the extension {extension}; name a schema for queens"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Refuses a schema name that is an SQL key word (`select`): the server
 /// knows its own key words, so it is asked.
 fn check_not_key_word(client: &mut Client, schema: &str) -> Result<()> {
@@ -107,6 +139,7 @@ fn connect_to_schema<'s>(url: &str, schema: &'s str) -> Result<(Client, &'s str)
     let schema = checked_schema(schema)?;
     let mut client = connect(url)?;
     check_not_key_word(&mut client, schema)?;
+    refuse_extension_schema(&mut client, schema)?;
     refuse_untrusted_owners(&mut client, schema)?;
     Ok((client, schema))
 }
@@ -661,8 +694,13 @@ pub fn distribute(url: &str, schema: &str) -> Result<(i64, bool)> {
 }
 
 /// Starts a reading session on `client`: queens' own search path and
-/// planner settings, then a read-only, repeatable-read transaction.
+/// planner settings, then a read-only, repeatable-read transaction. Ctrl-C
+/// cancels what the session runs.
 fn begin_reading(client: &mut Client, schema: &str) -> Result<()> {
+    let token = client.cancel_token();
+    crate::interrupt::on_interrupt(move || {
+        let _ = token.cancel_query(NoTls);
+    });
     client.batch_execute(&format!(
         "set search_path to {schema}; {}\n\
          start transaction isolation level repeatable read, read only;",

@@ -44,6 +44,8 @@ pub struct PlacementWriter<W: Write> {
     with_class_size: bool,
     layout: Layout,
     written: u64,
+    /// Whether the headers are out.
+    headed: bool,
 }
 
 impl<W: Write> PlacementWriter<W> {
@@ -62,6 +64,7 @@ impl<W: Write> PlacementWriter<W> {
             with_class_size,
             layout,
             written: 0,
+            headed: false,
         }
     }
 
@@ -72,7 +75,14 @@ impl<W: Write> PlacementWriter<W> {
     }
 
     /// Writes what comes before the first placement.
-    pub fn begin(&mut self) -> Result<()> {
+    /// The headers (a table's, CSV's, JSON's `[`), written with the first
+    /// placement or, if there is none, by `finish`: a search that fails
+    /// before it finds anything (a Citus worker gone) prints nothing.
+    fn head(&mut self) -> Result<()> {
+        if self.headed {
+            return Ok(());
+        }
+        self.headed = true;
         let headers = table_headers(self.n, self.show_numbers, self.with_class_size);
         match self.format {
             Format::Table => self.layout.write_header(&mut self.out, &headers)?,
@@ -88,6 +98,7 @@ impl<W: Write> PlacementWriter<W> {
     }
 
     pub fn write(&mut self, placement: &Placement) -> Result<()> {
+        self.head()?;
         match self.format {
             Format::Table => {
                 let mut cells = Vec::new();
@@ -133,6 +144,7 @@ impl<W: Write> PlacementWriter<W> {
 
     /// Writes what comes after the last placement; returns how many there were.
     pub fn finish(mut self) -> Result<u64> {
+        self.head()?;
         if self.format == Format::Json {
             let close = if self.written == 0 { "]\n" } else { "\n]\n" };
             self.out.write_all(close.as_bytes())?;

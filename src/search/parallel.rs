@@ -354,11 +354,10 @@ impl Progress {
 fn clear_bar_on_interrupt() {
     static INSTALLED: std::sync::Once = std::sync::Once::new();
     INSTALLED.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
+        crate::interrupt::on_interrupt(|| {
             if let Ok(Some(bar)) = BAR_ON_SCREEN.lock().as_deref() {
                 bar.finish_and_clear();
             }
-            std::process::exit(130);
         });
     });
 }
