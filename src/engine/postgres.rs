@@ -401,6 +401,10 @@ const READER_ROLE: &str = "queens_reader";
 /// make roles, or where a function of that name of someone else's is in
 /// the way.
 fn provide_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
+    // One process at a time makes the role and joins it, whatever the
+    // schema: a second one would otherwise look the role up while the
+    // first had made it but not yet committed.
+    tx.batch_execute("select pg_advisory_xact_lock(hashtext('queens reader role'))")?;
     let row = tx.query_one(
         "select r.rolsuper or r.rolcreaterole,
                 exists (select 1 from pg_roles where rolname = $1),
