@@ -10,7 +10,7 @@ use std::sync::RwLock;
 use std::time::Duration;
 
 use common::server::{Schema, url_from};
-use common::{A000170, A002562, Board, is_one_error, queens, text};
+use common::{A000170, A002562, Board, is_one_error, queens, text, tmux};
 use queens::checker;
 use queens::model::board::Square;
 
@@ -252,16 +252,6 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
     // With the worker back, the cluster answers again.
     schema.stdout(&["init", "--force", "--size", "8"]);
     assert_eq!(schema.stdout(&["count"]), "92\n");
-}
-
-/// Runs tmux with `args`, failing the test if tmux fails.
-fn tmux(args: &[&str]) -> String {
-    let out = Command::new("tmux")
-        .args(args)
-        .output()
-        .expect("tmux, which .ci/run installs");
-    assert!(out.status.success(), "tmux {args:?}: {}", text(&out.stderr));
-    text(&out.stdout)
 }
 
 #[test]

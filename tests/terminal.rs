@@ -10,7 +10,7 @@ use std::process::Command;
 use std::thread;
 use std::time::Duration;
 
-use common::Board;
+use common::{Board, tmux};
 
 const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
 
@@ -34,20 +34,6 @@ fn quick_work_shows_no_progress_bar_at_all() {
         !seen.contains("parts") && !seen.contains('█'),
         "a bar flashed: {seen:?}"
     );
-}
-
-/// Runs tmux with `args`, failing the test if tmux fails.
-fn tmux(args: &[&str]) -> String {
-    let out = Command::new("tmux")
-        .args(args)
-        .output()
-        .expect("tmux, which .ci/run installs");
-    assert!(
-        out.status.success(),
-        "tmux {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]

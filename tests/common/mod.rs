@@ -172,3 +172,17 @@ pub fn peak_memory_kb(pid: u32) -> u64 {
         .and_then(|v| v.split_whitespace().next()?.parse().ok())
         .unwrap()
 }
+
+/// Runs tmux with `args`, failing the test if tmux fails; its output.
+pub fn tmux(args: &[&str]) -> String {
+    let out = std::process::Command::new("tmux")
+        .args(args)
+        .output()
+        .expect("tmux, which .ci/run installs");
+    assert!(
+        out.status.success(),
+        "tmux {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
