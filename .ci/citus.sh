@@ -69,10 +69,6 @@ citus_node() {
             values (0, 'queens', 'password=$(cat "$CITUS_DIR/password")')" >/dev/null
 }
 
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
 start_citus() {
     build_citus
     PG_BIN=$(pg_bin)

@@ -6,6 +6,11 @@ pg_bin() {
     ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1
 }
 
+# A TCP port on the loopback address that nothing listens on now.
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
 as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
@@ -27,7 +32,7 @@ start_postgres() {
     password=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
     printf '%s\n' "$password" > "$PG_DIR/password"
     [ "$(id -u)" = 0 ] && chown postgres "$PG_DIR/password"
-    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    port=$(free_port)
     "${PG_AS[@]}" "$PG_BIN/initdb" -D "$PG_DIR/data" -U queens --pwfile="$PG_DIR/password" \
         -A scram-sha-256 >/dev/null
     trap stop_postgres EXIT

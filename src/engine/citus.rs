@@ -1,5 +1,5 @@
 //! Citus: the PostgreSQL model spread over a cluster. A thin layer over
-//! `pg`: the facts become reference tables (a copy on every node), the parts
+//! `postgres.rs`: the facts become reference tables (a copy on every node), the parts
 //! of the search become the rows of one distributed table, `search_part`,
 //! and a count or a listing is one statement that Citus pushes down to the
 //! workers. The SQL is in `sql/distributed/`.
@@ -34,16 +34,20 @@ pub fn refuse_without_cluster(client: &mut impl GenericClient, shown: &str) -> R
              --distributed needs one; nothing was changed (see the README, Beyond one machine)"
         );
     }
-    let workers: i64 = client
-        .query_one("select count(*) from citus_get_active_worker_nodes()", &[])?
-        .get(0);
-    if workers == 0 {
+    if active_workers(client)? == 0 {
         bail!(
             "{shown} is a Citus coordinator without active worker nodes (citus_add_node adds \
              them); nothing was changed"
         );
     }
     Ok(())
+}
+
+/// How many worker nodes the coordinator counts as active.
+pub fn active_workers(client: &mut impl GenericClient) -> Result<i64> {
+    Ok(client
+        .query_one("select count(*) from citus_get_active_worker_nodes()", &[])?
+        .get(0))
 }
 
 /// Whether the schema on the search path is distributed: it has the
@@ -79,7 +83,7 @@ pub const CHANGE_SETTINGS: &str = "set local citus.multi_shard_modify_mode to 's
 /// machine (dialect.rs says why), handed on to the workers' connections,
 /// which by default keep their own. Without them each worker planned every
 /// part by its own estimates: the 12×12 count took 1.45 s instead of
-/// 0.58 s, and a run of a few parts as long as the whole.
+/// 0.87 s, and a run of a few parts as long as the whole.
 const WORKER_SETTINGS: &str = "set local citus.propagate_set_commands = 'local';\n\
                                set local join_collapse_limit = 1;\n\
                                set local from_collapse_limit = 1;";
@@ -108,9 +112,7 @@ const PARTS_PER_WORKER: i64 = 4;
 /// the first two queens, or by the first three when two give fewer than
 /// `PARTS_PER_WORKER` searched parts a worker.
 pub fn fill_search_part(client: &mut impl GenericClient) -> Result<()> {
-    let workers: i64 = client
-        .query_one("select count(*) from citus_get_active_worker_nodes()", &[])?
-        .get(0);
+    let workers = active_workers(client)?;
     let by_two: i64 = client
         .query_one(
             &format!(

@@ -679,7 +679,7 @@ pub fn refuse_without_cluster(url: &str) -> Result<()> {
 /// one transaction; nothing when it is spread already. Returns the number
 /// of workers that share the search, and whether anything was done.
 pub fn distribute(url: &str, schema: &str) -> Result<(i64, bool)> {
-    let mut done = false;
+    let (mut workers, mut done) = (0, false);
     change_model(url, schema, citus::DISTRIBUTE_SETTINGS, |tx, _| {
         if !citus::is_distributed(tx)? {
             let failed = "could not distribute the board over the cluster";
@@ -688,12 +688,9 @@ pub fn distribute(url: &str, schema: &str) -> Result<(i64, bool)> {
             citus::fill_search_part(tx).context(failed)?;
             done = true;
         }
+        workers = citus::active_workers(tx)?;
         Ok(())
     })?;
-    let mut client = connect(url)?;
-    let workers: i64 = client
-        .query_one("select count(*) from citus_get_active_worker_nodes()", &[])?
-        .get(0);
     Ok((workers, done))
 }
 

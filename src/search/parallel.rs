@@ -101,14 +101,11 @@ pub fn count_classes(reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
         return Ok(reader.number("select count(*) from fundamental_solution", &[])? as u64);
     }
     let symmetries = reader.number("select count(*) from symmetry", &[])? as u64;
-    let parts = reader.part_weights_on_cluster()?.len();
-    let progress = Progress::new(parts, workers.progress);
     let mut in_place = 0;
-    for (first, last) in cluster_batches(parts, n, workers.progress) {
+    in_cluster_batches(reader, n, workers, true, |(first, last)| {
         in_place += reader.pairs_in_place_on_cluster(n, first, last)?;
-        progress.inc_by(last - first + 1);
-    }
-    progress.finish();
+        Ok(())
+    })?;
     Ok(in_place / symmetries)
 }
 
@@ -172,19 +169,41 @@ fn cluster_batches(parts: usize, n: u8, progress: bool) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// Runs `batch` on each run of parts a distributed search hands the
+/// cluster (see `cluster_batches`), moving the bar by the parts each run
+/// searches: those of weight 1 or 2 when `weighted` (a count skips the
+/// rest), all of them otherwise.
+fn in_cluster_batches(
+    reader: &Reader,
+    n: u8,
+    workers: Workers,
+    weighted: bool,
+    mut batch: impl FnMut((usize, usize)) -> Result<()>,
+) -> Result<()> {
+    let weights = reader.part_weights_on_cluster()?;
+    let searched = |(first, last): (usize, usize)| {
+        weights[first - 1..last]
+            .iter()
+            .filter(|&&w| !weighted || w > 0)
+            .count()
+    };
+    let progress = Progress::new(searched((1, weights.len())), workers.progress);
+    for run in cluster_batches(weights.len(), n, workers.progress) {
+        batch(run)?;
+        progress.inc_by(searched(run));
+    }
+    progress.finish();
+    Ok(())
+}
+
 /// The number of solutions of a distributed board: counted by the cluster,
 /// the parts of weight 0 skipped as on one machine.
 fn count_on_cluster(reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
-    let weights = reader.part_weights_on_cluster()?;
-    let needed =
-        |(first, last): (usize, usize)| weights[first - 1..last].iter().filter(|&&w| w > 0).count();
-    let progress = Progress::new(needed((1, weights.len())), workers.progress);
     let mut total = 0;
-    for batch in cluster_batches(weights.len(), n, workers.progress) {
-        total += reader.count_on_cluster(batch.0, batch.1)?;
-        progress.inc_by(needed(batch));
-    }
-    progress.finish();
+    in_cluster_batches(reader, n, workers, true, |(first, last)| {
+        total += reader.count_on_cluster(first, last)?;
+        Ok(())
+    })?;
     Ok(total)
 }
 
@@ -196,14 +215,9 @@ fn each_solution_on_cluster(
     workers: Workers,
     mut each: impl FnMut(Vec<String>) -> Result<()>,
 ) -> Result<()> {
-    let parts = reader.part_weights_on_cluster()?.len();
-    let progress = Progress::new(parts, workers.progress);
-    for batch in cluster_batches(parts, n, workers.progress) {
-        reader.each_solution_on_cluster(n, batch, &mut each)?;
-        progress.inc_by(batch.1 - batch.0 + 1);
-    }
-    progress.finish();
-    Ok(())
+    in_cluster_batches(reader, n, workers, false, |run| {
+        reader.each_solution_on_cluster(n, run, &mut each)
+    })
 }
 
 fn part_params(part: &Part) -> [(&'static str, Param); 2] {

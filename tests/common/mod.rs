@@ -61,13 +61,7 @@ impl Board {
 
     /// What queens prints on stdout for `args`; it must succeed.
     pub fn stdout(&self, args: &[&str]) -> String {
-        let output = self.run(args);
-        assert!(
-            output.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).unwrap()
+        stdout_of_success(self.run(args), args)
     }
 
     /// A plain read-only SQLite connection: nothing of the CLI is loaded.
@@ -185,4 +179,14 @@ pub fn tmux(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The stdout of a run of queens with `args`, which must have succeeded.
+pub fn stdout_of_success(output: std::process::Output, args: &[&str]) -> String {
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
 }

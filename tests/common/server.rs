@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tempfile::TempDir;
 
-use super::queens;
+use super::{queens, stdout_of_success};
 
 /// The URL in environment variable `var`. A missing server is a failure
 /// here: where there is none, the tests are marked ignored.
@@ -50,13 +50,7 @@ impl Schema {
     }
 
     pub fn stdout(&self, args: &[&str]) -> String {
-        let output = self.run(args);
-        assert!(
-            output.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).unwrap()
+        stdout_of_success(self.run(args), args)
     }
 
     pub fn client(&self) -> postgres::Client {
