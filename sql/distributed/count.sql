@@ -1,8 +1,12 @@
 -- count(solutions): the number of solutions, in one statement that Citus
 -- pushes down to the workers. Each worker takes the parts it holds and
--- counts each part's solutions against its own copies of the facts (the
--- lateral subquery is part_count.sql with the part's squares bound); the
+-- counts each part's solutions against its own copies of the facts; the
 -- coordinator adds up the counts, each weighted as partition.sql explains.
+-- `part_search` stands for the part's search, which queens puts in: the
+-- solution view's select with the part's first two squares fixed inside
+-- the step that carries the covered lines (sql/views/3-solution.sql with
+-- PART = 1), where they cut the search down; a condition on the view
+-- would not reach in there.
 -- Parts of weight 0 are mirror images of others and are not searched.
 -- Only the parts numbered :first to :last are counted: all of them in one
 -- statement, or a run of them at a time when progress is shown (the
@@ -11,10 +15,8 @@ select cast(coalesce(sum(p.weight * c.solutions), 0) as bigint) as solutions
 from search_part as p
 cross join lateral (
     select count(*) as solutions
-    from solution as s
-    where s.s1 = p.s1
-      and s.s2 = p.s2
-      and (p.s3 is null or s.s3 = p.s3)
+    from part_search as s
+    where p.s3 is null or s.s3 = p.s3
 ) as c
 where p.weight > 0
   and p.part_no between cast(:first as bigint) and cast(:last as bigint);

@@ -13,8 +13,9 @@
 -- each in place; the coordinator adds them up, each part weighted as
 -- partition.sql explains (the reflection that pairs the parts pairs the
 -- symmetries too, so the sum over all of them is unchanged); queens
--- divides the whole by 8. Only the parts numbered :first to :last are
--- counted (count.sql).
+-- divides the whole by 8. The part's solutions come from part_search, and
+-- only the parts numbered :first to :last are counted (count.sql explains
+-- both).
 select cast(coalesce(sum(p.weight * c.in_place), 0) as bigint) as in_place
 from search_part as p
 cross join lateral (
@@ -23,11 +24,9 @@ cross join lateral (
     select count(*) as in_place
     from (
         select i.symmetry
-        from solution as s
+        from part_search as s
         cross join square_image as i
-        where s.s1 = p.s1
-          and s.s2 = p.s2
-          and (p.s3 is null or s.s3 = p.s3)
+        where (p.s3 is null or s.s3 = p.s3)
           and i.square in ({{k in 1..N sep ", ": s.s{k}}})
           and i.image in ({{k in 1..N sep ", ": s.s{k}}})
         group by {{k in 1..N sep ", ": s.s{k}}}, i.symmetry

@@ -1,33 +1,89 @@
+--@if PART = 0
 create view solution ({{k in 1..N sep ", ": s{k}}}) as
+--@end
 -- solution(s1, …, s{N}): queen k stands on square s_k of column k and no
 -- queen shares a line with a queen placed before it:
 --     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅ for every k.
--- The same rows as solution_by_definition, found fast:
--- * the rule for queen k is tested as soon as queen k is placed (SQLite
+-- The same rows as solution_by_definition, found fast. The union on the
+-- right is the set of lines already covered when queen k comes,
+-- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
+-- * The rule for queen k is tested as soon as queen k is placed (SQLite
 --   tests each condition in the loop that places the last queen it names),
 --   so a placement that already breaks it is dropped before any later
---   queen is tried;
--- * safe_next offers queen k only squares that queen k−1 does not attack;
--- * the rest of the rule is tested on line_set, the bitset form of
---   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0;
+--   queen is tried.
+-- * safe_next offers queen k only squares that queen k−1 does not attack.
+-- * The rest of the rule is tested on line_set, the bitset form of
+--   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0.
+-- * `placed` holds the first {CUT} queens together with U_{CUT}, the lines they
+--   cover, worked out once per placement. Each later queen is tested
+--   against U_{CUT} and the few queens placed after it, instead of against
+--   all the queens before it one by one.
+-- * `limit 9223372036854775807` (no limit: the largest 64-bit integer)
+--   keeps `placed` a step of its own: without a limit, SQLite and
+--   PostgreSQL would merge it into the query around it and work U_{CUT} out
+--   again at every later step. SQLite then hands its rows over one at a
+--   time, as they are found, so memory stays small and the first
+--   solutions come at once.
 -- * `cross join` keeps SQLite's loops in the written order, column by
---   column, which is the order the search must go;
--- * line_set and safe_next are stored in board order, so the rows come out
---   in board order (by the row numbers of s1, s2, …) without sorting.
-select
-    {{k in 1..N sep ",\n    ": q{k}.square as s{k}}}
-from line_set as q1                    -- queen 1 stands in column a
---@for k in 2..N
-cross join safe_next as q{k}             -- queen {k} stands in column {col:k}
+--   column, which is the order the search must go.
+-- * line_set and safe_next are stored in board order, so `placed` comes in
+--   board order without sorting; only the completions of each placement
+--   are put in order, a few rows at a time.
+--@if PART = 1
+--
+-- This is one part of the search (see partition.sql): the solutions that
+-- start with queens on :s1 and :s2. The two squares are fixed inside
+-- `placed`, where they cut the search down; a condition outside it would
+-- only filter what a whole search found.
 --@end
-where q1.cl_no = 1
---@for k in 2..N
-  and q{k}.cl_no = {k}
-  and q{k}.prev_rw_no = q{k-1}.rw_no        -- L(s{k}) ∩ L(s{k-1}) = ∅
+select
+    {{k in 1..CUT sep ", ": placed.s{k}}}{{k in CUT+1..N sep "": ,\n    q{k}.square as s{k}}}
+from (
+    -- placed(s1, …, s{CUT}, u0, …, r1, …): queen k stands on square s_k (in
+    -- row r_k) of column k for k = 1 … {CUT}, no two of them share a line, and
+    -- u0, … are the words of U_{CUT}, the lines they cover.
+    select
+        {{k in 1..CUT sep ", ": q{k}.square as s{k}}},
+--@for w in 0..W-1
+        {{k in 1..CUT sep " | ": q{k}.w{w}}} as u{w},
+--@end
+        {{k in 1..CUT sep ", ": q{k}.rw_no as r{k}}}
+    from line_set as q1                   -- queen 1 stands in column a
+--@for k in 2..CUT
+    cross join safe_next as q{k}            -- queen {k} stands in column {col:k}
+--@end
+    where q1.cl_no = 1
+--@if PART = 1
+      and q1.square = :s1
+      and q2.square = :s2
+--@end
+--@for k in 2..CUT
+      and q{k}.cl_no = {k}
+      and q{k}.prev_rw_no = q{k-1}.rw_no       -- L(s{k}) ∩ L(s{k-1}) = ∅
 --@if k > 2
 --@for w in 0..W-1
-  and q{k}.w{w} & ({{j in 1..k-2 sep " | ": q{j}.w{w}}}) = 0    -- L(s{k}) ∩ ({{j in 1..k-2 sep " ∪ ": L(s{j})}}) = ∅
+      and q{k}.w{w} & ({{j in 1..k-2 sep " | ": q{j}.w{w}}}) = 0    -- L(s{k}) ∩ ({{j in 1..k-2 sep " ∪ ": L(s{j})}}) = ∅
 --@end
 --@end
 --@end
-order by {{k in 1..N sep ", ": q{k}.rw_no}};
+    order by {{k in 1..CUT sep ", ": q{k}.rw_no}}
+    limit 9223372036854775807
+) as placed
+--@for k in CUT+1..N
+cross join safe_next as q{k}             -- queen {k} stands in column {col:k}
+--@end
+--@if CUT < N
+where q{CUT+1}.cl_no = {CUT+1}
+  and q{CUT+1}.prev_rw_no = placed.r{CUT}      -- L(s{CUT+1}) ∩ L(s{CUT}) = ∅
+--@for w in 0..W-1
+  and q{CUT+1}.w{w} & placed.u{w} = 0            -- L(s{CUT+1}) ∩ U_{CUT} = ∅
+--@end
+--@for k in CUT+2..N
+  and q{k}.cl_no = {k}
+  and q{k}.prev_rw_no = q{k-1}.rw_no        -- L(s{k}) ∩ L(s{k-1}) = ∅
+--@for w in 0..W-1
+  and q{k}.w{w} & (placed.u{w}{{j in CUT+1..k-2 sep "":  | q{j}.w{w}}}) = 0    -- L(s{k}) ∩ U_{k-2} = ∅
+--@end
+--@end
+--@end
+order by {{k in 1..CUT sep ", ": placed.r{k}}}{{k in CUT+1..N sep "": , q{k}.rw_no}};

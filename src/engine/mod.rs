@@ -196,10 +196,10 @@ impl Reader {
     }
 
     /// On a distributed board: the number of solutions in the parts
-    /// numbered `first` to `last`, counted on every worker at once in one
-    /// statement (see citus.rs).
-    pub fn count_on_cluster(&self, first: usize, last: usize) -> Result<u64> {
-        citus::count_solutions(self, first, last)
+    /// numbered `first` to `last` of the `n`×`n` board, counted on every
+    /// worker at once in one statement (see citus.rs).
+    pub fn count_on_cluster(&self, n: u8, first: usize, last: usize) -> Result<u64> {
+        citus::count_solutions(self, n, first, last)
     }
 
     /// On a distributed board: every solution in the parts numbered

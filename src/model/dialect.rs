@@ -8,16 +8,35 @@
 //! | `cross join t as q … on …` (SQLite: keep this join order) | `join t as q … on …`, with `join_collapse_limit = 1` on the session |
 //! | `json_each(:p)` (a JSON array as rows of `value`) | `json_array_elements_text(cast(cast($n as text) as json)) as json_item (value)` |
 //! | named parameters `:p` | numbered parameters `$1`, `$2`, … |
+//! | `order by …` just before `limit 9223372036854775807` (a step of the search handed on in order) | no `order by` there: PostgreSQL sorts the whole result at the end anyway, and sorting each step only cost time (12×12: 1.98 s against 1.54 s) |
 
 /// Session settings that make PostgreSQL keep the written join order, as
 /// `cross join` does in SQLite.
-pub const POSTGRES_SESSION: &str = "set join_collapse_limit = 1; set from_collapse_limit = 1;";
+///
+/// And settings that make it join each column's squares by hash (safe_next
+/// is small, so each column's hash table is built once and probed for
+/// every placement) rather than restart an index scan for every placement,
+/// which is what nested loops do: measured on PostgreSQL 15, 8×8 … 12×12,
+/// this took `select * from solution` from 3.2, 13, 92, 320, 2,790 ms to
+/// 2.0, 5.4, 26, 186, 1,469 ms (BENCHMARKS.md).
+///
+/// And no JIT compilation: the search's many small join conditions took
+/// LLVM far longer to compile than they take to run (the 12×12 count on a
+/// Citus cluster: 32.7 s with JIT, 0.17 s without).
+pub const POSTGRES_SESSION: &str = "set join_collapse_limit = 1; set from_collapse_limit = 1; \
+                                    set enable_nestloop = off; set enable_mergejoin = off; \
+                                    set jit = off;";
+
+/// The limit that keeps a step of the search from being merged into the
+/// query around it (see sql/views/3-solution.sql).
+const STEP_FENCE: &str = "limit 9223372036854775807";
 
 /// SQL for PostgreSQL, and the names of its parameters in the order of
 /// their numbers (`$1` is the first name).
 pub fn postgres(sql: &str) -> (String, Vec<String>) {
     let sql = sql.replace(") without rowid;", ");");
     let sql = cross_join_with_on_to_join(&sql);
+    let sql = unsorted_steps(&sql);
     let sql = json_each_to_postgres(&sql);
     number_parameters(&sql)
 }
@@ -38,6 +57,27 @@ fn cross_join_with_on_to_join(sql: &str) -> String {
         }
     }
     let mut joined = out.join("\n");
+    if sql.ends_with('\n') {
+        joined.push('\n');
+    }
+    joined
+}
+
+/// Drops the `order by` line just before each step's fence.
+fn unsorted_steps(sql: &str) -> String {
+    let lines: Vec<&str> = sql.lines().collect();
+    let kept: Vec<&str> = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, line)| {
+            !(line.trim_start().starts_with("order by ")
+                && lines
+                    .get(i + 1)
+                    .is_some_and(|next| next.trim() == STEP_FENCE))
+        })
+        .map(|(_, line)| *line)
+        .collect();
+    let mut joined = kept.join("\n");
     if sql.ends_with('\n') {
         joined.push('\n');
     }
@@ -107,6 +147,10 @@ fn number_parameters(sql: &str) -> (String, Vec<String>) {
 mod tests {
     use super::*;
 
+    fn postgres_text(sql: &str) -> String {
+        postgres(sql).0
+    }
+
     #[test]
     fn rewrites_only_what_differs() {
         let sqlite = "create table t (a integer primary key) without rowid;\n\
@@ -124,5 +168,10 @@ mod tests {
         assert!(postgres.contains("'a:b'"));
         assert!(postgres.contains("\njoin safe_next as q2     -- queen 2\n  on q2.cl_no = 2"));
         assert!(postgres.contains("\ncross join board_size as b\n"));
+        let step = "select * from (\n  select a from t\n  order by a\n  limit 9223372036854775807\n) as p\norder by p.a\n";
+        assert_eq!(
+            postgres_text(step),
+            "select * from (\n  select a from t\n  limit 9223372036854775807\n) as p\norder by p.a\n"
+        );
     }
 }

@@ -161,9 +161,10 @@ fn repeat_inline(spec: &str, scope: &Scope) -> Result<String> {
         .split_once("\": ")
         .with_context(|| format!("expected `\": ` after the separator in `{spec}`"))?;
     let separator = separator.replace("\\n", "\n");
+    let body = body.replace("\\n", "\n");
     let (var, range) = parse_loop_header(header, scope)?;
     let parts = range
-        .map(|value| substitute(body, &scope.clone().with(&var, value)))
+        .map(|value| substitute(&body, &scope.clone().with(&var, value)))
         .collect::<Result<Vec<_>>>()?;
     Ok(parts.join(&separator))
 }

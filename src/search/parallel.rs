@@ -15,10 +15,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, T
 
 use crate::engine;
 use crate::engine::{Param, Reader, Target, Value};
+use crate::model::schema::part_search_sql;
 
 const PARTITION: &str = include_str!("../../sql/queries/partition.sql");
-const PART_COUNT: &str = include_str!("../../sql/queries/part_count.sql");
-const PART_ROWS: &str = include_str!("../../sql/queries/part_rows.sql");
 
 /// Boards below this size are searched in one query: they have no
 /// solutions to split (2×2, 3×3) or only one (1×1), and no column b to
@@ -77,13 +76,14 @@ pub fn count_solutions(target: &Target, reader: &Reader, n: u8, workers: Workers
         .into_iter()
         .filter(|p| p.weight > 0)
         .collect();
+    let count_sql = format!("select count(*) from (\n{}\n) as part", part_search_sql(n)?);
     let mut total = 0;
     run_parts(
         target,
         reader,
         &needed,
         workers,
-        count_part,
+        |reader, part| Ok(reader.number(&count_sql, &part_params(part))? as u64),
         |index, count| {
             total += needed[index].weight * count;
             Ok(())
@@ -130,6 +130,15 @@ pub fn for_each_solution(
     // Parts finish in any order; hold the early ones until their turn.
     let mut waiting: BTreeMap<usize, Vec<Vec<String>>> = BTreeMap::new();
     let mut next = 0;
+    let rows_sql = part_search_sql(n)?;
+    let part_rows = |reader: &Reader, part: &Part| {
+        let mut rows = Vec::new();
+        reader.rows(&rows_sql, &part_params(part), |row| {
+            rows.push(row.iter().map(Value::text).collect());
+            Ok(())
+        })?;
+        Ok(rows)
+    };
     run_parts(target, reader, &all, workers, part_rows, |index, rows| {
         waiting.insert(index, rows);
         while let Some(rows) = waiting.remove(&next) {
@@ -201,7 +210,7 @@ fn in_cluster_batches(
 fn count_on_cluster(reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
     let mut total = 0;
     in_cluster_batches(reader, n, workers, true, |(first, last)| {
-        total += reader.count_on_cluster(first, last)?;
+        total += reader.count_on_cluster(n, first, last)?;
         Ok(())
     })?;
     Ok(total)
@@ -225,19 +234,6 @@ fn part_params(part: &Part) -> [(&'static str, Param); 2] {
         (":s1", Param::Text(part.s1.clone())),
         (":s2", Param::Text(part.s2.clone())),
     ]
-}
-
-fn count_part(reader: &Reader, part: &Part) -> Result<u64> {
-    Ok(reader.number(PART_COUNT, &part_params(part))? as u64)
-}
-
-fn part_rows(reader: &Reader, part: &Part) -> Result<Vec<Vec<String>>> {
-    let mut rows = Vec::new();
-    reader.rows(PART_ROWS, &part_params(part), |row| {
-        rows.push(row.iter().map(Value::text).collect());
-        Ok(())
-    })?;
-    Ok(rows)
 }
 
 /// Runs `work` on every part, on `workers.jobs` threads that each take the
