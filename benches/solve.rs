@@ -240,7 +240,7 @@ fn main() {
         );
     }
 
-    portable_form_figures(&sizes);
+    carried_figures(&sizes);
     search_space_figures();
 
     if let Ok(url) = std::env::var("QUEENS_BENCH_POSTGRES") {
@@ -251,17 +251,19 @@ fn main() {
     }
 }
 
-/// The solution view as it was before it was made readable by DuckDB
-/// (`cross join … on`, which only SQLite and PostgreSQL read), kept here
-/// to measure what the portable form (conditions in `where`) costs.
-const SOLUTION_WITH_ON: &str = include_str!("solution_with_on.sql");
+/// The solution view as it was before it carried the lines already
+/// covered (issue 13): every queen tested against each queen before it.
+/// Kept here to measure, in the same run, what carrying them gained.
+const SOLUTION_UNCARRIED: &str = include_str!("solution_uncarried.sql");
 
-fn portable_form_figures(sizes: &[u8]) {
+fn carried_figures(sizes: &[u8]) {
     println!();
-    println!("The portable solution view (conditions in where) against the cross join … on form:");
     println!(
-        "{:>3} {:>10} {:>10} {:>8}",
-        "N", "portable", "with on", "ratio"
+        "The solution view against the form before it carried the covered lines (select * from …):"
+    );
+    println!(
+        "{:>3} {:>10} {:>11} {:>8}",
+        "N", "carried", "uncarried", "ratio"
     );
     let dir = tempfile::TempDir::new().unwrap();
     for &n in sizes.iter().filter(|&&n| n <= 12) {
@@ -269,20 +271,20 @@ fn portable_form_figures(sizes: &[u8]) {
         let scope = queens::model::template::Scope::default()
             .with("N", n.into())
             .with("W", queens::model::schema::line_set_words(n));
-        let with_on = queens::model::template::render(SOLUTION_WITH_ON, &scope).unwrap();
+        let uncarried = queens::model::template::render(SOLUTION_UNCARRIED, &scope).unwrap();
         Connection::open(&path)
             .unwrap()
-            .execute_batch(&with_on)
+            .execute_batch(&uncarried)
             .unwrap();
         let conn = sqlite::open_read_only(&path).unwrap();
         // Alternate the two, so that a busy moment does not favour one.
-        let (mut portable, mut on) = (Duration::MAX, Duration::MAX);
+        let (mut carried, mut before) = (Duration::MAX, Duration::MAX);
         for _ in 0..3 {
-            portable = portable.min(time_rows(&conn, "select * from solution").0);
-            on = on.min(time_rows(&conn, "select * from solution_with_on").0);
+            carried = carried.min(time_rows(&conn, "select * from solution").0);
+            before = before.min(time_rows(&conn, "select * from solution_uncarried").0);
         }
-        let ratio = portable.as_secs_f64() / on.as_secs_f64();
-        println!("{n:>3} {:>10} {:>10} {ratio:>8.3}", ms(portable), ms(on));
+        let ratio = carried.as_secs_f64() / before.as_secs_f64();
+        println!("{n:>3} {:>10} {:>11} {ratio:>8.3}", ms(carried), ms(before));
     }
 }
 
@@ -317,20 +319,65 @@ fn search_space_figures() {
     );
 }
 
-/// The same queries on a PostgreSQL server, next to SQLite's.
+/// Every row of `sql` on `client`, timed; the rows counted.
+fn time_server_rows(client: &mut postgres::Client, sql: &str) -> (Duration, usize) {
+    let mut rows = 0;
+    let time = fastest(|| {
+        rows = client.query(sql, &[]).unwrap().len();
+    });
+    (time, rows)
+}
+
+/// The arithmetic self-join on the server, in `schema` (beside the board),
+/// timed as the public runs it (the server's own settings) and with JIT
+/// compilation off; the faster of the two is the baseline.
+fn server_self_join(url: &str, schema: &str, n: u8) -> (Duration, Duration) {
+    let mut client = queens::engine::postgres::connect(url).unwrap();
+    client
+        .batch_execute(&format!(
+            "set search_path to {schema};
+             drop table if exists r;
+             create table r (i integer primary key);
+             insert into r select generate_series(1, {n});
+             analyze r;"
+        ))
+        .unwrap();
+    let expected = checker::count_solutions(n) as usize;
+    let (defaults, rows) = time_server_rows(&mut client, &arithmetic_self_join(n));
+    assert_eq!(rows, expected);
+    client.batch_execute("set jit = off").unwrap();
+    let (no_jit, rows) = time_server_rows(&mut client, &arithmetic_self_join(n));
+    assert_eq!(rows, expected);
+    client.batch_execute("drop table r").unwrap();
+    (defaults, no_jit)
+}
+
+/// The same queries on a PostgreSQL server, next to SQLite's, and the
+/// arithmetic self-join on the same server.
 fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
     println!();
-    println!("PostgreSQL next to SQLite (select * from solution, one thread; count on all cores):");
     println!(
-        "{:>3} {:>7} {:>12} {:>12} {:>8} {:>12} {:>12}",
-        "N", "rows", "SQLite", "PostgreSQL", "PG/SQL", "SQLite count", "PG count"
+        "PostgreSQL next to SQLite and to the self-join on the same server (select * from …, one thread; count on all cores):"
+    );
+    println!(
+        "{:>3} {:>7} {:>10} {:>10} {:>7} {:>10} {:>10} {:>9} {:>11} {:>10}",
+        "N",
+        "rows",
+        "SQLite",
+        "PostgreSQL",
+        "PG/SQL",
+        "join (PG)",
+        "no JIT",
+        "join/sol",
+        "SQLite count",
+        "PG count"
     );
     let dir = tempfile::TempDir::new().unwrap();
     let workers = Workers {
         jobs: cores,
         progress: false,
     };
-    for &n in sizes.iter().filter(|&&n| n <= 12) {
+    for &n in sizes.iter().filter(|&&n| n <= 13) {
         let schema = "queens_bench";
         queens::engine::postgres::ensure_exists(url, schema, Some(n), &|_| Ok(())).unwrap();
         queens::engine::postgres::rebuild(url, schema, n).unwrap();
@@ -356,6 +403,9 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
         let on_sqlite = all_rows(&sqlite, &mut rows);
         let on_pg = all_rows(&pg, &mut rows);
         assert_eq!(rows as u64, checker::count_solutions(n));
+        drop(pg);
+        let (join, join_no_jit) = server_self_join(url, schema, n);
+        let (pg, _) = engine::open(&server, Some(n)).unwrap();
         let count_on = |target: &Target, reader: &queens::engine::Reader| {
             fastest(|| {
                 let count = parallel::count_solutions(target, reader, n, workers).unwrap();
@@ -365,10 +415,13 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
         let sqlite_count = count_on(&file, &sqlite);
         let pg_count = count_on(&server, &pg);
         println!(
-            "{n:>3} {rows:>7} {:>12} {:>12} {:>8} {:>12} {:>12}",
+            "{n:>3} {rows:>7} {:>10} {:>10} {:>7} {:>10} {:>10} {:>9} {:>11} {:>10}",
             ms(on_sqlite),
             ms(on_pg),
             ratio(on_pg, on_sqlite),
+            ms(join),
+            ms(join_no_jit),
+            ratio(join.min(join_no_jit), on_pg),
             ms(sqlite_count),
             ms(pg_count)
         );

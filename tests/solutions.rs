@@ -5,6 +5,7 @@ mod common;
 
 use common::{A000170, A002464, Board, squares};
 use queens::checker;
+use queens::model::board::Square;
 
 #[test]
 fn solution_counts_match_oeis_and_the_native_counter() {
@@ -30,6 +31,104 @@ fn every_solution_row_is_valid_and_rows_come_in_board_order() {
             .map(|rows| checker::squares_of(rows))
             .collect();
         assert_eq!(found, expected, "n = {n}");
+    }
+}
+
+/// What SQLite plans for `sql`: the detail of each step.
+fn plan(board: &Board, sql: &str) -> Vec<String> {
+    board
+        .rows(&format!("explain query plan {sql}"))
+        .into_iter()
+        .map(|row| row[3].clone())
+        .collect()
+}
+
+/// The view places its first queens in a step of its own that works out
+/// the lines they cover once per placement. SQLite runs that step as a
+/// co-routine, handing placements on as it finds them: the step is never
+/// merged back into one join (which would work the union out again at
+/// every later queen) nor stored whole (MATERIALIZE), and the result is
+/// never sorted whole, only each placement's completions ("LAST k TERMS").
+/// So memory stays small and the first solutions come at once, on any
+/// board: the first three of 20×20 are valid and in board order.
+#[test]
+fn the_view_hands_placements_on_as_it_finds_them() {
+    for n in [6u8, 12, 20, 26] {
+        let board = Board::new(n);
+        let steps = plan(&board, "select * from solution");
+        let joined = steps.join("; ");
+        assert!(joined.contains("CO-ROUTINE placed"), "{n}: {joined}");
+        assert!(!joined.contains("MATERIALIZE"), "{n}: {joined}");
+        for sort in steps.iter().filter(|s| s.contains("B-TREE")) {
+            assert!(
+                sort.contains("LAST"),
+                "{n}: the whole result sorted: {joined}"
+            );
+        }
+    }
+    let n = 20;
+    let board = Board::new(n);
+    let first: Vec<Vec<_>> = board
+        .rows("select * from solution limit 3")
+        .iter()
+        .map(|row| row.iter().map(|s| Square::parse(s, n).unwrap()).collect())
+        .collect();
+    assert_eq!(first.len(), 3);
+    for placement in &first {
+        assert!(checker::is_solution(placement, n), "{placement:?}");
+    }
+    let rows_of = |p: &Vec<Square>| p.iter().map(|q| q.row).collect::<Vec<_>>();
+    assert!(rows_of(&first[0]) < rows_of(&first[1]) && rows_of(&first[1]) < rows_of(&first[2]));
+}
+
+/// A part of the search (what `count` and `solve` hand each thread, and
+/// Citus each worker) is the view's select with the part's first two
+/// squares fixed inside the step that carries the covered lines, where
+/// they cut the search down: its rows are exactly the view's rows that
+/// start with those squares, in the same order, and SQLite looks the two
+/// squares up instead of filtering a whole search.
+#[test]
+fn each_part_is_the_views_rows_that_start_with_its_squares() {
+    const PARTITION: &str = include_str!("../sql/queries/partition.sql");
+    for n in 4..=9u8 {
+        let board = Board::new(n);
+        let conn = board.connect();
+        let part_sql = queens::model::schema::part_search_sql(n).unwrap();
+        let mut stmt = conn.prepare(&part_sql).unwrap();
+        let mut parts_together = Vec::new();
+        for part in board.rows(PARTITION) {
+            let (s1, s2) = (part[0].as_str(), part[1].as_str());
+            let rows: Vec<Vec<String>> = stmt
+                .query_map(&[(":s1", s1), (":s2", s2)], |row| {
+                    (0..usize::from(n)).map(|i| row.get(i)).collect()
+                })
+                .unwrap()
+                .collect::<rusqlite::Result<_>>()
+                .unwrap();
+            assert!(
+                rows.iter().all(|r| r[0] == s1 && r[1] == s2),
+                "{n}: {s1} {s2}"
+            );
+            parts_together.extend(rows);
+        }
+        assert_eq!(
+            parts_together,
+            board.rows("select * from solution"),
+            "n = {n}"
+        );
+        let explained = format!("explain query plan {part_sql}");
+        let mut explain = conn.prepare(&explained).unwrap();
+        let steps: Vec<String> = explain
+            .query_map(&[(":s1", "a1"), (":s2", "b3")], |row| row.get(3))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert!(
+            steps
+                .iter()
+                .any(|s| s.starts_with("SEARCH q1") && s.contains("square=?")),
+            "{n}: {steps:?}"
+        );
     }
 }
 

@@ -239,6 +239,12 @@ mod tests {
     }
 
     #[test]
+    fn repeated_text_may_start_new_lines() {
+        let out = render("a{{j in 2..N sep \"\": ,\\n  q{j}}}", &scope()).unwrap();
+        assert_eq!(out, "a,\n  q2,\n  q3\n");
+    }
+
+    #[test]
     fn nested_blocks_see_outer_variables() {
         let template = "--@for k in 2..N\n--@for w in 0..1\nq{k}.w{w} ({{j in 1..k-1 sep \",\": {j}}})\n--@end\n--@end\nend";
         let out = render(template, &scope()).unwrap();

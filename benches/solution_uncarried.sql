@@ -1,11 +1,12 @@
-create view solution_with_on ({{k in 1..N sep ", ": s{k}}}) as
+create view solution_uncarried ({{k in 1..N sep ", ": s{k}}}) as
 -- solution(s1, …, s{N}): queen k stands on square s_k of column k and no
 -- queen shares a line with a queen placed before it:
 --     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅ for every k.
 -- The same rows as solution_by_definition, found fast:
--- * the rule for queen k sits in the join that places queen k, so a
---   placement that already breaks it is dropped before any later queen is
---   tried;
+-- * the rule for queen k is tested as soon as queen k is placed (SQLite
+--   tests each condition in the loop that places the last queen it names),
+--   so a placement that already breaks it is dropped before any later
+--   queen is tried;
 -- * safe_next offers queen k only squares that queen k−1 does not attack;
 -- * the rest of the rule is tested on line_set, the bitset form of
 --   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0;
@@ -18,13 +19,15 @@ select
 from line_set as q1                    -- queen 1 stands in column a
 --@for k in 2..N
 cross join safe_next as q{k}             -- queen {k} stands in column {col:k}
-  on q{k}.cl_no = {k}
- and q{k}.prev_rw_no = q{k-1}.rw_no        -- L(s{k}) ∩ L(s{k-1}) = ∅
---@if k > 2
---@for w in 0..W-1
- and q{k}.w{w} & ({{j in 1..k-2 sep " | ": q{j}.w{w}}}) = 0    -- L(s{k}) ∩ ({{j in 1..k-2 sep " ∪ ": L(s{j})}}) = ∅
---@end
---@end
 --@end
 where q1.cl_no = 1
+--@for k in 2..N
+  and q{k}.cl_no = {k}
+  and q{k}.prev_rw_no = q{k-1}.rw_no        -- L(s{k}) ∩ L(s{k-1}) = ∅
+--@if k > 2
+--@for w in 0..W-1
+  and q{k}.w{w} & ({{j in 1..k-2 sep " | ": q{j}.w{w}}}) = 0    -- L(s{k}) ∩ ({{j in 1..k-2 sep " ∪ ": L(s{j})}}) = ∅
+--@end
+--@end
+--@end
 order by {{k in 1..N sep ", ": q{k}.rw_no}};
