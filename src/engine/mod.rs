@@ -226,6 +226,20 @@ impl Reader {
         citus::part_weights(self)
     }
 
+    /// Whether the `solution` view of the `n`×`n` board is the one this
+    /// build writes. On an SQLite file it may be one the user replaced, or
+    /// one an older `queens` wrote, and such a view is read as it stands.
+    /// PostgreSQL schemas are taken to hold queens' own: their views are
+    /// not compared (see the README).
+    pub fn has_own_solution_view(&self, n: u8) -> Result<bool> {
+        match self {
+            Reader::Sqlite(conn) => {
+                Ok(!crate::model::schema::differing_views(conn, n)?.contains(&"solution"))
+            }
+            Reader::Postgres { .. } => Ok(true),
+        }
+    }
+
     /// Whether the board is spread over a Citus cluster (see citus.rs).
     pub fn is_distributed(&self) -> Result<bool> {
         match self {

@@ -64,9 +64,12 @@ pub fn parts(reader: &Reader) -> Result<Vec<Part>> {
 
 /// The number of solutions of the board at `target` (whose size `n` the
 /// caller has read through `reader`): only the parts the mirror symmetry
-/// does not make redundant are searched, on `workers.jobs` threads.
+/// does not make redundant are searched, on `workers.jobs` threads. A
+/// `solution` view that is not the one this build writes (replaced by the
+/// user, or written by an older queens) is counted as it stands, in one
+/// query: neither the parts' search nor the symmetry need hold for it.
 pub fn count_solutions(target: &Target, reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
-    if n < SMALLEST_SPLIT {
+    if n < SMALLEST_SPLIT || !reader.has_own_solution_view(n)? {
         return Ok(reader.number("select count(*) from solution", &[])? as u64);
     }
     if reader.is_distributed()? {
@@ -110,7 +113,8 @@ pub fn count_classes(reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
 }
 
 /// Calls `each` with the squares of every solution, in board order, while
-/// the parts are searched on `workers.jobs` threads.
+/// the parts are searched on `workers.jobs` threads (a `solution` view
+/// not of this build is read as it stands, in one query).
 pub fn for_each_solution(
     target: &Target,
     reader: &Reader,
@@ -118,7 +122,7 @@ pub fn for_each_solution(
     workers: Workers,
     mut each: impl FnMut(Vec<String>) -> Result<()>,
 ) -> Result<()> {
-    if n < SMALLEST_SPLIT {
+    if n < SMALLEST_SPLIT || !reader.has_own_solution_view(n)? {
         return reader.rows("select * from solution", &[], |row| {
             each(row.iter().map(Value::text).collect())
         });
