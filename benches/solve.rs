@@ -483,12 +483,22 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
         .collect();
     println!();
     println!(
-        "count on SQLite and PostgreSQL ({cores} threads) and on Citus ({} workers, and with 1):",
+        "count on SQLite and PostgreSQL ({cores} threads) and on Citus ({} workers, and with 1); \
+         every row listed by the cluster against the self-join on the coordinator (N ≤ 12):",
         ports.len()
     );
     println!(
-        "{:>3} {:>6} {:>10} {:>10} {:>10} {:>10} {:>9} {:>11}",
-        "N", "parts", "SQLite", "PostgreSQL", "Citus", "Citus 1w", "Citus/PG", "ms/part"
+        "{:>3} {:>6} {:>10} {:>10} {:>10} {:>10} {:>9} {:>11} {:>12} {:>10}",
+        "N",
+        "parts",
+        "SQLite",
+        "PostgreSQL",
+        "Citus",
+        "Citus 1w",
+        "Citus/PG",
+        "ms/part",
+        "Citus rows",
+        "join/rows"
     );
     let dir = tempfile::TempDir::new().unwrap();
     for n in [5u8, 10, 11, 12, 13, 14] {
@@ -520,8 +530,27 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
             worker_takes_shards(coordinator, port, true);
         }
         let one_worker = time(&one);
+        // Every row, listed by the cluster, against the self-join on the
+        // coordinator (a PostgreSQL server like any other), up to 12×12.
+        let (listed, join) = if n <= 12 {
+            let (reader, _) = engine::open(&spread, Some(n)).unwrap();
+            let listed = fastest(|| {
+                let mut rows = 0u64;
+                parallel::for_each_solution(&spread, &reader, n, workers, |_| {
+                    rows += 1;
+                    Ok(())
+                })
+                .unwrap();
+                assert_eq!(rows, expected);
+            });
+            drop(reader);
+            let (defaults, no_jit) = server_self_join(coordinator, "queens_bench", n);
+            (ms(listed), ratio(defaults.min(no_jit), listed))
+        } else {
+            ("-".to_string(), "-".to_string())
+        };
         println!(
-            "{n:>3} {parts:>6} {:>10} {:>10} {:>10} {:>10} {:>9} {:>11.3}",
+            "{n:>3} {parts:>6} {:>10} {:>10} {:>10} {:>10} {:>9} {:>11.3} {listed:>12} {join:>10}",
             ms(sqlite),
             ms(plain),
             ms(citus),
