@@ -44,38 +44,33 @@ pub fn postgres(sql: &str) -> (String, Vec<String>) {
 /// `cross join t as q  -- …\n  on …` becomes `join t as q  -- …\n  on …`;
 /// a `cross join` without `on` stays as it is.
 fn cross_join_with_on_to_join(sql: &str) -> String {
-    let lines: Vec<&str> = sql.lines().collect();
-    let mut out = Vec::with_capacity(lines.len());
-    for (i, line) in lines.iter().enumerate() {
-        let followed_by_on = lines
-            .get(i + 1)
-            .is_some_and(|next| next.trim_start().starts_with("on "));
+    rewrite_lines(sql, |line, next| {
+        let followed_by_on = next.is_some_and(|next| next.trim_start().starts_with("on "));
         if followed_by_on && line.trim_start().starts_with("cross join ") {
-            out.push(line.replacen("cross join ", "join ", 1));
+            Some(line.replacen("cross join ", "join ", 1))
         } else {
-            out.push(line.to_string());
+            Some(line.to_string())
         }
-    }
-    let mut joined = out.join("\n");
-    if sql.ends_with('\n') {
-        joined.push('\n');
-    }
-    joined
+    })
 }
 
 /// Drops the `order by` line just before each step's fence.
 fn unsorted_steps(sql: &str) -> String {
+    rewrite_lines(sql, |line, next| {
+        let sorts_a_step = line.trim_start().starts_with("order by ")
+            && next.is_some_and(|next| next.trim() == STEP_FENCE);
+        (!sorts_a_step).then(|| line.to_string())
+    })
+}
+
+/// `sql` with each line replaced by what `rewrite` makes of it, given the
+/// line after it (none: the line is dropped); a final newline is kept.
+fn rewrite_lines(sql: &str, rewrite: impl Fn(&str, Option<&str>) -> Option<String>) -> String {
     let lines: Vec<&str> = sql.lines().collect();
-    let kept: Vec<&str> = lines
+    let kept: Vec<String> = lines
         .iter()
         .enumerate()
-        .filter(|(i, line)| {
-            !(line.trim_start().starts_with("order by ")
-                && lines
-                    .get(i + 1)
-                    .is_some_and(|next| next.trim() == STEP_FENCE))
-        })
-        .map(|(_, line)| *line)
+        .filter_map(|(i, line)| rewrite(line, lines.get(i + 1).copied()))
         .collect();
     let mut joined = kept.join("\n");
     if sql.ends_with('\n') {

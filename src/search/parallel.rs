@@ -62,6 +62,14 @@ pub fn parts(reader: &Reader) -> Result<Vec<Part>> {
     Ok(parts)
 }
 
+/// Whether the solution view is read in one query rather than searched in
+/// parts: on boards too small to split, and when the view is not the one
+/// this build writes (replaced by the user, or written by an older queens),
+/// which is read as it stands.
+fn read_whole(reader: &Reader, n: u8) -> Result<bool> {
+    Ok(n < SMALLEST_SPLIT || !reader.has_own_solution_view(n)?)
+}
+
 /// The number of solutions of the board at `target` (whose size `n` the
 /// caller has read through `reader`): only the parts the mirror symmetry
 /// does not make redundant are searched, on `workers.jobs` threads. A
@@ -69,7 +77,7 @@ pub fn parts(reader: &Reader) -> Result<Vec<Part>> {
 /// user, or written by an older queens) is counted as it stands, in one
 /// query: neither the parts' search nor the symmetry need hold for it.
 pub fn count_solutions(target: &Target, reader: &Reader, n: u8, workers: Workers) -> Result<u64> {
-    if n < SMALLEST_SPLIT || !reader.has_own_solution_view(n)? {
+    if read_whole(reader, n)? {
         return Ok(reader.number("select count(*) from solution", &[])? as u64);
     }
     if reader.is_distributed()? {
@@ -122,7 +130,7 @@ pub fn for_each_solution(
     workers: Workers,
     mut each: impl FnMut(Vec<String>) -> Result<()>,
 ) -> Result<()> {
-    if n < SMALLEST_SPLIT || !reader.has_own_solution_view(n)? {
+    if read_whole(reader, n)? {
         return reader.rows("select * from solution", &[], |row| {
             each(row.iter().map(Value::text).collect())
         });
