@@ -1,51 +1,13 @@
-# Sourced by .ci/run (after postgres.sh): builds Citus from the vendored
-# source when this machine lacks it, starts a throwaway cluster of a
+# Sourced by .ci/run (after postgres.sh): starts a throwaway cluster of a
 # coordinator and two workers on loopback ports, and stops and removes it
-# when the run ends. The tests find it through QUEENS_TEST_CITUS.
+# when the run ends. The tests find it through QUEENS_TEST_CITUS. Citus is
+# built from the vendored source by install.sh (install_citus), before any
+# server starts.
 #
 #   bash -c 'source .ci/postgres.sh; source .ci/citus.sh; start_citus; echo $QUEENS_TEST_CITUS; sleep infinity'
 #
-# starts one by hand for trying (Ctrl-C removes it).
-
-CITUS_VERSION=13.2.2
-CITUS_VENDOR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../shared/vendor/citus" 2>/dev/null && pwd)
-
-# Citus's build needs the server's headers and the libraries its compression
-# and the server's GSSAPI headers name.
-build_citus() {
-    local pg_config="$(pg_bin)/pg_config"
-    [ -x "$pg_config" ] || pg_config=$(command -v pg_config)
-    local libdir sharedir
-    libdir=$("$pg_config" --pkglibdir)
-    sharedir=$("$pg_config" --sharedir)
-    if [ -f "$libdir/citus.so" ] && grep -qs "$CITUS_VERSION" "$sharedir/extension/citus.queens-build"; then
-        return
-    fi
-    if [ -z "$CITUS_VENDOR" ] || [ ! -f "$CITUS_VENDOR/citus-$CITUS_VERSION.tar.gz" ]; then
-        echo "citus.sh: ../shared/vendor/citus/citus-$CITUS_VERSION.tar.gz not found" >&2
-        return 1
-    fi
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        "postgresql-server-dev-$("$pg_config" --version | awk '{print int($2)}')" \
-        liblz4-dev libzstd-dev libkrb5-dev >/dev/null
-    local work
-    work=$(mktemp -d)
-    tar -xzf "$CITUS_VENDOR/citus-$CITUS_VERSION.tar.gz" -C "$work"
-    # The vendored patch renames Citus's fallback of have_createdb_privilege
-    # for servers whose headers declare the function; others need the
-    # fallback as it is.
-    if grep -rqs "have_createdb_privilege" "$("$pg_config" --includedir-server)"; then
-        patch -d "$work/citus-$CITUS_VERSION" -p1 -s < "$CITUS_VENDOR/pg15-have_createdb_privilege.patch"
-    fi
-    (
-        cd "$work/citus-$CITUS_VERSION" &&
-            ./configure --without-libcurl PG_CONFIG="$pg_config" >/dev/null &&
-            make -s -j2 >/dev/null 2>&1 &&
-            as_root make -s install >/dev/null
-    )
-    rm -rf "$work"
-    echo "$CITUS_VERSION" | as_root tee "$sharedir/extension/citus.queens-build" >/dev/null
-}
+# starts one by hand for trying (Ctrl-C removes it); alone, it installs and
+# builds what it needs first.
 
 # One node: an initdb cluster on `port` in `dir`, with Citus preloaded,
 # password logins only, and the password the nodes use among themselves.
@@ -70,7 +32,10 @@ citus_node() {
 }
 
 start_citus() {
-    build_citus
+    # No-ops when install_everything ran; alone, they install and build
+    # before the first node starts.
+    install_packages && install_citus || return 1
+    CI_SERVER_STARTED=1
     PG_BIN=$(pg_bin)
     CITUS_DIR=$(mktemp -d)
     PG_AS=()

@@ -1,6 +1,9 @@
 # Sourced by .ci/run: starts a throwaway PostgreSQL cluster for the tests
 # and stops and removes it when the run ends, whether it passed or not.
-# The tests find it through QUEENS_TEST_POSTGRES.
+# The tests find it through QUEENS_TEST_POSTGRES. What it runs is installed
+# by install.sh, before it starts: nothing is installed once it runs.
+
+source "$(dirname "${BASH_SOURCE[0]}")/install.sh"
 
 pg_bin() {
     ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1
@@ -11,15 +14,11 @@ free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-as_root() {
-    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
-}
-
 start_postgres() {
-    if [ -z "$(pg_bin)" ]; then
-        as_root apt-get update -qq
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
-    fi
+    # A no-op when install_everything ran; alone, it installs the server
+    # before starting it.
+    install_packages || return 1
+    CI_SERVER_STARTED=1
     PG_BIN=$(pg_bin)
     PG_DIR=$(mktemp -d)
     # initdb refuses to run as root: run the cluster as the postgres user.

@@ -39,7 +39,9 @@ fn quick_work_shows_no_progress_bar_at_all() {
 #[test]
 #[ignore = "needs tmux for a terminal; .ci/run installs it and runs this"]
 fn a_long_search_shows_whole_rates_and_ctrl_c_leaves_no_bar() {
-    let board = Board::new(13);
+    // 14×14 on one thread searches for many seconds on any machine (13×13
+    // ended within the 2.5 s below on a fast one, before the bar was read).
+    let board = Board::new(14);
     let session = format!("queens-test-{}", std::process::id());
     tmux(&[
         "new-session",
