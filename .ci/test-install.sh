@@ -43,10 +43,11 @@ touch "$fake/available"
 # which it depends on) is installed at version $1, with the dependencies of
 # the lists' version, and its headers are not installed.
 pretend_installed() {
-    local version=$1 listed=$candidate
+    local version=$1 listed=$older
     # The lists' own record of that version where they have one (so that
     # apt sees the installed package as exactly what they offer), else the
-    # candidate's, renumbered.
+    # oldest they offer, renumbered (its dependencies are the likeliest to
+    # be met by what this machine has).
     offered "$server" "$version" && listed=$version
     {
         apt-cache show "$server=$listed"
@@ -112,12 +113,18 @@ check "the guard finds nothing of a running server upgraded" test -z "$harm"
 
 # The same headers without the pins: apt upgrades the server with them
 # (where the lists offer a newer one to upgrade to).
+# Whether apt does so depends on the lists (it did with 15.17 installed and
+# 15.18 offered, not with 15.18 and 15.20), so this is said, not checked;
+# where it does, the guard must stop it.
 if [ "$older" != "$candidate" ]; then
     sim=$(simulate "$headers=$older")
-    check "unpinned, apt would upgrade the server along with the headers" \
-        has_line "$sim" "Inst $server [$older] ("
-    harm=$(CI_ASSUME_SERVER_RUNNING=1 upgrades_of_running_server "$major" "$headers=$older")
-    check "the guard stops that while a server runs" test -n "$harm"
+    if has_line "$sim" "Inst $server [$older] ("; then
+        echo "note: unpinned, apt would upgrade the server along with the headers"
+        harm=$(CI_ASSUME_SERVER_RUNNING=1 upgrades_of_running_server "$major" "$headers=$older")
+        check "the guard stops that while a server runs" test -n "$harm"
+    else
+        echo "note: with these lists, apt would leave the server alone even unpinned"
+    fi
 fi
 
 # 2. The installed server is older than anything the lists offer (they were
