@@ -63,3 +63,30 @@ pub fn sweep_stale_temp_files(dir: &Path) {
         }
     }
 }
+
+/// Removes a temporary file that is not to be kept, wherever it is now: a
+/// directory renamed while the file was written leaves the path it was
+/// made at pointing nowhere, and removing by that path alone would leave
+/// the file behind in the renamed directory.
+pub fn discard(temp: tempfile::NamedTempFile) {
+    let made_at = temp.path().to_path_buf();
+    let now_at = current_path(temp.as_file());
+    drop(temp);
+    if let Some(now_at) = now_at.filter(|now_at| *now_at != made_at) {
+        let _ = std::fs::remove_file(now_at);
+    }
+}
+
+/// Where an open file is now, as the kernel knows it.
+#[cfg(target_os = "linux")]
+fn current_path(file: &std::fs::File) -> Option<PathBuf> {
+    use std::os::fd::AsRawFd;
+    let path = std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()?;
+    // A file already removed is named "… (deleted)": nothing to remove.
+    (!path.to_string_lossy().ends_with(" (deleted)")).then_some(path)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn current_path(_: &std::fs::File) -> Option<PathBuf> {
+    None
+}

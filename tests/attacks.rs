@@ -15,7 +15,7 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{Board, contents};
+use common::{Board, assert_refused, contents};
 use rusqlite::Connection;
 use tempfile::TempDir;
 
@@ -26,24 +26,6 @@ fn queens(dir: &Path, args: &[&str]) -> Output {
 }
 
 use common::text;
-
-/// A one-line error on stderr, nothing on stdout, and this exit code. A
-/// mistake in the command line itself (exit 2, found by clap) is named on
-/// the first line, which clap follows with the usage and the help to read.
-fn assert_refused(out: &Output, code: i32, says: &str) {
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "{stderr}");
-    let first = stderr.lines().next().unwrap_or_default();
-    assert!(
-        first.starts_with("queens: ") && first.contains(says),
-        "expected {says:?} in: {stderr}"
-    );
-    if stderr.lines().count() > 1 {
-        assert_eq!(code, 2, "{stderr}");
-        assert!(stderr.ends_with("--help'.\n"), "{stderr}");
-    }
-    assert!(!stderr.contains("panicked"), "{stderr}");
-}
 
 /// Every row of every table of the user's, exactly as SQLite stores it.
 fn user_rows(db: &Path) -> Vec<String> {
@@ -785,4 +767,52 @@ fn the_second_review_s_breaks_stay_mended() {
         assert_refused(&out, 1, "cannot write");
     }
     assert_eq!(contents(&board.db), before);
+}
+
+#[test]
+fn init_materialize_says_one_true_thing() {
+    let board = Board::new(6);
+    let said = board.stdout(&["init", "--materialize"]);
+    assert!(!said.contains("nothing to do"), "{said}");
+    assert!(said.contains("stored its 4 solutions"), "{said}");
+    let said = board.stdout(&["init", "--materialize"]);
+    assert!(!said.contains("nothing to do"), "{said}");
+    assert!(said.contains("stored already"), "{said}");
+    let said = board.stdout(&["init"]);
+    assert!(said.contains("nothing to do"), "{said}");
+}
+
+#[test]
+fn an_export_whose_directory_is_renamed_midway_leaves_no_partial_file() {
+    let board = Board::new(13);
+    let dir = board.dir.path().join("out");
+    let moved = board.dir.path().join("moved");
+    std::fs::create_dir(&dir).unwrap();
+    let child = Command::new(QUEENS)
+        .args([
+            "export", "--format", "csv", "--jobs", "1", "--quiet", "--db",
+        ])
+        .arg(&board.db)
+        .arg("--out")
+        .arg(dir.join("all.csv"))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Rename the directory once the export has begun writing into it.
+    let started = Instant::now();
+    while std::fs::read_dir(&dir).unwrap().next().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "nothing written"
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    std::fs::rename(&dir, &moved).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_refused(&out, 1, "all.csv");
+    let left: Vec<_> = std::fs::read_dir(&moved)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
 }

@@ -396,29 +396,22 @@ fn query_cannot_change_anything_on_the_server() {
     let url = server();
     let schema = Schema::new(&url, "t");
     schema.stdout(&["init", "--size", "5"]);
-    // Another session, which query must not be able to end.
-    let mut victim = schema.client();
-    let victim_pid: i32 = victim
-        .query_one("select pg_backend_pid()", &[])
-        .unwrap()
-        .get(0);
     let marker = schema.dir.path().join("server-wrote-this");
     let marker = marker.to_str().unwrap();
+    // As a superuser: the read-only transaction and the one-query wrapper
+    // refuse whatever writes. (What a superuser's functions do without
+    // writing, they still do, as in psql: see tests/postgres_trust.rs,
+    // a_read_only_role_made_as_the_readme_says_cannot_act_on_the_server.)
     let tricks = [
         format!("copy (select 1) to '{marker}'"),
         format!("copy (select 1) to program 'touch {marker}'"),
         format!("/* c */ (copy (select 1) to '{marker}')"),
-        format!("select pg_terminate_backend({victim_pid})"),
-        format!("select set_config('role', 'queens', true), pg_terminate_backend({victim_pid})"),
-        format!("select lo_export(lo_from_bytea(0, 'x'), '{marker}')"),
-        "select pg_read_file('/etc/hostname')".to_string(),
         "select 1; drop table square".to_string(),
         "delete from square returning *".to_string(),
         "with gone as (delete from square returning 1) select count(*) from gone".to_string(),
         "select nextval('x')".to_string(),
         "create table mine (x int)".to_string(),
         "set role queens".to_string(),
-        "select * from pg_authid".to_string(),
     ];
     let squares = schema.count("square");
     for sql in &tricks {
@@ -428,37 +421,14 @@ fn query_cannot_change_anything_on_the_server() {
         assert_eq!(stderr.lines().count(), 1, "{sql}: {stderr}");
         assert!(out.stdout.is_empty(), "{sql}");
     }
-    // The same, late in a long result: rows are fetched in batches, and a
-    // batch runs as queens_reader too.
-    let late = [
-        "select g, case when g = 2500 then set_config('role', 'queens', false) end \
-         from generate_series(1, 3000) as g"
-            .to_string(),
-        format!(
-            "select g, case when g = 2500 then pg_terminate_backend({victim_pid}) end \
-             from generate_series(1, 3000) as g"
-        ),
-    ];
-    for sql in &late {
-        let out = schema.run(&["query", "-f", "csv", sql]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{sql}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{sql}: {stderr}");
-    }
     assert!(
         !std::path::Path::new(marker).exists(),
         "the server wrote a file"
     );
-    let alive: i32 = victim.query_one("select 1", &[]).unwrap().get(0);
-    assert_eq!(alive, 1, "query ended another session");
     assert_eq!(schema.count("square"), squares);
     assert_eq!(
         schema.stdout(&["query", "select count(*) from square"]),
         "count\n-----\n25\n"
-    );
-    println!(
-        "PostgreSQL query: {} tricks (COPY, role switch, signals, server files, writes) refused; nothing changed",
-        tricks.len()
     );
 }
 
@@ -630,7 +600,7 @@ fn schema_names_that_are_key_words_or_system_schemas_are_refused() {
     not(queens_postgres),
     ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
 )]
-fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_server() {
+fn a_schema_another_role_controls_is_not_read_with_a_superuser_s_powers() {
     let url = server();
     let schema = Schema::new(&url, "t");
     let role = format!("plain_{}", schema.name);
@@ -650,15 +620,14 @@ fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_serv
             .output()
             .unwrap()
     };
-    // A role that may not make roles: init says so, and query runs with
-    // that role's own (small) privileges.
+    // A role without special powers builds its own board and queries it
+    // with its own privileges.
     let init = as_plain(&["init", "--size", "5"]);
     assert!(
         init.status.success(),
         "{}",
         String::from_utf8_lossy(&init.stderr)
     );
-    assert!(String::from_utf8_lossy(&init.stderr).contains("queens_reader"));
     let out = as_plain(&["query", "select count(*) from solution"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "count\n-----\n10\n");
     // That role's schema is not for a superuser to read: its views would
@@ -709,23 +678,6 @@ fn without_the_reader_role_query_runs_only_for_roles_that_cannot_change_the_serv
         "10\n",
         "{}",
         String::from_utf8_lossy(&out.stderr)
-    );
-    // A superuser's own schema without queens_fetch: query is refused
-    // rather than run with the superuser's powers.
-    let own = Schema::new(&url, "t");
-    own.stdout(&["init", "--size", "5"]);
-    admin
-        .batch_execute(&format!(
-            "drop function {}.queens_fetch(refcursor, integer)",
-            own.name
-        ))
-        .unwrap();
-    let out = own.run(&["query", "select count(*) from solution"]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.contains("queens_reader") && stderr.lines().count() == 1,
-        "{stderr}"
     );
     admin
         .batch_execute(&format!(

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
-use rusqlite::Connection;
+use rusqlite::{Connection, OptionalExtension};
 
 use crate::checker;
 use crate::cmd::stdout;
@@ -89,6 +89,7 @@ pub fn run(args: &Args) -> Result<()> {
     findings.push(ask("integrity", || integrity(&conn)));
     findings.push(ask("foreign keys", || foreign_keys(&conn)));
     findings.push(ask("facts", || facts(&conn, n)));
+    findings.push(ask("model", || model(&conn, n)));
     findings.push(ask("encodings", || encodings(&conn)));
     findings.push(ask("symmetries", || symmetries(&conn, n)));
     findings.push(ask("views", || views(&conn, n)));
@@ -203,6 +204,132 @@ fn facts(conn: &Connection, n: u8) -> Result<(bool, String)> {
             4 * n * n
         ),
     ))
+}
+
+/// Every table and index of queens' must be as in a board built afresh at
+/// the same size: the same definition (columns, keys, checks), the same
+/// indexes, and the same rows in queens' columns. Each difference is named;
+/// a damaged or doctored fact (a second board size, a line renamed in
+/// every table, a direction renamed) answers wrongly without breaking any
+/// key, so only this comparison finds it.
+fn model(conn: &Connection, n: u8) -> Result<(bool, String)> {
+    let fresh = schema::fresh_board(n)?;
+    let mut differences = Vec::new();
+    let tables: Vec<&str> = schema::own_table_names()
+        .into_iter()
+        .filter(|t| *t != "solution_store")
+        .collect();
+    for table in &tables {
+        differences.extend(table_differences(conn, &fresh, table)?);
+    }
+    let indexes = "select name, tbl_name, coalesce(sql, '') from sqlite_schema \
+                   where type = 'index' order by name";
+    let expected = schema::rows_as_text(&fresh, indexes)?;
+    let found = schema::rows_as_text(conn, indexes)?;
+    for index in &expected {
+        match found.iter().find(|f| f[0] == index[0]) {
+            None => differences.push(format!("index {} on {} is missing", index[0], index[1])),
+            Some(f) if f != index => {
+                differences.push(format!("index {} on {} is not queens'", index[0], index[1]))
+            }
+            Some(_) => {}
+        }
+    }
+    let holds = differences.is_empty();
+    let found = if holds {
+        format!(
+            "{} tables and {} indexes as in a fresh {n}×{n} board, row for row",
+            tables.len(),
+            expected.len()
+        )
+    } else {
+        format!(
+            "not as in a fresh {n}×{n} board: {}",
+            differences.join("; ")
+        )
+    };
+    Ok((holds, found))
+}
+
+/// How queens' `table` in `conn` differs from the same table in `fresh`:
+/// its definition, then its rows (in queens' columns).
+fn table_differences(conn: &Connection, fresh: &Connection, table: &str) -> Result<Vec<String>> {
+    let definition = "select sql from sqlite_schema where type = 'table' and name = ?1";
+    let read = |c: &Connection| -> Result<Option<String>> {
+        Ok(c.query_row(definition, [table], |row| row.get(0))
+            .optional()?)
+    };
+    let Some(found) = read(conn)? else {
+        return Ok(vec![format!("table {table} is missing")]);
+    };
+    let mut differences = Vec::new();
+    if Some(&found) != read(fresh)?.as_ref() {
+        let own = schema::table_columns(fresh, table)?;
+        let columns = schema::table_columns(conn, table)?;
+        let added: Vec<&String> = columns.iter().filter(|c| !own.contains(c)).collect();
+        let lost: Vec<&String> = own.iter().filter(|c| !columns.contains(c)).collect();
+        differences.push(match (added.is_empty(), lost.is_empty()) {
+            (false, _) => format!(
+                "{table} has columns queens does not make ({})",
+                join(&added)
+            ),
+            (true, false) => format!("{table} lacks queens' columns ({})", join(&lost)),
+            (true, true) => format!("{table}'s definition (keys, checks) is not queens'"),
+        });
+        if !lost.is_empty() {
+            return Ok(differences);
+        }
+    }
+    let own = schema::table_columns(fresh, table)?.join(", ");
+    let rows = format!("select {own} from {table}");
+    let (extra, missing) = multiset_difference(
+        &schema::rows_as_text(conn, &rows)?,
+        &schema::rows_as_text(fresh, &rows)?,
+    );
+    if extra + missing > 0 {
+        differences.push(format!(
+            "{table}: {extra} rows a fresh board does not have, {missing} of its rows missing"
+        ));
+    }
+    Ok(differences)
+}
+
+fn join(names: &[&String]) -> String {
+    names
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How many rows of `found` are not in `expected`, and how many of
+/// `expected` are not in `found`, counting repeats.
+fn multiset_difference(found: &[Vec<String>], expected: &[Vec<String>]) -> (usize, usize) {
+    let (mut found, mut expected) = (found.to_vec(), expected.to_vec());
+    found.sort();
+    expected.sort();
+    let (mut i, mut j, mut extra, mut missing) = (0, 0, 0, 0);
+    while i < found.len() || j < expected.len() {
+        match (found.get(i), expected.get(j)) {
+            (Some(a), Some(b)) if a == b => {
+                i += 1;
+                j += 1;
+            }
+            (Some(a), Some(b)) if a < b => {
+                extra += 1;
+                i += 1;
+            }
+            (Some(_), None) => {
+                extra += 1;
+                i += 1;
+            }
+            _ => {
+                missing += 1;
+                j += 1;
+            }
+        }
+    }
+    (extra, missing)
 }
 
 /// line_set must say "these two squares share a line" exactly when

@@ -64,6 +64,10 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
+    if args.materialize {
+        // Said before anything is built: stored solutions live in files.
+        target.file("--materialize")?;
+    }
     if args.distributed {
         refuse_without_cluster(args, &target)?;
     }
@@ -147,13 +151,14 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     }
     engine::check_requested_size(&shown, found.size, requested)?;
     let upgraded = target.bring_up_to_date()?;
-    let what = if upgraded {
-        "brought it up to date"
-    } else {
-        "nothing to do"
+    // With --materialize, what is done next is said next.
+    let what = match (upgraded, args.materialize) {
+        (true, _) => "; brought it up to date",
+        (false, false) => "; nothing to do",
+        (false, true) => "",
     };
     Ok((
-        format!("{shown} already holds {}; {what}", board_words(found.size)),
+        format!("{shown} already holds {}{what}", board_words(found.size)),
         found.size,
     ))
 }

@@ -29,8 +29,11 @@ use crate::render::rows::{RowFormat, RowWriter};
 /// that only report (`pragma journal_mode`) are allowed.
 ///
 /// On PostgreSQL the statement must be a query (select, values, table or
-/// with … select); it runs in a read-only transaction as the role
-/// queens_reader, which may only read queens' schema (see the README).
+/// with … select); it runs as psql would run it, with the privileges of
+/// the role in --db, in a read-only transaction, so the server refuses
+/// anything that writes. Functions that act without writing (a
+/// superuser's pg_terminate_backend, say) still act: connect as a
+/// read-only role to run SQL you do not trust (see the README).
 ///
 /// Examples:
 ///   queens query "select count(*) from candidate"

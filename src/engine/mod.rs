@@ -5,8 +5,9 @@
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use ::postgres::error::SqlState;
 use ::postgres::fallible_iterator::FallibleIterator;
 use ::postgres::types::{ToSql, Type};
 use anyhow::{Result, bail};
@@ -83,9 +84,9 @@ impl Target {
     pub fn file(&self, what: &str) -> Result<&Path> {
         match self {
             Target::File(path) => Ok(path),
-            Target::Server { .. } => {
-                bail!("{what} works on SQLite files only, not on a PostgreSQL --db")
-            }
+            Target::Server { .. } => Err(usage(format!(
+                "{what} works on SQLite files only, not on a PostgreSQL --db"
+            ))),
         }
     }
 
@@ -110,41 +111,56 @@ fn is_postgres_url(db: &str) -> bool {
     lower.starts_with("postgres:") || lower.starts_with("postgresql:")
 }
 
-/// The URL without its password, wherever it was given:
-/// `postgres://user:secret@host/db?password=x&sslmode=y` →
-/// `postgres://user@host/db?sslmode=y`.
+/// How messages show a PostgreSQL URL: as the driver reads it, without the
+/// password, however the URL spells it (`user:secret@`, `?password=`,
+/// `?pass%77ord=`): `postgres://user@host:port/dbname`. A URL the driver
+/// cannot read is not shown at all, since where its password is cannot be
+/// told.
 pub fn without_password(url: &str) -> String {
-    let (address, query) = match url.split_once('?') {
-        Some((address, query)) => (address, Some(query)),
-        None => (url, None),
+    let Ok(config) = url.parse::<::postgres::Config>() else {
+        return "the postgres:// URL given to --db".to_string();
     };
-    // The credentials run from after the scheme and its slashes to the
-    // last @; the user is what comes before their first colon.
-    let after_scheme = address.find(':').map(|colon| {
-        colon
-            + 1
-            + address[colon + 1..]
-                .chars()
-                .take_while(|&c| c == '/')
-                .count()
-    });
-    let address = match (after_scheme, address.rfind('@')) {
-        (Some(start), Some(at)) if at >= start => {
-            let user = address[start..at].split(':').next().unwrap_or("");
-            format!("{}{user}{}", &address[..start], &address[at..])
-        }
-        _ => address.to_string(),
-    };
-    let kept: Vec<&str> = query
-        .into_iter()
-        .flat_map(|q| q.split('&'))
-        .filter(|pair| !pair.to_ascii_lowercase().starts_with("password="))
+    let user = config
+        .get_user()
+        .map(|user| format!("{}@", url_encoded(user)))
+        .unwrap_or_default();
+    let ports = config.get_ports();
+    let hosts: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .enumerate()
+        .map(|(i, host)| {
+            let name = match host {
+                ::postgres::config::Host::Tcp(name) => url_encoded(name),
+                #[cfg(unix)]
+                ::postgres::config::Host::Unix(path) => url_encoded(&path.display().to_string()),
+            };
+            // One port for every host, or one each.
+            match ports.get(i).or(ports.first().filter(|_| ports.len() == 1)) {
+                Some(port) => format!("{name}:{port}"),
+                None => name,
+            }
+        })
         .collect();
-    if kept.is_empty() {
-        address
-    } else {
-        format!("{address}?{}", kept.join("&"))
+    let dbname = config
+        .get_dbname()
+        .map(|db| format!("/{}", url_encoded(db)))
+        .unwrap_or_default();
+    format!("postgres://{user}{}{dbname}", hosts.join(","))
+}
+
+/// `text` with every character but letters, digits and `-._~` percent
+/// encoded, so that the shown URL reads back as the same parts.
+fn url_encoded(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
     }
+    out
 }
 
 /// The name to hand SQLite for a path. SQLite reads a name that begins
@@ -173,10 +189,13 @@ pub enum Reader {
     Sqlite(rusqlite::Connection),
     /// A PostgreSQL connection in a repeatable-read, read-only transaction;
     /// `snapshot` names its snapshot, which the command's other connections
-    /// import so that all of them read the same board.
+    /// import so that all of them read the same board. `url` and `schema`
+    /// say where, for messages.
     Postgres {
         client: RefCell<::postgres::Client>,
         snapshot: String,
+        url: String,
+        schema: String,
     },
 }
 
@@ -282,9 +301,13 @@ impl Reader {
                 }
                 Ok(())
             }
-            Reader::Postgres { client, .. } => {
-                postgres_rows(&mut client.borrow_mut(), sql, params, each)
-            }
+            Reader::Postgres {
+                client,
+                url,
+                schema,
+                ..
+            } => postgres_rows(&mut client.borrow_mut(), sql, params, each)
+                .map_err(|e| postgres::gave_up_waiting_or(e, url, schema)),
         }
     }
 
@@ -311,15 +334,12 @@ impl Reader {
     /// For `query` on PostgreSQL: runs one query, handing its column names
     /// to `headers` and then each row, as text, to `each` as rows arrive.
     ///
-    /// The statement is wrapped as a subquery, so that the server accepts
-    /// nothing but one query: no COPY, no second statement, no other
-    /// command. Where `init` could make the role queens_reader, the query
-    /// runs inside queens_open() and queens_fetch(), functions of that
-    /// role's, with its privileges (reading queens' schema, nothing else)
-    /// and none of the caller's; their security context also forbids
-    /// switching roles. Otherwise it runs with the connecting role's privileges, which
-    /// is refused for a role that may write server files, run programs or
-    /// end other sessions.
+    /// The statement runs as psql would run it: with the privileges of the
+    /// role in the URL, inside the command's read-only transaction, so the
+    /// server refuses anything that writes. It is wrapped as a subquery, so
+    /// that the server accepts nothing but one query: no COPY, no second
+    /// statement, no other command. `timeout` becomes the statement's
+    /// `statement_timeout`, which also bounds its waits for locks.
     pub fn postgres_query(
         &self,
         sql: &str,
@@ -327,7 +347,13 @@ impl Reader {
         headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
         each: &mut dyn FnMut(Vec<Value>) -> Result<()>,
     ) -> Result<()> {
-        let Reader::Postgres { client, .. } = self else {
+        let Reader::Postgres {
+            client,
+            url,
+            schema,
+            ..
+        } = self
+        else {
             bail!("postgres_query needs a PostgreSQL reader");
         };
         let mut client = client.borrow_mut();
@@ -337,12 +363,30 @@ impl Reader {
                 timeout.as_millis().max(1)
             ))?;
         }
+        // Preparing takes the statement's locks too, so every step may
+        // stop for --timeout or give up waiting for a lock.
+        let explain = |e: ::postgres::Error| -> anyhow::Error {
+            match e.code() {
+                Some(code) if *code == SqlState::QUERY_CANCELED && timeout.is_some() => {
+                    let waited = postgres::lock_holder(url, schema)
+                        .map(|(table, mode)| {
+                            format!(", waiting for another session's {mode} on table {table}")
+                        })
+                        .unwrap_or_default();
+                    anyhow::anyhow!("{}{waited}", stopped(timeout.unwrap_or_default()))
+                }
+                Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => {
+                    postgres::gave_up_waiting_or(e.into(), url, schema)
+                }
+                _ => refused(&e),
+            }
+        };
         // The statement must be one query as it stands: wrapped, a
         // statement that closes the parenthesis itself (`… ) as x, (select
         // …`) would read as another query, with other columns.
-        client.prepare(sql).map_err(|e| refused(&e))?;
+        client.prepare(sql).map_err(explain)?;
         let wrapped = format!("select * from (\n{sql}\n) as queens_row");
-        let described = client.prepare(&wrapped).map_err(|e| refused(&e))?;
+        let described = client.prepare(&wrapped).map_err(explain)?;
         headers(
             described
                 .columns()
@@ -355,7 +399,16 @@ impl Reader {
             .iter()
             .map(|c| c.type_().clone())
             .collect();
-        let to_values = |row: &::postgres::Row| -> Result<Vec<Value>> {
+        // Every value as text, so that any type reads: the server's own
+        // text form, typed back by the column's type.
+        let as_text = "array(select value from json_each_text(row_to_json(queens_row)))";
+        let statement = client
+            .prepare(&format!("select {as_text} from (\n{sql}\n) as queens_row"))
+            .map_err(explain)?;
+        let no_params: [&(dyn ToSql + Sync); 0] = [];
+        // Rows stream from the server as they are read, in flat memory.
+        let mut rows = client.query_raw(&statement, no_params).map_err(explain)?;
+        while let Some(row) = rows.next().map_err(explain)? {
             let texts: Vec<Option<String>> = row.try_get(0).map_err(|e| {
                 anyhow::anyhow!(
                     "cannot read the query's rows ({e}); queens reads them as UTF-8, \
@@ -365,59 +418,15 @@ impl Reader {
             if texts.len() != kinds.len() {
                 bail!("the query's rows do not have the columns it declares");
             }
-            Ok(texts
-                .into_iter()
-                .zip(&kinds)
-                .map(|(t, kind)| typed(t, kind))
-                .collect())
-        };
-        if !has_reader_functions(&mut client)? {
-            refuse_powerful_role(&mut client)?;
-            let as_text = "array(select value from json_each_text(row_to_json(queens_row)))";
-            let statement = client
-                .prepare(&format!("select {as_text} from (\n{sql}\n) as queens_row"))
-                .map_err(|e| refused(&e))?;
-            let no_params: [&(dyn ToSql + Sync); 0] = [];
-            let mut rows = client
-                .query_raw(&statement, no_params)
-                .map_err(|e| stopped_or_refused(&e, timeout))?;
-            while let Some(row) = rows.next().map_err(|e| stopped_or_refused(&e, timeout))? {
-                each(to_values(&row)?)?;
-            }
-            return Ok(());
+            each(
+                texts
+                    .into_iter()
+                    .zip(&kinds)
+                    .map(|(t, kind)| typed(t, kind))
+                    .collect(),
+            )?;
         }
-        // As queens_reader: a cursor, fetched in batches, so that rows are
-        // printed as they come and memory stays flat.
-        let cursor: String = client
-            .query_one("select queens_open($1)::text", &[&sql])
-            .map_err(|e| stopped_or_refused(&e, timeout))?
-            .get(0);
-        let fetch = client
-            .prepare("select row from queens_fetch($1::text::refcursor, $2) as row")
-            .map_err(|e| refused(&e))?;
-        let started = Instant::now();
-        loop {
-            if let Some(timeout) = timeout {
-                // statement_timeout counts per statement: each batch gets
-                // what is left of the whole.
-                let left = timeout.saturating_sub(started.elapsed()).as_millis();
-                if left == 0 {
-                    bail!(stopped(timeout));
-                }
-                client.batch_execute(&format!("set local statement_timeout = {left}"))?;
-            }
-            let mut rows = client
-                .query_raw(&fetch, [&cursor as &(dyn ToSql + Sync), &FETCH_BATCH])
-                .map_err(|e| stopped_or_refused(&e, timeout))?;
-            let mut fetched = 0;
-            while let Some(row) = rows.next().map_err(|e| stopped_or_refused(&e, timeout))? {
-                fetched += 1;
-                each(to_values(&row)?)?;
-            }
-            if fetched < FETCH_BATCH {
-                return Ok(());
-            }
-        }
+        Ok(())
     }
 
     /// The SQLite connection, for what only SQLite files do.
@@ -503,60 +512,6 @@ fn typed(text: Option<String>, kind: &Type) -> Value {
     number.unwrap_or(Value::Text(text))
 }
 
-/// Rows of a query fetched at a time through queens_fetch(): the server
-/// holds one batch in memory, and the first rows show at once.
-const FETCH_BATCH: i32 = 1000;
-
-/// Whether `init` gave this schema the functions that run queries as the
-/// role queens_reader.
-fn has_reader_functions(client: &mut ::postgres::Client) -> Result<bool> {
-    Ok(client
-        .query_one(
-            "select count(*) = 2 from pg_proc as p
-             where p.pronamespace = current_schema()::regnamespace
-               and p.proname in ('queens_open', 'queens_fetch') and p.prosecdef
-               and pg_get_userbyid(p.proowner) = 'queens_reader'",
-            &[],
-        )?
-        .get(0))
-}
-
-/// Without queens_reader, a query runs with the connecting role's
-/// privileges: refused for a role that could do more than read through a
-/// function call (a superuser, or one that may write server files, run
-/// programs or signal other sessions).
-fn refuse_powerful_role(client: &mut ::postgres::Client) -> Result<()> {
-    let powerful: bool = client
-        .query_one(
-            "select rolsuper
-                 or pg_has_role(current_user, 'pg_write_server_files', 'USAGE')
-                 or pg_has_role(current_user, 'pg_execute_server_program', 'USAGE')
-                 or pg_has_role(current_user, 'pg_signal_backend', 'USAGE')
-             from pg_roles where rolname = current_user",
-            &[],
-        )?
-        .get(0);
-    if powerful {
-        bail!(
-            "query will not run as {}, which may change the server through a function call; \
-             run `queens init` with the same --db once so that it makes the read-only role \
-             queens_reader, or connect as a role without those powers",
-            "the connecting superuser or privileged role"
-        );
-    }
-    Ok(())
-}
-
-/// A statement the server stopped for `--timeout`, or refused.
-fn stopped_or_refused(error: &::postgres::Error, timeout: Option<Duration>) -> anyhow::Error {
-    match (error.code(), timeout) {
-        (Some(code), Some(timeout)) if *code == ::postgres::error::SqlState::QUERY_CANCELED => {
-            anyhow::anyhow!(stopped(timeout))
-        }
-        _ => refused(error),
-    }
-}
-
 /// What `query` says when --timeout stopped it.
 fn stopped(timeout: Duration) -> String {
     format!(
@@ -572,25 +527,15 @@ fn refused(error: &::postgres::Error) -> anyhow::Error {
             usage("query only reads: this statement would change the database, which is refused")
         }
         Some(db) if db.code() == &::postgres::error::SqlState::INSUFFICIENT_PRIVILEGE => {
-            usage(format!("query only reads queens' schema: {}", db.message()))
+            usage(format!(
+                "query runs with the privileges of the role in --db, which the server refused: {}",
+                db.message()
+            ))
         }
         Some(db) if db.code() == &::postgres::error::SqlState::SYNTAX_ERROR => usage(format!(
             "invalid SQL: {} (query runs one query: select, values, table or with … select)",
             db.message()
         )),
-        // On a Citus cluster the role queens_reader, which cannot log in,
-        // reads the reference tables on the coordinator but cannot reach
-        // the workers that hold search_part.
-        Some(db)
-            if db.message().contains("remote node queens_reader@")
-                || db.message().contains("cannot push down") =>
-        {
-            anyhow::anyhow!(
-                "query cannot read search_part on a Citus cluster: its rows are on the workers, \
-             out of reach of the read-only role queens_reader; `queens count` and `queens \
-             solve` search them"
-            )
-        }
         // Errors of the statement's text and names (class 42) are the
         // user's input; others arise as the query runs (a division by
         // zero after 2,000 rows) and end it like any failure.
@@ -673,9 +618,7 @@ pub fn open_checking(
             let (conn, n) = sqlite::open_for_reading(path, requested)?;
             Ok((Reader::Sqlite(conn), n))
         }
-        Target::Server { url, schema } => {
-            postgres::open_for_reading(url, schema, requested, arguments_fit)
-        }
+        Target::Server { url, schema } => postgres::open_for_reading(url, schema, requested),
     }
 }
 
@@ -808,26 +751,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn passwords_are_never_shown() {
+    fn passwords_are_never_shown_however_the_url_spells_them() {
         for url in [
             "postgres://me:pw1@host/db",
             "POSTGRES://me:pw1@host/db",
-            "postgresql:/me:pw1@host/db",
-            "postgres:me:pw1@host/db",
             "postgres://me:pw1@host/db?password=pw2&sslmode=disable",
             "postgres://me@host/db?PASSWORD=pw2",
+            "postgres://me@host/db?pass%77ord=pw2",
+            "postgres://me@host/db?%70assword=pw2",
+            "postgres://me:p%77%31@host:5433/db",
+            "postgres://me@host/db?password=pw2&password=pw1",
+            "postgresql:/me:pw1@host/db",
+            "postgres:me:pw1@host/db",
         ] {
             let shown = without_password(url);
             assert!(
-                !shown.contains("pw1") && !shown.contains("pw2"),
-                "{url} → {shown}"
-            );
-            assert!(
-                shown.contains("me") && shown.contains("host"),
+                !shown.contains("pw1") && !shown.contains("pw2") && !shown.contains("%77"),
                 "{url} → {shown}"
             );
             assert!(is_postgres_url(url), "{url}");
         }
+        assert_eq!(
+            without_password("postgres://me:pw1@host:5433/db?sslmode=disable"),
+            "postgres://me@host:5433/db"
+        );
         assert!(!is_postgres_url("postgres.db"));
         assert!(!is_postgres_url("./postgres:x"));
     }

@@ -64,6 +64,10 @@ pub fn connect(url: &str) -> Result<Client> {
     })
 }
 
+/// The longest name PostgreSQL keeps whole (NAMEDATALEN − 1): a longer
+/// one it would cut short silently.
+const MAX_NAME: usize = 63;
+
 /// A schema name that needs no quoting and cannot smuggle SQL: lower-case
 /// letters, digits and _, and not one of PostgreSQL's own schemas.
 fn checked_schema(schema: &str) -> Result<&str> {
@@ -71,12 +75,15 @@ fn checked_schema(schema: &str) -> Result<&str> {
     let first_ok = chars
         .next()
         .is_some_and(|c| c.is_ascii_lowercase() || c == '_');
-    if !first_ok
-        || !chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        || schema.len() > 63
-    {
+    if !first_ok || !chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
         return Err(usage(format!(
             "--schema {schema}: use lower-case letters, digits and _ (starting with a letter)"
+        )));
+    }
+    if schema.len() > MAX_NAME {
+        return Err(usage(format!(
+            "--schema is {} characters long; PostgreSQL names hold at most {MAX_NAME}",
+            schema.len()
         )));
     }
     if schema.starts_with("pg_") || schema == "information_schema" || schema == "public" {
@@ -89,8 +96,7 @@ fn checked_schema(schema: &str) -> Result<&str> {
 
 /// Refuses a schema that an extension made or keeps its objects in
 /// (Citus's `citus` and `columnar`, PostGIS's `topology`, …): queens would
-/// build its tables among the extension's, and grant its reader role on
-/// them.
+/// build its tables among the extension's.
 fn refuse_extension_schema(client: &mut Client, schema: &str) -> Result<()> {
     let extension: Option<String> = client
         .query_opt(
@@ -133,15 +139,66 @@ fn check_not_key_word(client: &mut Client, schema: &str) -> Result<()> {
     Ok(())
 }
 
+/// What a command does with the functions an earlier queens left in a
+/// schema for its role queens_reader: `init` removes them, a reading
+/// command refuses the schema and says so.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Legacy {
+    Remove,
+    Refuse,
+}
+
 /// Connects for work on `schema`, having checked its name and that every
 /// role whose SQL it would run is trusted.
-fn connect_to_schema<'s>(url: &str, schema: &'s str) -> Result<(Client, &'s str)> {
+fn connect_to_schema<'s>(url: &str, schema: &'s str, legacy: Legacy) -> Result<(Client, &'s str)> {
     let schema = checked_schema(schema)?;
     let mut client = connect(url)?;
+    // No statement of queens waits for ever behind another session's
+    // lock: it gives up, and says whose table it waited for.
+    client.batch_execute(&format!("set lock_timeout = '{LOCK_TIMEOUT}'"))?;
     check_not_key_word(&mut client, schema)?;
     refuse_extension_schema(&mut client, schema)?;
     refuse_untrusted_owners(&mut client, schema)?;
+    if legacy == Legacy::Refuse && has_legacy_reader(&mut client, schema)? {
+        bail!(
+            "schema {schema} was built by an earlier queens, which gave the role queens_reader \
+             functions in it; `queens init --db {} --schema {schema}` removes them and the \
+             grants that queens made, and nothing else",
+            without_password(url)
+        );
+    }
     Ok((client, schema))
+}
+
+/// Whether an earlier queens left its reader role's functions in `schema`.
+fn has_legacy_reader(client: &mut Client, schema: &str) -> Result<bool> {
+    Ok(client
+        .query_one(
+            "select exists (select 1 from pg_proc as p
+                            join pg_namespace as n on n.oid = p.pronamespace
+                            where n.nspname = $1
+                              and p.proname in ('queens_open', 'queens_fetch', 'queens_query')
+                              and pg_get_userbyid(p.proowner) = 'queens_reader')",
+            &[&schema],
+        )?
+        .get(0))
+}
+
+/// Takes back what an earlier queens gave its role queens_reader for
+/// `schema`, and nothing else (sql/postgres/legacy_reader.sql).
+/// Returns whether there was anything to take back.
+fn remove_legacy_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
+    let statements: Vec<String> = tx
+        .query(sql_body(LEGACY_READER), &[&schema])?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    for statement in &statements {
+        tx.batch_execute(statement).with_context(|| {
+            format!("could not remove what an earlier queens made: {statement}")
+        })?;
+    }
+    Ok(!statements.is_empty())
 }
 
 /// Refuses a schema in which a role without the connecting role's
@@ -151,9 +208,8 @@ fn connect_to_schema<'s>(url: &str, schema: &'s str) -> Result<(Client, &'s str)
 /// privileges of whoever reads, so a superuser reading a schema another
 /// role controls would hand that role the superuser's powers. Trusted:
 /// superusers, and roles that have the connecting role's privileges. The
-/// functions queens_open and queens_fetch (and queens_query, which earlier
-/// builds made and a rebuild drops), owned by queens_reader, run as that
-/// role only.
+/// functions an earlier queens made for its role queens_reader are left to
+/// `connect_to_schema`, which names them.
 fn refuse_untrusted_owners(client: &mut Client, schema: &str) -> Result<()> {
     let untrusted = client.query_opt(
         "with s as (select oid, nspowner from pg_namespace where nspname = $1),
@@ -209,20 +265,42 @@ fn inspect_allowing_no_size(
     client: &mut impl GenericClient,
     schema: &str,
 ) -> Result<Option<Inspection>> {
+    // From the catalog, which shows every relation whatever the reading
+    // role may read (information_schema shows only those it may).
     let names: Vec<String> = client
         .query(
-            "select table_name::text from information_schema.tables where table_schema = $1",
+            "select c.relname::text from pg_class as c
+             join pg_namespace as n on n.oid = c.relnamespace
+             where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')",
             &[&schema],
         )?
         .iter()
         .map(|row| row.get(0))
         .collect();
     if !names.iter().any(|n| n == "queens_version") {
-        let own = schema::own_names();
-        if let Some(taken) = names.iter().find(|n| own.contains(&n.as_str())) {
+        let own = own_relations();
+        if let Some(taken) = names.iter().find(|n| own.contains(n)) {
             bail!(
                 "schema {schema} already holds {taken}, which queens did not create; \
                  choose another --schema"
+            );
+        }
+        // A table's row type takes its name: a type of the user's named
+        // like one of queens' tables would stop it being made.
+        let taken_type = client.query_opt(
+            "select t.typname::text from pg_type as t
+             join pg_namespace as n on n.oid = t.typnamespace
+             left join pg_class as c on c.oid = t.typrelid
+             where n.nspname = $1 and t.typname = any($2)
+               and (c.oid is null or c.relkind = 'c')
+             limit 1",
+            &[&schema, &own],
+        )?;
+        if let Some(row) = taken_type {
+            let taken: String = row.get(0);
+            bail!(
+                "schema {schema} holds a type of yours named {taken}, the name of one of queens' \
+                 tables (PostgreSQL names a table's row type after it); choose another --schema"
             );
         }
         return Ok(None);
@@ -261,9 +339,7 @@ fn serialise_changes(tx: &mut Transaction, schema: &str) -> Result<()> {
 /// readers lock queens_version before they take their snapshot.
 fn lock_out_readers(tx: &mut Transaction, schema: &str) -> Result<()> {
     tx.batch_execute(&format!(
-        "set local lock_timeout = '{LOCK_TIMEOUT}';
-         lock table {schema}.queens_version in access exclusive mode;
-         set local lock_timeout = 0;"
+        "lock table {schema}.queens_version in access exclusive mode;"
     ))
     .map_err(|e| busy_or(e, schema))
 }
@@ -272,57 +348,134 @@ fn lock_out_readers(tx: &mut Transaction, schema: &str) -> Result<()> {
 fn busy_or(error: postgres::Error, schema: &str) -> anyhow::Error {
     match error.code() {
         Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => anyhow::anyhow!(
-            "schema {schema} is busy: another queens command has been reading or rebuilding it \
-             for {LOCK_TIMEOUT}; try again when it ends"
+            "schema {schema} is busy: another session has held its table queens_version for \
+             {LOCK_TIMEOUT} (a queens command reading or rebuilding it, or a lock taken by hand); \
+             try again when it ends"
         ),
         _ => error.into(),
     }
 }
 
-/// Refuses a change that would drop, or fire on, an object of the user's
-/// that depends on one of queens' tables or views: a view of theirs on
-/// `solution`, a foreign key of theirs to `square`, a trigger or a rule of
-/// theirs.
+/// Refuses a change that would drop, fire or empty an object of the
+/// user's that depends on one of queens' tables or views: a view or rule
+/// reading it, a foreign key to it, a trigger or policy on it, a table
+/// inheriting from it, a column of its row type, a function whose body
+/// names it (sql/postgres/user_dependents.sql). Indexes and statistics of
+/// the user's on queens' tables are kept by a rebuild, so they stay.
 fn refuse_user_dependents(tx: &mut Transaction, schema: &str) -> Result<()> {
+    let found = tx.query_opt(
+        &format!(
+            "select * from (\n{}\n) as d limit 1",
+            sql_body(USER_DEPENDENTS)
+        ),
+        &[&schema, &own_relations()],
+    )?;
+    if let Some(row) = found {
+        let (what, how, on_what): (String, String, String) = (row.get(0), row.get(1), row.get(2));
+        let relation = match how.as_str() {
+            "inherits" => format!("inherits from queens' {on_what}, whose rows a rebuild deletes"),
+            "row type" => format!("has the row type of queens' {on_what} as its type"),
+            _ => format!("depends on queens' {on_what}"),
+        };
+        bail!(
+            "schema {schema} has your {what}, which {relation}: rebuilding the board would drop \
+             it, fire it or change its rows; nothing was changed (drop it first, or use another \
+             --schema)"
+        );
+    }
+    Ok(())
+}
+
+/// The names of queens' relations in a PostgreSQL schema: the model's
+/// tables and views, the version table, and Citus's search_part.
+fn own_relations() -> Vec<String> {
     let mut own: Vec<String> = schema::own_names().iter().map(|s| s.to_string()).collect();
     own.push("queens_version".to_string());
     own.push("search_part".to_string());
-    let found = tx.query_opt(
-        "with own as (
-             select c.oid, c.relname::text as relname
-             from pg_class as c join pg_namespace as n on n.oid = c.relnamespace
-             where n.nspname = $1 and c.relname = any($2)
-         ),
-         dependent (what, on_what) as (
-             select 'view ' || v.oid::regclass::text, own.relname
-             from pg_depend as d
-             join own on own.oid = d.refobjid
-             join pg_rewrite as r on d.classid = 'pg_rewrite'::regclass and r.oid = d.objid
-             join pg_class as v on v.oid = r.ev_class
-             where v.oid not in (select oid from own)
-             union all
-             select 'table ' || c.conrelid::regclass::text, own.relname
-             from pg_constraint as c join own on own.oid = c.confrelid
-             where c.contype = 'f' and c.conrelid not in (select oid from own)
-             union all
-             select 'trigger ' || t.tgname::text, own.relname
-             from pg_trigger as t join own on own.oid = t.tgrelid
-             where not t.tgisinternal
-             union all
-             select 'rule ' || r.rulename::text, own.relname
-             from pg_rewrite as r join own on own.oid = r.ev_class
-             where r.rulename <> '_RETURN'
-         )
-         select what, on_what from dependent order by what limit 1",
-        &[&schema, &own],
-    )?;
-    if let Some(row) = found {
-        let (what, on_what): (String, String) = (row.get(0), row.get(1));
-        bail!(
-            "schema {schema} has your {what}, which depends on queens' {on_what}: rebuilding \
-             the board would drop it or change its rows; nothing was changed (drop it first, \
-             or use another --schema)"
-        );
+    own
+}
+
+/// A statement of sql/ without its final semicolon, to run as it is or
+/// to wrap as a subquery.
+fn sql_body(sql: &str) -> &str {
+    sql.trim_end().trim_end_matches(';')
+}
+
+const USER_DEPENDENTS: &str = include_str!("../../sql/postgres/user_dependents.sql");
+const VIEW_KEEPSAKES: &str = include_str!("../../sql/postgres/view_keepsakes.sql");
+const LEGACY_READER: &str = include_str!("../../sql/postgres/legacy_reader.sql");
+
+/// What of the user's sits on queens' views, as statements that give it
+/// back (sql/postgres/view_keepsakes.sql): the view, the column a
+/// statement is about (if any), and the statement.
+struct Keepsake {
+    view: String,
+    column: Option<String>,
+    statement: String,
+}
+
+/// Reads the user's grants, comments, options and owners of queens' views
+/// before a rebuild drops the views.
+fn view_keepsakes(tx: &mut Transaction, schema: &str) -> Result<Vec<Keepsake>> {
+    let views: Vec<String> = schema::view_names().map(str::to_string).collect();
+    Ok(tx
+        .query(sql_body(VIEW_KEEPSAKES), &[&schema, &views])?
+        .iter()
+        .map(|row| Keepsake {
+            statement: row.get(0),
+            view: row.get(1),
+            column: row.get(2),
+        })
+        .collect())
+}
+
+/// Gives the user's grants, comments, options and owners back to the
+/// views the rebuild made. A comment on a column the new board's view
+/// lacks (s10 of a 10×10 board rebuilt for 8×8) cannot be kept, so the
+/// rebuild is refused, naming it.
+fn restore_keepsakes(tx: &mut Transaction, schema: &str, keepsakes: &[Keepsake]) -> Result<()> {
+    for keepsake in keepsakes {
+        if let Some(column) = &keepsake.column {
+            let exists: bool = tx
+                .query_one(
+                    "select exists (select 1 from pg_attribute
+                                    where attrelid = to_regclass(format('%I.%I', $1::text, $2::text))
+                                      and attname = $3 and not attisdropped)",
+                    &[&schema, &keepsake.view, column],
+                )?
+                .get(0);
+            if !exists {
+                bail!(
+                    "schema {schema} has your comment on column {column} of queens' view {}, \
+                     which the new board's view does not have: the rebuild would lose it; \
+                     nothing was changed (drop the comment first, or use another --schema)",
+                    keepsake.view
+                );
+            }
+        }
+        tx.batch_execute(&keepsake.statement)
+            .with_context(|| format!("could not give back your {}", keepsake.statement))?;
+    }
+    Ok(())
+}
+
+/// Refuses a change that would erase what the user keeps in a column they
+/// added to one of queens' tables whose rows a rebuild derives again (or
+/// that would fail for lack of one of queens' columns).
+fn refuse_user_columns(tx: &mut Transaction, schema: &str) -> Result<()> {
+    for table in schema::refilled_tables() {
+        let found: Vec<String> = tx
+            .query(
+                "select a.attname::text from pg_attribute as a
+                 where a.attrelid = to_regclass(format('%I.%I', $1::text, $2::text))
+                   and a.attnum > 0 and not a.attisdropped
+                 order by a.attnum",
+                &[&schema, &table],
+            )?
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        schema::check_columns(&format!("schema {schema}"), table, &found)?;
     }
     Ok(())
 }
@@ -388,141 +541,30 @@ fn migrations_after(version: usize) -> Result<Vec<String>> {
         .collect()
 }
 
-/// The role that `query` runs as: it may read queens' schemas and nothing
-/// else. One for the whole server (roles are), made by `init`.
-const READER_ROLE: &str = "queens_reader";
-
-/// Gives `schema` what `query` needs to run as the role queens_reader,
-/// where the connecting role may: the role itself (made once per server),
-/// the right to read the schema's tables and views, and queens_open() and
-/// queens_fetch(), functions of that role's that run one query with its
-/// privileges alone.
-/// Returns false, changing nothing, where the connecting role may not
-/// make roles, or where a function of that name of someone else's is in
-/// the way.
-fn provide_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
-    // One process at a time makes the role and joins it, whatever the
-    // schema: a second one would otherwise look the role up while the
-    // first had made it but not yet committed.
-    tx.batch_execute("select pg_advisory_xact_lock(hashtext('queens reader role'))")?;
-    let row = tx.query_one(
-        "select r.rolsuper or r.rolcreaterole,
-                exists (select 1 from pg_roles where rolname = $1),
-                exists (select 1 from pg_proc as p join pg_namespace as n on n.oid = p.pronamespace
-                        where n.nspname = $2
-                          and p.proname in ('queens_open', 'queens_fetch', 'queens_query')
-                          and pg_get_userbyid(p.proowner) <> $1)
-         from pg_roles as r where r.rolname = current_user",
-        &[&READER_ROLE, &schema],
-    )?;
-    let (may_make_roles, exists, taken): (bool, bool, bool) = (row.get(0), row.get(1), row.get(2));
-    if !may_make_roles || taken {
-        return Ok(false);
-    }
-    // Made only when missing, and no PL/pgSQL block otherwise: Citus
-    // refuses one inside a rebuild of a distributed schema (it would
-    // switch how the block's statements reach the coordinator's copies).
-    if !exists {
-        tx.batch_execute(&format!(
-            "do $make$ begin
-                 create role {READER_ROLE} nologin;
-             exception when duplicate_object or unique_violation then null;
-             end $make$;"
-        ))?;
-    }
-    let member: bool = tx
-        .query_one(
-            "select pg_has_role(current_user, $1, 'MEMBER')",
-            &[&READER_ROLE],
-        )?
-        .get(0);
-    if !member {
-        tx.batch_execute(&format!("grant {READER_ROLE} to current_user;"))?;
-    }
-    // `grant … on all tables in schema` in one list of names: Citus runs
-    // the former as a parallel command, which a rebuild's transaction may
-    // not hold after reading the coordinator's own copies.
-    let relations: Vec<String> = tx
-        .query(
-            "select format('%I.%I', n.nspname, c.relname)
-             from pg_class as c join pg_namespace as n on n.oid = c.relnamespace
-             where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')
-             order by c.relname",
-            &[&schema],
-        )?
-        .iter()
-        .map(|row| row.get(0))
-        .collect();
-    tx.batch_execute(&format!(
-        "grant usage on schema {schema} to {READER_ROLE};
-         grant select on {} to {READER_ROLE};
-         -- queens_open(statement): a cursor over the rows of one query,
-         -- each row as the text of its values. queens_fetch(cursor, k): its
-         -- next k rows (none when it is done). Both run with the privileges
-         -- of queens_reader, which owns them, and none of the caller's: the
-         -- query's tables are checked when the cursor opens, its functions
-         -- run as each batch is fetched, inside queens_fetch. A
-         -- security-definer function may not switch roles, so the query
-         -- cannot take the caller's back. A cursor, fetched in batches, lets
-         -- the rows stream: a set-returning PL/pgSQL function holds every
-         -- row of its result before returning the first.
-         drop function if exists {schema}.queens_query(text);
-         create or replace function {schema}.queens_open(statement text)
-         returns refcursor
-         language plpgsql security definer
-         set search_path = {schema}, pg_temp
-         as $body$
-         declare
-             rows refcursor;
-         begin
-             open rows no scroll for execute
-                 'select array(select value from json_each_text(row_to_json(queens_row))) from ('
-                 || statement || E'\n) as queens_row';
-             return rows;
-         end
-         $body$;
-         create or replace function {schema}.queens_fetch(rows refcursor, how_many integer)
-         returns setof text[]
-         language plpgsql security definer
-         set search_path = {schema}, pg_temp
-         as $body$
-         declare
-             found_row text[];
-         begin
-             for i in 1 .. how_many loop
-                 fetch rows into found_row;
-                 exit when not found;
-                 return next found_row;
-             end loop;
-         end
-         $body$;
-         grant create on schema {schema} to {READER_ROLE};
-         alter function {schema}.queens_open(text) owner to {READER_ROLE};
-         alter function {schema}.queens_fetch(refcursor, integer) owner to {READER_ROLE};
-         revoke create on schema {schema} from {READER_ROLE};",
-        relations.join(", ")
-    ))?;
-    Ok(true)
-}
-
-/// What `init` says when it could not make the read-only role.
-pub const NO_READER_NOTE: &str = "queens: note: your role may not create roles, so there is no \
-     read-only role queens_reader; `queens query` on this schema runs with your role's own \
-     privileges (see the README)";
-
 /// Runs `change` on the model in `schema` in one transaction that first
 /// takes the lock serialising queens' changes, waits for the schema's
 /// readers to finish, re-reads what the schema holds (another process may
 /// have changed it meanwhile), and refuses if an object of the user's
 /// depends on the model. `settings` (SET LOCAL statements) come first;
-/// `change` gets what was found.
+/// `change` gets what was found. Last, it takes back what an earlier queens
+/// gave its role queens_reader here; returns whether there was any.
 fn change_model(
     url: &str,
     schema: &str,
     settings: &str,
     change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
-) -> Result<()> {
-    let (mut client, schema) = connect_to_schema(url, schema)?;
+) -> Result<bool> {
+    change_model_locked(url, schema, settings, change)
+        .map_err(|e| gave_up_waiting_or(e, url, schema))
+}
+
+fn change_model_locked(
+    url: &str,
+    schema: &str,
+    settings: &str,
+    change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
+) -> Result<bool> {
+    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
     let mut tx = client.transaction()?;
     tx.batch_execute(settings)?;
     serialise_changes(&mut tx, schema)?;
@@ -533,12 +575,9 @@ fn change_model(
     refuse_user_dependents(&mut tx, schema)?;
     tx.batch_execute(&format!("set local search_path to {schema};"))?;
     change(&mut tx, found)?;
-    let has_reader = provide_reader(&mut tx, schema)?;
+    let legacy = remove_legacy_reader(&mut tx, schema)?;
     tx.commit()?;
-    if !has_reader {
-        eprintln!("{NO_READER_NOTE}");
-    }
-    Ok(())
+    Ok(legacy)
 }
 
 /// Runs the migrations after `version` and records the latest version
@@ -563,7 +602,7 @@ fn migrate(tx: &mut Transaction, version: usize) -> Result<()> {
 /// Returns whether the schema had to be upgraded.
 pub fn bring_up_to_date(url: &str, schema: &str) -> Result<bool> {
     let mut upgraded = false;
-    change_model(url, schema, citus::CHANGE_SETTINGS, |tx, found| {
+    let legacy = change_model(url, schema, citus::CHANGE_SETTINGS, |tx, found| {
         if found.version >= schema::latest_version() {
             return Ok(());
         }
@@ -574,15 +613,26 @@ pub fn bring_up_to_date(url: &str, schema: &str) -> Result<bool> {
             );
         }
         migrate(tx, found.version)?;
-        let distributed = citus::is_distributed(tx)?;
-        tx.batch_execute(&refill_script(found.size, distributed)?)?;
-        if distributed {
-            citus::fill_search_part(tx)?;
-        }
+        refill(tx, schema, found.size)?;
         upgraded = true;
         Ok(())
     })?;
-    Ok(upgraded)
+    Ok(upgraded || legacy)
+}
+
+/// Derives the board again for an `n`×`n` board inside the caller's
+/// transaction, with the schema on the search path: refuses first where a
+/// column of the user's would lose its values, keeps the user's grants and
+/// comments on the views, and fills search_part again on a cluster.
+fn refill(tx: &mut Transaction, schema: &str, n: u8) -> Result<()> {
+    refuse_user_columns(tx, schema)?;
+    let keepsakes = view_keepsakes(tx, schema)?;
+    let distributed = citus::is_distributed(tx)?;
+    tx.batch_execute(&refill_script(n, distributed)?)?;
+    if distributed {
+        citus::fill_search_part(tx)?;
+    }
+    restore_keepsakes(tx, schema, &keepsakes)
 }
 
 /// Drops the views, derives the facts again and recreates the views, for
@@ -617,7 +667,7 @@ pub fn ensure_exists(
     requested: Option<u8>,
     arguments_fit: &dyn Fn(u8) -> Result<()>,
 ) -> Result<(Origin, Inspection)> {
-    let (mut client, schema) = connect_to_schema(url, schema)?;
+    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
     if let Some(found) = inspect(&mut client, schema)? {
         return Ok((Origin::Existing, found));
     }
@@ -630,11 +680,7 @@ pub fn ensure_exists(
     }
     tx.batch_execute(&build_script(schema, n)?)
         .context("could not build the board")?;
-    let has_reader = provide_reader(&mut tx, schema)?;
     tx.commit()?;
-    if !has_reader {
-        eprintln!("{NO_READER_NOTE}");
-    }
     Ok((
         Origin::Created,
         Inspection {
@@ -647,7 +693,7 @@ pub fn ensure_exists(
 /// Whether the schema is queens' but its board_size is empty: `init
 /// --force --size N` may then build a board in it.
 pub fn lacks_board_size(url: &str, schema: &str) -> Result<bool> {
-    let (mut client, schema) = connect_to_schema(url, schema)?;
+    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
     Ok(matches!(
         inspect_allowing_no_size(&mut client, schema)?,
         Some(Inspection { size: 0, .. })
@@ -659,13 +705,9 @@ pub fn lacks_board_size(url: &str, schema: &str) -> Result<bool> {
 pub fn rebuild(url: &str, schema: &str, n: u8) -> Result<()> {
     change_model(url, schema, citus::CHANGE_SETTINGS, |tx, found| {
         migrate(tx, found.version)?;
-        let distributed = citus::is_distributed(tx)?;
-        tx.batch_execute(&refill_script(n, distributed)?)?;
-        if distributed {
-            citus::fill_search_part(tx)?;
-        }
-        Ok(())
+        refill(tx, schema, n)
     })
+    .map(drop)
 }
 
 /// For `init --distributed`: refuses a server that is not a Citus
@@ -710,23 +752,73 @@ fn begin_reading(client: &mut Client, schema: &str) -> Result<()> {
     Ok(())
 }
 
+/// A reader's error in plain words where it gave up waiting for a lock
+/// (`lock_timeout`): the message names the table another session holds
+/// locked, looked up on a connection of its own, since the reader's
+/// transaction ended with the error. Any other error is left as it is.
+///
+/// A role the schema's owner did not let read a table is told so, in one
+/// line, with the grant that would let it.
+pub fn gave_up_waiting_or(error: anyhow::Error, url: &str, schema: &str) -> anyhow::Error {
+    let code = error.chain().find_map(|cause| {
+        cause
+            .downcast_ref::<postgres::Error>()
+            .and_then(postgres::Error::code)
+            .cloned()
+    });
+    if code == Some(SqlState::INSUFFICIENT_PRIVILEGE) {
+        let message = error
+            .chain()
+            .find_map(|cause| cause.downcast_ref::<postgres::Error>()?.as_db_error())
+            .map_or_else(|| error.to_string(), |db| db.message().to_string());
+        return anyhow::anyhow!(
+            "schema {schema} is not yours to read ({message}); its owner can let you with \
+             `grant select on all tables in schema {schema} to YOUR_ROLE`"
+        );
+    }
+    if code != Some(SqlState::LOCK_NOT_AVAILABLE) {
+        return error;
+    }
+    match lock_holder(url, schema) {
+        Some((relation, mode)) => anyhow::anyhow!(
+            "schema {schema} is busy: another session holds {mode} on its table {relation}; \
+             gave up waiting for it (lock_timeout); try again when that session ends"
+        ),
+        None => anyhow::anyhow!(
+            "schema {schema} is busy: another session held a lock on one of its tables; \
+             gave up waiting for it (lock_timeout); try again when that session ends"
+        ),
+    }
+}
+
+/// A table of `schema` that another session holds locked against readers,
+/// and the lock's mode, looked up on a connection of its own.
+pub fn lock_holder(url: &str, schema: &str) -> Option<(String, String)> {
+    let mut client = connect(url).ok()?;
+    client
+        .query(sql_body(LOCK_HOLDERS), &[&schema])
+        .ok()?
+        .first()
+        .map(|row| (row.get::<_, String>(0), row.get::<_, String>(1)))
+}
+
+const LOCK_HOLDERS: &str = include_str!("../../sql/postgres/lock_holders.sql");
+
 /// The first reader of a command: it locks queens_version before its
 /// snapshot is taken, so that no rebuild can commit while the command
 /// reads, and exports that snapshot for the command's other connections.
 fn first_reader(url: &str, schema: &str) -> Result<Reader> {
-    let (mut client, schema) = connect_to_schema(url, schema)?;
+    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Refuse)?;
     begin_reading(&mut client, schema)?;
     client
-        .batch_execute(&format!(
-            "set local lock_timeout = '{LOCK_TIMEOUT}';
-             lock table queens_version in access share mode;
-             set local lock_timeout = 0;"
-        ))
+        .batch_execute("lock table queens_version in access share mode;")
         .map_err(|e| busy_or(e, schema))?;
     let snapshot: String = client.query_one("select pg_export_snapshot()", &[])?.get(0);
     Ok(Reader::Postgres {
         client: RefCell::new(client),
         snapshot,
+        url: url.to_string(),
+        schema: schema.to_string(),
     })
 }
 
@@ -737,30 +829,37 @@ pub fn sibling(url: &str, schema: &str, first: &Snapshot) -> Result<Reader> {
     let Snapshot(Some(snapshot)) = first else {
         bail!("a PostgreSQL reader shares only a PostgreSQL reader's snapshot");
     };
-    let (mut client, schema) = connect_to_schema(url, schema)?;
+    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Refuse)?;
     begin_reading(&mut client, schema)?;
     client.execute(&format!("set transaction snapshot '{snapshot}'"), &[])?;
     Ok(Reader::Postgres {
         client: RefCell::new(client),
         snapshot: snapshot.clone(),
+        url: url.to_string(),
+        schema: schema.to_string(),
     })
 }
 
-/// Opens the board for a command that reads, building it first if the
-/// schema holds none. A schema of an older queens version is refused with
-/// the command that upgrades it: reading never changes it.
-pub fn open_for_reading(
-    url: &str,
-    schema: &str,
-    requested: Option<u8>,
-    arguments_fit: &dyn Fn(u8) -> Result<()>,
-) -> Result<(Reader, u8)> {
-    let (origin, found) = ensure_exists(url, schema, requested, arguments_fit)?;
+/// Opens the board for a command that reads. A schema that holds no board
+/// is refused with the command that builds one, and one of an older queens
+/// version with the command that upgrades it: reading never changes a
+/// server.
+pub fn open_for_reading(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader, u8)> {
+    open_board(url, schema, requested).map_err(|e| gave_up_waiting_or(e, url, schema))
+}
+
+fn open_board(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader, u8)> {
     let shown = format!("schema {schema}");
-    if origin == Origin::Created {
-        let n = found.size;
-        eprintln!("queens: created {shown} for the {n}×{n} board");
+    let (mut client, checked) = connect_to_schema(url, schema, Legacy::Refuse)?;
+    if inspect(&mut client, checked)?.is_none() {
+        bail!(
+            "{shown} at {} holds no queens board; `queens init --db {} --schema {schema}` builds \
+             one (reading commands create nothing on a server)",
+            without_password(url),
+            without_password(url)
+        );
     }
+    drop(client);
     let reader = first_reader(url, schema)?;
     let version = reader.number("select version from queens_version", &[])?;
     let init_here = format!(

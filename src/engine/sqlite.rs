@@ -300,11 +300,108 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
 /// in one transaction: either the old board or the new one, never a mixture.
 /// The stored solutions go with the old board.
 pub fn rebuild(path: &Path, n: u8) -> Result<()> {
+    let shown = path.display().to_string();
     change_model(path, |tx| {
+        refuse_user_columns(tx, &shown)?;
         schema::drop_store(tx)?;
         schema::clear(tx)?;
-        schema::populate(tx, n)
+        schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))
     })
+}
+
+/// Refuses a rebuild that would erase what the user keeps in a column they
+/// added to one of queens' tables whose rows it derives again, or to the
+/// stored solutions, which it drops.
+fn refuse_user_columns(conn: &Connection, shown: &str) -> Result<()> {
+    for table in schema::refilled_tables() {
+        schema::check_columns(shown, table, &schema::table_columns(conn, table)?)?;
+    }
+    if schema::has_store(conn)? {
+        let n = schema::stored_size(conn)?.unwrap_or(0);
+        let own: Vec<String> = std::iter::once("solution_no".to_string())
+            .chain((1..=n).map(|k| format!("s{k}")))
+            .collect();
+        if let Some(added) = schema::table_columns(conn, "solution_store")?
+            .into_iter()
+            .find(|column| !own.iter().any(|o| o.eq_ignore_ascii_case(column)))
+        {
+            bail!(
+                "{shown} has a column of yours, {added}, in queens' table solution_store, which \
+                 a rebuild drops with the stored solutions; nothing was changed (keep your \
+                 values in a table of your own, or drop the column)"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A failure while deriving the facts again, in plain words where an index
+/// of the user's on one of queens' tables caused it: SQLite evaluates the
+/// index for every new row, and an index on an expression calling a
+/// function that only the program that made it defines cannot be
+/// evaluated here.
+fn name_user_index(conn: &Connection, error: anyhow::Error, shown: &str) -> anyhow::Error {
+    let message = error
+        .chain()
+        .find_map(|cause| cause.downcast_ref::<rusqlite::Error>())
+        .map(crate::error::sqlite_message);
+    let Some(message) = message else {
+        return error;
+    };
+    let function = message.strip_prefix("no such function: ");
+    let own_tables = schema::refilled_tables().collect::<Vec<_>>();
+    let indexes = user_indexes(conn, &own_tables).unwrap_or_default();
+    let culprit = indexes.iter().find(|(_, _, sql)| {
+        function.is_some_and(|f| sql.to_ascii_lowercase().contains(&f.to_ascii_lowercase()))
+    });
+    match (culprit, function) {
+        (Some((index, table, _)), Some(function)) => anyhow::anyhow!(
+            "{shown} has an index of yours, {index}, on queens' table {table}, which calls the \
+             function {function}: only the program that made the index defines it, so the new \
+             rows cannot be indexed; nothing was changed (drop the index first, or rebuild from \
+             that program)"
+        ),
+        _ if !indexes.is_empty() => {
+            let names: Vec<String> = indexes
+                .iter()
+                .map(|(index, table, _)| format!("{index} on {table}"))
+                .collect();
+            anyhow::anyhow!(
+                "{shown}: deriving the board again failed ({message}) while SQLite kept your \
+                 indexes up to date ({}); nothing was changed",
+                names.join(", ")
+            )
+        }
+        _ => anyhow::anyhow!("could not derive the board ({message}); nothing was changed"),
+    }
+}
+
+/// The indexes the user made on `tables` (queens makes its own as part of
+/// its migrations): name, table and SQL.
+fn user_indexes(conn: &Connection, tables: &[&str]) -> Result<Vec<(String, String, String)>> {
+    let fresh = fresh_index_names()?;
+    let mut stmt = conn.prepare(
+        "select name, tbl_name, sql from sqlite_schema where type = 'index' and sql is not null",
+    )?;
+    let indexes = stmt
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<rusqlite::Result<Vec<(String, String, String)>>>()?;
+    Ok(indexes
+        .into_iter()
+        .filter(|(name, table, _)| {
+            tables.iter().any(|t| t.eq_ignore_ascii_case(table)) && !fresh.contains(name)
+        })
+        .collect())
+}
+
+/// The names of the indexes queens' migrations make.
+fn fresh_index_names() -> Result<Vec<String>> {
+    Ok(
+        schema::fresh_rows("select name from sqlite_schema where type = 'index'")?
+            .into_iter()
+            .flatten()
+            .collect(),
+    )
 }
 
 /// Whether the database was written by an older `queens`: an older schema
@@ -333,10 +430,11 @@ pub fn bring_up_to_date(path: &Path) -> Result<bool> {
         if !is_outdated_on(tx)? {
             return Ok(());
         }
-        let n =
-            schema::stored_size(tx)?.with_context(|| no_board_size(&path.display().to_string()))?;
+        let shown = path.display().to_string();
+        let n = schema::stored_size(tx)?.with_context(|| no_board_size(&shown))?;
+        refuse_user_columns(tx, &shown)?;
         schema::clear(tx)?;
-        schema::populate(tx, n)?;
+        schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))?;
         upgraded = true;
         Ok(())
     })?;

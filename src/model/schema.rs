@@ -4,7 +4,7 @@
 
 use std::sync::LazyLock;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use include_dir::{Dir, include_dir};
 use rusqlite::{Connection, OptionalExtension, Transaction};
 use rusqlite_migration::Migrations;
@@ -52,6 +52,70 @@ pub fn own_table_names() -> Vec<&'static str> {
     let mut names = vec!["board_size", "mov_dir", "symmetry", "solution_store"];
     names.extend(fact_tables());
     names
+}
+
+/// The tables whose rows a rebuild or an upgrade deletes and derives
+/// again: the board size and the facts.
+pub fn refilled_tables() -> impl Iterator<Item = &'static str> {
+    std::iter::once("board_size").chain(fact_tables())
+}
+
+/// The columns of each of queens' tables (but solution_store, whose
+/// columns depend on the board), as the migrations make them, in order.
+static OWN_COLUMNS: LazyLock<Vec<(&'static str, Vec<String>)>> = LazyLock::new(|| {
+    let mut conn = Connection::open_in_memory().expect("an in-memory database");
+    migrate(&mut conn).expect("the migrations build a fresh database");
+    own_table_names()
+        .into_iter()
+        .filter(|table| *table != "solution_store")
+        .map(|table| {
+            let columns = table_columns(&conn, table).expect("the migrations make every table");
+            (table, columns)
+        })
+        .collect()
+});
+
+/// The names of a table's columns, in order.
+pub fn table_columns(conn: &Connection, table: &str) -> Result<Vec<String>> {
+    let mut stmt = conn.prepare("select name from pragma_table_info(?1) order by cid")?;
+    let columns = stmt
+        .query_map([table], |row| row.get(0))?
+        .collect::<rusqlite::Result<Vec<String>>>()?;
+    Ok(columns)
+}
+
+/// The columns queens gives `table`, in order (none for a table that is
+/// not queens' or whose columns depend on the board).
+pub fn own_columns(table: &str) -> &'static [String] {
+    OWN_COLUMNS
+        .iter()
+        .find(|(name, _)| *name == table)
+        .map_or(&[], |(_, columns)| columns.as_slice())
+}
+
+/// Refuses a rebuild of the database that messages call `shown` where
+/// queens' `table`, found with the columns `found`, has a column of the
+/// user's (whose values the rebuild would erase) or lacks one of queens'.
+pub fn check_columns(shown: &str, table: &str, found: &[String]) -> Result<()> {
+    let own = own_columns(table);
+    let is_own = |column: &String| own.iter().any(|o| o.eq_ignore_ascii_case(column));
+    if let Some(added) = found.iter().find(|column| !is_own(column)) {
+        bail!(
+            "{shown} has a column of yours, {added}, in queens' table {table}: rebuilding the \
+             board derives {table}'s rows again and would erase its values; nothing was changed \
+             (keep them in a table of your own that refers to {table}, or drop the column)"
+        );
+    }
+    if let Some(missing) = own
+        .iter()
+        .find(|column| !found.iter().any(|f| f.eq_ignore_ascii_case(column)))
+    {
+        bail!(
+            "{shown}: queens' table {table} has lost its column {missing}, so the board cannot \
+             be derived in it; nothing was changed (build a new database with `queens init`)"
+        );
+    }
+    Ok(())
 }
 
 /// Every table and view that is queens' own.
@@ -135,6 +199,17 @@ pub fn fresh_rows(sql: &str) -> Result<Vec<Vec<String>>> {
     let mut conn = Connection::open_in_memory()?;
     migrate(&mut conn)?;
     rows_as_text(&conn, sql)
+}
+
+/// A fresh database of this build's schema holding an `n`×`n` board, in
+/// memory: what `doctor` compares a file with.
+pub fn fresh_board(n: u8) -> Result<Connection> {
+    let mut conn = Connection::open_in_memory()?;
+    migrate(&mut conn)?;
+    let tx = conn.transaction()?;
+    populate(&tx, n)?;
+    tx.commit()?;
+    Ok(conn)
 }
 
 /// Every row of `sql`, each value as text.

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use crate::error::usage;
-use crate::tempfiles::{new_temp_file, parent_dir};
+use crate::tempfiles::{discard, new_temp_file, parent_dir};
 
 /// Where `--out` writes, once checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,16 +180,21 @@ fn write_atomically(
     let shown = path.display();
     let mut temp = new_temp_file(&parent_dir(path), ".partial")
         .with_context(|| format!("cannot write {shown}"))?;
-    {
+    let written = || -> Result<()> {
         let mut buffered = BufWriter::new(temp.as_file_mut());
         write(&mut buffered).map_err(|e| name_the_file(e, path))?;
         buffered
             .flush()
             .with_context(|| format!("cannot write {shown}"))?;
+        drop(buffered);
+        temp.as_file()
+            .sync_all()
+            .with_context(|| format!("cannot write {shown}"))
+    };
+    if let Err(e) = written() {
+        discard(temp);
+        return Err(e);
     }
-    temp.as_file()
-        .sync_all()
-        .with_context(|| format!("cannot write {shown}"))?;
     let persisted = if force {
         temp.persist(path).map(drop)
     } else {
@@ -197,10 +202,18 @@ fn write_atomically(
     };
     match persisted {
         Ok(()) => Ok(()),
-        Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => Err(usage(format!(
-            "{shown} already exists; add --force to replace it"
-        ))),
-        Err(e) => Err(e.error).with_context(|| format!("cannot write {shown}")),
+        Err(e) => {
+            let kind = e.error.kind();
+            let error = e.error;
+            discard(e.file);
+            if kind == io::ErrorKind::AlreadyExists {
+                Err(usage(format!(
+                    "{shown} already exists; add --force to replace it"
+                )))
+            } else {
+                Err(error).with_context(|| format!("cannot write {shown}"))
+            }
+        }
     }
 }
 

@@ -190,3 +190,27 @@ pub fn stdout_of_success(output: std::process::Output, args: &[&str]) -> String 
     );
     String::from_utf8(output.stdout).unwrap()
 }
+
+/// Asserts that a run was refused as queens refuses: exit `code`, nothing
+/// on stdout, and one error line naming the problem (`says`) on stderr. A
+/// mistake in the command line itself (exit 2, found by clap) is named on
+/// the first line, which clap follows with the usage and the help to read.
+pub fn assert_refused(out: &std::process::Output, code: i32, says: &str) {
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "printed on stdout: {}",
+        text(&out.stdout)
+    );
+    let first = stderr.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("queens: ") && first.contains(says),
+        "expected {says:?} in: {stderr}"
+    );
+    if stderr.lines().count() > 1 {
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.ends_with("--help'.\n"), "{stderr}");
+    }
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

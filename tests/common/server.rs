@@ -89,3 +89,59 @@ impl Drop for Schema {
         }
     }
 }
+
+/// A login role of its own on the server at `admin_url` (for the tests
+/// that try what another role can do), dropped afterwards with everything
+/// it owns and every privilege granted to it.
+pub struct Role {
+    pub name: String,
+    pub url: String,
+    admin_url: String,
+}
+
+impl Role {
+    /// A new role `name` (made unique) that may log in with a password;
+    /// `setup` runs as the admin afterwards, with `{role}` standing for its
+    /// name.
+    pub fn new(admin_url: &str, name: &str, setup: &str) -> Role {
+        let name = format!(
+            "{name}_{}_{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let mut admin = postgres::Client::connect(admin_url, postgres::NoTls).unwrap();
+        admin
+            .batch_execute(&format!(
+                "create role {name} login password 'secret'; {}",
+                setup.replace("{role}", &name)
+            ))
+            .unwrap();
+        Role {
+            url: url_with_user(admin_url, &name, "secret"),
+            name,
+            admin_url: admin_url.to_string(),
+        }
+    }
+
+    pub fn client(&self) -> postgres::Client {
+        postgres::Client::connect(&self.url, postgres::NoTls).unwrap()
+    }
+}
+
+impl Drop for Role {
+    fn drop(&mut self) {
+        if let Ok(mut admin) = postgres::Client::connect(&self.admin_url, postgres::NoTls) {
+            let _ = admin.batch_execute(&format!(
+                "drop owned by {0} cascade; drop role if exists {0}",
+                self.name
+            ));
+        }
+    }
+}
+
+/// `url` with another user and password.
+pub fn url_with_user(url: &str, user: &str, password: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap();
+    let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+    format!("{scheme}://{user}:{password}@{host}")
+}

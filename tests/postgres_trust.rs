@@ -1,0 +1,425 @@
+//! On a shared PostgreSQL server, queens relies on the server's own
+//! privileges: it makes no role, grants nothing, and runs a user's query
+//! with the privileges of the role in the URL. Each test tries one promise
+//! as another role on the same server would. They need a server
+//! (QUEENS_TEST_POSTGRES; .ci/run starts one); without it they show as
+//! ignored.
+
+mod common;
+
+use std::process::Output;
+
+use common::server::{Role, Schema, url_from, url_with_user};
+use common::{assert_refused, queens, text};
+
+fn server() -> String {
+    url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
+}
+
+/// Runs queens as `role` on `schema`.
+fn run_as(role: &Role, schema: &Schema, args: &[&str]) -> Output {
+    queens(schema.dir.path())
+        .args(args)
+        .args(["--db", &role.url, "--schema", &schema.name])
+        .output()
+        .unwrap()
+}
+
+fn one_value<T: for<'a> postgres::types::FromSql<'a>>(schema: &Schema, sql: &str) -> T {
+    schema.client().query_one(sql, &[]).unwrap().get(0)
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn init_makes_no_role_and_grants_nothing() {
+    let schema = Schema::new(&server(), "t");
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "create schema {0}; create table {0}.customers (name text); \
+             insert into {0}.customers values ('carol');",
+            schema.name
+        ))
+        .unwrap();
+    let roles_before: i64 = one_value(&schema, "select count(*) from pg_roles");
+    schema.stdout(&["init", "--size", "5"]);
+    schema.stdout(&["init", "--size", "6", "--force"]);
+    let roles_after: i64 = one_value(&schema, "select count(*) from pg_roles");
+    assert_eq!(roles_after, roles_before, "init made a role");
+    let granted: i64 = one_value(
+        &schema,
+        &format!(
+            "select (select count(*) from pg_class as c, aclexplode(c.relacl) as a
+                     where c.relnamespace = '{0}'::regnamespace and a.grantee <> c.relowner)
+                  + (select count(*) from pg_namespace as n, aclexplode(n.nspacl) as a
+                     where n.nspname = '{0}' and a.grantee <> n.nspowner)",
+            schema.name
+        ),
+    );
+    assert_eq!(granted, 0, "init granted something to another role");
+    let functions: i64 = one_value(
+        &schema,
+        &format!(
+            "select count(*) from pg_proc where pronamespace = '{}'::regnamespace",
+            schema.name
+        ),
+    );
+    assert_eq!(functions, 0, "init made functions");
+    assert_eq!(schema.count("customers"), 1);
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn another_role_reads_through_queens_only_what_postgres_lets_it_read() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "5"]);
+    let bob = Role::new(
+        &schema.url,
+        "bob",
+        &format!("grant usage on schema {} to {{role}}", schema.name),
+    );
+    // Without the right to read the schema's version, bob reads nothing.
+    let out = run_as(&bob, &schema, &["count"]);
+    assert_refused(&out, 1, "permission denied for table queens_version");
+    schema
+        .client()
+        .batch_execute(&format!(
+            "grant select on {0}.queens_version, {0}.board_size to {1}",
+            schema.name, bob.name
+        ))
+        .unwrap();
+    let out = run_as(&bob, &schema, &["query", "select * from square"]);
+    assert_refused(&out, 2, "permission denied for table square");
+    let out = run_as(&bob, &schema, &["count"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    schema
+        .client()
+        .batch_execute(&format!(
+            "grant select on {}.square to {}",
+            schema.name, bob.name
+        ))
+        .unwrap();
+    let out = run_as(&bob, &schema, &["query", "select count(*) from square"]);
+    assert_eq!(
+        text(&out.stdout),
+        "count\n-----\n25\n",
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run_as(&bob, &schema, &["query", "select * from solution"]);
+    assert_refused(&out, 2, "permission denied");
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn another_role_can_change_nothing_the_owner_s_queens_runs_later() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "5"]);
+    let bob = Role::new(
+        &schema.url,
+        "bob",
+        &format!(
+            "grant usage on schema {} to {{role}}; create schema {{role}}_x authorization {{role}}",
+            schema.name
+        ),
+    );
+    // What bob tries directly: each needs a privilege bob lacks.
+    let mut as_bob = bob.client();
+    for attack in [
+        format!("alter view {}.solution rename to kept", schema.name),
+        format!(
+            "create function {}.count_me() returns int language sql as 'select 31337'",
+            schema.name
+        ),
+        format!("create view {}.solution2 as select 31337", schema.name),
+        format!(
+            "alter table {}.board_size add column x int default 31337",
+            schema.name
+        ),
+        format!("grant select on {}.square to public", schema.name),
+    ] {
+        assert!(
+            as_bob.batch_execute(&attack).is_err(),
+            "bob could: {attack}"
+        );
+    }
+    // Bob's own schema holds decoys for names the owner's queries use.
+    as_bob
+        .batch_execute(&format!(
+            "create function {0}_x.count(anyelement) returns bigint language sql as 'select 31337::bigint';
+             create view {0}_x.solution as select 31337 as s1;",
+            bob.name
+        ))
+        .unwrap();
+    assert_eq!(
+        schema.stdout(&["query", "select count(*) from solution"]),
+        "count\n-----\n10\n"
+    );
+    assert_eq!(schema.stdout(&["count"]), "10\n");
+    assert_eq!(
+        schema.stdout(&["solve", "--format", "csv"]).lines().count(),
+        11
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_read_only_role_made_as_the_readme_says_cannot_act_on_the_server() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "5"]);
+    // The README's three lines for a role to run SQL one does not trust.
+    let guest = Role::new(
+        &schema.url,
+        "guest",
+        &format!(
+            "grant usage on schema {0} to {{role}}; \
+             grant select on all tables in schema {0} to {{role}};",
+            schema.name
+        ),
+    );
+    let mut victim = schema.client();
+    let victim_pid: i32 = victim
+        .query_one("select pg_backend_pid()", &[])
+        .unwrap()
+        .get(0);
+    let marker = schema.dir.path().join("server-wrote-this");
+    let marker = marker.to_str().unwrap();
+    for sql in [
+        format!("select pg_terminate_backend({victim_pid})"),
+        format!("select lo_export(lo_from_bytea(0, 'x'), '{marker}')"),
+        "select pg_read_file('/etc/hostname')".to_string(),
+        "select * from pg_authid".to_string(),
+        format!(
+            "select g, case when g = 2500 then pg_terminate_backend({victim_pid}) end \
+             from generate_series(1, 3000) as g"
+        ),
+    ] {
+        let out = run_as(&guest, &schema, &["query", "-f", "csv", &sql]);
+        let stderr = text(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{sql}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{sql}: {stderr}");
+        assert!(
+            stderr.contains("privileges of the role in --db"),
+            "{sql}: {stderr}"
+        );
+    }
+    assert!(
+        !std::path::Path::new(marker).exists(),
+        "the server wrote a file"
+    );
+    let alive: i32 = victim.query_one("select 1", &[]).unwrap().get(0);
+    assert_eq!(alive, 1, "query ended another session");
+    let out = run_as(&guest, &schema, &["count"]);
+    assert_eq!(text(&out.stdout), "10\n", "{}", text(&out.stderr));
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn init_takes_back_what_an_earlier_release_gave_queens_reader_and_nothing_else() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "5"]);
+    let bob = Role::new(&schema.url, "bob", "");
+    let s = &schema.name;
+    let mut admin = schema.client();
+    let made_reader: bool = admin
+        .query_one(
+            "select not exists (select 1 from pg_roles where rolname = 'queens_reader')",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    if made_reader {
+        admin
+            .batch_execute("create role queens_reader nologin")
+            .unwrap();
+    }
+    // What the release before this one did in init, as it did it.
+    admin
+        .batch_execute(&format!(
+            "create table {s}.customers (name text);
+             grant select on {s}.customers to {bob};
+             comment on table {s}.customers is 'kept';
+             grant queens_reader to current_user;
+             grant usage on schema {s} to queens_reader;
+             grant select on {s}.square, {s}.solution, {s}.customers to queens_reader;
+             create function {s}.queens_open(statement text) returns refcursor
+                 language plpgsql security definer as $$ begin return null; end $$;
+             create function {s}.queens_fetch(rows refcursor, how_many integer)
+                 returns setof text[] language plpgsql security definer
+                 as $$ begin return; end $$;
+             grant create on schema {s} to queens_reader;
+             alter function {s}.queens_open(text) owner to queens_reader;
+             alter function {s}.queens_fetch(refcursor, integer) owner to queens_reader;
+             revoke create on schema {s} from queens_reader;",
+            bob = bob.name
+        ))
+        .unwrap();
+    // Reading commands do not run such a schema: they name the upgrade.
+    let out = schema.run(&["count"]);
+    assert_refused(&out, 1, "queens init");
+    let said = schema.stdout(&["init"]);
+    assert!(said.contains("brought it up to date"), "{said}");
+    let left: i64 = one_value(
+        &schema,
+        &format!(
+            "select (select count(*) from pg_proc where pronamespace = '{s}'::regnamespace)
+                  + (select count(*) from pg_class as c, aclexplode(c.relacl) as a
+                     where c.relnamespace = '{s}'::regnamespace
+                       and a.grantee = 'queens_reader'::regrole)
+                  + (select count(*) from pg_namespace as n, aclexplode(n.nspacl) as a
+                     where n.nspname = '{s}' and a.grantee = 'queens_reader'::regrole)
+                  + (select count(*) from pg_auth_members
+                     where roleid = 'queens_reader'::regrole and member = current_user::regrole)"
+        ),
+    );
+    assert_eq!(left, 0, "something of queens_reader's was left");
+    let kept: bool = one_value(
+        &schema,
+        &format!(
+            "select has_table_privilege('{}', '{s}.customers', 'select')
+                and obj_description('{s}.customers'::regclass) = 'kept'
+                and exists (select 1 from pg_roles where rolname = 'queens_reader')",
+            bob.name
+        ),
+    );
+    assert!(kept, "init took away more than the earlier release gave");
+    assert_eq!(schema.stdout(&["count"]), "10\n");
+    if made_reader {
+        admin
+            .batch_execute("drop owned by queens_reader; drop role queens_reader")
+            .unwrap();
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_password_is_never_shown_however_the_url_spells_it() {
+    let url = server();
+    let dir = tempfile::TempDir::new().unwrap();
+    let (scheme, rest) = url.split_once("://").unwrap();
+    let (credentials, host) = rest.rsplit_once('@').unwrap();
+    let user = credentials.split(':').next().unwrap();
+    for spelled in [
+        format!("{scheme}://{user}:Wr0ngPw@{host}"),
+        format!("{scheme}://{user}@{host}?password=Wr0ngPw"),
+        format!("{scheme}://{user}@{host}?pass%77ord=Wr0ngPw"),
+        format!("{scheme}://{user}@{host}?%70assword=Wr0ngPw"),
+        format!("{scheme}://{user}@{host}?sslmode=disable&PASSWORD=Wr0ngPw"),
+        url_with_user(&url, user, "Wr0ngPw"),
+    ] {
+        for args in [&["count"][..], &["init"], &["query", "select 1"]] {
+            let out = queens(dir.path())
+                .args(args)
+                .args(["--db", &spelled])
+                .output()
+                .unwrap();
+            let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+            assert!(!out.status.success(), "{spelled}: {said}");
+            assert!(common::is_one_error(&text(&out.stderr)), "{said}");
+            assert!(!said.contains("Wr0ngPw"), "{spelled} shown: {said}");
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_reader_gives_up_on_a_held_lock_and_names_its_table() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let mut holder = schema.client();
+    let mut lock = holder.transaction().unwrap();
+    lock.batch_execute(&format!(
+        "lock table {}.board_size in access exclusive mode",
+        schema.name
+    ))
+    .unwrap();
+    let started = std::time::Instant::now();
+    for args in [&["count"][..], &["show", "1"], &["query", "select 1"]] {
+        let out = schema.run(args);
+        assert_refused(&out, 1, "board_size");
+        assert!(text(&out.stderr).contains("busy"), "{}", text(&out.stderr));
+    }
+    lock.rollback().unwrap();
+    let mut lock = holder.transaction().unwrap();
+    lock.batch_execute(&format!(
+        "lock table {}.square in access exclusive mode",
+        schema.name
+    ))
+    .unwrap();
+    // --timeout bounds the wait of query, with the same message.
+    let out = schema.run(&["query", "--timeout", "1", "select count(*) from square"]);
+    assert_refused(&out, 1, "square");
+    lock.rollback().unwrap();
+    // Bounded: lock_timeout (10 s) and --timeout (1 s), not forever.
+    assert!(started.elapsed().as_secs() < 60);
+    assert_eq!(schema.stdout(&["count"]), "4\n");
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_schema_name_too_long_for_postgresql_is_refused_for_its_length() {
+    let url = server();
+    let dir = tempfile::TempDir::new().unwrap();
+    let long = "q".repeat(64);
+    let out = queens(dir.path())
+        .args(["init", "--db", &url, "--schema", &long])
+        .output()
+        .unwrap();
+    assert_refused(&out, 2, "64 characters long");
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_type_of_yours_named_like_a_queens_table_is_refused_in_one_line() {
+    let schema = Schema::new(&server(), "t");
+    schema
+        .client()
+        .batch_execute(&format!(
+            "create schema {0}; create type {0}.square as (x int);",
+            schema.name
+        ))
+        .unwrap();
+    let out = schema.run(&["init"]);
+    assert_refused(&out, 1, "a type of yours named square");
+    assert_eq!(schema.tables(), 0, "something was built");
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn materialize_on_a_server_is_refused_before_anything_is_built() {
+    let schema = Schema::new(&server(), "t");
+    let out = schema.run(&["init", "--materialize"]);
+    assert_refused(&out, 2, "SQLite files only");
+    assert_eq!(schema.tables(), 0, "something was built");
+}

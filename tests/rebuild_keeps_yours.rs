@@ -1,0 +1,264 @@
+//! What is the user's stays the user's: a rebuild (`init --force`) or an
+//! upgrade keeps the user's grants and comments on queens' objects, and
+//! refuses, before changing anything and naming the object, where it would
+//! drop, fire or empty something of theirs. The PostgreSQL tests need a
+//! server (QUEENS_TEST_POSTGRES; .ci/run starts one) and show as ignored
+//! without it.
+
+mod common;
+
+use common::server::{Schema, url_from};
+use common::{Board, assert_refused, contents};
+use rusqlite::Connection;
+
+fn server() -> String {
+    url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
+}
+
+#[test]
+fn a_rebuild_refuses_to_erase_a_column_you_added_to_an_sqlite_file() {
+    let board = Board::new(6);
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "alter table square add column note text;
+             update square set note = 'my favourite' where square = 'c5';",
+        )
+        .unwrap();
+    let before = contents(&board.db);
+    for args in [
+        &["init", "--force"][..],
+        &["init", "--force", "--size", "7"],
+    ] {
+        assert_refused(&board.run(args), 1, "a column of yours, note");
+        assert_eq!(contents(&board.db), before, "{args:?} changed the file");
+    }
+    let doctor = board.run(&["doctor"]);
+    assert_eq!(doctor.status.code(), Some(1));
+    assert!(
+        common::text(&doctor.stdout).contains("square has columns queens does not make (note)"),
+        "{}",
+        common::text(&doctor.stdout)
+    );
+}
+
+#[test]
+fn a_rebuild_names_your_index_that_calls_a_function_only_your_program_defines() {
+    let board = Board::new(6);
+    {
+        let conn = Connection::open(&board.db).unwrap();
+        conn.create_scalar_function(
+            "my_weight",
+            1,
+            rusqlite::functions::FunctionFlags::SQLITE_DETERMINISTIC,
+            |ctx| Ok(ctx.get::<String>(0)?.len() as i64),
+        )
+        .unwrap();
+        conn.execute_batch("create index my_weighted on square (my_weight(square));")
+            .unwrap();
+    }
+    let before = contents(&board.db);
+    let out = board.run(&["init", "--force", "--size", "7"]);
+    assert_refused(&out, 1, "my_weighted");
+    let stderr = common::text(&out.stderr);
+    assert!(stderr.contains("my_weight"), "{stderr}");
+    assert!(stderr.len() < 400, "a message, not queens' SQL: {stderr}");
+    assert_eq!(contents(&board.db), before);
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_rebuild_refuses_to_erase_a_column_you_added_on_postgresql() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    schema
+        .client()
+        .batch_execute(&format!(
+            "alter table {0}.square add column note text; \
+             update {0}.square set note = 'mine' where square = 'c5';",
+            schema.name
+        ))
+        .unwrap();
+    let out = schema.run(&["init", "--force"]);
+    assert_refused(&out, 1, "a column of yours, note");
+    let notes = schema.rows("select count(*) from square where note = 'mine'");
+    assert_eq!(notes[0].get::<_, i64>(0), 1);
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_rebuild_refuses_to_empty_a_table_of_yours_that_inherits_from_queens() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let mine = format!("{}_x", schema.name);
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "create schema {mine};
+             create table {mine}.my_squares (note text) inherits ({s}.square);
+             insert into {mine}.my_squares values ('z1', 'z', '1', 26, 1, 'one'), ('z2', 'z', '2', 26, 2, 'two');",
+            s = schema.name
+        ))
+        .unwrap();
+    let out = schema.run(&["init", "--force"]);
+    assert_refused(&out, 1, "my_squares");
+    assert!(common::text(&out.stderr).contains("inherits from queens' square"));
+    let kept: i64 = admin
+        .query_one(&format!("select count(*) from {mine}.my_squares"), &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(kept, 2);
+    admin
+        .batch_execute(&format!("drop schema {mine} cascade"))
+        .unwrap();
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_rebuild_keeps_your_grants_and_comments_on_queens_views() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let s = &schema.name;
+    let bob = common::server::Role::new(
+        &schema.url,
+        "bob",
+        &format!(
+            "grant usage on schema {s} to {{role}}; \
+             grant select on {s}.queens_version, {s}.board_size to {{role}}"
+        ),
+    );
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "grant select on {s}.solution to {bob};
+             grant select on {s}.search_space to public;
+             comment on view {s}.solution is 'the answers';
+             comment on column {s}.solution.s1 is 'queen of column a';
+             alter view {s}.candidate set (security_barrier = true);",
+            bob = bob.name
+        ))
+        .unwrap();
+    let keepsakes = |admin: &mut postgres::Client| -> (
+        bool,
+        bool,
+        Option<String>,
+        Option<String>,
+        Option<Vec<String>>,
+    ) {
+        let row = admin
+            .query_one(
+                &format!(
+                    "select has_table_privilege('{bob}', '{s}.solution', 'select'),
+                            has_table_privilege('public', '{s}.search_space', 'select'),
+                            obj_description('{s}.solution'::regclass),
+                            col_description('{s}.solution'::regclass, 1),
+                            (select reloptions from pg_class where oid = '{s}.candidate'::regclass)",
+                    bob = bob.name
+                ),
+                &[],
+            )
+            .unwrap();
+        (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4))
+    };
+    let before = keepsakes(&mut admin);
+    assert!(before.0 && before.1);
+    schema.stdout(&["init", "--force", "--size", "7"]);
+    assert_eq!(keepsakes(&mut admin), before);
+    assert_eq!(schema.stdout(&["count"]), "40\n");
+    let as_bob = common::queens(schema.dir.path())
+        .args([
+            "query",
+            "select count(*) from solution",
+            "--db",
+            &bob.url,
+            "--schema",
+            s,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(common::text(&as_bob.stdout), "count\n-----\n40\n");
+    // A comment on a column the smaller board's view lacks cannot be kept.
+    admin
+        .batch_execute(&format!(
+            "comment on column {s}.solution.s7 is 'the last queen'"
+        ))
+        .unwrap();
+    let out = schema.run(&["init", "--force", "--size", "6"]);
+    assert_refused(&out, 1, "column s7");
+    assert_eq!(
+        schema.stdout(&["count"]),
+        "40\n",
+        "the refused rebuild changed the board"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_rebuild_refuses_to_drop_your_policy_row_type_column_or_function_naming_each() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let s = &schema.name;
+    let mine = format!("{s}_x");
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "create schema {mine}; create table {mine}.t (sq text);"
+        ))
+        .unwrap();
+    for (make, named, says) in [
+        (
+            format!(
+                "create policy my_policy on {mine}.t using (sq in (select s1 from {s}.solution))"
+            ),
+            "policy my_policy",
+            "depends on queens' solution",
+        ),
+        (
+            format!("alter table {mine}.t add column kept {s}.solution"),
+            "column kept",
+            "row type of queens' solution",
+        ),
+        (
+            format!(
+                "create function {mine}.first_queen() returns text language sql \
+                 begin atomic select s1 from {s}.solution limit 1; end"
+            ),
+            "function",
+            "depends on queens' solution",
+        ),
+    ] {
+        admin.batch_execute(&make).unwrap();
+        let out = schema.run(&["init", "--force", "--size", "7"]);
+        assert_refused(&out, 1, named);
+        assert!(
+            common::text(&out.stderr).contains(says),
+            "{}",
+            common::text(&out.stderr)
+        );
+        assert!(!common::text(&out.stderr).contains("db error"));
+        assert_eq!(schema.stdout(&["count"]), "4\n");
+        admin
+            .batch_execute(&format!(
+                "drop policy if exists my_policy on {mine}.t;
+                 alter table {mine}.t drop column if exists kept;
+                 drop function if exists {mine}.first_queen();"
+            ))
+            .unwrap();
+    }
+    schema.stdout(&["init", "--force", "--size", "7"]);
+    admin
+        .batch_execute(&format!("drop schema {mine} cascade"))
+        .unwrap();
+}
