@@ -21,10 +21,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use queens::checker;
-use queens::engine::Target;
-use queens::engine::{self, sqlite};
+use queens::engine::{self, Engine, Reader, Target};
+use queens::search::Unwatched;
 use queens::search::parallel::{self, Workers};
-use rusqlite::Connection;
+use rusqlite::{Connection, OpenFlags};
 
 fn fastest(mut run: impl FnMut()) -> Duration {
     let mut best = Duration::MAX;
@@ -42,8 +42,29 @@ fn fastest(mut run: impl FnMut()) -> Duration {
 /// Builds a board with the library (as `queens init` does).
 fn board(dir: &Path, n: u8) -> PathBuf {
     let path = dir.join(format!("bench{n}.db"));
-    sqlite::create(&path, n).expect("build the board");
+    let engine = engine::connect(&Target::File(path.clone())).unwrap();
+    engine.ensure_exists(Some(n)).expect("build the board");
     path
+}
+
+/// A plain read-only connection to a board file.
+fn read_only(path: &Path) -> Connection {
+    Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap()
+}
+
+/// The engine of `target` and a reader of its board.
+fn open(target: &Target) -> (Box<dyn Engine>, Box<dyn Reader>) {
+    let engine = engine::connect(target).unwrap();
+    let (reader, _) = engine.open(None, &|_| Ok(())).unwrap();
+    (engine, reader)
+}
+
+/// Every core, and nobody watching.
+fn workers(jobs: usize) -> Workers<'static> {
+    Workers {
+        jobs,
+        progress: &Unwatched,
+    }
 }
 
 /// Time to read every row of `sql`, and how many rows it gave.
@@ -155,7 +176,7 @@ fn main() {
     let mut counts = Vec::new();
     for &n in &sizes {
         let path = board(dir.path(), n);
-        let conn = sqlite::open_read_only(&path).unwrap();
+        let conn = read_only(&path);
         let (solution, rows) = time_rows(&conn, "select * from solution");
         assert_eq!(rows as u64, checker::count_solutions(n));
         let by_definition =
@@ -191,7 +212,7 @@ fn main() {
     );
     for (n, path) in &counts {
         let n = *n;
-        let conn = sqlite::open_read_only(path).unwrap();
+        let conn = read_only(path);
         conn.execute_batch("begin").unwrap();
         let plain = fastest(|| {
             black_box(
@@ -199,15 +220,13 @@ fn main() {
                     .unwrap(),
             );
         });
-        let workers = Workers {
-            jobs: cores,
-            progress: false,
-        };
         let target = Target::File(path.clone());
-        let (reader, _) = engine::open(&target, Some(n)).unwrap();
+        let (engine, reader) = open(&target);
         let mut count = 0;
-        let split =
-            fastest(|| count = parallel::count_solutions(&target, &reader, n, workers).unwrap());
+        let split = fastest(|| {
+            count = parallel::count_solutions(engine.as_ref(), reader.as_ref(), n, workers(cores))
+                .unwrap()
+        });
         let native = fastest(|| {
             black_box(checker::count_solutions(black_box(n)));
         });
@@ -229,7 +248,7 @@ fn main() {
         "N", "classes", "fundamental", "/solution"
     );
     for (n, path) in counts.iter().filter(|(n, _)| *n <= 12) {
-        let conn = sqlite::open_read_only(path).unwrap();
+        let conn = read_only(path);
         let (classes, rows) = time_rows(&conn, "select * from fundamental_solution");
         let (all, _) = time_rows(&conn, "select * from solution");
         assert_eq!(rows, checker::fundamental_solutions(*n).len());
@@ -274,9 +293,9 @@ fn carried_figures(sizes: &[u8]) {
         let uncarried = queens::model::template::render(SOLUTION_UNCARRIED, &scope).unwrap();
         Connection::open(&path)
             .unwrap()
-            .execute_batch(&uncarried)
+            .execute_batch(&uncarried.text)
             .unwrap();
-        let conn = sqlite::open_read_only(&path).unwrap();
+        let conn = read_only(&path);
         // Alternate the two, so that a busy moment does not favour one.
         let (mut carried, mut before) = (Duration::MAX, Duration::MAX);
         for _ in 0..3 {
@@ -298,7 +317,7 @@ fn search_space_figures() {
     let mut slowest = (0, Duration::ZERO);
     let mut line = String::new();
     for n in 1..=26u8 {
-        let conn = sqlite::open_read_only(&board(dir.path(), n)).unwrap();
+        let conn = read_only(&board(dir.path(), n));
         let (time, rows) = time_rows(&conn, "select * from search_space");
         assert_eq!(rows, 6);
         if time > slowest.1 {
@@ -332,7 +351,7 @@ fn time_server_rows(client: &mut postgres::Client, sql: &str) -> (Duration, usiz
 /// timed as the public runs it (the server's own settings) and with JIT
 /// compilation off; the faster of the two is the baseline.
 fn server_self_join(url: &str, schema: &str, n: u8) -> (Duration, Duration) {
-    let mut client = queens::engine::postgres::connect(url).unwrap();
+    let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
     client
         .batch_execute(&format!(
             "set search_path to {schema};
@@ -373,47 +392,38 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
         "PG count"
     );
     let dir = tempfile::TempDir::new().unwrap();
-    let workers = Workers {
-        jobs: cores,
-        progress: false,
-    };
     for &n in sizes.iter().filter(|&&n| n <= 13) {
         let schema = "queens_bench";
-        queens::engine::postgres::ensure_exists(url, schema, Some(n), &|_| Ok(())).unwrap();
-        queens::engine::postgres::rebuild(url, schema, n).unwrap();
-        let server = Target::Server {
-            url: url.to_string(),
-            schema: schema.to_string(),
-        };
-        let (pg, _) = engine::open(&server, Some(n)).unwrap();
+        let server = server_board(url, schema, n, false);
+        let (pg_engine, pg) = open(&server);
         let file = Target::File(board(dir.path(), n));
-        let (sqlite, _) = engine::open(&file, Some(n)).unwrap();
+        let (sqlite_engine, sqlite) = open(&file);
         let mut rows = 0;
-        let all_rows = |reader: &queens::engine::Reader, rows: &mut usize| {
+        let all_rows = |reader: &dyn Reader, rows: &mut usize| {
             fastest(|| {
                 *rows = 0;
                 reader
-                    .rows("select * from solution", &[], |_| {
+                    .each_row("select * from solution", &[], |_| {
                         *rows += 1;
                         Ok(())
                     })
                     .unwrap();
             })
         };
-        let on_sqlite = all_rows(&sqlite, &mut rows);
-        let on_pg = all_rows(&pg, &mut rows);
+        let on_sqlite = all_rows(sqlite.as_ref(), &mut rows);
+        let on_pg = all_rows(pg.as_ref(), &mut rows);
         assert_eq!(rows as u64, checker::count_solutions(n));
         drop(pg);
         let (join, join_no_jit) = server_self_join(url, schema, n);
-        let (pg, _) = engine::open(&server, Some(n)).unwrap();
-        let count_on = |target: &Target, reader: &queens::engine::Reader| {
+        let (_, pg) = open(&server);
+        let count_on = |engine: &dyn Engine, reader: &dyn Reader| {
             fastest(|| {
-                let count = parallel::count_solutions(target, reader, n, workers).unwrap();
+                let count = parallel::count_solutions(engine, reader, n, workers(cores)).unwrap();
                 assert_eq!(count, checker::count_solutions(n));
             })
         };
-        let sqlite_count = count_on(&file, &sqlite);
-        let pg_count = count_on(&server, &pg);
+        let sqlite_count = count_on(sqlite_engine.as_ref(), sqlite.as_ref());
+        let pg_count = count_on(pg_engine.as_ref(), pg.as_ref());
         println!(
             "{n:>3} {rows:>7} {:>10} {:>10} {:>7} {:>10} {:>10} {:>9} {:>11} {:>10}",
             ms(on_sqlite),
@@ -439,24 +449,26 @@ fn once(run: impl FnOnce()) -> Duration {
 /// Builds the board in `schema` at `url`, distributed or not, replacing
 /// whatever the schema held.
 fn server_board(url: &str, schema: &str, n: u8, distributed: bool) -> Target {
-    let mut client = queens::engine::postgres::connect(url).unwrap();
+    let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
     client
         .batch_execute(&format!("drop schema if exists {schema} cascade"))
         .unwrap();
-    queens::engine::postgres::ensure_exists(url, schema, Some(n), &|_| Ok(())).unwrap();
-    if distributed {
-        queens::engine::postgres::distribute(url, schema).unwrap();
-    }
-    Target::Server {
+    let target = Target::Server {
         url: url.to_string(),
         schema: schema.to_string(),
+    };
+    let engine = engine::connect(&target).unwrap();
+    engine.ensure_exists(Some(n)).unwrap();
+    if distributed {
+        engine.distribute().unwrap();
     }
+    target
 }
 
 /// Whether the Citus worker `port` receives the shards of tables
 /// distributed from now on.
 fn worker_takes_shards(coordinator: &str, port: i64, takes: bool) {
-    let mut client = queens::engine::postgres::connect(coordinator).unwrap();
+    let mut client = postgres::Client::connect(coordinator, postgres::NoTls).unwrap();
     client
         .execute(
             "select citus_set_node_property(nodename, nodeport, 'shouldhaveshards', $2)
@@ -467,11 +479,7 @@ fn worker_takes_shards(coordinator: &str, port: i64, takes: bool) {
 }
 
 fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
-    let workers = Workers {
-        jobs: cores,
-        progress: false,
-    };
-    let ports: Vec<i64> = queens::engine::postgres::connect(coordinator)
+    let ports: Vec<i64> = postgres::Client::connect(coordinator, postgres::NoTls)
         .unwrap()
         .query(
             "select node_port from citus_get_active_worker_nodes() order by node_port",
@@ -504,9 +512,11 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
     for n in [5u8, 10, 11, 12, 13, 14] {
         let expected = checker::count_solutions(n);
         let time = |target: &Target| {
-            let (reader, _) = engine::open(target, Some(n)).unwrap();
+            let (engine, reader) = open(target);
             let count = || {
-                let found = parallel::count_solutions(target, &reader, n, workers).unwrap();
+                let found =
+                    parallel::count_solutions(engine.as_ref(), reader.as_ref(), n, workers(cores))
+                        .unwrap();
                 assert_eq!(found, expected, "n = {n}");
             };
             if n >= 13 { once(count) } else { fastest(count) }
@@ -516,9 +526,9 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
         let plain = time(&server_board(postgres, "queens_bench", n, false));
         let spread = server_board(coordinator, "queens_bench", n, true);
         let citus = time(&spread);
-        let (reader, _) = engine::open(&spread, Some(n)).unwrap();
+        let (_, reader) = open(&spread);
         let parts = reader
-            .number("select count(*) from search_part where weight > 0", &[])
+            .number("select count(*) from search_part where weight > 0")
             .unwrap();
         drop(reader);
         // The same on one worker: the other takes no shards of the new table.
@@ -533,13 +543,19 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
         // Every row, listed by the cluster, against the self-join on the
         // coordinator (a PostgreSQL server like any other), up to 12×12.
         let (listed, join) = if n <= 12 {
-            let (reader, _) = engine::open(&spread, Some(n)).unwrap();
+            let (engine, reader) = open(&spread);
             let listed = fastest(|| {
                 let mut rows = 0u64;
-                parallel::for_each_solution(&spread, &reader, n, workers, |_| {
-                    rows += 1;
-                    Ok(())
-                })
+                parallel::for_each_solution(
+                    engine.as_ref(),
+                    reader.as_ref(),
+                    n,
+                    workers(cores),
+                    |_| {
+                        rows += 1;
+                        Ok(())
+                    },
+                )
                 .unwrap();
                 assert_eq!(rows, expected);
             });

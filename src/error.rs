@@ -66,37 +66,8 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
-/// Whether SQLite gave up waiting for another process's write.
-fn is_busy(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        matches!(
-            cause
-                .downcast_ref::<rusqlite::Error>()
-                .and_then(|e| e.sqlite_error_code()),
-            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
-        )
-    })
-}
-
 /// The whole chain of causes on one line: "what failed: why: why".
 pub fn one_line(error: &anyhow::Error) -> String {
-    if is_busy(error) {
-        // SQLite cannot say whether the other process reads or writes, nor
-        // (when two writers meet) whether it waited at all.
-        let what = error
-            .chain()
-            .find_map(|cause| {
-                let text = cause.to_string();
-                text.strip_prefix("could not write ")
-                    .or_else(|| text.strip_prefix("cannot read "))
-                    .map(str::to_string)
-            })
-            .unwrap_or_else(|| "the database".to_string());
-        return format!(
-            "{what} is busy: another process is using it (reading while queens writes, or \
-             writing); try again when it is done"
-        );
-    }
     let mut parts: Vec<String> = Vec::new();
     for cause in error.chain() {
         let text = cause.to_string().replace('\n', " ");
@@ -110,13 +81,4 @@ pub fn one_line(error: &anyhow::Error) -> String {
         }
     }
     parts.join(": ")
-}
-
-/// SQLite's own words for an error, without the SQL it was about.
-pub fn sqlite_message(error: &rusqlite::Error) -> String {
-    match error {
-        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
-        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
-        other => other.to_string(),
-    }
 }

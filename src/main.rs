@@ -62,6 +62,7 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) if verdict(&e).is_some() => ExitCode::from(verdict(&e).unwrap_or(1) as u8),
         Err(e) => {
+            let e = queens::engine::explain(e);
             eprintln!("queens: {}", one_line(&e));
             ExitCode::from(exit_code(&e) as u8)
         }

@@ -36,8 +36,10 @@ fn the_parts_cover_every_solution_once_and_the_weights_mirror_the_board() {
     for n in [4u8, 5, 8, 9] {
         let board = Board::new(n);
         let conn = board.connect();
-        let reader = queens::engine::Reader::Sqlite(board.connect());
-        let parts = queens::search::parallel::parts(&reader).unwrap();
+        let target = queens::engine::Target::new(&board.db, "queens").unwrap();
+        let engine = queens::engine::connect(&target).unwrap();
+        let (reader, _) = engine.open(None, &|_| Ok(())).unwrap();
+        let parts = queens::search::parallel::parts(reader.as_ref()).unwrap();
         let mut covered = 0;
         let mut weighted = 0;
         for part in &parts {

@@ -93,8 +93,10 @@ fn each_part_is_the_views_rows_that_start_with_its_squares() {
     for n in 4..=9u8 {
         let board = Board::new(n);
         let conn = board.connect();
-        let part_sql = queens::model::schema::part_search_sql(n).unwrap();
-        let mut stmt = conn.prepare(&part_sql).unwrap();
+        let part_sql =
+            queens::model::schema::part_search(n, queens::model::template::Scope::default())
+                .unwrap();
+        let mut stmt = conn.prepare(&part_sql.text).unwrap();
         let mut parts_together = Vec::new();
         for part in board.rows(PARTITION) {
             let (s1, s2) = (part[0].as_str(), part[1].as_str());
@@ -116,7 +118,7 @@ fn each_part_is_the_views_rows_that_start_with_its_squares() {
             board.rows("select * from solution"),
             "n = {n}"
         );
-        let explained = format!("explain query plan {part_sql}");
+        let explained = format!("explain query plan {}", part_sql.text);
         let mut explain = conn.prepare(&explained).unwrap();
         let steps: Vec<String> = explain
             .query_map(&[(":s1", "a1"), (":s2", "b3")], |row| row.get(3))

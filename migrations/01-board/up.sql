@@ -99,7 +99,7 @@ create table line_set (
     w2     bigint  not null,
     primary key (cl_no, rw_no),  -- stored in board order: column, then row
     foreign key (square, cl_no, rw_no) references square (square, cl_no, rw_no)
-) without rowid;
+){{if SQLITE:  without rowid}};
 
 create table safe_next (
     -- A queen in row prev_rw_no of column cl_no − 1 shares no line with
@@ -117,4 +117,4 @@ create table safe_next (
     w2         bigint  not null,
     primary key (cl_no, prev_rw_no, rw_no),
     foreign key (cl_no, rw_no) references line_set (cl_no, rw_no)
-) without rowid;
+){{if SQLITE:  without rowid}};

@@ -13,8 +13,8 @@
 -- each in place; the coordinator adds them up, each part weighted as
 -- partition.sql explains (the reflection that pairs the parts pairs the
 -- symmetries too, so the sum over all of them is unchanged); queens
--- divides the whole by 8. The part's solutions come from part_search, and
--- only the parts numbered :first to :last are counted (count.sql explains
+-- divides the whole by 8. The part's solutions come from PART_SEARCH, and
+-- only the parts numbered first to last are counted (count.sql explains
 -- both).
 select cast(coalesce(sum(p.weight * c.in_place), 0) as bigint) as in_place
 from search_part as p
@@ -24,7 +24,9 @@ cross join lateral (
     select count(*) as in_place
     from (
         select i.symmetry
-        from part_search as s
+        from (
+            --@insert PART_SEARCH
+        ) as s
         cross join square_image as i
         where (p.s3 is null or s.s3 = p.s3)
           and i.square in ({{k in 1..N sep ", ": s.s{k}}})
@@ -34,4 +36,4 @@ cross join lateral (
     ) as fixed
 ) as c
 where p.weight > 0
-  and p.part_no between cast(:first as bigint) and cast(:last as bigint);
+  and p.part_no between cast({:first} as bigint) and cast({:last} as bigint);

@@ -5,7 +5,11 @@
 -- order (column, then row); pairs in board order.
 with
 given (square) as (
-    select value from json_each(:squares)
+--@if SQLITE
+    select value from json_each({:squares})
+--@else
+    select value from json_array_elements_text(cast(cast({:squares} as text) as json)) as given (value)
+--@end
 ),
 queen (square, cl_no, rw_no) as (
     select s.square, s.cl_no, s.rw_no

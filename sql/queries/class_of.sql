@@ -8,7 +8,7 @@
 -- (A template: expanded for the board's size N.)
 with
 target as (
-    select * from numbered_solution where solution_no = :number
+    select * from numbered_solution where solution_no = {:number}
 ),
 queen (square) as (
     -- the target solution as a set of squares

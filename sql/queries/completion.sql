@@ -4,7 +4,11 @@
 -- those that meet it in as many squares as it has.
 with
 given (square) as (
-    select distinct value from json_each(:squares)
+--@if SQLITE
+    select distinct value from json_each({:squares})
+--@else
+    select distinct value from json_array_elements_text(cast(cast({:squares} as text) as json)) as given (value)
+--@end
 ),
 containing (solution_no) as (
     select q.solution_no

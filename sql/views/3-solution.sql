@@ -54,8 +54,8 @@ from (
 --@end
     where q1.cl_no = 1
 --@if PART = 1
-      and q1.square = :s1
-      and q2.square = :s2
+      and q1.square = {:s1}
+      and q2.square = {:s2}
 --@end
 --@for k in 2..CUT
       and q{k}.cl_no = {k}
@@ -66,7 +66,9 @@ from (
 --@end
 --@end
 --@end
+--@if SQLITE
     order by {{k in 1..CUT sep ", ": q{k}.rw_no}}
+--@end
     limit 9223372036854775807
 ) as placed
 --@for k in CUT+1..N

@@ -3,9 +3,8 @@
 use std::io::Write;
 
 use crate::cmd::{DbArgs, PlacementArgs, stdout};
-use crate::engine;
 use crate::error::Verdict;
-use crate::render::output::solutions_phrase;
+use crate::render::sink::solutions_phrase;
 use crate::search::placement::{
     attacking_pairs, completion_numbers, completions_out_of_reach, completions_within_reach,
 };
@@ -35,13 +34,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target()?;
-    let (reader, n) = engine::open_checking(&target, args.target.size, &|n| {
-        args.queens.parse(n).map(drop)
-    })?;
+    let engine = args.target.engine()?;
+    let (reader, n) = engine.open(args.target.size, &|n| args.queens.parse(n).map(drop))?;
+    let reader = reader.as_ref();
     let queens = args.queens.parse(n)?;
     let mut out = stdout();
-    let attacks = attacking_pairs(&reader, &queens)?;
+    let attacks = attacking_pairs(reader, &queens)?;
     if !attacks.is_empty() {
         for attack in &attacks {
             writeln!(out, "{}", attack.sentence())?;
@@ -55,7 +53,7 @@ pub fn run(args: &Args) -> Result<()> {
         out.flush()?;
         return Err(Verdict(1).into());
     }
-    if !completions_within_reach(&reader, n)? {
+    if !completions_within_reach(reader, n)? {
         let what = match queens.len() {
             k if k == usize::from(n) => "valid: a complete solution".to_string(),
             1 => "valid: 1 queen".to_string(),
@@ -68,7 +66,7 @@ pub fn run(args: &Args) -> Result<()> {
         )?;
         return Ok(out.flush()?);
     }
-    let completions = completion_numbers(&reader, &queens)?;
+    let completions = completion_numbers(reader, &queens)?;
     let verdict = if queens.len() == usize::from(n) {
         let number = completions.first().copied().unwrap_or_default();
         format!("valid: a complete solution (solution {number})")

@@ -6,8 +6,7 @@ use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, say_if_stored, stdout};
-use crate::engine;
-use crate::render::output::{PlacementWriter, note, solutions_phrase};
+use crate::render::sink::{PlacementShape, Writer, note, solutions_phrase};
 use crate::search::placement::{
     attacking_pairs, completions_out_of_reach, completions_within_reach, for_each_completion,
 };
@@ -41,28 +40,34 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target()?;
-    let (reader, n) = engine::open_checking(&target, args.target.size, &|n| {
-        args.queens.parse(n).map(drop)
-    })?;
+    let engine = args.target.engine()?;
+    let (reader, n) = engine.open(args.target.size, &|n| args.queens.parse(n).map(drop))?;
+    let reader = reader.as_ref();
     let queens = args.queens.parse(n)?;
-    if let Some(attack) = attacking_pairs(&reader, &queens)?.first() {
+    if let Some(attack) = attacking_pairs(reader, &queens)?.first() {
         bail!("no completion: {}", attack.sentence());
     }
-    if !completions_within_reach(&reader, n)? {
+    if !completions_within_reach(reader, n)? {
         bail!(completions_out_of_reach(n));
     }
-    say_if_stored(&reader, &target)?;
+    say_if_stored(reader, engine.as_ref())?;
     let mut out = stdout();
-    let mut writer = PlacementWriter::new(&mut out, args.output.format, n, true, false)
-        .with_style(args.output.drawing.style());
-    for_each_completion(&reader, &queens, |placement| writer.write(&placement))?;
+    let shape = PlacementShape {
+        n,
+        show_numbers: true,
+        with_class_size: false,
+        style: args.output.drawing.style(),
+        title: String::new(),
+    };
+    let format = args.output.format.into();
+    let mut writer = Writer::for_placements(&mut out, format, shape);
+    for_each_completion(reader, &queens, |placement| writer.placement(&placement))?;
     let found = writer.finish()?;
     let summary = if found > 0 {
         format!("{} found", solutions_phrase(found))
     } else {
         "no completion".to_string()
     };
-    note(args.output.format, &mut out, &summary)?;
+    note(format, &mut out, &summary)?;
     Ok(out.flush()?)
 }

@@ -6,8 +6,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
-use crate::engine;
-use crate::search::{parallel, store};
+use crate::search::parallel;
 
 /// Print the number of solutions of the board (select count(*) from solution).
 ///
@@ -41,13 +40,15 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target()?;
-    let (reader, n) = engine::open(&target, args.target.size)?;
-    say_if_stored(&reader, &target)?;
-    let count = match store::stored_count(&reader)? {
-        _ if args.fundamental => parallel::count_classes(&reader, n, args.work.workers())?,
+    let (engine, reader, n) = args.target.open()?;
+    let reader = reader.as_ref();
+    say_if_stored(reader, engine.as_ref())?;
+    let bar = args.work.bar();
+    let workers = args.work.workers(&bar);
+    let count = match reader.stored_count()? {
+        _ if args.fundamental => parallel::count_classes(reader, n, workers)?,
         Some(stored) => stored,
-        None => parallel::count_solutions(&target, &reader, n, args.work.workers())?,
+        None => parallel::count_solutions(engine.as_ref(), reader, n, workers)?,
     };
     let mut out = stdout();
     writeln!(out, "{count}")?;

@@ -4,18 +4,19 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::engine::{Param, Reader, Target};
 use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
 
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
-use crate::engine;
+use crate::engine::{self, Engine, Param, Reader, Target};
 use crate::error::usage;
-use crate::render::dump::write_dump;
+use crate::model::placement::Placement;
+use crate::render::diagram::Style;
 use crate::render::outfile::{check_target, write_out};
-use crate::render::output::{Format, PlacementWriter, solutions_phrase};
-use crate::render::svg::{SvgSize, write_svg};
-use crate::search::selection::{Numbering, Placement, Selection, for_each_placement};
+use crate::render::sink::{Format, PlacementShape, Writer, solutions_phrase};
+use crate::render::svg::SvgSize;
+use crate::search::parallel::Workers;
+use crate::search::selection::{Numbering, Selection, for_each_placement, plain};
 
 /// Which database an SQL export is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -53,12 +54,15 @@ impl ExportFormat {
         })
     }
 
-    fn placement_format(self) -> Option<Format> {
+    /// How the placements are rendered, or None for the SQL of the whole
+    /// database.
+    fn rendering(self, size: SvgSize) -> Option<Format> {
         match self {
             ExportFormat::Csv => Some(Format::Csv),
             ExportFormat::Json => Some(Format::Json),
             ExportFormat::Ndjson => Some(Format::Ndjson),
-            ExportFormat::Sql | ExportFormat::Svg => None,
+            ExportFormat::Svg => Some(Format::Svg(size)),
+            ExportFormat::Sql => None,
         }
     }
 }
@@ -139,42 +143,30 @@ pub fn run(args: &Args) -> Result<()> {
         }
         _ => None,
     };
-    let (reader, n) = engine::open(&target, args.target.size)?;
+    let engine = engine::connect(&target)?;
+    let (reader, n) = engine.open(args.target.size, &|_| Ok(()))?;
+    let reader = reader.as_ref();
     if let Some(k) = args.solution {
-        check_solution_number(&reader, n, k)?;
+        check_solution_number(reader, n, k)?;
     }
     if format != ExportFormat::Sql {
-        say_if_stored(&reader, &target)?;
+        say_if_stored(reader, engine.as_ref())?;
     }
+    let bar = args.work.bar();
+    let source = Source {
+        engine: engine.as_ref(),
+        reader,
+        n,
+        workers: args.work.workers(&bar),
+    };
     let exported = |out: &mut dyn Write| -> Result<u64> {
-        match (format, format.placement_format()) {
-            (ExportFormat::Sql, _) => write_sql(&reader, &target, n, args, out).map(|()| 0),
-            (ExportFormat::Svg, _) => {
-                let placements = collect(&target, &reader, n, args)?;
-                let title = picture_title(n, args, placements.len());
-                let size = if args.fixed_size {
-                    SvgSize::Fixed
-                } else {
-                    SvgSize::Fit
-                };
-                write_svg(out, n, &title, &placements, size)?;
-                Ok(placements.len() as u64)
-            }
-            (_, Some(placement_format)) => {
-                let selection = Selection::new(args.fundamental);
-                let mut writer = PlacementWriter::new(
-                    out,
-                    placement_format,
-                    n,
-                    false,
-                    selection.with_class_size(),
-                );
-                each_selected(&target, &reader, n, args, |placement| {
-                    writer.write(&placement)
-                })?;
-                writer.finish()
-            }
-            (_, None) => unreachable!("every other format lists placements"),
+        let size = match args.fixed_size {
+            true => SvgSize::Fixed,
+            false => SvgSize::Fit,
+        };
+        match format.rendering(size) {
+            None => write_sql(reader, n, args, out).map(|()| 0),
+            Some(rendering) => write_placements(&source, args, rendering, out),
         }
     };
     match (&out_file, &args.out) {
@@ -199,6 +191,49 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// Where the placements come from: the board, its reader, and how the
+/// search runs.
+struct Source<'a> {
+    engine: &'a dyn Engine,
+    reader: &'a dyn Reader,
+    n: u8,
+    workers: Workers<'a>,
+}
+
+/// Writes the selected placements in `format`; returns how many.
+fn write_placements(
+    source: &Source,
+    args: &Args,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<u64> {
+    let selection = Selection::new(args.fundamental);
+    let shape = PlacementShape {
+        n: source.n,
+        show_numbers: false,
+        with_class_size: selection.with_class_size(),
+        style: Style::Ascii,
+        title: String::new(),
+    };
+    if let Format::Svg(_) = format {
+        // A picture's title says how many boards it has: count them first.
+        let mut all = Vec::new();
+        each_selected(source, args, |placement| {
+            all.push(placement);
+            Ok(())
+        })?;
+        let title = picture_title(source.n, args, all.len());
+        let mut writer = Writer::for_placements(out, format, PlacementShape { title, ..shape });
+        for placement in &all {
+            writer.placement(placement)?;
+        }
+        return writer.finish();
+    }
+    let mut writer = Writer::for_placements(out, format, shape);
+    each_selected(source, args, |placement| writer.placement(&placement))?;
+    writer.finish()
+}
+
 fn chosen_format(args: &Args) -> Result<ExportFormat> {
     if let Some(format) = args.format {
         return Ok(format);
@@ -216,8 +251,8 @@ fn chosen_format(args: &Args) -> Result<ExportFormat> {
     }
 }
 
-fn check_solution_number(reader: &Reader, n: u8, k: i64) -> Result<()> {
-    let total = reader.number("select count(*) from numbered_solution", &[])?;
+fn check_solution_number(reader: &dyn Reader, n: u8, k: i64) -> Result<()> {
+    let total = reader.number("select count(*) from numbered_solution")?;
     if k > total {
         return Err(usage(format!(
             "--solution {k}: the {n}×{n} board has {}",
@@ -229,56 +264,42 @@ fn check_solution_number(reader: &Reader, n: u8, k: i64) -> Result<()> {
 
 /// The SQL export: a dump of the SQLite file, or the PostgreSQL script that
 /// builds the same model.
-fn write_sql(
-    reader: &Reader,
-    target: &Target,
-    n: u8,
-    args: &Args,
-    out: &mut dyn Write,
-) -> Result<()> {
-    match (args.dialect, reader.sqlite()) {
-        (Dialect::Postgres, _) => {
+fn write_sql(reader: &dyn Reader, n: u8, args: &Args, out: &mut dyn Write) -> Result<()> {
+    match args.dialect {
+        Dialect::Postgres => {
             out.write_all(engine::postgres_script(&args.target.schema, n)?.as_bytes())?;
             Ok(out.flush()?)
         }
-        (Dialect::Sqlite, Some(conn)) => write_dump(conn, out),
-        (Dialect::Sqlite, None) => Err(usage(format!(
-            "{} is on PostgreSQL; add --dialect postgres for a script that builds it",
-            target.shown()
-        ))),
+        Dialect::Sqlite => reader.dump(out),
     }
 }
 
 /// Calls `each` with the placements the arguments select.
 fn each_selected(
-    target: &Target,
-    reader: &Reader,
-    n: u8,
+    source: &Source,
     args: &Args,
     each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
     match args.solution {
         Some(k) => for_each_placement(
-            reader,
-            "select * from numbered_solution where solution_no = :k",
-            &[(":k", Param::Int(k))],
+            source.reader,
+            &plain(
+                source.reader,
+                "select * from numbered_solution where solution_no = {:k}",
+            )?,
+            &[("k", Param::Int(k))],
             Numbering::FirstColumn,
             false,
             each,
         ),
-        None => {
-            Selection::new(args.fundamental).for_each(target, reader, n, args.work.workers(), each)
-        }
+        None => Selection::new(args.fundamental).for_each(
+            source.engine,
+            source.reader,
+            source.n,
+            source.workers,
+            each,
+        ),
     }
-}
-
-fn collect(target: &Target, reader: &Reader, n: u8, args: &Args) -> Result<Vec<Placement>> {
-    let mut all = Vec::new();
-    each_selected(target, reader, n, args, |placement| {
-        all.push(placement);
-        Ok(())
-    })?;
-    Ok(all)
 }
 
 fn picture_title(n: u8, args: &Args, count: usize) -> String {

@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, WorkArgs, stdout};
-use crate::engine::{self, Origin, Target};
+use crate::engine::{self, Engine, Origin};
 use crate::error::usage;
 use crate::model::board::{DEFAULT_SIZE, a_board};
 use crate::search::store;
@@ -68,15 +68,17 @@ pub fn run(args: &Args) -> Result<()> {
         // Said before anything is built: stored solutions live in files.
         target.file("--materialize")?;
     }
+    let engine = engine::connect(&target)?;
+    let engine = engine.as_ref();
     if args.distributed {
-        refuse_without_cluster(args, &target)?;
+        refuse_without_cluster(args, engine)?;
     }
     let mut out = stdout();
-    let (said, n) = prepare_board(args, &target)?;
+    let (said, n) = prepare_board(args, engine)?;
     writeln!(out, "{said}")?;
     out.flush()?;
     if args.distributed {
-        let (workers, done) = target.distribute()?;
+        let (workers, done) = engine.distribute()?;
         let how = if done {
             "distributed"
         } else {
@@ -89,13 +91,13 @@ pub fn run(args: &Args) -> Result<()> {
         )?;
     }
     if args.materialize {
-        let path = target.file("--materialize")?;
-        let (reader, _) = engine::open(&target, Some(n))?;
-        if let Some(count) = store::stored_count(&reader)? {
+        let (reader, _) = engine.open(Some(n), &|_| Ok(()))?;
+        if let Some(count) = reader.stored_count()? {
             writeln!(out, "its {count} solutions are stored already")?;
         } else {
             drop(reader);
-            let count = store::materialize(path, n, args.work.workers())?;
+            let bar = args.work.bar();
+            let count = store::materialize(engine, n, args.work.workers(&bar))?;
             writeln!(
                 out,
                 "stored its {count} solutions; count, solve, show, complete and export now read them"
@@ -107,31 +109,31 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// --distributed needs a Citus coordinator with workers: anything else is
 /// refused before the database is touched.
-fn refuse_without_cluster(args: &Args, target: &Target) -> Result<()> {
+fn refuse_without_cluster(args: &Args, engine: &dyn Engine) -> Result<()> {
     if args.materialize {
         return Err(usage(
             "--materialize stores solutions in an SQLite file; it does not go with --distributed",
         ));
     }
-    target.refuse_without_cluster()
+    engine.refuse_without_cluster()
 }
 
 /// Creates, rebuilds or upgrades the database as asked; returns what was
 /// done, in words, and the board size.
-fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
+fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
     let requested = args.target.size;
-    let shown = target.shown();
+    let shown = engine.shown();
     if let (true, Some(n)) = (args.force, requested)
-        && target.lacks_board_size()?
+        && engine.lacks_board_size()?
     {
-        target.rebuild(n)?;
+        engine.rebuild(n)?;
         let said = format!(
             "rebuilt {shown}: now {}, was without a board",
             board_words(n)
         );
         return Ok((said, n));
     }
-    let (origin, found) = target.ensure_exists(requested)?;
+    let (origin, found) = engine.ensure_exists(requested)?;
     if origin == Origin::Created {
         return Ok((
             format!("created {shown} with {}", board_words(found.size)),
@@ -140,7 +142,7 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
     }
     if args.force {
         let n = requested.unwrap_or(found.size);
-        target.rebuild(n)?;
+        engine.rebuild(n)?;
         let said = format!(
             "rebuilt {shown}: now {}, was {}×{}",
             board_words(n),
@@ -150,7 +152,7 @@ fn prepare_board(args: &Args, target: &Target) -> Result<(String, u8)> {
         return Ok((said, n));
     }
     engine::check_requested_size(&shown, found.size, requested)?;
-    let upgraded = target.bring_up_to_date()?;
+    let upgraded = engine.bring_up_to_date()?;
     // With --materialize, what is done next is said next.
     let what = match (upgraded, args.materialize) {
         (true, _) => "; brought it up to date",

@@ -3,13 +3,14 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use anyhow::Result;
+use clap::{Args, ValueEnum};
 
-use crate::engine::{Reader, Target};
+use crate::engine::{self, Engine, Reader, Target};
 use crate::error::UsageError;
 use crate::model::board::{MAX_SIZE, Square, parse_placement};
 use crate::render::diagram::Style;
-use crate::render::output::Format;
+use crate::render::sink::Format;
 use crate::search::parallel::Workers;
 
 pub mod check;
@@ -20,10 +21,14 @@ pub mod doctor;
 pub mod export;
 pub mod init;
 pub mod manpage;
+pub mod progress;
 pub mod query;
 pub mod show;
 pub mod solve;
 pub mod space;
+
+/// A database opened for reading: its engine, a reader, the board size.
+pub type Opened = (Box<dyn Engine>, Box<dyn Reader>, u8);
 
 /// The options every command shares: which database, and for which board.
 #[derive(Args, Debug, Clone)]
@@ -55,6 +60,19 @@ impl DbArgs {
     pub fn target(&self) -> anyhow::Result<Target> {
         Target::new(&self.db, &self.schema)
     }
+
+    /// The engine that serves --db.
+    pub fn engine(&self) -> anyhow::Result<Box<dyn Engine>> {
+        engine::connect(&self.target()?)
+    }
+
+    /// The engine, and a reader of its board (created first if it is a
+    /// file that does not exist).
+    pub fn open(&self) -> Result<Opened> {
+        let engine = self.engine()?;
+        let (reader, n) = engine.open(self.size, &|_| Ok(()))?;
+        Ok((engine, reader, n))
+    }
 }
 
 /// How much of the machine a search may use, and whether it shows progress.
@@ -70,10 +88,43 @@ pub struct WorkArgs {
 }
 
 impl WorkArgs {
-    pub fn workers(&self) -> Workers {
+    /// The progress bar the work draws (none with --quiet).
+    pub fn bar(&self) -> progress::Bar {
+        progress::Bar::new(self.quiet)
+    }
+
+    /// How the work runs, reporting to `bar`.
+    pub fn workers<'a>(&self, bar: &'a progress::Bar) -> Workers<'a> {
         Workers {
             jobs: self.jobs.map_or_else(Workers::all_cores, usize::from),
-            progress: !self.quiet,
+            progress: bar,
+        }
+    }
+}
+
+/// How placements of queens can be printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlacementFormat {
+    /// Columns s1 … sN, like the sqlite3 shell's column mode.
+    Table,
+    /// Comma-separated, with a header solution,s1,…,sN.
+    Csv,
+    /// One JSON array of {"solution": K, "squares": [...]} objects.
+    Json,
+    /// One JSON object per line (newline-delimited JSON).
+    Ndjson,
+    /// Every placement drawn as a board, headed "Solution K".
+    Boards,
+}
+
+impl From<PlacementFormat> for Format {
+    fn from(format: PlacementFormat) -> Format {
+        match format {
+            PlacementFormat::Table => Format::Table,
+            PlacementFormat::Csv => Format::Csv,
+            PlacementFormat::Json => Format::Json,
+            PlacementFormat::Ndjson => Format::Ndjson,
+            PlacementFormat::Boards => Format::Boards,
         }
     }
 }
@@ -82,8 +133,8 @@ impl WorkArgs {
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
     /// Output format.
-    #[arg(short, long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    #[arg(short, long, value_enum, default_value_t = PlacementFormat::Table)]
+    pub format: PlacementFormat,
 
     #[command(flatten)]
     pub drawing: DrawingArgs,
@@ -125,11 +176,11 @@ impl PlacementArgs {
 
 /// Says on stderr when a command reads stored solutions instead of
 /// searching (`init --materialize`).
-pub fn say_if_stored(reader: &Reader, target: &Target) -> anyhow::Result<()> {
-    if let Some(count) = crate::search::store::stored_count(reader)? {
+pub fn say_if_stored(reader: &dyn Reader, engine: &dyn Engine) -> anyhow::Result<()> {
+    if let Some(count) = reader.stored_count()? {
         eprintln!(
             "queens: reading the {count} solutions stored in {} (no search)",
-            target.shown()
+            engine.shown()
         );
     }
     Ok(())

@@ -6,16 +6,15 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, DrawingArgs, WorkArgs, say_if_stored, stdout};
-use crate::engine;
 use crate::engine::{Param, Reader};
 use crate::error::usage;
 use crate::model::board::Square;
-use crate::model::template::{self, Scope};
+use crate::model::schema;
+use crate::model::template::Scope;
 use crate::render::diagram;
-use crate::render::output::solutions_phrase;
-use crate::search::{parallel, store};
-
-const CLASS_OF: &str = include_str!("../../sql/queries/class_of.sql");
+use crate::render::sink::solutions_phrase;
+use crate::search::parallel;
+use crate::search::selection::plain;
 
 /// Draw solution K (in board order, from 1) as a chess diagram.
 ///
@@ -55,13 +54,14 @@ struct Shown {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target()?;
-    let (reader, n) = engine::open(&target, args.target.size)?;
-    let total = match store::stored_count(&reader)? {
+    let (engine, reader, n) = args.target.open()?;
+    let reader = reader.as_ref();
+    let bar = args.work.bar();
+    let total = match reader.stored_count()? {
         Some(stored) => stored,
-        None => parallel::count_solutions(&target, &reader, n, args.work.workers())?,
+        None => parallel::count_solutions(engine.as_ref(), reader, n, args.work.workers(&bar))?,
     };
-    let Some(shown) = solution_and_class(&reader, n, args.number)? else {
+    let Some(shown) = solution_and_class(reader, n, args.number)? else {
         return Err(usage(match total {
             0 => format!(
                 "the {n}×{n} board has no solutions, so no solution {}",
@@ -73,11 +73,14 @@ pub fn run(args: &Args) -> Result<()> {
             ),
         }));
     };
-    say_if_stored(&reader, &target)?;
+    say_if_stored(reader, engine.as_ref())?;
     let description = reader
         .first(
-            "select description from symmetry where symmetry = :symmetry",
-            &[(":symmetry", Param::Text(shown.symmetry.clone()))],
+            &plain(
+                reader,
+                "select description from symmetry where symmetry = {:symmetry}",
+            )?,
+            &[("symmetry", Param::Text(shown.symmetry.clone()))],
         )?
         .map(|row| row[0].text())
         .unwrap_or_default();
@@ -118,10 +121,14 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(out.flush()?)
 }
 
-fn solution_and_class(reader: &Reader, n: u8, number: i64) -> Result<Option<Shown>> {
-    let sql = template::render(CLASS_OF, &Scope::default().with("N", n.into()))?;
+fn solution_and_class(reader: &dyn Reader, n: u8, number: i64) -> Result<Option<Shown>> {
+    let sql = schema::query(
+        "queries/class_of.sql",
+        n,
+        Scope::for_dialect(reader.dialect()),
+    )?;
     let columns = usize::from(n);
-    let Some(row) = reader.first(&sql, &[(":number", Param::Int(number))])? else {
+    let Some(row) = reader.first(&sql, &[("number", Param::Int(number))])? else {
         return Ok(None);
     };
     Ok(Some(Shown {

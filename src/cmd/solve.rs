@@ -4,8 +4,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, WorkArgs, say_if_stored, stdout};
-use crate::engine;
-use crate::render::output::PlacementWriter;
+use crate::render::sink::{PlacementShape, Writer};
 use crate::search::selection::Selection;
 
 /// Print every solution of the board, one per row, in board order.
@@ -45,22 +44,21 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target()?;
-    let (reader, n) = engine::open(&target, args.target.size)?;
-    say_if_stored(&reader, &target)?;
+    let (engine, reader, n) = args.target.open()?;
+    say_if_stored(reader.as_ref(), engine.as_ref())?;
     let selection = Selection::new(args.fundamental);
-    let mut out = stdout();
-    let mut writer = PlacementWriter::new(
-        &mut out,
-        args.output.format,
+    let shape = PlacementShape {
         n,
-        false,
-        selection.with_class_size(),
-    )
-    .with_style(args.output.drawing.style());
-    let workers = args.work.workers();
-    selection.for_each(&target, &reader, n, workers, |placement| {
-        writer.write(&placement)
+        show_numbers: false,
+        with_class_size: selection.with_class_size(),
+        style: args.output.drawing.style(),
+        title: String::new(),
+    };
+    let mut writer = Writer::for_placements(stdout(), args.output.format.into(), shape);
+    let bar = args.work.bar();
+    let workers = args.work.workers(&bar);
+    selection.for_each(engine.as_ref(), reader.as_ref(), n, workers, |placement| {
+        writer.placement(&placement)
     })?;
     writer.finish()?;
     Ok(())

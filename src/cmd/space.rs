@@ -2,12 +2,11 @@
 
 use std::io::Write;
 
-use crate::engine::Value;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, stdout};
-use crate::engine;
+use crate::model::value::Value;
 use crate::render::table::write_table;
 
 /// Print how the search space shrinks, one reasoning step per row.
@@ -30,10 +29,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target()?;
-    let (reader, n) = engine::open(&target, args.target.size)?;
+    let (_engine, reader, n) = args.target.open()?;
     let mut rows = Vec::new();
-    reader.rows(
+    reader.each_row(
         "select step, reasoning, calculation, search_space, about from search_space",
         &[],
         |row| {

@@ -1,9 +1,11 @@
-//! The model: the board's names, the schema objects from the SQL files,
-//! the template expansion that sizes them for N, and the few rewrites
-//! PostgreSQL needs. No engine, no output: everything above builds on it.
+//! The model: the board's names, placements and values, the schema objects
+//! from the SQL files, and the template expansion that sizes them for N
+//! and writes them for an engine's dialect. No engine, no output:
+//! everything above builds on it.
 
 pub mod board;
-pub mod dialect;
+pub mod placement;
 pub mod schema;
+pub mod sql;
 pub mod template;
 pub mod value;

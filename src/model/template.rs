@@ -1,85 +1,307 @@
-//! Expands the view templates in `sql/views/` for one board size.
+//! Expands the SQL templates of `sql/` and `migrations/` for one board and
+//! one engine. Every splice of SQL happens here, from names the scope
+//! gives; a name the scope lacks is an error, never an empty splice.
 //!
-//! The notation is described in `sql/README.md`: `{expr}` substitutes a
-//! number, `{col:expr}` a column letter, `{{j in A..B sep "S": text}}` repeats
-//! text on one line, `--@for k in A..B` / `--@end` repeat whole lines, and
-//! `--@if A > B` / `--@end` keep lines only when a comparison holds.
-//! Expressions are sums and differences of numbers in scope and literals.
+//! The notation is described in `sql/README.md`:
+//!
+//! | marker | expands to |
+//! | --- | --- |
+//! | `{expr}`, `{col:expr}` | a number (sums and differences of numbers in scope and literals), or its column letter |
+//! | `{:name}` | a parameter: the engine's placeholder (`:name` in SQLite, `$1` … in PostgreSQL), or the SQL expression the scope binds it to |
+//! | `{{j in A..B sep "S": text}}` | `text` once for each j, joined by S |
+//! | `{{if COND: text}}` | `text` when the condition holds |
+//! | `--@for k in A..B` … `--@end` | the lines in between once for each k |
+//! | `--@if COND` … [`--@else` …] `--@end` | the first lines when the condition holds, else the others |
+//! | `--@insert NAME` | the fragment NAME of the scope, indented as the marker |
+//!
+//! A condition compares two expressions (`k > 2`, `N = 1`), or is one
+//! name that is not 0 (`POSTGRES`). The engine is a number in scope:
+//! `SQLITE` and `POSTGRES` are 1 for the engine the SQL is for, else 0.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, bail};
 
 use crate::model::board::column_label;
 
-/// Numbers in scope while expanding, by name.
-#[derive(Clone, Debug, Default)]
-pub struct Scope(BTreeMap<String, i64>);
+/// The SQL dialect a template is expanded for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    #[default]
+    Sqlite,
+    Postgres,
+}
+
+/// What is in scope while expanding: numbers, fragments of SQL, parameters
+/// bound to SQL expressions, and the dialect.
+#[derive(Clone, Debug)]
+pub struct Scope {
+    numbers: BTreeMap<String, i64>,
+    fragments: BTreeMap<String, String>,
+    bound: BTreeMap<String, String>,
+    dialect: Dialect,
+}
+
+impl Default for Scope {
+    fn default() -> Self {
+        Scope::for_dialect(Dialect::Sqlite)
+    }
+}
 
 impl Scope {
+    /// An empty scope for SQL of `dialect`.
+    pub fn for_dialect(dialect: Dialect) -> Scope {
+        Scope {
+            numbers: BTreeMap::new(),
+            fragments: BTreeMap::new(),
+            bound: BTreeMap::new(),
+            dialect,
+        }
+        .with_dialect(dialect)
+    }
+
+    /// The same scope, for SQL of `dialect`.
+    pub fn with_dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = dialect;
+        self.with("SQLITE", i64::from(dialect == Dialect::Sqlite))
+            .with("POSTGRES", i64::from(dialect == Dialect::Postgres))
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// A number, for `{NAME}` and conditions.
     pub fn with(mut self, name: &str, value: i64) -> Self {
-        self.0.insert(name.to_string(), value);
+        self.numbers.insert(name.to_string(), value);
         self
     }
 
-    fn get(&self, name: &str) -> Result<i64> {
-        self.0
+    /// A fragment of SQL, for `--@insert NAME`.
+    pub fn with_fragment(mut self, name: &str, sql: &str) -> Self {
+        self.fragments.insert(name.to_string(), sql.to_string());
+        self
+    }
+
+    /// The parameter `{:name}` stands for the SQL expression `expr` (a
+    /// column of a table joined around the template, say) instead of a
+    /// value bound when the statement runs.
+    pub fn binding(mut self, name: &str, expr: &str) -> Self {
+        self.bound.insert(name.to_string(), expr.to_string());
+        self
+    }
+
+    fn number(&self, name: &str) -> Result<i64> {
+        self.numbers
             .get(name)
             .copied()
             .with_context(|| format!("`{name}` is not in scope"))
     }
 }
 
+/// An expanded template: SQL text, and the names of the parameters it
+/// takes, in the order of their placeholders (`$1` is the first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sql {
+    pub text: String,
+    pub params: Vec<String>,
+}
+
 /// Expands a whole template.
-pub fn render(template: &str, scope: &Scope) -> Result<String> {
+pub fn render(template: &str, scope: &Scope) -> Result<Sql> {
     let lines: Vec<&str> = template.lines().collect();
+    let expander = Expander {
+        params: RefCell::new(Vec::new()),
+        dialect: scope.dialect,
+    };
     let mut out = String::new();
-    render_lines(&lines, scope, &mut out)?;
-    Ok(out)
+    expander.lines(&lines, scope, &mut out)?;
+    Ok(Sql {
+        text: out,
+        params: expander.params.into_inner(),
+    })
+}
+
+/// Expands a template that is one statement and returns it without its
+/// final semicolon and blanks, to run as it is or to insert as a subquery.
+pub fn render_statement(template: &str, scope: &Scope) -> Result<Sql> {
+    let mut sql = render(template, scope)?;
+    let end = sql.text.trim_end().trim_end_matches(';').len();
+    sql.text.truncate(end);
+    Ok(sql)
 }
 
 const FOR: &str = "--@for ";
 const IF: &str = "--@if ";
+const ELSE: &str = "--@else";
 const END: &str = "--@end";
+const INSERT: &str = "--@insert ";
 
-fn render_lines(lines: &[&str], scope: &Scope, out: &mut String) -> Result<()> {
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        if let Some(header) = line.trim_start().strip_prefix(FOR) {
-            let end = matching_end(lines, i)?;
-            let (var, range) = parse_loop_header(header, scope)?;
-            for value in range {
-                render_lines(&lines[i + 1..end], &scope.clone().with(&var, value), out)?;
-            }
-            i = end + 1;
-        } else if let Some(condition) = line.trim_start().strip_prefix(IF) {
-            let end = matching_end(lines, i)?;
-            if holds(condition, scope)? {
-                render_lines(&lines[i + 1..end], scope, out)?;
-            }
-            i = end + 1;
-        } else if line.trim_start().starts_with(END) {
-            bail!("`{END}` without a `{FOR}` or `{IF}`");
-        } else {
-            out.push_str(&render_line(line, scope)?);
-            out.push('\n');
-            i += 1;
-        }
-    }
-    Ok(())
+/// The state of one expansion: the parameters met so far.
+struct Expander {
+    params: RefCell<Vec<String>>,
+    dialect: Dialect,
 }
 
-fn matching_end(lines: &[&str], start: usize) -> Result<usize> {
+impl Expander {
+    fn lines(&self, lines: &[&str], scope: &Scope, out: &mut String) -> Result<()> {
+        let mut i = 0;
+        while i < lines.len() {
+            let line = lines[i];
+            let marker = line.trim_start();
+            if let Some(header) = marker.strip_prefix(FOR) {
+                let (else_at, end) = block_end(lines, i)?;
+                if else_at.is_some() {
+                    bail!("`{ELSE}` inside `{}`", line.trim());
+                }
+                let (var, range) = loop_header(header, scope)?;
+                for value in range {
+                    self.lines(&lines[i + 1..end], &scope.clone().with(&var, value), out)?;
+                }
+                i = end + 1;
+            } else if let Some(condition) = marker.strip_prefix(IF) {
+                let (else_at, end) = block_end(lines, i)?;
+                let (kept, other) = match else_at {
+                    Some(e) => (&lines[i + 1..e], &lines[e + 1..end]),
+                    None => (&lines[i + 1..end], &lines[end..end]),
+                };
+                let chosen = if holds(condition, scope)? {
+                    kept
+                } else {
+                    other
+                };
+                self.lines(chosen, scope, out)?;
+                i = end + 1;
+            } else if let Some(name) = marker.strip_prefix(INSERT) {
+                let fragment = scope
+                    .fragments
+                    .get(name.trim())
+                    .with_context(|| format!("no fragment `{}` to insert", name.trim()))?;
+                let indent = &line[..line.len() - marker.len()];
+                for fragment_line in fragment.lines() {
+                    if !fragment_line.is_empty() {
+                        out.push_str(indent);
+                    }
+                    out.push_str(fragment_line);
+                    out.push('\n');
+                }
+                i += 1;
+            } else if marker.starts_with(END) || marker.starts_with(ELSE) {
+                bail!("`{}` without a `{FOR}` or `{IF}`", marker.trim());
+            } else {
+                out.push_str(&self.line(line, scope)?);
+                out.push('\n');
+                i += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Expands the inline repetitions and conditions of one line, then its
+    /// substitutions.
+    fn line(&self, line: &str, scope: &Scope) -> Result<String> {
+        let mut out = String::new();
+        let mut rest = line;
+        while let Some(start) = rest.find("{{") {
+            out.push_str(&self.substitute(&rest[..start], scope)?);
+            let end = start
+                + 2
+                + inline_end(&rest[start + 2..])
+                    .with_context(|| format!("`{{{{` without `}}}}` in `{line}`"))?;
+            out.push_str(&self.inline(&rest[start + 2..end], scope)?);
+            rest = &rest[end + 2..];
+        }
+        out.push_str(&self.substitute(rest, scope)?);
+        Ok(out)
+    }
+
+    /// `if COND: text`, or `j in 1..k-1 sep ", ": q{j}.rw_no`.
+    fn inline(&self, spec: &str, scope: &Scope) -> Result<String> {
+        if let Some(conditional) = spec.strip_prefix("if ") {
+            let (condition, text) = conditional
+                .split_once(": ")
+                .with_context(|| format!("expected `if COND: TEXT`, found `{spec}`"))?;
+            return match holds(condition, scope)? {
+                true => self.substitute(&text.replace("\\n", "\n"), scope),
+                false => Ok(String::new()),
+            };
+        }
+        let (header, body) = spec
+            .split_once(" sep \"")
+            .with_context(|| format!("expected `VAR in A..B sep \"S\": TEXT`, found `{spec}`"))?;
+        let (separator, body) = body
+            .split_once("\": ")
+            .with_context(|| format!("expected `\": ` after the separator in `{spec}`"))?;
+        let separator = separator.replace("\\n", "\n");
+        let body = body.replace("\\n", "\n");
+        let (var, range) = loop_header(header, scope)?;
+        let parts = range
+            .map(|value| self.substitute(&body, &scope.clone().with(&var, value)))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(parts.join(&separator))
+    }
+
+    /// Replaces every `{expr}`, `{col:expr}` and `{:name}`.
+    fn substitute(&self, text: &str, scope: &Scope) -> Result<String> {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(start) = rest.find('{') {
+            out.push_str(&rest[..start]);
+            let end = rest[start..]
+                .find('}')
+                .map(|e| start + e)
+                .with_context(|| format!("`{{` without `}}` in `{text}`"))?;
+            let inner = &rest[start + 1..end];
+            if let Some(name) = inner.strip_prefix(':') {
+                out.push_str(&self.parameter(name, scope));
+            } else if let Some(expr) = inner.strip_prefix("col:") {
+                out.push_str(&column_label(eval(expr, scope)?)?);
+            } else {
+                out.push_str(&eval(inner, scope)?.to_string());
+            }
+            rest = &rest[end + 1..];
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+
+    /// What `{:name}` becomes: the expression the scope binds it to, or the
+    /// dialect's placeholder, the same for every use of one name.
+    fn parameter(&self, name: &str, scope: &Scope) -> String {
+        if let Some(expr) = scope.bound.get(name) {
+            return expr.clone();
+        }
+        let mut params = self.params.borrow_mut();
+        let number = match params.iter().position(|p| p == name) {
+            Some(k) => k + 1,
+            None => {
+                params.push(name.to_string());
+                params.len()
+            }
+        };
+        match self.dialect {
+            Dialect::Sqlite => format!(":{name}"),
+            Dialect::Postgres => format!("${number}"),
+        }
+    }
+}
+
+/// Where the block opened at `start` has its `--@else` (if any) and its
+/// `--@end`.
+fn block_end(lines: &[&str], start: usize) -> Result<(Option<usize>, usize)> {
     let mut depth = 0;
+    let mut else_at = None;
     for (i, line) in lines.iter().enumerate().skip(start) {
         let line = line.trim_start();
         if line.starts_with(FOR) || line.starts_with(IF) {
             depth += 1;
+        } else if line.starts_with(ELSE) && depth == 1 {
+            else_at = Some(i);
         } else if line.starts_with(END) {
             depth -= 1;
             if depth == 0 {
-                return Ok(i);
+                return Ok((else_at, i));
             }
         }
     }
@@ -87,10 +309,7 @@ fn matching_end(lines: &[&str], start: usize) -> Result<usize> {
 }
 
 /// `k in 2..N` → ("k", 2..=N)
-fn parse_loop_header(
-    header: &str,
-    scope: &Scope,
-) -> Result<(String, std::ops::RangeInclusive<i64>)> {
+fn loop_header(header: &str, scope: &Scope) -> Result<(String, std::ops::RangeInclusive<i64>)> {
     let (var, range) = header
         .split_once(" in ")
         .with_context(|| format!("expected `VAR in A..B`, found `{header}`"))?;
@@ -103,7 +322,8 @@ fn parse_loop_header(
     ))
 }
 
-/// `k > 2`: a comparison of two expressions with <, <=, =, >= or >.
+/// `k > 2`: a comparison of two expressions with <, <=, =, >= or >; or a
+/// single name, which holds when it is not 0.
 fn holds(condition: &str, scope: &Scope) -> Result<bool> {
     for (op, test) in [
         (">=", i64::ge as fn(&i64, &i64) -> bool),
@@ -116,28 +336,15 @@ fn holds(condition: &str, scope: &Scope) -> Result<bool> {
             return Ok(test(&eval(left, scope)?, &eval(right, scope)?));
         }
     }
-    bail!("expected a comparison such as `k > 2`, found `{condition}`")
-}
-
-/// Expands the inline repetitions of one line, then its substitutions.
-fn render_line(line: &str, scope: &Scope) -> Result<String> {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&substitute(&rest[..start], scope)?);
-        let end = start
-            + 2
-            + inline_end(&rest[start + 2..])
-                .with_context(|| format!("`{{{{` without `}}}}` in `{line}`"))?;
-        out.push_str(&repeat_inline(&rest[start + 2..end], scope)?);
-        rest = &rest[end + 2..];
+    let name = condition.trim();
+    if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !name.is_empty() {
+        return Ok(scope.number(name)? != 0);
     }
-    out.push_str(&substitute(rest, scope)?);
-    Ok(out)
+    bail!("expected a comparison such as `k > 2`, or a name, found `{condition}`")
 }
 
-/// Where the `}}` that closes an inline repetition starts, skipping the
-/// `{…}` substitutions inside it.
+/// Where the `}}` that closes an inline block starts, skipping the `{…}`
+/// substitutions inside it.
 fn inline_end(text: &str) -> Option<usize> {
     let mut depth = 0;
     let bytes = text.as_bytes();
@@ -150,44 +357,6 @@ fn inline_end(text: &str) -> Option<usize> {
         }
     }
     None
-}
-
-/// `j in 1..k-1 sep ", ": q{j}.rw_no`
-fn repeat_inline(spec: &str, scope: &Scope) -> Result<String> {
-    let (header, body) = spec
-        .split_once(" sep \"")
-        .with_context(|| format!("expected `VAR in A..B sep \"S\": TEXT`, found `{spec}`"))?;
-    let (separator, body) = body
-        .split_once("\": ")
-        .with_context(|| format!("expected `\": ` after the separator in `{spec}`"))?;
-    let separator = separator.replace("\\n", "\n");
-    let body = body.replace("\\n", "\n");
-    let (var, range) = parse_loop_header(header, scope)?;
-    let parts = range
-        .map(|value| substitute(&body, &scope.clone().with(&var, value)))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(parts.join(&separator))
-}
-
-/// Replaces every `{expr}` and `{col:expr}`.
-fn substitute(text: &str, scope: &Scope) -> Result<String> {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(start) = rest.find('{') {
-        out.push_str(&rest[..start]);
-        let end = rest[start..]
-            .find('}')
-            .map(|e| start + e)
-            .with_context(|| format!("`{{` without `}}` in `{text}`"))?;
-        let inner = &rest[start + 1..end];
-        match inner.strip_prefix("col:") {
-            Some(expr) => out.push_str(&column_label(eval(expr, scope)?)?),
-            None => out.push_str(&eval(inner, scope)?.to_string()),
-        }
-        rest = &rest[end + 1..];
-    }
-    out.push_str(rest);
-    Ok(out)
 }
 
 /// Evaluates `a`, `k-1`, `N+1`, `3`: terms joined by `+` and `-`.
@@ -214,7 +383,7 @@ fn eval(expr: &str, scope: &Scope) -> Result<i64> {
 fn term_value(term: &str, scope: &Scope) -> Result<i64> {
     match term.parse::<i64>() {
         Ok(number) => Ok(number),
-        Err(_) => scope.get(term),
+        Err(_) => scope.number(term),
     }
 }
 
@@ -226,57 +395,112 @@ mod tests {
         Scope::default().with("N", 3)
     }
 
+    fn text(template: &str, scope: &Scope) -> String {
+        render(template, scope).unwrap().text
+    }
+
     #[test]
     fn substitutes_numbers_sums_and_column_letters() {
-        let out = render("q{N}, q{N-1}, {col:N}, {N+10}", &scope()).unwrap();
+        let out = text("q{N}, q{N-1}, {col:N}, {N+10}", &scope());
         assert_eq!(out, "q3, q2, c, 13\n");
     }
 
     #[test]
     fn repeats_inline_with_separator() {
-        let out = render("({{j in 1..N sep \" | \": q{j}.w}})", &scope()).unwrap();
+        let out = text("({{j in 1..N sep \" | \": q{j}.w}})", &scope());
         assert_eq!(out, "(q1.w | q2.w | q3.w)\n");
     }
 
     #[test]
     fn repeated_text_may_start_new_lines() {
-        let out = render("a{{j in 2..N sep \"\": ,\\n  q{j}}}", &scope()).unwrap();
+        let out = text("a{{j in 2..N sep \"\": ,\\n  q{j}}}", &scope());
         assert_eq!(out, "a,\n  q2,\n  q3\n");
     }
 
     #[test]
     fn nested_blocks_see_outer_variables() {
         let template = "--@for k in 2..N\n--@for w in 0..1\nq{k}.w{w} ({{j in 1..k-1 sep \",\": {j}}})\n--@end\n--@end\nend";
-        let out = render(template, &scope()).unwrap();
+        let out = text(template, &scope());
         assert_eq!(out, "q2.w0 (1)\nq2.w1 (1)\nq3.w0 (1,2)\nq3.w1 (1,2)\nend\n");
     }
 
     #[test]
     fn conditions_keep_or_drop_lines() {
         let template = "--@for k in 1..N\n--@if k >= 2\nq{k}\n--@end\n--@end";
-        assert_eq!(render(template, &scope()).unwrap(), "q2\nq3\n");
+        assert_eq!(text(template, &scope()), "q2\nq3\n");
+        assert_eq!(text("--@if N = 3\nthree\n--@end", &scope()), "three\n");
+        assert_eq!(text("--@if N < 3\nless\n--@end", &scope()), "");
+        assert!(render("--@if N +\nx\n--@end", &scope()).is_err());
+    }
+
+    #[test]
+    fn else_takes_the_other_lines() {
+        let template = "--@if N > 5\nbig\n--@else\nsmall\n--@end\nend";
+        assert_eq!(text(template, &scope()), "small\nend\n");
+        assert_eq!(text(template, &scope().with("N", 6)), "big\nend\n");
+    }
+
+    #[test]
+    fn the_dialect_is_a_name_in_scope() {
+        let template = "--@if POSTGRES\npg\n--@else\nlite\n--@end\nx{{if SQLITE: without rowid}};";
+        assert_eq!(text(template, &scope()), "lite\nxwithout rowid;\n");
+        let postgres = scope().with_dialect(Dialect::Postgres);
+        assert_eq!(text(template, &postgres), "pg\nx;\n");
+    }
+
+    #[test]
+    fn parameters_become_the_dialect_s_placeholders() {
+        let template = "where a = {:k} and b = {:squares} and c = {:k} -- x::int stays";
+        let sqlite = render(template, &scope()).unwrap();
         assert_eq!(
-            render("--@if N = 3\nthree\n--@end", &scope()).unwrap(),
-            "three\n"
+            sqlite.text,
+            "where a = :k and b = :squares and c = :k -- x::int stays\n"
         );
-        assert_eq!(render("--@if N < 3\nless\n--@end", &scope()).unwrap(), "");
-        assert!(render("--@if N\nx\n--@end", &scope()).is_err());
+        let postgres = render(template, &scope().with_dialect(Dialect::Postgres)).unwrap();
+        assert_eq!(
+            postgres.text,
+            "where a = $1 and b = $2 and c = $1 -- x::int stays\n"
+        );
+        assert_eq!(postgres.params, ["k", "squares"]);
+    }
+
+    #[test]
+    fn a_parameter_may_be_bound_to_an_expression() {
+        let bound = scope().binding("s1", "p.s1");
+        let sql = render("q1.square = {:s1} and q2.square = {:s2}", &bound).unwrap();
+        assert_eq!(sql.text, "q1.square = p.s1 and q2.square = :s2\n");
+        assert_eq!(sql.params, ["s2"]);
+    }
+
+    #[test]
+    fn fragments_are_inserted_indented() {
+        let with = scope().with_fragment("PART", "select 1\nfrom t\n");
+        let out = text("from (\n    --@insert PART\n) as p", &with);
+        assert_eq!(out, "from (\n    select 1\n    from t\n) as p\n");
+        assert!(render("--@insert MISSING", &scope()).is_err());
+    }
+
+    #[test]
+    fn a_statement_loses_its_final_semicolon() {
+        let sql = render_statement("select {N};\n\n", &scope()).unwrap();
+        assert_eq!(sql.text, "select 3");
     }
 
     #[test]
     fn empty_ranges_repeat_nothing() {
-        let out = render(
+        let out = text(
             "--@for k in 2..1\nnever\n--@end\n[{{j in 1..0 sep \",\": x}}]",
             &scope(),
-        )
-        .unwrap();
+        );
         assert_eq!(out, "[]\n");
     }
 
     #[test]
     fn unknown_names_and_unbalanced_blocks_are_errors() {
         assert!(render("{M}", &scope()).is_err());
+        assert!(render("--@if M\nx\n--@end", &scope()).is_err());
         assert!(render("--@for k in 1..N\nx", &scope()).is_err());
         assert!(render("--@end", &scope()).is_err());
+        assert!(render("--@else", &scope()).is_err());
     }
 }

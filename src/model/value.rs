@@ -3,7 +3,6 @@
 //! the output share.
 
 use anyhow::{Result, bail};
-use rusqlite::types::ValueRef;
 
 /// A value read from either database.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,16 +18,6 @@ pub enum Value {
 }
 
 impl Value {
-    pub fn from_sqlite(value: ValueRef<'_>) -> Value {
-        match value {
-            ValueRef::Null => Value::Null,
-            ValueRef::Integer(i) => Value::Integer(i),
-            ValueRef::Real(f) => Value::Real(f),
-            ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
-            ValueRef::Blob(b) => Value::Text(format!("<{} byte blob>", b.len())),
-        }
-    }
-
     /// As text, the way the sqlite3 shell shows it.
     pub fn text(&self) -> String {
         match self {

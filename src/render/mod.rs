@@ -1,11 +1,10 @@
-//! What the user sees: tables, diagrams, SVG, CSV and JSON, SQL dumps, and
-//! the output files written whole or not at all. Renders what search and
-//! the engines hand it.
+//! What the user sees: tables, diagrams, SVG, CSV and JSON, and the output
+//! files written whole or not at all. Renders model types (rows of values,
+//! placements of queens) that the commands hand it; it knows no engine and
+//! no search.
 
 pub mod diagram;
-pub mod dump;
 pub mod outfile;
-pub mod output;
-pub mod rows;
+pub mod sink;
 pub mod svg;
 pub mod table;

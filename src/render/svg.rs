@@ -8,7 +8,7 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::model::board::Square;
-use crate::search::selection::Placement;
+use crate::model::placement::Placement;
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";

@@ -6,10 +6,10 @@ use anyhow::Result;
 
 use crate::engine::{Param, Reader};
 use crate::model::board::Square;
-use crate::search::selection::{Numbering, Placement, for_each_placement};
-
-const ATTACKING_PAIR: &str = include_str!("../../sql/queries/attacking_pair.sql");
-const COMPLETION: &str = include_str!("../../sql/queries/completion.sql");
+use crate::model::placement::Placement;
+use crate::model::schema;
+use crate::model::template::Scope;
+use crate::search::selection::{Numbering, for_each_placement};
 
 /// Two queens that attack each other, and the line they share.
 pub struct Attack {
@@ -44,8 +44,8 @@ pub const SEARCH_COMPLETIONS_UP_TO: u8 = 12;
 /// Whether the completions of a placement on the `n`×`n` board read
 /// through `reader` can be found in seconds: they are stored, or the
 /// board is small enough to search whole.
-pub fn completions_within_reach(reader: &Reader, n: u8) -> Result<bool> {
-    Ok(n <= SEARCH_COMPLETIONS_UP_TO || crate::search::store::is_stored(reader)?)
+pub fn completions_within_reach(reader: &dyn Reader, n: u8) -> Result<bool> {
+    Ok(n <= SEARCH_COMPLETIONS_UP_TO || reader.stored_count()?.is_some())
 }
 
 /// Why completions are not listed on a large board, and what to do.
@@ -65,10 +65,14 @@ pub fn names_json(queens: &[Square]) -> String {
 }
 
 /// Every pair of `queens` that attack each other, in board order.
-pub fn attacking_pairs(reader: &Reader, queens: &[Square]) -> Result<Vec<Attack>> {
+pub fn attacking_pairs(reader: &dyn Reader, queens: &[Square]) -> Result<Vec<Attack>> {
     let mut attacks = Vec::new();
-    let params = [(":squares", Param::Text(names_json(queens)))];
-    reader.rows(ATTACKING_PAIR, &params, |row| {
+    let params = [("squares", Param::Text(names_json(queens)))];
+    let sql = schema::question(
+        "queries/attacking_pair.sql",
+        Scope::for_dialect(reader.dialect()),
+    )?;
+    reader.rows(&sql, &params, &mut |row| {
         attacks.push(Attack {
             a: row[0].text(),
             b: row[1].text(),
@@ -82,7 +86,7 @@ pub fn attacking_pairs(reader: &Reader, queens: &[Square]) -> Result<Vec<Attack>
 }
 
 /// The numbers of the solutions that contain every one of `queens`.
-pub fn completion_numbers(reader: &Reader, queens: &[Square]) -> Result<Vec<i64>> {
+pub fn completion_numbers(reader: &dyn Reader, queens: &[Square]) -> Result<Vec<i64>> {
     let mut numbers = Vec::new();
     for_each_completion(reader, queens, |placement| {
         numbers.push(placement.solution);
@@ -94,17 +98,14 @@ pub fn completion_numbers(reader: &Reader, queens: &[Square]) -> Result<Vec<i64>
 /// Calls `each` with every solution that contains all of `queens`, in board
 /// order.
 pub fn for_each_completion(
-    reader: &Reader,
+    reader: &dyn Reader,
     queens: &[Square],
     each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
-    let params = [(":squares", Param::Text(names_json(queens)))];
-    for_each_placement(
-        reader,
-        COMPLETION,
-        &params,
-        Numbering::FirstColumn,
-        false,
-        each,
-    )
+    let params = [("squares", Param::Text(names_json(queens)))];
+    let sql = schema::question(
+        "queries/completion.sql",
+        Scope::for_dialect(reader.dialect()),
+    )?;
+    for_each_placement(reader, &sql, &params, Numbering::FirstColumn, false, each)
 }

@@ -3,21 +3,11 @@
 //! handed on one at a time, for the output to render.
 
 use anyhow::Result;
-use serde::Serialize;
 
-use crate::engine::{Param, Reader, Target, Value};
+use crate::engine::{Engine, Params, Reader, Value};
+use crate::model::placement::Placement;
+use crate::model::template::Sql;
 use crate::search::parallel::{self, Workers};
-use crate::search::store;
-
-/// One placement of queens: a solution with its number in board order, and
-/// the size of its symmetry class when listing fundamental solutions.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Placement {
-    pub solution: i64,
-    pub squares: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub class_size: Option<i64>,
-}
 
 /// Where the solution number of each row comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,22 +39,22 @@ impl Selection {
         }
     }
 
-    /// Calls `each` with every selected placement of the `n`×`n` board at
-    /// `target`, read through `reader`. All solutions are searched in parts
-    /// on `workers.jobs` threads and come in board order, unless they are
-    /// stored.
+    /// Calls `each` with every selected placement of the `n`×`n` board
+    /// `engine` holds, read through `reader`. All solutions are searched in
+    /// parts on `workers.jobs` threads and come in board order, unless they
+    /// are stored.
     pub fn for_each(
         self,
-        target: &Target,
-        reader: &Reader,
+        engine: &dyn Engine,
+        reader: &dyn Reader,
         n: u8,
         workers: Workers,
         mut each: impl FnMut(Placement) -> Result<()>,
     ) -> Result<()> {
         match self {
-            Selection::All if store::is_stored(reader)? => for_each_placement(
+            Selection::All if reader.stored_count()?.is_some() => for_each_placement(
                 reader,
-                "select * from numbered_solution",
+                &plain(reader, "select * from numbered_solution")?,
                 &[],
                 Numbering::FirstColumn,
                 false,
@@ -72,7 +62,7 @@ impl Selection {
             ),
             Selection::All => {
                 let mut solution = 0;
-                parallel::for_each_solution(target, reader, n, workers, |squares| {
+                parallel::for_each_solution(engine, reader, n, workers, |squares| {
                     solution += 1;
                     each(Placement {
                         solution,
@@ -88,7 +78,14 @@ impl Selection {
                      where solution_no = representative_no order by solution_no",
                     squares.join(", ")
                 );
-                for_each_placement(reader, &sql, &[], Numbering::FirstColumn, true, each)
+                for_each_placement(
+                    reader,
+                    &plain(reader, &sql)?,
+                    &[],
+                    Numbering::FirstColumn,
+                    true,
+                    each,
+                )
             }
         }
     }
@@ -102,16 +99,16 @@ impl Selection {
 /// the solution number (per `numbering`), the squares s1 … sN, and, if
 /// `with_class_size`, a last column class_size.
 pub fn for_each_placement(
-    reader: &Reader,
-    sql: &str,
-    params: &[(&str, Param)],
+    reader: &dyn Reader,
+    sql: &Sql,
+    params: &Params,
     numbering: Numbering,
     with_class_size: bool,
     mut each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
     let first_square = usize::from(numbering == Numbering::FirstColumn);
     let mut row_number = 0;
-    reader.rows(sql, params, |row| {
+    reader.rows(sql, params, &mut |row| {
         row_number += 1;
         let solution = match numbering {
             Numbering::FirstColumn => row[0].integer()?,
@@ -132,4 +129,12 @@ pub fn for_each_placement(
             class_size,
         })
     })
+}
+
+/// A statement without template markers, for the reader's dialect.
+pub fn plain(reader: &dyn Reader, text: &str) -> Result<Sql> {
+    crate::model::template::render(
+        text,
+        &crate::model::template::Scope::for_dialect(reader.dialect()),
+    )
 }

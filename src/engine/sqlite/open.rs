@@ -1,18 +1,14 @@
-//! Opening, creating and rebuilding `queens` databases, so that no command
-//! ever leaves a half-built or damaged file behind:
+//! Opening and creating `queens` database files, so that no command ever
+//! leaves a half-built or damaged file behind:
 //!
 //! - a new database is built in a temporary file beside the target and
 //!   renamed into place only when complete;
 //! - an existing file is first looked at through a read-only connection, and
 //!   only a file that proves to be a `queens` database is ever opened for
 //!   writing;
-//! - a rebuild (`init --force`) happens inside one transaction;
 //! - commands that only read never upgrade, rebuild or repair: a database
 //!   written by an older `queens` is refused with the way to upgrade it
-//!   (`queens init`), and one whose views its user changed is read as it is;
-//! - every change to the model (`change_model`) leaves the user's own
-//!   tables, rows, views and triggers as they were, or refuses before it
-//!   changes anything.
+//!   (`queens init`), and one whose views its user changed is read as it is.
 
 use std::collections::BTreeMap;
 use std::io;
@@ -20,12 +16,14 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
-use crate::engine::{Inspection, Origin, check_current, check_requested_size, sqlite_name};
+use crate::engine::sqlite::change::keep_user_references;
+use crate::engine::sqlite::{schema, sqlite_name};
+use crate::engine::{Inspection, Origin, check_current, check_requested_size};
 use crate::model::board::DEFAULT_SIZE;
-use crate::model::schema;
-use crate::tempfiles::{new_temp_file, parent_dir};
+use crate::model::schema::latest_version;
+use crate::tempfiles::{discard, new_temp_file, parent_dir};
 
 /// How long a command waits for another process's write to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -57,7 +55,7 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
 
 /// What to say of a database whose board_size table is empty: a rebuild
 /// must be given the size, since there is none to keep.
-fn no_board_size(shown: &str) -> String {
+pub(super) fn no_board_size(shown: &str) -> String {
     format!(
         "{shown} holds no board size (its board_size table is empty); \
          rebuild it with `queens init --force --size N --db {shown}`"
@@ -72,7 +70,7 @@ pub fn ensure_exists(path: &Path, requested: Option<u8>) -> Result<(Origin, Insp
         refuse_dangling_link(path)?;
         let size = requested.unwrap_or(DEFAULT_SIZE);
         if create(path, size)? {
-            let version = schema::latest_version();
+            let version = latest_version();
             return Ok((Origin::Created, Inspection { version, size }));
         }
         // Another process created it first; it is as good as ours if it
@@ -133,7 +131,7 @@ fn open_to_inspect(path: &Path) -> Result<(Connection, usize)> {
 /// proved to be a `queens` database this build understands.
 fn header_of(conn: &Connection, version: usize, path: &Path) -> Result<Inspection> {
     let shown = path.display();
-    let latest = schema::latest_version();
+    let latest = latest_version();
     if version > latest {
         bail!(
             "{shown} has schema version {version}, newer than this queens understands \
@@ -173,7 +171,7 @@ pub fn lacks_board_size(path: &Path) -> bool {
     let Ok((conn, version)) = open_to_inspect(path) else {
         return false;
     };
-    version == schema::latest_version()
+    version == latest_version()
         && matches!(schema::stored_size(&conn), Ok(None))
         && check_not_damaged(&conn, path).is_ok()
 }
@@ -291,266 +289,15 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
     }
     match temp.persist_noclobber(path) {
         Ok(_) => Ok(true),
-        Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => Ok(false),
-        Err(e) => Err(e.error).with_context(|| format!("cannot create {}", path.display())),
-    }
-}
-
-/// Replaces the board of an existing `queens` database with an `n`×`n` one,
-/// in one transaction: either the old board or the new one, never a mixture.
-/// The stored solutions go with the old board.
-pub fn rebuild(path: &Path, n: u8) -> Result<()> {
-    let shown = path.display().to_string();
-    change_model(path, |tx| {
-        refuse_user_columns(tx, &shown)?;
-        schema::drop_store(tx)?;
-        schema::clear(tx)?;
-        schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))
-    })
-}
-
-/// Refuses a rebuild that would erase what the user keeps in a column they
-/// added to one of queens' tables whose rows it derives again, or to the
-/// stored solutions, which it drops.
-fn refuse_user_columns(conn: &Connection, shown: &str) -> Result<()> {
-    for table in schema::refilled_tables() {
-        schema::check_columns(shown, table, &schema::table_columns(conn, table)?)?;
-    }
-    if schema::has_store(conn)? {
-        let n = schema::stored_size(conn)?.unwrap_or(0);
-        let own: Vec<String> = std::iter::once("solution_no".to_string())
-            .chain((1..=n).map(|k| format!("s{k}")))
-            .collect();
-        if let Some(added) = schema::table_columns(conn, "solution_store")?
-            .into_iter()
-            .find(|column| !own.iter().any(|o| o.eq_ignore_ascii_case(column)))
-        {
-            bail!(
-                "{shown} has a column of yours, {added}, in queens' table solution_store, which \
-                 a rebuild drops with the stored solutions; nothing was changed (keep your \
-                 values in a table of your own, or drop the column)"
-            );
-        }
-    }
-    Ok(())
-}
-
-/// A failure while deriving the facts again, in plain words where an index
-/// of the user's on one of queens' tables caused it: SQLite evaluates the
-/// index for every new row, and an index on an expression calling a
-/// function that only the program that made it defines cannot be
-/// evaluated here.
-fn name_user_index(conn: &Connection, error: anyhow::Error, shown: &str) -> anyhow::Error {
-    let message = error
-        .chain()
-        .find_map(|cause| cause.downcast_ref::<rusqlite::Error>())
-        .map(crate::error::sqlite_message);
-    let Some(message) = message else {
-        return error;
-    };
-    let function = message.strip_prefix("no such function: ");
-    let own_tables = schema::refilled_tables().collect::<Vec<_>>();
-    let indexes = user_indexes(conn, &own_tables).unwrap_or_default();
-    let culprit = indexes.iter().find(|(_, _, sql)| {
-        function.is_some_and(|f| sql.to_ascii_lowercase().contains(&f.to_ascii_lowercase()))
-    });
-    match (culprit, function) {
-        (Some((index, table, _)), Some(function)) => anyhow::anyhow!(
-            "{shown} has an index of yours, {index}, on queens' table {table}, which calls the \
-             function {function}: only the program that made the index defines it, so the new \
-             rows cannot be indexed; nothing was changed (drop the index first, or rebuild from \
-             that program)"
-        ),
-        _ if !indexes.is_empty() => {
-            let names: Vec<String> = indexes
-                .iter()
-                .map(|(index, table, _)| format!("{index} on {table}"))
-                .collect();
-            anyhow::anyhow!(
-                "{shown}: deriving the board again failed ({message}) while SQLite kept your \
-                 indexes up to date ({}); nothing was changed",
-                names.join(", ")
-            )
-        }
-        _ => anyhow::anyhow!("could not derive the board ({message}); nothing was changed"),
-    }
-}
-
-/// The indexes the user made on `tables` (queens makes its own as part of
-/// its migrations): name, table and SQL.
-fn user_indexes(conn: &Connection, tables: &[&str]) -> Result<Vec<(String, String, String)>> {
-    let fresh = fresh_index_names()?;
-    let mut stmt = conn.prepare(
-        "select name, tbl_name, sql from sqlite_schema where type = 'index' and sql is not null",
-    )?;
-    let indexes = stmt
-        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
-        .collect::<rusqlite::Result<Vec<(String, String, String)>>>()?;
-    Ok(indexes
-        .into_iter()
-        .filter(|(name, table, _)| {
-            tables.iter().any(|t| t.eq_ignore_ascii_case(table)) && !fresh.contains(name)
-        })
-        .collect())
-}
-
-/// The names of the indexes queens' migrations make.
-fn fresh_index_names() -> Result<Vec<String>> {
-    Ok(
-        schema::fresh_rows("select name from sqlite_schema where type = 'index'")?
-            .into_iter()
-            .flatten()
-            .collect(),
-    )
-}
-
-/// Whether the database was written by an older `queens`: an older schema
-/// version, or views that this build would write differently.
-fn is_outdated_on(conn: &Connection) -> Result<bool> {
-    let version: i64 = conn.query_row("pragma user_version", [], |row| row.get(0))?;
-    if version < schema::latest_version() as i64 {
-        return Ok(true);
-    }
-    match schema::stored_size(conn)? {
-        Some(n) => Ok(!schema::views_are_current(conn, n)?),
-        None => Ok(true),
-    }
-}
-
-/// For `init`: upgrades a database written by an older `queens` (migrates
-/// the tables, then derives the facts and views again for its board), in
-/// one transaction that first checks, under the write lock, that the work
-/// is still needed. Returns whether anything had to change.
-pub fn bring_up_to_date(path: &Path) -> Result<bool> {
-    if !is_outdated_on(&reading(path)?)? {
-        return Ok(false);
-    }
-    let mut upgraded = false;
-    change_model(path, |tx| {
-        if !is_outdated_on(tx)? {
-            return Ok(());
-        }
-        let shown = path.display().to_string();
-        let n = schema::stored_size(tx)?.with_context(|| no_board_size(&shown))?;
-        refuse_user_columns(tx, &shown)?;
-        schema::clear(tx)?;
-        schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))?;
-        upgraded = true;
-        Ok(())
-    })?;
-    Ok(upgraded)
-}
-
-/// Runs `change` on queens' own objects in the database at `path`, in one
-/// transaction that holds the write lock from its start, after migrating
-/// the tables to this build's schema. Nothing of the user's is changed:
-///
-/// - a trigger of theirs on one of queens' tables or views would fire (or
-///   be dropped with the view), so its presence refuses the change;
-/// - their foreign keys are not enforced while queens' rows are replaced,
-///   so no `on delete` action of theirs fires; afterwards every reference
-///   is checked, and a row of theirs that would point at a row the new
-///   board lacks refuses the change, naming their table.
-///
-/// A refusal rolls everything back: the file is as it was.
-pub fn change_model(path: &Path, change: impl FnOnce(&Transaction) -> Result<()>) -> Result<()> {
-    let shown = path.display().to_string();
-    let attempt = || -> Result<()> {
-        let mut conn = open_writable(path)?;
-        refuse_user_triggers(&conn, &shown)?;
-        let broken_before = broken_references(&conn)?;
-        schema::migrate(&mut conn)?;
-        let tx = conn.transaction()?;
-        refuse_user_triggers(&tx, &shown)?;
-        change(&tx)?;
-        keep_user_references(&tx, &broken_before, &shown)?;
-        tx.commit()?;
-        Ok(())
-    };
-    attempt().map_err(|e| explain_write_error(e, path))
-}
-
-/// Refuses a change that would fire, drop or trip over an object of the
-/// user's: a trigger on one of queens' tables or views (queens itself makes
-/// none), an index on the stored solutions (dropped with them), or a table
-/// or view of theirs under a name queens uses for the other kind.
-fn refuse_user_triggers(conn: &Connection, shown: &str) -> Result<()> {
-    let own_tables = schema::own_table_names();
-    let own_views: Vec<&str> = schema::view_names().collect();
-    let mut stmt = conn.prepare(
-        "select type, name, tbl_name from sqlite_schema
-         where type in ('trigger', 'table', 'view') or (type = 'index' and sql is not null)",
-    )?;
-    let objects = stmt
-        .query_map([], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, String>(2)?,
-            ))
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    let is_one_of = |names: &[&str], name: &str| names.iter().any(|o| o.eq_ignore_ascii_case(name));
-    for (kind, name, table) in &objects {
-        let ours = is_one_of(&own_tables, table) || is_one_of(&own_views, table);
-        let refusal = match kind.as_str() {
-            "trigger" if ours => format!(
-                "a trigger of yours, {name}, on queens' {table}: rebuilding the board would fire it or drop it"
-            ),
-            "index" if table.eq_ignore_ascii_case("solution_store") => format!(
-                "an index of yours, {name}, on queens' solution_store, which a rebuild drops"
-            ),
-            "table" if is_one_of(&own_views, name) => {
-                format!("a table of yours, {name}, where queens keeps a view")
+        Err(e) => {
+            let error = e.error;
+            discard(e.file);
+            match error.kind() {
+                io::ErrorKind::AlreadyExists => Ok(false),
+                _ => Err(error).with_context(|| format!("cannot create {}", path.display())),
             }
-            "view" if is_one_of(&own_tables, name) => {
-                format!("a view of yours, {name}, where queens keeps a table")
-            }
-            _ => continue,
-        };
-        bail!(
-            "{shown} has {refusal}; nothing was changed (move it out of the way first, or use another --db)"
-        );
-    }
-    Ok(())
-}
-
-/// How many rows of each table break a foreign key, by table.
-fn broken_references(conn: &Connection) -> Result<BTreeMap<String, (i64, String)>> {
-    let mut stmt = conn.prepare(
-        "select \"table\", count(*), min(parent) from pragma_foreign_key_check group by \"table\"",
-    )?;
-    let rows = stmt
-        .query_map([], |row| {
-            Ok((row.get::<_, String>(0)?, (row.get(1)?, row.get(2)?)))
-        })?
-        .collect::<rusqlite::Result<BTreeMap<_, _>>>()?;
-    Ok(rows)
-}
-
-/// After a change: queens' own tables must refer only to rows that exist,
-/// and no table of the user's may have more broken references than before.
-fn keep_user_references(
-    conn: &Connection,
-    before: &BTreeMap<String, (i64, String)>,
-    shown: &str,
-) -> Result<()> {
-    let own = schema::own_names();
-    for (table, (broken, parent)) in broken_references(conn)? {
-        if own.contains(&table.as_str()) {
-            bail!("{broken} rows of {table} break a foreign key after building the board");
-        }
-        let had = before.get(&table).map_or(0, |(count, _)| *count);
-        if broken > had {
-            bail!(
-                "{shown}: {} rows of your table {table} refer to rows of queens' {parent} that \
-                 the new board would not have; nothing was changed (delete those rows or drop \
-                 the reference first, or use another --db)",
-                broken - had
-            );
         }
     }
-    Ok(())
 }
 
 fn build(conn: &mut Connection, n: u8) -> Result<()> {
@@ -582,7 +329,7 @@ fn refuse_dangling_link(path: &Path) -> Result<()> {
 
 /// Says plainly when a write failed because the file (or its directory)
 /// may not be written.
-fn explain_write_error(error: anyhow::Error, path: &Path) -> anyhow::Error {
+pub(super) fn explain_write_error(error: anyhow::Error, path: &Path) -> anyhow::Error {
     let read_only = error.chain().any(|cause| {
         cause
             .downcast_ref::<rusqlite::Error>()

@@ -1,0 +1,31 @@
+-- untrusted_owners(role, what): role `role` owns `what` in the schema $1
+-- (the schema itself, a relation, a function, a type or an operator), or
+-- may create objects in it, and is neither a superuser nor a role that
+-- has the connecting role's privileges. Reading the schema runs the SQL
+-- of its objects' owners (a view's body, a function a view calls, a
+-- function that out-matches a built-in on the search path) with the
+-- reader's privileges, so such a role could borrow the reader's powers.
+-- The functions an earlier queens made for its role queens_reader are
+-- left out here: readers refuse them and init removes them (legacy_reader.sql).
+with s as (select oid, nspowner from pg_namespace where nspname = $1),
+owner (role, what) as (
+    select nspowner, 'the schema itself' from s
+    union all
+    select c.relowner, c.relname::text from pg_class as c join s on c.relnamespace = s.oid
+    union all
+    select p.proowner, p.proname::text || '()' from pg_proc as p join s on p.pronamespace = s.oid
+    where not (p.proname in ('queens_open', 'queens_fetch', 'queens_query')
+               and pg_get_userbyid(p.proowner) = 'queens_reader')
+    union all
+    select t.typowner, t.typname::text from pg_type as t join s on t.typnamespace = s.oid
+    union all
+    select o.oprowner, o.oprname::text from pg_operator as o join s on o.oprnamespace = s.oid
+    union all
+    select r.oid, 'the right to create objects in it'
+    from pg_roles as r cross join s
+    where has_schema_privilege(r.oid, s.oid, 'CREATE')
+)
+select r.rolname::text as role, o.what
+from owner as o join pg_roles as r on r.oid = o.role
+where not r.rolsuper and not pg_has_role(r.oid, current_user, 'USAGE')
+limit 1;

@@ -1,0 +1,159 @@
+//! The progress bar a long search shows on standard error: the search
+//! says how far it is (`search::Progress`); this draws it.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
+
+use crate::search::Progress;
+
+/// How long work runs before its progress bar appears: a bar that would
+/// flash for less than this only distracts.
+const SHOW_PROGRESS_AFTER: Duration = Duration::from_secs(1);
+
+/// The progress bar on screen, if any, for the Ctrl-C handler to clear.
+static BAR_ON_SCREEN: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// A bar on stderr with a whole-number rate and the time left, shown only
+/// once the work has run for a second (and never when asked to be quiet
+/// or when stderr is not a terminal).
+pub struct Bar {
+    show: bool,
+    running: Mutex<Option<Running>>,
+}
+
+/// The bar of the work now running.
+struct Running {
+    bar: ProgressBar,
+    started: Instant,
+    revealed: bool,
+}
+
+impl Bar {
+    /// A bar, unless `quiet`.
+    pub fn new(quiet: bool) -> Bar {
+        Bar {
+            show: !quiet,
+            running: Mutex::new(None),
+        }
+    }
+}
+
+impl Progress for Bar {
+    fn watched(&self) -> bool {
+        self.show && console::Term::stderr().is_term()
+    }
+
+    fn start(&self, parts: usize) {
+        let bar = ProgressBar::with_draw_target(Some(parts as u64), ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} parts  {rate}  about {eta} left")
+                .expect("a valid progress template")
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0}/s", state.per_sec());
+                    },
+                ),
+        );
+        if self.show {
+            clear_bar_on_interrupt();
+        }
+        if let Ok(mut running) = self.running.lock() {
+            *running = Some(Running {
+                bar,
+                started: Instant::now(),
+                revealed: false,
+            });
+        }
+    }
+
+    fn advance(&self, parts: usize) {
+        let Ok(mut running) = self.running.lock() else {
+            return;
+        };
+        let Some(running) = running.as_mut() else {
+            return;
+        };
+        if self.show && !running.revealed && running.started.elapsed() >= SHOW_PROGRESS_AFTER {
+            running.revealed = true;
+            let stderr = console::Term::stderr();
+            if stderr.is_term() {
+                running
+                    .bar
+                    .set_draw_target(ProgressDrawTarget::term_like(Box::new(NarrowStderr(
+                        stderr,
+                    ))));
+                if let Ok(mut on_screen) = BAR_ON_SCREEN.lock() {
+                    *on_screen = Some(running.bar.clone());
+                }
+            }
+        }
+        running.bar.inc(parts as u64);
+    }
+
+    fn finish(&self) {
+        if let Ok(mut running) = self.running.lock()
+            && let Some(running) = running.take()
+        {
+            running.bar.finish_and_clear();
+        }
+        if let Ok(mut on_screen) = BAR_ON_SCREEN.lock() {
+            *on_screen = None;
+        }
+    }
+}
+
+/// On Ctrl-C, rubs out the bar's line before the process ends, as a
+/// program without a bar would leave the terminal. Installed once.
+fn clear_bar_on_interrupt() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        crate::interrupt::on_interrupt(|| {
+            if let Ok(Some(bar)) = BAR_ON_SCREEN.lock().as_deref() {
+                bar.finish_and_clear();
+            }
+        });
+    });
+}
+
+/// Standard error as the progress bar sees it: three columns narrower than
+/// the terminal. indicatif pads the bar's line to the full width, which
+/// leaves the cursor waiting to wrap; the terminal's echo of ^C would then
+/// start a new line, and the bar's line could no longer be cleared.
+#[derive(Debug)]
+struct NarrowStderr(console::Term);
+
+impl TermLike for NarrowStderr {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(3).max(1)
+    }
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}

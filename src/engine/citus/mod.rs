@@ -1,0 +1,343 @@
+//! Citus: the PostgreSQL model spread over a cluster, built on `postgres/`.
+//! The facts become reference tables (a copy on every node), the parts of
+//! the search become the rows of one distributed table, `search_part`, and
+//! a count or a listing is one statement that Citus pushes down to the
+//! workers. The SQL is in `sql/distributed/`.
+//!
+//! On a coordinator, a schema that is not distributed (no `search_part`)
+//! is read and changed as plain PostgreSQL.
+
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use postgres::{GenericClient, Transaction};
+
+use crate::engine::Reader as _;
+use crate::engine::postgres::{self as pg, Extension};
+use crate::engine::{Cluster, Inspection, Origin, Param, Params, Snapshot, Value};
+use crate::model::schema;
+use crate::model::sql;
+use crate::model::template::{self, Dialect, Scope, Sql};
+
+/// Whether the server of `server` is a Citus coordinator: its database has
+/// the citus extension, so this engine serves it.
+pub fn serves(server: &pg::Engine) -> Result<bool> {
+    let mut client = pg::connect(server.url())?;
+    has_citus(&mut client)
+}
+
+fn has_citus(client: &mut impl GenericClient) -> Result<bool> {
+    Ok(client
+        .query_one(
+            "select exists (select 1 from pg_extension where extname = 'citus')",
+            &[],
+        )?
+        .get(0))
+}
+
+/// A board on a Citus coordinator.
+pub struct Engine {
+    server: pg::Engine,
+}
+
+impl Engine {
+    pub fn new(server: pg::Engine) -> Engine {
+        Engine { server }
+    }
+}
+
+impl crate::engine::Engine for Engine {
+    fn shown(&self) -> String {
+        crate::engine::Engine::shown(&self.server)
+    }
+
+    fn open(
+        &self,
+        requested: Option<u8>,
+        _arguments_fit: &dyn Fn(u8) -> Result<()>,
+    ) -> Result<(Box<dyn crate::engine::Reader>, u8)> {
+        let (reader, n) = self.server.open_reader(requested)?;
+        Ok((Box::new(Reader::new(reader)?), n))
+    }
+
+    fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
+        Ok(Box::new(Reader::new(self.server.sibling_reader(first)?)?))
+    }
+
+    fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
+        crate::engine::Engine::ensure_exists(&self.server, requested)
+    }
+
+    fn lacks_board_size(&self) -> Result<bool> {
+        crate::engine::Engine::lacks_board_size(&self.server)
+    }
+
+    fn rebuild(&self, n: u8) -> Result<()> {
+        self.server.rebuild_with(n, &Parts)
+    }
+
+    fn bring_up_to_date(&self) -> Result<bool> {
+        self.server.bring_up_to_date_with(&Parts)
+    }
+
+    /// Refuses, in one line, a coordinator without workers.
+    fn refuse_without_cluster(&self) -> Result<()> {
+        let mut client = pg::connect(self.server.url())?;
+        if active_workers(&mut client)? == 0 {
+            bail!(
+                "{} is a Citus coordinator without active worker nodes (citus_add_node adds \
+                 them); nothing was changed",
+                pg::without_password(self.server.url())
+            );
+        }
+        Ok(())
+    }
+
+    /// Spreads the model over the cluster in one transaction; nothing when
+    /// it is spread already. Returns the number of workers that share the
+    /// search, and whether anything was done.
+    fn distribute(&self) -> Result<(i64, bool)> {
+        let (mut workers, mut done) = (0, false);
+        pg::change_model(
+            self.server.url(),
+            self.server.schema(),
+            DISTRIBUTE_SETTINGS,
+            |tx, _| {
+                if !is_distributed(tx)? {
+                    let failed = "could not distribute the board over the cluster";
+                    for file in [
+                        "distributed/1-reference_tables.sql",
+                        "distributed/2-search_part.sql",
+                    ] {
+                        tx.batch_execute(sql::file(file)).context(failed)?;
+                    }
+                    fill_search_part(tx).context(failed)?;
+                    done = true;
+                }
+                workers = active_workers(tx)?;
+                Ok(())
+            },
+        )?;
+        Ok((workers, done))
+    }
+}
+
+/// What a distributed board adds to every change of the model: the parts
+/// of the old board go before its squares, and the new board's parts come
+/// after its facts.
+struct Parts;
+
+impl Extension for Parts {
+    /// A rebuild changes distributed views after search_part's rows, which
+    /// Citus allows in one transaction only over one connection per node,
+    /// and without running part of it on the coordinator's own copies; the
+    /// settings must come before the first statement that touches a
+    /// distributed table.
+    fn settings(&self) -> &str {
+        "set local citus.multi_shard_modify_mode to 'sequential';\n\
+         set local citus.enable_local_execution to off;\n"
+    }
+
+    fn before_refill(&self, tx: &mut Transaction) -> Result<()> {
+        if is_distributed(tx)? {
+            tx.batch_execute("delete from search_part;")?;
+        }
+        Ok(())
+    }
+
+    fn after_refill(&self, tx: &mut Transaction) -> Result<()> {
+        if is_distributed(tx)? {
+            fill_search_part(tx)?;
+        }
+        Ok(())
+    }
+}
+
+/// First in the transaction that distributes a model: Citus copies the
+/// facts to the coordinator's own placements as it makes them reference
+/// tables, which needs local execution.
+const DISTRIBUTE_SETTINGS: &str = "set local citus.multi_shard_modify_mode to 'sequential';\n";
+
+/// How many worker nodes the coordinator counts as active.
+fn active_workers(client: &mut impl GenericClient) -> Result<i64> {
+    Ok(client
+        .query_one("select count(*) from citus_get_active_worker_nodes()", &[])?
+        .get(0))
+}
+
+/// Whether the schema on the search path is distributed: it has the
+/// distributed table of the search's parts.
+fn is_distributed(client: &mut impl GenericClient) -> Result<bool> {
+    Ok(client
+        .query_one("select to_regclass('search_part') is not null", &[])?
+        .get(0))
+}
+
+/// Parts a worker should have at least, for the search to keep it busy
+/// and spread the work evenly: fewer, and the search is split by three
+/// queens instead of two.
+const PARTS_PER_WORKER: i64 = 4;
+
+/// Fills search_part with the parts of the board in board_size: split by
+/// the first two queens, or by the first three when two give fewer than
+/// `PARTS_PER_WORKER` searched parts a worker.
+fn fill_search_part(client: &mut impl GenericClient) -> Result<()> {
+    let workers = active_workers(client)?;
+    let postgres = Scope::for_dialect(Dialect::Postgres);
+    let by_two = template::render_statement(sql::file("queries/partition.sql"), &postgres)?;
+    let searched = template::render_statement(
+        sql::file("distributed/searched_parts.sql"),
+        &postgres.clone().with_fragment("PARTITION", &by_two.text),
+    )?;
+    let parts: i64 = client.query_one(&searched.text, &[])?.get(0);
+    let by_three = parts < PARTS_PER_WORKER * workers;
+    let partition = match by_three {
+        true => template::render_statement(sql::file("distributed/partition3.sql"), &postgres)?,
+        false => by_two,
+    };
+    let fill = template::render(
+        sql::file("distributed/fill_search_part.sql"),
+        &postgres
+            .with("BY_THREE", by_three.into())
+            .with_fragment("PARTS", &partition.text),
+    )?;
+    client.batch_execute(&fill.text)?;
+    Ok(())
+}
+
+/// A reader on a Citus coordinator: a PostgreSQL reader that also runs the
+/// distributed search, where the schema is distributed.
+pub struct Reader {
+    inner: pg::Reader,
+    distributed: bool,
+}
+
+impl Reader {
+    fn new(inner: pg::Reader) -> Result<Reader> {
+        let distributed = is_distributed(&mut *inner.client())?;
+        Ok(Reader { inner, distributed })
+    }
+
+    /// Before each distributed search, inside the command's read
+    /// transaction (after its lock and snapshot, which must not be handed
+    /// on): the planner settings that keep each worker's search in column
+    /// order, as on one machine, handed on to the workers' connections,
+    /// which by default keep their own (BENCHMARKS.md has what they save).
+    fn settle_workers(&self) -> Result<()> {
+        Ok(self.inner.client().batch_execute(
+            "set local citus.propagate_set_commands = 'local';\n\
+             set local join_collapse_limit = 1;\n\
+             set local from_collapse_limit = 1;\n\
+             set local enable_nestloop = off;\n\
+             set local enable_mergejoin = off;\n\
+             set local jit = off;",
+        )?)
+    }
+
+    /// A statement of sql/distributed/ for the `n`×`n` board, with the
+    /// search of each part put in: the solution view's search with the
+    /// first two squares those of the part `p` of search_part.
+    fn with_part_search(&self, path: &str, n: u8) -> Result<Sql> {
+        let bound = Scope::for_dialect(Dialect::Postgres)
+            .binding("s1", "p.s1")
+            .binding("s2", "p.s2");
+        let part = schema::part_search(n, bound)?;
+        schema::query(
+            path,
+            n,
+            Scope::for_dialect(Dialect::Postgres).with_fragment("PART_SEARCH", &part.text),
+        )
+    }
+
+    /// The number one statement of sql/distributed/ answers for the parts
+    /// numbered `first` to `last`.
+    fn parts_number(&self, path: &str, n: u8, first: usize, last: usize) -> Result<u64> {
+        let sql = self.with_part_search(path, n)?;
+        self.settle_workers()?;
+        let reader: &dyn crate::engine::Reader = self;
+        Ok(reader.number_of(&sql, &part_range(first, last))? as u64)
+    }
+}
+
+/// The parts numbered `first` to `last`, as parameters of the SQL.
+fn part_range(first: usize, last: usize) -> [(&'static str, Param); 2] {
+    [
+        ("first", Param::Int(first as i64)),
+        ("last", Param::Int(last as i64)),
+    ]
+}
+
+impl crate::engine::Reader for Reader {
+    fn dialect(&self) -> Dialect {
+        Dialect::Postgres
+    }
+
+    fn rows(
+        &self,
+        sql: &Sql,
+        params: &Params,
+        each: &mut dyn FnMut(&[Value]) -> Result<()>,
+    ) -> Result<()> {
+        self.inner.rows(sql, params, each)
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        self.inner.snapshot()
+    }
+
+    fn user_query(
+        &self,
+        statement: &str,
+        timeout: Option<Duration>,
+        headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
+        each: &mut dyn FnMut(&[Value]) -> Result<()>,
+    ) -> Result<()> {
+        self.inner.user_query(statement, timeout, headers, each)
+    }
+
+    fn cluster(&self) -> Result<Option<&dyn Cluster>> {
+        Ok(self.distributed.then_some(self as &dyn Cluster))
+    }
+
+    fn dump(&self, out: &mut dyn std::io::Write) -> Result<()> {
+        self.inner.dump(out)
+    }
+}
+
+impl Cluster for Reader {
+    fn part_weights(&self) -> Result<Vec<u64>> {
+        let mut weights = Vec::new();
+        let reader: &dyn crate::engine::Reader = self;
+        reader.each_row(
+            "select weight from search_part order by part_no",
+            &[],
+            |row| {
+                weights.push(row[0].integer()? as u64);
+                Ok(())
+            },
+        )?;
+        Ok(weights)
+    }
+
+    fn count(&self, n: u8, first: usize, last: usize) -> Result<u64> {
+        self.parts_number("distributed/count.sql", n, first, last)
+    }
+
+    fn each_solution(
+        &self,
+        n: u8,
+        first: usize,
+        last: usize,
+        each: &mut dyn FnMut(Vec<String>) -> Result<()>,
+    ) -> Result<()> {
+        let sql = self.with_part_search("distributed/rows.sql", n)?;
+        self.settle_workers()?;
+        self.inner.rows(&sql, &part_range(first, last), &mut |row| {
+            each(row.iter().map(Value::text).collect())
+        })
+    }
+
+    fn pairs_in_place(&self, n: u8, first: usize, last: usize) -> Result<u64> {
+        self.parts_number("distributed/fundamental_count.sql", n, first, last)
+    }
+}

@@ -1,0 +1,414 @@
+//! Building and changing queens' model in a PostgreSQL schema: the same
+//! tables, facts and views as in an SQLite file, built from the same SQL
+//! files (expanded for PostgreSQL) inside one transaction. The schema's
+//! version is kept in its table `queens_version`, as SQLite keeps it in
+//! `user_version`. A rebuild keeps what is the user's or refuses, naming
+//! it, before anything changes.
+
+use anyhow::{Context, Result, bail};
+use postgres::Transaction;
+use postgres::error::SqlState;
+
+use crate::engine::postgres::connect::{
+    LOCK_TIMEOUT, Legacy, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size,
+    own_relations, sql_body,
+};
+use crate::engine::postgres::read::gave_up_waiting_or;
+use crate::engine::{Inspection, Origin, model_columns};
+use crate::model::board::DEFAULT_SIZE;
+use crate::model::schema;
+use crate::model::sql;
+use crate::model::template::Dialect;
+
+/// What an engine built on PostgreSQL (Citus) adds to every change of the
+/// model: settings first in its transaction, and its own tables emptied
+/// before the board's rows are derived again and filled after.
+pub trait Extension {
+    /// `SET LOCAL` statements, first in the transaction.
+    fn settings(&self) -> &str {
+        ""
+    }
+    /// Before the views are dropped and the facts deleted.
+    fn before_refill(&self, tx: &mut Transaction) -> Result<()> {
+        let _ = tx;
+        Ok(())
+    }
+    /// After the facts and views of the new board are made.
+    fn after_refill(&self, tx: &mut Transaction) -> Result<()> {
+        let _ = tx;
+        Ok(())
+    }
+}
+
+/// Plain PostgreSQL: nothing added.
+pub struct Plain;
+
+impl Extension for Plain {}
+
+/// Takes back what an earlier queens gave its role queens_reader for
+/// `schema`, and nothing else (sql/postgres/legacy_reader.sql).
+/// Returns whether there was anything to take back.
+fn remove_legacy_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
+    let statements: Vec<String> = tx
+        .query(
+            sql_body(sql::file("postgres/legacy_reader.sql")),
+            &[&schema],
+        )?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    for statement in &statements {
+        tx.batch_execute(statement).with_context(|| {
+            format!("could not remove what an earlier queens made: {statement}")
+        })?;
+    }
+    Ok(!statements.is_empty())
+}
+
+/// Takes the lock that serialises queens' changes to `schema` (creating,
+/// upgrading and rebuilding it), held until the transaction ends.
+fn serialise_changes(tx: &mut Transaction, schema: &str) -> Result<()> {
+    tx.execute(
+        "select pg_advisory_xact_lock(hashtext('queens schema ' || $1))",
+        &[&schema],
+    )?;
+    Ok(())
+}
+
+/// Waits (up to the lock timeout) until no command reads the board in
+/// `schema`, and keeps new readers waiting until the transaction ends:
+/// readers lock queens_version before they take their snapshot.
+fn lock_out_readers(tx: &mut Transaction, schema: &str) -> Result<()> {
+    tx.batch_execute(&format!(
+        "lock table {schema}.queens_version in access exclusive mode;"
+    ))
+    .map_err(|e| busy_or(e, schema))
+}
+
+/// A lock that was not granted in time, in plain words.
+pub(super) fn busy_or(error: postgres::Error, schema: &str) -> anyhow::Error {
+    match error.code() {
+        Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => anyhow::anyhow!(
+            "schema {schema} is busy: another session has held its table queens_version for \
+             {LOCK_TIMEOUT} (a queens command reading or rebuilding it, or a lock taken by hand); \
+             try again when it ends"
+        ),
+        _ => error.into(),
+    }
+}
+
+/// Refuses a change that would drop, fire or empty an object of the
+/// user's that depends on one of queens' tables or views: a view or rule
+/// reading it, a foreign key to it, a trigger or policy on it, a table
+/// inheriting from it, a column of its row type, a function whose body
+/// names it (sql/postgres/user_dependents.sql). Indexes and statistics of
+/// the user's on queens' tables are kept by a rebuild, so they stay.
+fn refuse_user_dependents(tx: &mut Transaction, schema: &str) -> Result<()> {
+    let found = tx.query_opt(
+        &format!(
+            "select * from (\n{}\n) as d limit 1",
+            sql_body(sql::file("postgres/user_dependents.sql"))
+        ),
+        &[&schema, &own_relations()],
+    )?;
+    if let Some(row) = found {
+        let (what, how, on_what): (String, String, String) = (row.get(0), row.get(1), row.get(2));
+        let relation = match how.as_str() {
+            "inherits" => format!("inherits from queens' {on_what}, whose rows a rebuild deletes"),
+            "row type" => format!("has the row type of queens' {on_what} as its type"),
+            _ => format!("depends on queens' {on_what}"),
+        };
+        bail!(
+            "schema {schema} has your {what}, which {relation}: rebuilding the board would drop \
+             it, fire it or change its rows; nothing was changed (drop it first, or use another \
+             --schema)"
+        );
+    }
+    Ok(())
+}
+
+/// What of the user's sits on queens' views, as statements that give it
+/// back (sql/postgres/view_keepsakes.sql): the view, the column a
+/// statement is about (if any), and the statement.
+struct Keepsake {
+    view: String,
+    column: Option<String>,
+    statement: String,
+}
+
+/// Reads the user's grants, comments, options and owners of queens' views
+/// before a rebuild drops the views.
+fn view_keepsakes(tx: &mut Transaction, schema: &str) -> Result<Vec<Keepsake>> {
+    let views: Vec<String> = schema::view_names().map(str::to_string).collect();
+    Ok(tx
+        .query(
+            sql_body(sql::file("postgres/view_keepsakes.sql")),
+            &[&schema, &views],
+        )?
+        .iter()
+        .map(|row| Keepsake {
+            statement: row.get(0),
+            view: row.get(1),
+            column: row.get(2),
+        })
+        .collect())
+}
+
+/// Gives the user's grants, comments, options and owners back to the
+/// views the rebuild made. A comment on a column the new board's view
+/// lacks (s10 of a 10×10 board rebuilt for 8×8) cannot be kept, so the
+/// rebuild is refused, naming it.
+fn restore_keepsakes(tx: &mut Transaction, schema: &str, keepsakes: &[Keepsake]) -> Result<()> {
+    for keepsake in keepsakes {
+        if let Some(column) = &keepsake.column {
+            let exists: bool = tx
+                .query_one(
+                    "select exists (select 1 from pg_attribute
+                                    where attrelid = to_regclass(format('%I.%I', $1::text, $2::text))
+                                      and attname = $3 and not attisdropped)",
+                    &[&schema, &keepsake.view, column],
+                )?
+                .get(0);
+            if !exists {
+                bail!(
+                    "schema {schema} has your comment on column {column} of queens' view {}, \
+                     which the new board's view does not have: the rebuild would lose it; \
+                     nothing was changed (drop the comment first, or use another --schema)",
+                    keepsake.view
+                );
+            }
+        }
+        tx.batch_execute(&keepsake.statement)
+            .with_context(|| format!("could not give back your {}", keepsake.statement))?;
+    }
+    Ok(())
+}
+
+/// Refuses a change that would erase what the user keeps in a column they
+/// added to one of queens' tables whose rows a rebuild derives again (or
+/// that would fail for lack of one of queens' columns).
+fn refuse_user_columns(tx: &mut Transaction, schema: &str) -> Result<()> {
+    for table in schema::refilled_tables() {
+        let found: Vec<String> = tx
+            .query(
+                sql_body(sql::file("postgres/table_columns.sql")),
+                &[&schema, &table],
+            )?
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        schema::check_columns(
+            &format!("schema {schema}"),
+            table,
+            &found,
+            model_columns(table),
+        )?;
+    }
+    Ok(())
+}
+
+/// The SQL that builds the whole model for an `n`×`n` board in `schema`:
+/// tables, version, facts and views. `psql` runs it as it is (export), and
+/// `create` runs it inside one transaction.
+pub fn build_script(schema: &str, n: u8) -> Result<String> {
+    let schema = checked_schema(schema)?;
+    let mut script = format!(
+        "-- queens: the N-Queens model for the {n}×{n} board, for PostgreSQL.\n\
+         create schema if not exists {schema};\n\
+         set search_path to {schema};\n\n"
+    );
+    for up in schema::migrations_after(0, Dialect::Postgres)? {
+        script.push_str(&up);
+        script.push('\n');
+    }
+    script.push_str(&format!(
+        "create table queens_version (\n    \
+             -- The tables of this schema are those of queens schema version `version`.\n    \
+             version integer not null\n);\n\
+         insert into queens_version (version) values ({});\n\n\
+         insert into board_size (n) values ({n});\n",
+        schema::latest_version()
+    ));
+    script.push_str(&facts_and_views(n)?);
+    Ok(script)
+}
+
+/// The facts derived from board_size, then the views for an `n`×`n` board.
+/// The new facts are analysed at once: PostgreSQL plans by its statistics,
+/// and without them (until autovacuum gets round to it) it chose plans up
+/// to four times slower for the solution view.
+fn facts_and_views(n: u8) -> Result<String> {
+    let views = schema::view_sql(n, false, Dialect::Postgres)?;
+    let facts = schema::fact_sql(Dialect::Postgres)?;
+    let mut script = String::new();
+    for (_, sql) in facts.iter().chain(&views) {
+        script.push_str(sql.trim_end());
+        script.push_str("\n\n");
+    }
+    for table in schema::fact_tables() {
+        script.push_str(&format!("analyze {table};\n"));
+    }
+    Ok(script)
+}
+
+/// Runs `change` on the model in `schema` in one transaction that first
+/// takes the lock serialising queens' changes, waits for the schema's
+/// readers to finish, re-reads what the schema holds (another process may
+/// have changed it meanwhile), and refuses if an object of the user's
+/// depends on the model. `settings` (SET LOCAL statements) come first;
+/// `change` gets what was found. Last, it takes back what an earlier queens
+/// gave its role queens_reader here; returns whether there was any.
+pub fn change_model(
+    url: &str,
+    schema: &str,
+    settings: &str,
+    change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
+) -> Result<bool> {
+    change_model_locked(url, schema, settings, change)
+        .map_err(|e| gave_up_waiting_or(e, url, schema))
+}
+
+fn change_model_locked(
+    url: &str,
+    schema: &str,
+    settings: &str,
+    change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
+) -> Result<bool> {
+    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
+    let mut tx = client.transaction()?;
+    tx.batch_execute(settings)?;
+    serialise_changes(&mut tx, schema)?;
+    let found = inspect_allowing_no_size(&mut tx, schema)?.with_context(|| {
+        format!("schema {schema} holds no queens board; `queens init` builds one")
+    })?;
+    lock_out_readers(&mut tx, schema)?;
+    refuse_user_dependents(&mut tx, schema)?;
+    tx.batch_execute(&format!("set local search_path to {schema};"))?;
+    change(&mut tx, found)?;
+    let legacy = remove_legacy_reader(&mut tx, schema)?;
+    tx.commit()?;
+    Ok(legacy)
+}
+
+/// Runs the migrations after `version` and records the latest version
+/// (nothing when the schema is current), inside the caller's transaction.
+fn migrate(tx: &mut Transaction, version: usize) -> Result<()> {
+    if version >= schema::latest_version() {
+        return Ok(());
+    }
+    for up in schema::migrations_after(version, Dialect::Postgres)? {
+        tx.batch_execute(&up)?;
+    }
+    tx.batch_execute(&format!(
+        "update queens_version set version = {};",
+        schema::latest_version()
+    ))?;
+    Ok(())
+}
+
+/// For `init`: brings a schema written by an older queens up to date in
+/// one transaction: the later migrations, then the facts and views again;
+/// and gives it the read-only role for `query` if it has none yet.
+/// Returns whether the schema had to be upgraded.
+pub fn bring_up_to_date(url: &str, schema: &str, extension: &dyn Extension) -> Result<bool> {
+    let mut upgraded = false;
+    let legacy = change_model(url, schema, extension.settings(), |tx, found| {
+        if found.version >= schema::latest_version() {
+            return Ok(());
+        }
+        if found.size == 0 {
+            bail!(
+                "schema {schema} holds no board size (its board_size table is empty); \
+                 rebuild it with `queens init --force --size N`"
+            );
+        }
+        migrate(tx, found.version)?;
+        refill(tx, schema, found.size, extension)?;
+        upgraded = true;
+        Ok(())
+    })?;
+    Ok(upgraded || legacy)
+}
+
+/// Derives the board again for an `n`×`n` board inside the caller's
+/// transaction, with the schema on the search path: refuses first where a
+/// column of the user's would lose its values, keeps the user's grants and
+/// comments on the views, and fills search_part again on a cluster.
+fn refill(tx: &mut Transaction, schema: &str, n: u8, extension: &dyn Extension) -> Result<()> {
+    refuse_user_columns(tx, schema)?;
+    let keepsakes = view_keepsakes(tx, schema)?;
+    extension.before_refill(tx)?;
+    tx.batch_execute(&refill_script(n)?)?;
+    extension.after_refill(tx)?;
+    restore_keepsakes(tx, schema, &keepsakes)
+}
+
+/// Drops the views, derives the facts again and recreates the views, for
+/// an `n`×`n` board (inside the caller's transaction, with the schema on
+/// the search path).
+fn refill_script(n: u8) -> Result<String> {
+    let mut script = String::new();
+    for view in schema::view_names().rev() {
+        script.push_str(&format!("drop view if exists {view};\n"));
+    }
+    script.push_str("drop table if exists solution_store;\n");
+    for table in schema::fact_tables().rev() {
+        script.push_str(&format!("delete from {table};\n"));
+    }
+    script.push_str(&format!(
+        "delete from board_size;\ninsert into board_size (n) values ({n});\n"
+    ));
+    script.push_str(&facts_and_views(n)?);
+    Ok(script)
+}
+
+/// Makes sure the schema holds a queens board: builds one for `requested`
+/// (or the default size) when it holds nothing of queens'. Never upgrades:
+/// that is `bring_up_to_date`, for `init`. Two processes building one
+/// schema at once are serialised: the second finds the first one's board.
+pub fn ensure_exists(
+    url: &str,
+    schema: &str,
+    requested: Option<u8>,
+) -> Result<(Origin, Inspection)> {
+    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
+    if let Some(found) = inspect(&mut client, schema)? {
+        return Ok((Origin::Existing, found));
+    }
+    let n = requested.unwrap_or(DEFAULT_SIZE);
+    let mut tx = client.transaction()?;
+    serialise_changes(&mut tx, schema)?;
+    if let Some(found) = inspect(&mut tx, schema)? {
+        return Ok((Origin::Existing, found));
+    }
+    tx.batch_execute(&build_script(schema, n)?)
+        .context("could not build the board")?;
+    tx.commit()?;
+    Ok((
+        Origin::Created,
+        Inspection {
+            version: schema::latest_version(),
+            size: n,
+        },
+    ))
+}
+
+/// Whether the schema is queens' but its board_size is empty: `init
+/// --force --size N` may then build a board in it.
+pub fn lacks_board_size(url: &str, schema: &str) -> Result<bool> {
+    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
+    Ok(matches!(
+        inspect_allowing_no_size(&mut client, schema)?,
+        Some(Inspection { size: 0, .. })
+    ))
+}
+
+/// Replaces the board with an `n`×`n` one in one transaction: the facts and
+/// views are dropped and built again; other objects in the schema stay.
+pub fn rebuild(url: &str, schema: &str, n: u8, extension: &dyn Extension) -> Result<()> {
+    change_model(url, schema, extension.settings(), |tx, found| {
+        migrate(tx, found.version)?;
+        refill(tx, schema, n, extension)
+    })
+    .map(drop)
+}

@@ -1,0 +1,382 @@
+//! Reaching a schema on a PostgreSQL server: the connection, the URL as
+//! messages show it, the schema's name, and the checks made before queens
+//! runs anything there (no extension's schema, no role's SQL that would
+//! borrow the reader's powers, nothing of an earlier queens' reader role).
+
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use postgres::{Client, GenericClient, NoTls};
+
+use crate::engine::Inspection;
+use crate::error::usage;
+use crate::model::schema;
+use crate::model::sql;
+
+/// Whether `--db` names a PostgreSQL database: it starts with the scheme
+/// `postgres:` or `postgresql:`, in any case and however many slashes
+/// follow (a malformed URL is then refused as a URL, without its
+/// password, rather than taken for a file name and echoed).
+pub fn is_url(db: &str) -> bool {
+    let lower = db.get(..11).unwrap_or(db).to_ascii_lowercase();
+    lower.starts_with("postgres:") || lower.starts_with("postgresql:")
+}
+
+/// The URL with its scheme in lower case, as the driver wants it.
+pub fn lower_case_scheme(url: &str) -> String {
+    let colon = url.find(':').unwrap_or(0);
+    format!("{}{}", url[..colon].to_ascii_lowercase(), &url[colon..])
+}
+
+/// Whether `text` reads as libpq's `host=… dbname=…` form: it begins with
+/// one of libpq's connection keywords and an equals sign.
+pub fn is_keyword_connection_string(text: &str) -> bool {
+    const KEYWORDS: [&str; 9] = [
+        "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service", "sslmode",
+    ];
+    text.split_once('=')
+        .is_some_and(|(key, _)| KEYWORDS.contains(&key.trim().to_ascii_lowercase().as_str()))
+}
+
+/// How messages show a PostgreSQL URL: as the driver reads it, without the
+/// password, however the URL spells it (`user:secret@`, `?password=`,
+/// `?pass%77ord=`): `postgres://user@host:port/dbname`. A URL the driver
+/// cannot read is not shown at all, since where its password is cannot be
+/// told.
+pub fn without_password(url: &str) -> String {
+    let Ok(config) = url.parse::<postgres::Config>() else {
+        return "the postgres:// URL given to --db".to_string();
+    };
+    let user = config
+        .get_user()
+        .map(|user| format!("{}@", url_encoded(user)))
+        .unwrap_or_default();
+    let ports = config.get_ports();
+    let hosts: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .enumerate()
+        .map(|(i, host)| {
+            let name = match host {
+                postgres::config::Host::Tcp(name) => url_encoded(name),
+                #[cfg(unix)]
+                postgres::config::Host::Unix(path) => url_encoded(&path.display().to_string()),
+            };
+            // One port for every host, or one each.
+            match ports.get(i).or(ports.first().filter(|_| ports.len() == 1)) {
+                Some(port) => format!("{name}:{port}"),
+                None => name,
+            }
+        })
+        .collect();
+    let dbname = config
+        .get_dbname()
+        .map(|db| format!("/{}", url_encoded(db)))
+        .unwrap_or_default();
+    format!("postgres://{user}{}{dbname}", hosts.join(","))
+}
+
+/// `text` with every character but letters, digits and `-._~` percent
+/// encoded, so that the shown URL reads back as the same parts.
+fn url_encoded(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// How long to wait for a server that does not answer, unless the URL
+/// says otherwise (`?connect_timeout=S`).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a command waits for another one's rebuild (or a rebuild for
+/// another command's reading) before saying the schema is busy.
+pub(super) const LOCK_TIMEOUT: &str = "10s";
+
+/// Connects, with one plain sentence for what most often goes wrong. The
+/// whole connection, the server's greeting and the login included, must
+/// be done within the connect timeout: a server that accepts the
+/// connection but never answers (stopped, say) is given up on too.
+pub fn connect(url: &str) -> Result<Client> {
+    let shown = without_password(url);
+    let config: postgres::Config = url
+        .parse()
+        .map_err(|e| usage(format!("{shown} is not a PostgreSQL URL ({e})")))?;
+    let timeout = config
+        .get_connect_timeout()
+        .copied()
+        .unwrap_or(CONNECT_TIMEOUT);
+    let (sender, receiver) = mpsc::channel();
+    // The connection attempt cannot be interrupted; if it hangs, the
+    // thread is left behind and ends with the process.
+    thread::spawn(move || drop(sender.send(config.connect(NoTls))));
+    let connected = receiver.recv_timeout(timeout).map_err(|_| {
+        anyhow::anyhow!(
+            "cannot connect to {shown}: no answer within {} s (connect_timeout)",
+            timeout.as_secs_f64()
+        )
+    })?;
+    connected.map_err(|e| {
+        let cause = e.as_db_error().map_or_else(
+            || std::error::Error::source(&e).map_or_else(|| e.to_string(), |s| s.to_string()),
+            |db| db.message().to_string(),
+        );
+        anyhow::anyhow!("cannot connect to {shown}: {cause}")
+    })
+}
+
+/// The longest name PostgreSQL keeps whole (NAMEDATALEN − 1): a longer
+/// one it would cut short silently.
+const MAX_NAME: usize = 63;
+
+/// A schema name that needs no quoting and cannot smuggle SQL: lower-case
+/// letters, digits and _, and not one of PostgreSQL's own schemas.
+pub(super) fn checked_schema(schema: &str) -> Result<&str> {
+    let mut chars = schema.chars();
+    let first_ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c == '_');
+    if !first_ok || !chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+        return Err(usage(format!(
+            "--schema {schema}: use lower-case letters, digits and _ (starting with a letter)"
+        )));
+    }
+    if schema.len() > MAX_NAME {
+        return Err(usage(format!(
+            "--schema is {} characters long; PostgreSQL names hold at most {MAX_NAME}",
+            schema.len()
+        )));
+    }
+    if schema.starts_with("pg_") || schema == "information_schema" || schema == "public" {
+        return Err(usage(format!(
+            "--schema {schema} is one of PostgreSQL's own schemas; name a schema for queens"
+        )));
+    }
+    Ok(schema)
+}
+
+/// Refuses a schema that an extension made or keeps its objects in
+/// (Citus's `citus` and `columnar`, PostGIS's `topology`, …): queens would
+/// build its tables among the extension's.
+fn refuse_extension_schema(client: &mut Client, schema: &str) -> Result<()> {
+    let extension: Option<String> = client
+        .query_opt(
+            sql_body(sql::file("postgres/extension_objects.sql")),
+            &[&schema],
+        )?
+        .map(|row| row.get(0));
+    match extension {
+        Some(extension) => Err(usage(format!(
+            "--schema {schema} holds objects of the extension {extension}; name a schema for queens"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Refuses a schema name that is an SQL key word (`select`): the server
+/// knows its own key words, so it is asked.
+fn check_not_key_word(client: &mut Client, schema: &str) -> Result<()> {
+    let quoted: String = client
+        .query_one("select quote_ident($1)", &[&schema])?
+        .get(0);
+    if quoted != schema {
+        return Err(usage(format!(
+            "--schema {schema} is an SQL key word; choose another name"
+        )));
+    }
+    Ok(())
+}
+
+/// What a command does with the functions an earlier queens left in a
+/// schema for its role queens_reader: `init` removes them, a reading
+/// command refuses the schema and says so.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Legacy {
+    Remove,
+    Refuse,
+}
+
+/// Connects for work on `schema`, having checked its name and that every
+/// role whose SQL it would run is trusted.
+pub(super) fn connect_to_schema<'s>(
+    url: &str,
+    schema: &'s str,
+    legacy: Legacy,
+) -> Result<(Client, &'s str)> {
+    let schema = checked_schema(schema)?;
+    let mut client = connect(url)?;
+    // No statement of queens waits for ever behind another session's
+    // lock: it gives up, and says whose table it waited for.
+    client.batch_execute(&format!("set lock_timeout = '{LOCK_TIMEOUT}'"))?;
+    check_not_key_word(&mut client, schema)?;
+    refuse_extension_schema(&mut client, schema)?;
+    refuse_untrusted_owners(&mut client, schema)?;
+    if legacy == Legacy::Refuse && has_legacy_reader(&mut client, schema)? {
+        bail!(
+            "schema {schema} was built by an earlier queens, which gave the role queens_reader \
+             functions in it; `queens init --db {} --schema {schema}` removes them and the \
+             grants that queens made, and nothing else",
+            without_password(url)
+        );
+    }
+    Ok((client, schema))
+}
+
+/// Whether an earlier queens left its reader role's functions in `schema`.
+fn has_legacy_reader(client: &mut Client, schema: &str) -> Result<bool> {
+    Ok(client
+        .query_one(
+            sql_body(sql::file("postgres/legacy_functions.sql")),
+            &[&schema],
+        )?
+        .get(0))
+}
+
+/// Refuses a schema in which a role without the connecting role's
+/// privileges owns something, or may create something. Reading the schema
+/// runs SQL of its objects' owners (the body of a view, a function a view
+/// calls, a function that shadows a built-in on the search path) with the
+/// privileges of whoever reads, so a superuser reading a schema another
+/// role controls would hand that role the superuser's powers. Trusted:
+/// superusers, and roles that have the connecting role's privileges. The
+/// functions an earlier queens made for its role queens_reader are left to
+/// `connect_to_schema`, which names them.
+fn refuse_untrusted_owners(client: &mut Client, schema: &str) -> Result<()> {
+    let untrusted = client.query_opt(
+        sql_body(sql::file("postgres/untrusted_owners.sql")),
+        &[&schema],
+    )?;
+    if let Some(row) = untrusted {
+        let (role, what): (String, String) = (row.get(0), row.get(1));
+        bail!(
+            "schema {schema} is not yours to read safely: role {role}, which lacks your \
+             privileges, has {what}, and queens would run that role's SQL with your powers; \
+             connect as {role} (or a role with no more privileges than it), or name another --schema"
+        );
+    }
+    Ok(())
+}
+
+/// What the schema holds: None when it holds nothing of queens'. An empty
+/// board_size is refused, with the command that mends it.
+pub(super) fn inspect(client: &mut impl GenericClient, schema: &str) -> Result<Option<Inspection>> {
+    match inspect_allowing_no_size(client, schema)? {
+        Some(Inspection { size: 0, .. }) => bail!(
+            "schema {schema} holds no board size (its board_size table is empty); \
+             rebuild it with `queens init --force --size N` and the same --db and --schema"
+        ),
+        found => Ok(found),
+    }
+}
+
+/// As `inspect`, but a schema whose board_size is empty is found with
+/// size 0: a rebuild for a given size may mend it.
+pub(super) fn inspect_allowing_no_size(
+    client: &mut impl GenericClient,
+    schema: &str,
+) -> Result<Option<Inspection>> {
+    // From the catalog, which shows every relation whatever the reading
+    // role may read (information_schema shows only those it may).
+    let names: Vec<String> = client
+        .query(sql_body(sql::file("postgres/relations.sql")), &[&schema])?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    if !names.iter().any(|n| n == "queens_version") {
+        let own = own_relations();
+        if let Some(taken) = names.iter().find(|n| own.contains(n)) {
+            bail!(
+                "schema {schema} already holds {taken}, which queens did not create; \
+                 choose another --schema"
+            );
+        }
+        // A table's row type takes its name: a type of the user's named
+        // like one of queens' tables would stop it being made.
+        let taken_type = client.query_opt(
+            sql_body(sql::file("postgres/taken_types.sql")),
+            &[&schema, &own],
+        )?;
+        if let Some(row) = taken_type {
+            let taken: String = row.get(0);
+            bail!(
+                "schema {schema} holds a type of yours named {taken}, the name of one of queens' \
+                 tables (PostgreSQL names a table's row type after it); choose another --schema"
+            );
+        }
+        return Ok(None);
+    }
+    let version: i32 = client
+        .query_one(&format!("select version from {schema}.queens_version"), &[])?
+        .get(0);
+    let latest = schema::latest_version();
+    if version < 1 || version as usize > latest {
+        bail!(
+            "schema {schema} has queens schema version {version}, which this queens does not \
+             understand (it reads 1 to {latest}); use a newer queens"
+        );
+    }
+    let size: Option<i32> = client
+        .query_opt(&format!("select n from {schema}.board_size"), &[])?
+        .map(|row| row.get(0));
+    Ok(Some(Inspection {
+        version: version as usize,
+        size: size.map_or(0, |n| n as u8),
+    }))
+}
+
+/// The names of queens' relations in a PostgreSQL schema: the model's
+/// tables and views, the version table, and search_part, the table of
+/// the search's parts that an engine built on this one (Citus) adds.
+pub(super) fn own_relations() -> Vec<String> {
+    let mut own: Vec<String> = schema::own_names().iter().map(|s| s.to_string()).collect();
+    own.push("queens_version".to_string());
+    own.push("search_part".to_string());
+    own
+}
+
+/// A statement of sql/ without its final semicolon, to run as it is or
+/// to wrap as a subquery.
+pub(super) fn sql_body(sql: &str) -> &str {
+    sql.trim_end().trim_end_matches(';')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_never_shown_however_the_url_spells_them() {
+        for url in [
+            "postgres://me:pw1@host/db",
+            "POSTGRES://me:pw1@host/db",
+            "postgres://me:pw1@host/db?password=pw2&sslmode=disable",
+            "postgres://me@host/db?PASSWORD=pw2",
+            "postgres://me@host/db?pass%77ord=pw2",
+            "postgres://me@host/db?%70assword=pw2",
+            "postgres://me:p%77%31@host:5433/db",
+            "postgres://me@host/db?password=pw2&password=pw1",
+            "postgresql:/me:pw1@host/db",
+            "postgres:me:pw1@host/db",
+        ] {
+            let shown = without_password(url);
+            assert!(
+                !shown.contains("pw1") && !shown.contains("pw2") && !shown.contains("%77"),
+                "{url} → {shown}"
+            );
+            assert!(is_url(url), "{url}");
+        }
+        assert_eq!(
+            without_password("postgres://me:pw1@host:5433/db?sslmode=disable"),
+            "postgres://me@host:5433/db"
+        );
+        assert!(!is_url("postgres.db"));
+        assert!(!is_url("./postgres:x"));
+    }
+}

@@ -1,0 +1,191 @@
+//! The model in a schema on a PostgreSQL server (`--db postgres://…`,
+//! `--schema`). The only place, with `citus/` which builds on it, that the
+//! `postgres` driver is named.
+//!
+//! - `connect`: the connection, the URL as shown, the checks of a schema;
+//! - `build`: building, upgrading and rebuilding the model, keeping what is
+//!   the user's; an engine built on this one adds to it (`Extension`);
+//! - `read`: one snapshot for all of a command's connections, bounded waits;
+//! - `query`: the user's statement, as psql would run it;
+//! - `values`: parameters and values across the wire;
+//! - `session`: the planner settings of queens' sessions.
+
+use std::cell::{RefCell, RefMut};
+use std::time::Duration;
+
+use anyhow::Result;
+use postgres::Client;
+
+use crate::engine::{Inspection, Origin, Params, Snapshot, Value};
+use crate::model::template::{Dialect, Scope, Sql, render};
+
+mod build;
+mod connect;
+mod query;
+mod read;
+mod session;
+mod values;
+
+pub use build::{Extension, Plain, build_script, change_model};
+pub use connect::{
+    connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
+};
+
+/// A board in a schema of a PostgreSQL database.
+pub struct Engine {
+    url: String,
+    schema: String,
+}
+
+impl Engine {
+    pub fn new(url: &str, schema: &str) -> Engine {
+        Engine {
+            url: url.to_string(),
+            schema: schema.to_string(),
+        }
+    }
+
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    pub fn schema(&self) -> &str {
+        &self.schema
+    }
+
+    /// Opens the board for reading (see `crate::engine::Engine::open`).
+    pub fn open_reader(&self, requested: Option<u8>) -> Result<(Reader, u8)> {
+        read::open_for_reading(&self.url, &self.schema, requested)
+    }
+
+    /// Another reader in `first`'s snapshot.
+    pub fn sibling_reader(&self, first: &Snapshot) -> Result<Reader> {
+        read::sibling(&self.url, &self.schema, first)
+    }
+
+    /// Replaces the board with an `n`×`n` one, with what `extension` adds.
+    pub fn rebuild_with(&self, n: u8, extension: &dyn Extension) -> Result<()> {
+        build::rebuild(&self.url, &self.schema, n, extension)
+    }
+
+    /// Upgrades the board, with what `extension` adds; whether it had to.
+    pub fn bring_up_to_date_with(&self, extension: &dyn Extension) -> Result<bool> {
+        build::bring_up_to_date(&self.url, &self.schema, extension)
+    }
+}
+
+impl crate::engine::Engine for Engine {
+    fn shown(&self) -> String {
+        format!("schema {} at {}", self.schema, without_password(&self.url))
+    }
+
+    fn open(
+        &self,
+        requested: Option<u8>,
+        _arguments_fit: &dyn Fn(u8) -> Result<()>,
+    ) -> Result<(Box<dyn crate::engine::Reader>, u8)> {
+        let (reader, n) = self.open_reader(requested)?;
+        Ok((Box::new(reader), n))
+    }
+
+    fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
+        Ok(Box::new(self.sibling_reader(first)?))
+    }
+
+    fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
+        build::ensure_exists(&self.url, &self.schema, requested)
+    }
+
+    fn lacks_board_size(&self) -> Result<bool> {
+        build::lacks_board_size(&self.url, &self.schema)
+    }
+
+    fn rebuild(&self, n: u8) -> Result<()> {
+        self.rebuild_with(n, &Plain)
+    }
+
+    fn bring_up_to_date(&self) -> Result<bool> {
+        self.bring_up_to_date_with(&Plain)
+    }
+
+    fn refuse_without_cluster(&self) -> Result<()> {
+        anyhow::bail!(
+            "{} is not a Citus coordinator (this database has no citus extension): \
+             --distributed needs one; nothing was changed (see the README, Beyond one machine)",
+            without_password(&self.url)
+        )
+    }
+}
+
+/// A connection in a repeatable-read, read-only transaction; `snapshot`
+/// names its snapshot, which the command's other connections import so
+/// that all of them read the same board. `url` and `schema` say where,
+/// for messages.
+pub struct Reader {
+    client: RefCell<Client>,
+    snapshot: String,
+    url: String,
+    schema: String,
+}
+
+impl Reader {
+    /// The connection, for an engine built on this one (Citus) to run its
+    /// own statements in the same transaction.
+    pub fn client(&self) -> RefMut<'_, Client> {
+        self.client.borrow_mut()
+    }
+
+    /// The number a statement without markers or parameters answers.
+    pub fn number(&self, text: &str) -> Result<i64> {
+        let sql = render(text, &Scope::for_dialect(Dialect::Postgres))?;
+        let mut found = None;
+        crate::engine::Reader::rows(self, &sql, &[], &mut |row| {
+            if found.is_none() {
+                found = row.first().cloned();
+            }
+            Ok(())
+        })?;
+        match found {
+            Some(value) => value.integer(),
+            None => anyhow::bail!("no answer to {text}"),
+        }
+    }
+}
+
+impl crate::engine::Reader for Reader {
+    fn dialect(&self) -> Dialect {
+        Dialect::Postgres
+    }
+
+    fn rows(
+        &self,
+        sql: &Sql,
+        params: &Params,
+        each: &mut dyn FnMut(&[Value]) -> Result<()>,
+    ) -> Result<()> {
+        values::rows(&mut self.client.borrow_mut(), sql, params, each)
+            .map_err(|e| read::gave_up_waiting_or(e, &self.url, &self.schema))
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot(Some(self.snapshot.clone()))
+    }
+
+    fn user_query(
+        &self,
+        statement: &str,
+        timeout: Option<Duration>,
+        headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
+        each: &mut dyn FnMut(&[Value]) -> Result<()>,
+    ) -> Result<()> {
+        query::run(self, statement, timeout, headers, each)
+    }
+
+    fn dump(&self, _out: &mut dyn std::io::Write) -> Result<()> {
+        Err(crate::error::usage(format!(
+            "schema {} at {} is on PostgreSQL; add --dialect postgres for a script that builds it",
+            self.schema,
+            without_password(&self.url)
+        )))
+    }
+}

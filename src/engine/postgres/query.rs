@@ -1,0 +1,134 @@
+//! The user's statement on PostgreSQL (`queens query`): one query, wrapped
+//! as a subquery so that the server accepts nothing else, run in the
+//! command's read-only transaction with the privileges of the role in the
+//! URL, as psql would run it. Rows stream as they come.
+
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use postgres::error::SqlState;
+use postgres::fallible_iterator::FallibleIterator;
+use postgres::types::{ToSql, Type};
+
+use crate::engine::Value;
+use crate::engine::postgres::values::typed;
+use crate::engine::postgres::{Reader, read};
+use crate::error::usage;
+
+/// Runs one query for `query`: its column names go to `headers`, then
+/// each row, as it arrives, to `each`. `timeout` becomes the statement's
+/// `statement_timeout`, which also ends its waits for locks.
+pub fn run(
+    reader: &Reader,
+    sql: &str,
+    timeout: Option<Duration>,
+    headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
+    each: &mut dyn FnMut(&[Value]) -> Result<()>,
+) -> Result<()> {
+    let (url, schema) = (&reader.url, &reader.schema);
+    let mut client = reader.client.borrow_mut();
+    if let Some(timeout) = timeout {
+        client.batch_execute(&format!(
+            "set local statement_timeout = {}",
+            timeout.as_millis().max(1)
+        ))?;
+    }
+    // Preparing takes the statement's locks too, so every step may
+    // stop for --timeout or give up waiting for a lock.
+    let explain = |e: postgres::Error| -> anyhow::Error {
+        match e.code() {
+            Some(code) if *code == SqlState::QUERY_CANCELED && timeout.is_some() => {
+                let waited = read::lock_holder(url, schema)
+                    .map(|(table, mode)| {
+                        format!(", waiting for another session's {mode} on table {table}")
+                    })
+                    .unwrap_or_default();
+                anyhow::anyhow!("{}{waited}", stopped(timeout.unwrap_or_default()))
+            }
+            Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => {
+                read::gave_up_waiting_or(e.into(), url, schema)
+            }
+            _ => refused(&e),
+        }
+    };
+    // The statement must be one query as it stands: wrapped, a
+    // statement that closes the parenthesis itself (`… ) as x, (select
+    // …`) would read as another query, with other columns.
+    client.prepare(sql).map_err(explain)?;
+    let wrapped = format!("select * from (\n{sql}\n) as queens_row");
+    let described = client.prepare(&wrapped).map_err(explain)?;
+    headers(
+        described
+            .columns()
+            .iter()
+            .map(|c| c.name().to_string())
+            .collect(),
+    )?;
+    let kinds: Vec<Type> = described
+        .columns()
+        .iter()
+        .map(|c| c.type_().clone())
+        .collect();
+    // Every value as text, so that any type reads: the server's own
+    // text form, typed back by the column's type.
+    let as_text = "array(select value from json_each_text(row_to_json(queens_row)))";
+    let statement = client
+        .prepare(&format!("select {as_text} from (\n{sql}\n) as queens_row"))
+        .map_err(explain)?;
+    let no_params: [&(dyn ToSql + Sync); 0] = [];
+    // Rows stream from the server as they are read, in flat memory.
+    let mut rows = client.query_raw(&statement, no_params).map_err(explain)?;
+    while let Some(row) = rows.next().map_err(explain)? {
+        let texts: Vec<Option<String>> = row.try_get(0).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot read the query's rows ({e}); queens reads them as UTF-8, \
+                 so the query must not change client_encoding"
+            )
+        })?;
+        if texts.len() != kinds.len() {
+            bail!("the query's rows do not have the columns it declares");
+        }
+        let values: Vec<Value> = texts
+            .into_iter()
+            .zip(&kinds)
+            .map(|(t, kind)| typed(t, kind))
+            .collect();
+        each(&values)?;
+    }
+    Ok(())
+}
+
+/// What `query` says when --timeout stopped it.
+fn stopped(timeout: Duration) -> String {
+    format!(
+        "the query was stopped after {} s (--timeout)",
+        timeout.as_secs_f64()
+    )
+}
+
+/// PostgreSQL's refusal of a statement, as a usage error in plain words.
+fn refused(error: &postgres::Error) -> anyhow::Error {
+    match error.as_db_error() {
+        Some(db) if db.code() == &postgres::error::SqlState::READ_ONLY_SQL_TRANSACTION => {
+            usage("query only reads: this statement would change the database, which is refused")
+        }
+        Some(db) if db.code() == &postgres::error::SqlState::INSUFFICIENT_PRIVILEGE => {
+            usage(format!(
+                "query runs with the privileges of the role in --db, which the server refused: {}",
+                db.message()
+            ))
+        }
+        Some(db) if db.code() == &postgres::error::SqlState::SYNTAX_ERROR => usage(format!(
+            "invalid SQL: {} (query runs one query: select, values, table or with … select)",
+            db.message()
+        )),
+        // Errors of the statement's text and names (class 42) are the
+        // user's input; others arise as the query runs (a division by
+        // zero after 2,000 rows) and end it like any failure.
+        Some(db) if db.code().code().starts_with("42") => {
+            usage(format!("invalid SQL: {}", db.message()))
+        }
+        Some(db) => anyhow::anyhow!("the query failed: {}", db.message()),
+        None => anyhow::anyhow!("{error}"),
+    }
+}

@@ -1,0 +1,152 @@
+//! Reading a board on PostgreSQL: every connection of a command in one
+//! read-only, repeatable-read transaction on the same snapshot, queens'
+//! session settings, and no wait for a lock that lasts for ever.
+
+use std::cell::RefCell;
+
+use anyhow::{Context, Result, bail};
+use postgres::error::SqlState;
+use postgres::{Client, NoTls};
+
+use crate::engine::postgres::build::busy_or;
+use crate::engine::postgres::connect::{
+    Legacy, connect, connect_to_schema, inspect, sql_body, without_password,
+};
+use crate::engine::postgres::{Reader, session};
+use crate::engine::{Snapshot, check_current, check_requested_size};
+use crate::model::sql;
+
+/// Starts a reading session on `client`: queens' own search path and
+/// planner settings, then a read-only, repeatable-read transaction. Ctrl-C
+/// cancels what the session runs.
+fn begin_reading(client: &mut Client, schema: &str) -> Result<()> {
+    let token = client.cancel_token();
+    crate::interrupt::on_interrupt(move || {
+        let _ = token.cancel_query(NoTls);
+    });
+    client.batch_execute(&format!(
+        "set search_path to {schema}; {}\n\
+         start transaction isolation level repeatable read, read only;",
+        session::SETTINGS
+    ))?;
+    Ok(())
+}
+
+/// A reader's error in plain words where it gave up waiting for a lock
+/// (`lock_timeout`): the message names the table another session holds
+/// locked, looked up on a connection of its own, since the reader's
+/// transaction ended with the error. Any other error is left as it is.
+///
+/// A role the schema's owner did not let read a table is told so, in one
+/// line, with the grant that would let it.
+pub fn gave_up_waiting_or(error: anyhow::Error, url: &str, schema: &str) -> anyhow::Error {
+    let code = error.chain().find_map(|cause| {
+        cause
+            .downcast_ref::<postgres::Error>()
+            .and_then(postgres::Error::code)
+            .cloned()
+    });
+    if code == Some(SqlState::INSUFFICIENT_PRIVILEGE) {
+        let message = error
+            .chain()
+            .find_map(|cause| cause.downcast_ref::<postgres::Error>()?.as_db_error())
+            .map_or_else(|| error.to_string(), |db| db.message().to_string());
+        return anyhow::anyhow!(
+            "schema {schema} is not yours to read ({message}); its owner can let you with \
+             `grant select on all tables in schema {schema} to YOUR_ROLE`"
+        );
+    }
+    if code != Some(SqlState::LOCK_NOT_AVAILABLE) {
+        return error;
+    }
+    match lock_holder(url, schema) {
+        Some((relation, mode)) => anyhow::anyhow!(
+            "schema {schema} is busy: another session holds {mode} on its table {relation}; \
+             gave up waiting for it (lock_timeout); try again when that session ends"
+        ),
+        None => anyhow::anyhow!(
+            "schema {schema} is busy: another session held a lock on one of its tables; \
+             gave up waiting for it (lock_timeout); try again when that session ends"
+        ),
+    }
+}
+
+/// A table of `schema` that another session holds locked against readers,
+/// and the lock's mode, looked up on a connection of its own.
+pub fn lock_holder(url: &str, schema: &str) -> Option<(String, String)> {
+    let mut client = connect(url).ok()?;
+    client
+        .query(sql_body(sql::file("postgres/lock_holders.sql")), &[&schema])
+        .ok()?
+        .first()
+        .map(|row| (row.get::<_, String>(0), row.get::<_, String>(1)))
+}
+
+/// The first reader of a command: it locks queens_version before its
+/// snapshot is taken, so that no rebuild can commit while the command
+/// reads, and exports that snapshot for the command's other connections.
+pub(super) fn first_reader(url: &str, schema: &str) -> Result<Reader> {
+    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Refuse)?;
+    begin_reading(&mut client, schema)?;
+    client
+        .batch_execute("lock table queens_version in access share mode;")
+        .map_err(|e| busy_or(e, schema))?;
+    let snapshot: String = client.query_one("select pg_export_snapshot()", &[])?.get(0);
+    Ok(Reader {
+        client: RefCell::new(client),
+        snapshot,
+        url: url.to_string(),
+        schema: schema.to_string(),
+    })
+}
+
+/// Another reader of the board `first` reads, in `first`'s snapshot. It
+/// takes no lock of its own: `first` holds one for the whole command, and
+/// a second request could queue behind a waiting rebuild.
+pub fn sibling(url: &str, schema: &str, first: &Snapshot) -> Result<Reader> {
+    let Snapshot(Some(snapshot)) = first else {
+        bail!("a PostgreSQL reader shares only a PostgreSQL reader's snapshot");
+    };
+    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Refuse)?;
+    begin_reading(&mut client, schema)?;
+    client.execute(&format!("set transaction snapshot '{snapshot}'"), &[])?;
+    Ok(Reader {
+        client: RefCell::new(client),
+        snapshot: snapshot.clone(),
+        url: url.to_string(),
+        schema: schema.to_string(),
+    })
+}
+
+/// Opens the board for a command that reads. A schema that holds no board
+/// is refused with the command that builds one, and one of an older queens
+/// version with the command that upgrades it: reading never changes a
+/// server.
+pub fn open_for_reading(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader, u8)> {
+    open_board(url, schema, requested).map_err(|e| gave_up_waiting_or(e, url, schema))
+}
+
+fn open_board(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader, u8)> {
+    let shown = format!("schema {schema}");
+    let (mut client, checked) = connect_to_schema(url, schema, Legacy::Refuse)?;
+    if inspect(&mut client, checked)?.is_none() {
+        bail!(
+            "{shown} at {} holds no queens board; `queens init --db {} --schema {schema}` builds \
+             one (reading commands create nothing on a server)",
+            without_password(url),
+            without_password(url)
+        );
+    }
+    drop(client);
+    let reader = first_reader(url, schema)?;
+    let version = reader.number("select version from queens_version")?;
+    let init_here = format!(
+        "queens init --db {} --schema {schema}",
+        without_password(url)
+    );
+    check_current(&shown, usize::try_from(version).unwrap_or(0), &init_here)?;
+    let n = reader.number("select n from board_size")?;
+    let n = u8::try_from(n).with_context(|| format!("{shown} holds a board of size {n}"))?;
+    check_requested_size(&shown, n, requested)?;
+    Ok((reader, n))
+}

@@ -1,0 +1,279 @@
+//! Changing the model in an existing `queens` file (`init --force`, an
+//! upgrade, storing solutions), in one transaction that leaves the user's
+//! own tables, rows, views, triggers and columns as they were, or refuses
+//! before it changes anything.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use rusqlite::{Connection, Transaction};
+
+use crate::engine::model_columns;
+use crate::engine::sqlite::open::{explain_write_error, no_board_size, open_writable, reading};
+use crate::engine::sqlite::schema;
+use crate::model::schema::{
+    check_columns, latest_version, own_names, own_table_names, refilled_tables, view_names,
+};
+
+/// Replaces the board of an existing `queens` database with an `n`×`n` one,
+/// in one transaction: either the old board or the new one, never a mixture.
+/// The stored solutions go with the old board.
+pub fn rebuild(path: &Path, n: u8) -> Result<()> {
+    let shown = path.display().to_string();
+    change_model(path, |tx| {
+        refuse_user_columns(tx, &shown)?;
+        schema::drop_store(tx)?;
+        schema::clear(tx)?;
+        schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))
+    })
+}
+
+/// Refuses a rebuild that would erase what the user keeps in a column they
+/// added to one of queens' tables whose rows it derives again, or to the
+/// stored solutions, which it drops.
+fn refuse_user_columns(conn: &Connection, shown: &str) -> Result<()> {
+    for table in refilled_tables() {
+        check_columns(
+            shown,
+            table,
+            &schema::table_columns(conn, table)?,
+            model_columns(table),
+        )?;
+    }
+    if schema::has_store(conn)? {
+        let n = schema::stored_size(conn)?.unwrap_or(0);
+        let own: Vec<String> = std::iter::once("solution_no".to_string())
+            .chain((1..=n).map(|k| format!("s{k}")))
+            .collect();
+        if let Some(added) = schema::table_columns(conn, "solution_store")?
+            .into_iter()
+            .find(|column| !own.iter().any(|o| o.eq_ignore_ascii_case(column)))
+        {
+            bail!(
+                "{shown} has a column of yours, {added}, in queens' table solution_store, which \
+                 a rebuild drops with the stored solutions; nothing was changed (keep your \
+                 values in a table of your own, or drop the column)"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A failure while deriving the facts again, in plain words where an index
+/// of the user's on one of queens' tables caused it: SQLite evaluates the
+/// index for every new row, and an index on an expression calling a
+/// function that only the program that made it defines cannot be
+/// evaluated here.
+fn name_user_index(conn: &Connection, error: anyhow::Error, shown: &str) -> anyhow::Error {
+    let message = error
+        .chain()
+        .find_map(|cause| cause.downcast_ref::<rusqlite::Error>())
+        .map(super::message);
+    let Some(message) = message else {
+        return error;
+    };
+    let function = message.strip_prefix("no such function: ");
+    let own_tables = refilled_tables().collect::<Vec<_>>();
+    let indexes = user_indexes(conn, &own_tables).unwrap_or_default();
+    let culprit = indexes.iter().find(|(_, _, sql)| {
+        function.is_some_and(|f| sql.to_ascii_lowercase().contains(&f.to_ascii_lowercase()))
+    });
+    match (culprit, function) {
+        (Some((index, table, _)), Some(function)) => anyhow::anyhow!(
+            "{shown} has an index of yours, {index}, on queens' table {table}, which calls the \
+             function {function}: only the program that made the index defines it, so the new \
+             rows cannot be indexed; nothing was changed (drop the index first, or rebuild from \
+             that program)"
+        ),
+        _ if !indexes.is_empty() => {
+            let names: Vec<String> = indexes
+                .iter()
+                .map(|(index, table, _)| format!("{index} on {table}"))
+                .collect();
+            anyhow::anyhow!(
+                "{shown}: deriving the board again failed ({message}) while SQLite kept your \
+                 indexes up to date ({}); nothing was changed",
+                names.join(", ")
+            )
+        }
+        _ => anyhow::anyhow!("could not derive the board ({message}); nothing was changed"),
+    }
+}
+
+/// The indexes the user made on `tables` (queens makes its own as part of
+/// its migrations): name, table and SQL.
+fn user_indexes(conn: &Connection, tables: &[&str]) -> Result<Vec<(String, String, String)>> {
+    let fresh = fresh_index_names()?;
+    let mut stmt = conn.prepare(
+        "select name, tbl_name, sql from sqlite_schema where type = 'index' and sql is not null",
+    )?;
+    let indexes = stmt
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<rusqlite::Result<Vec<(String, String, String)>>>()?;
+    Ok(indexes
+        .into_iter()
+        .filter(|(name, table, _)| {
+            tables.iter().any(|t| t.eq_ignore_ascii_case(table)) && !fresh.contains(name)
+        })
+        .collect())
+}
+
+/// The names of the indexes queens' migrations make.
+fn fresh_index_names() -> Result<Vec<String>> {
+    Ok(
+        schema::fresh_rows("select name from sqlite_schema where type = 'index'")?
+            .into_iter()
+            .flatten()
+            .collect(),
+    )
+}
+
+/// Whether the database was written by an older `queens`: an older schema
+/// version, or views that this build would write differently.
+fn is_outdated_on(conn: &Connection) -> Result<bool> {
+    let version: i64 = conn.query_row("pragma user_version", [], |row| row.get(0))?;
+    if version < latest_version() as i64 {
+        return Ok(true);
+    }
+    match schema::stored_size(conn)? {
+        Some(n) => Ok(!schema::views_are_current(conn, n)?),
+        None => Ok(true),
+    }
+}
+
+/// For `init`: upgrades a database written by an older `queens` (migrates
+/// the tables, then derives the facts and views again for its board), in
+/// one transaction that first checks, under the write lock, that the work
+/// is still needed. Returns whether anything had to change.
+pub fn bring_up_to_date(path: &Path) -> Result<bool> {
+    if !is_outdated_on(&reading(path)?)? {
+        return Ok(false);
+    }
+    let mut upgraded = false;
+    change_model(path, |tx| {
+        if !is_outdated_on(tx)? {
+            return Ok(());
+        }
+        let shown = path.display().to_string();
+        let n = schema::stored_size(tx)?.with_context(|| no_board_size(&shown))?;
+        refuse_user_columns(tx, &shown)?;
+        schema::clear(tx)?;
+        schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))?;
+        upgraded = true;
+        Ok(())
+    })?;
+    Ok(upgraded)
+}
+
+/// Runs `change` on queens' own objects in the database at `path`, in one
+/// transaction that holds the write lock from its start, after migrating
+/// the tables to this build's schema. Nothing of the user's is changed:
+///
+/// - a trigger of theirs on one of queens' tables or views would fire (or
+///   be dropped with the view), so its presence refuses the change;
+/// - their foreign keys are not enforced while queens' rows are replaced,
+///   so no `on delete` action of theirs fires; afterwards every reference
+///   is checked, and a row of theirs that would point at a row the new
+///   board lacks refuses the change, naming their table.
+///
+/// A refusal rolls everything back: the file is as it was.
+pub fn change_model(path: &Path, change: impl FnOnce(&Transaction) -> Result<()>) -> Result<()> {
+    let shown = path.display().to_string();
+    let attempt = || -> Result<()> {
+        let mut conn = open_writable(path)?;
+        refuse_user_triggers(&conn, &shown)?;
+        let broken_before = broken_references(&conn)?;
+        schema::migrate(&mut conn)?;
+        let tx = conn.transaction()?;
+        refuse_user_triggers(&tx, &shown)?;
+        change(&tx)?;
+        keep_user_references(&tx, &broken_before, &shown)?;
+        tx.commit()?;
+        Ok(())
+    };
+    attempt().map_err(|e| explain_write_error(e, path))
+}
+
+/// Refuses a change that would fire, drop or trip over an object of the
+/// user's: a trigger on one of queens' tables or views (queens itself makes
+/// none), an index on the stored solutions (dropped with them), or a table
+/// or view of theirs under a name queens uses for the other kind.
+fn refuse_user_triggers(conn: &Connection, shown: &str) -> Result<()> {
+    let own_tables = own_table_names();
+    let own_views: Vec<&str> = view_names().collect();
+    let mut stmt = conn.prepare(
+        "select type, name, tbl_name from sqlite_schema
+         where type in ('trigger', 'table', 'view') or (type = 'index' and sql is not null)",
+    )?;
+    let objects = stmt
+        .query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let is_one_of = |names: &[&str], name: &str| names.iter().any(|o| o.eq_ignore_ascii_case(name));
+    for (kind, name, table) in &objects {
+        let ours = is_one_of(&own_tables, table) || is_one_of(&own_views, table);
+        let refusal = match kind.as_str() {
+            "trigger" if ours => format!(
+                "a trigger of yours, {name}, on queens' {table}: rebuilding the board would fire it or drop it"
+            ),
+            "index" if table.eq_ignore_ascii_case("solution_store") => format!(
+                "an index of yours, {name}, on queens' solution_store, which a rebuild drops"
+            ),
+            "table" if is_one_of(&own_views, name) => {
+                format!("a table of yours, {name}, where queens keeps a view")
+            }
+            "view" if is_one_of(&own_tables, name) => {
+                format!("a view of yours, {name}, where queens keeps a table")
+            }
+            _ => continue,
+        };
+        bail!(
+            "{shown} has {refusal}; nothing was changed (move it out of the way first, or use another --db)"
+        );
+    }
+    Ok(())
+}
+
+/// How many rows of each table break a foreign key, by table.
+fn broken_references(conn: &Connection) -> Result<BTreeMap<String, (i64, String)>> {
+    let mut stmt = conn.prepare(
+        "select \"table\", count(*), min(parent) from pragma_foreign_key_check group by \"table\"",
+    )?;
+    let rows = stmt
+        .query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, (row.get(1)?, row.get(2)?)))
+        })?
+        .collect::<rusqlite::Result<BTreeMap<_, _>>>()?;
+    Ok(rows)
+}
+
+/// After a change: queens' own tables must refer only to rows that exist,
+/// and no table of the user's may have more broken references than before.
+pub(super) fn keep_user_references(
+    conn: &Connection,
+    before: &BTreeMap<String, (i64, String)>,
+    shown: &str,
+) -> Result<()> {
+    let own = own_names();
+    for (table, (broken, parent)) in broken_references(conn)? {
+        if own.contains(&table.as_str()) {
+            bail!("{broken} rows of {table} break a foreign key after building the board");
+        }
+        let had = before.get(&table).map_or(0, |(count, _)| *count);
+        if broken > had {
+            bail!(
+                "{shown}: {} rows of your table {table} refer to rows of queens' {parent} that \
+                 the new board would not have; nothing was changed (delete those rows or drop \
+                 the reference first, or use another --db)",
+                broken - had
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,427 @@
+//! What `queens doctor` checks in a file: everything of queens' in it,
+//! against SQLite's own checks, a board built afresh at the same size, the
+//! native checker and the published counts. Reads the file without
+//! changing it, and reports damage rather than refusing it.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use anyhow::{Result, bail};
+use rusqlite::{Connection, OptionalExtension};
+
+use crate::checker;
+use crate::engine::sqlite::{open, schema};
+use crate::engine::{Finding, check_requested_size};
+use crate::model::board::Square;
+use crate::model::schema::{latest_version, own_table_names};
+use crate::model::sql;
+
+/// Largest board whose solutions doctor counts (12×12 takes about a second).
+const COUNT_UP_TO: u8 = 12;
+/// Largest board on which doctor compares solution with its definition.
+const COMPARE_UP_TO: u8 = 10;
+
+/// Every finding for the file at `path`, which must hold a board of
+/// `requested` if given.
+pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
+    if !path.exists() {
+        bail!(
+            "{} does not exist; doctor checks a database and never creates one",
+            path.display()
+        );
+    }
+    let found = open::inspect_header(path)?;
+    check_requested_size(&path.display().to_string(), found.size, requested)?;
+    let conn = open::open_read_only(path)?;
+    let n = found.size;
+    let mut findings = vec![Finding {
+        what: "schema version",
+        found: format!(
+            "{} (this queens writes {})",
+            found.version,
+            latest_version()
+        ),
+        holds: Some(found.version == latest_version()),
+    }];
+    findings.push(info("board", format!("{n}×{n}")));
+    findings.push(ask("integrity", || integrity(&conn)));
+    findings.push(ask("foreign keys", || foreign_keys(&conn)));
+    findings.push(ask("facts", || facts(&conn, n)));
+    findings.push(ask("model", || model(&conn, n)));
+    findings.push(ask("encodings", || encodings(&conn)));
+    findings.push(ask("symmetries", || symmetries(&conn, n)));
+    findings.push(ask("views", || views(&conn, n)));
+    if schema::has_store(&conn)? {
+        findings.push(ask("stored", || stored_solutions(&conn, n)));
+    }
+    findings.push(if n <= COUNT_UP_TO {
+        ask("solutions", || solutions(&conn, n))
+    } else {
+        info(
+            "solutions",
+            format!("not counted beyond {COUNT_UP_TO}×{COUNT_UP_TO}"),
+        )
+    });
+    findings.push(if n <= COMPARE_UP_TO {
+        ask("by definition", || by_definition(&conn))
+    } else {
+        info(
+            "by definition",
+            format!("not compared beyond {COMPARE_UP_TO}×{COMPARE_UP_TO}"),
+        )
+    });
+    Ok(findings)
+}
+
+fn info(what: &'static str, found: String) -> Finding {
+    Finding {
+        what,
+        found,
+        holds: None,
+    }
+}
+
+/// Runs one check; an error while checking (a damaged page, say) is a
+/// failed check with SQLite's words, not the end of the report.
+fn ask(what: &'static str, check: impl FnOnce() -> Result<(bool, String)>) -> Finding {
+    match check() {
+        Ok((holds, found)) => Finding {
+            what,
+            found,
+            holds: Some(holds),
+        },
+        Err(e) => Finding {
+            what,
+            found: crate::error::one_line(&e),
+            holds: Some(false),
+        },
+    }
+}
+
+fn count(conn: &Connection, sql: &str) -> Result<i64> {
+    Ok(conn.query_row(sql, [], |row| row.get(0))?)
+}
+
+fn integrity(conn: &Connection) -> Result<(bool, String)> {
+    let mut stmt = conn.prepare("pragma integrity_check")?;
+    let messages: Vec<String> = stmt
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let holds = messages == ["ok"];
+    Ok((
+        holds,
+        if holds {
+            "ok".to_string()
+        } else {
+            messages.join("; ")
+        },
+    ))
+}
+
+fn foreign_keys(conn: &Connection) -> Result<(bool, String)> {
+    let broken = count(conn, "select count(*) from pragma_foreign_key_check")?;
+    Ok((broken == 0, format!("{broken} broken references")))
+}
+
+fn facts(conn: &Connection, n: u8) -> Result<(bool, String)> {
+    let n = i64::from(n);
+    let (squares, lines, memberships): (i64, i64, i64) =
+        conn.query_row(sql::file("doctor/fact_counts.sql"), [], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+        })?;
+    let holds = (squares, lines, memberships) == (n * n, 6 * n - 2, 4 * n * n);
+    Ok((
+        holds,
+        format!(
+            "{squares} squares, {lines} lines, {memberships} memberships \
+             (expected {}, {}, {})",
+            n * n,
+            6 * n - 2,
+            4 * n * n
+        ),
+    ))
+}
+
+/// Every table and index of queens' must be as in a board built afresh at
+/// the same size: the same definition (columns, keys, checks), the same
+/// indexes, and the same rows in queens' columns. Each difference is named;
+/// a damaged or doctored fact (a second board size, a line renamed in
+/// every table, a direction renamed) answers wrongly without breaking any
+/// key, so only this comparison finds it.
+fn model(conn: &Connection, n: u8) -> Result<(bool, String)> {
+    let fresh = schema::fresh_board(n)?;
+    let mut differences = Vec::new();
+    let tables: Vec<&str> = own_table_names()
+        .into_iter()
+        .filter(|t| *t != "solution_store")
+        .collect();
+    for table in &tables {
+        differences.extend(table_differences(conn, &fresh, table)?);
+    }
+    let indexes = "select name, tbl_name, coalesce(sql, '') from sqlite_schema \
+                   where type = 'index' order by name";
+    let expected = schema::rows_as_text(&fresh, indexes)?;
+    let found = schema::rows_as_text(conn, indexes)?;
+    for index in &expected {
+        match found.iter().find(|f| f[0] == index[0]) {
+            None => differences.push(format!("index {} on {} is missing", index[0], index[1])),
+            Some(f) if f != index => {
+                differences.push(format!("index {} on {} is not queens'", index[0], index[1]))
+            }
+            Some(_) => {}
+        }
+    }
+    let holds = differences.is_empty();
+    let found = if holds {
+        format!(
+            "{} tables and {} indexes as in a fresh {n}×{n} board, row for row",
+            tables.len(),
+            expected.len()
+        )
+    } else {
+        format!(
+            "not as in a fresh {n}×{n} board: {}",
+            differences.join("; ")
+        )
+    };
+    Ok((holds, found))
+}
+
+/// How queens' `table` in `conn` differs from the same table in `fresh`:
+/// its definition, then its rows (in queens' columns).
+fn table_differences(conn: &Connection, fresh: &Connection, table: &str) -> Result<Vec<String>> {
+    let definition = "select sql from sqlite_schema where type = 'table' and name = ?1";
+    let read = |c: &Connection| -> Result<Option<String>> {
+        Ok(c.query_row(definition, [table], |row| row.get(0))
+            .optional()?)
+    };
+    let Some(found) = read(conn)? else {
+        return Ok(vec![format!("table {table} is missing")]);
+    };
+    let mut differences = Vec::new();
+    if Some(&found) != read(fresh)?.as_ref() {
+        let own = schema::table_columns(fresh, table)?;
+        let columns = schema::table_columns(conn, table)?;
+        let added: Vec<&String> = columns.iter().filter(|c| !own.contains(c)).collect();
+        let lost: Vec<&String> = own.iter().filter(|c| !columns.contains(c)).collect();
+        differences.push(match (added.is_empty(), lost.is_empty()) {
+            (false, _) => format!(
+                "{table} has columns queens does not make ({})",
+                join(&added)
+            ),
+            (true, false) => format!("{table} lacks queens' columns ({})", join(&lost)),
+            (true, true) => format!("{table}'s definition (keys, checks) is not queens'"),
+        });
+        if !lost.is_empty() {
+            return Ok(differences);
+        }
+    }
+    let own = schema::table_columns(fresh, table)?.join(", ");
+    let rows = format!("select {own} from {table}");
+    let (extra, missing) = multiset_difference(
+        &schema::rows_as_text(conn, &rows)?,
+        &schema::rows_as_text(fresh, &rows)?,
+    );
+    if extra + missing > 0 {
+        differences.push(format!(
+            "{table}: {extra} rows a fresh board does not have, {missing} of its rows missing"
+        ));
+    }
+    Ok(differences)
+}
+
+fn join(names: &[&String]) -> String {
+    names
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How many rows of `found` are not in `expected`, and how many of
+/// `expected` are not in `found`, counting repeats.
+fn multiset_difference(found: &[Vec<String>], expected: &[Vec<String>]) -> (usize, usize) {
+    let (mut found, mut expected) = (found.to_vec(), expected.to_vec());
+    found.sort();
+    expected.sort();
+    let (mut i, mut j, mut extra, mut missing) = (0, 0, 0, 0);
+    while i < found.len() || j < expected.len() {
+        match (found.get(i), expected.get(j)) {
+            (Some(a), Some(b)) if a == b => {
+                i += 1;
+                j += 1;
+            }
+            (Some(a), Some(b)) if a < b => {
+                extra += 1;
+                i += 1;
+            }
+            (Some(_), None) => {
+                extra += 1;
+                i += 1;
+            }
+            _ => {
+                missing += 1;
+                j += 1;
+            }
+        }
+    }
+    (extra, missing)
+}
+
+/// line_set must say "these two squares share a line" exactly when
+/// square_line does, and safe_next must hold exactly the pairs of
+/// neighbouring columns that share none.
+fn encodings(conn: &Connection) -> Result<(bool, String)> {
+    let wrong_pairs = count(conn, sql::file("doctor/line_set_disagreements.sql"))?;
+    let wrong_steps = count(conn, sql::file("doctor/safe_next_disagreements.sql"))?;
+    Ok((
+        wrong_pairs == 0 && wrong_steps == 0,
+        format!(
+            "line_set and safe_next agree with square_line ({wrong_pairs} + {wrong_steps} disagreements)"
+        ),
+    ))
+}
+
+fn views(conn: &Connection, n: u8) -> Result<(bool, String)> {
+    let differing = schema::differing_views(conn, n)?;
+    let found = if differing.is_empty() {
+        "as this queens writes them".to_string()
+    } else {
+        format!(
+            "{} missing or not as this queens writes them; `queens init` rewrites them",
+            differing.join(", ")
+        )
+    };
+    Ok((differing.is_empty(), found))
+}
+
+/// The symmetry matrices must move every square as the native checker's
+/// symmetries do (in sym_no order), and square_image must hold exactly
+/// those moves: the fundamental solutions are computed from it.
+fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
+    let native = checker::symmetries(n);
+    let squares: Vec<Square> = (1..=n)
+        .flat_map(|col| (1..=n).map(move |row| Square { col, row }))
+        .collect();
+    let mut expected = HashSet::new();
+    let mut wrong_matrices = 0;
+    let mut stmt = conn.prepare("select sym_no, symmetry, xx, xy, yx, yy from symmetry")?;
+    let matrices = stmt
+        .query_map([], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, String>(1)?,
+                [row.get::<_, i64>(2)?, row.get(3)?, row.get(4)?, row.get(5)?],
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    for (sym_no, name, [xx, xy, yx, yy]) in &matrices {
+        let Some(moves) = usize::try_from(*sym_no - 1)
+            .ok()
+            .and_then(|i| native.get(i))
+        else {
+            wrong_matrices += 1;
+            continue;
+        };
+        let centred = |i: u8| 2 * i64::from(i) - (i64::from(n) + 1);
+        let uncentred = |v: i64| u8::try_from((v + i64::from(n) + 1) / 2).unwrap_or(0);
+        let mut right = true;
+        for &square in &squares {
+            let (x, y) = (centred(square.col), centred(square.row));
+            let image = moves(square);
+            right &=
+                uncentred(xx * x + xy * y) == image.col && uncentred(yx * x + yy * y) == image.row;
+            expected.insert((name.clone(), square.name(), image.name()));
+        }
+        wrong_matrices += usize::from(!right);
+    }
+    let mut stmt = conn.prepare("select symmetry, square, image from square_image")?;
+    let stored = stmt
+        .query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, row.get(1)?, row.get(2)?))
+        })?
+        .collect::<rusqlite::Result<HashSet<(String, String, String)>>>()?;
+    let wrong_images = stored.symmetric_difference(&expected).count();
+    // Names and descriptions are the schema's own data: compare them with
+    // the rows the migrations write into a fresh database.
+    let all_rows =
+        "select sym_no, symmetry, description, xx, xy, yx, yy from symmetry order by sym_no";
+    let reference = schema::fresh_rows(all_rows)?;
+    let found = schema::rows_as_text(conn, all_rows)?;
+    wrong_matrices += reference.iter().zip(&found).filter(|(a, b)| a != b).count()
+        + reference.len().abs_diff(found.len());
+    let holds = matrices.len() == 8 && wrong_matrices == 0 && wrong_images == 0;
+    Ok((
+        holds,
+        format!(
+            "{} symmetries ({wrong_matrices} wrong or renamed), {} square images ({wrong_images} differ \
+             from the native checker's)",
+            matrices.len(),
+            stored.len()
+        ),
+    ))
+}
+
+/// Largest board whose stored solutions doctor counts natively (14×14's
+/// 365,596 take well under a second).
+const STORED_COUNT_UP_TO: u8 = 14;
+
+/// Every stored row must be a solution of the stored board, numbered 1, 2,
+/// … in board order (so none twice), and, where the native counter can
+/// tell, all of them must be there.
+fn stored_solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
+    let mut stmt = conn.prepare("select * from solution_store order by solution_no")?;
+    let width = stmt.column_count();
+    let mut rows = stmt.query([])?;
+    let (mut count, mut wrong, mut misnumbered, mut out_of_order) = (0u64, 0u64, 0u64, 0u64);
+    let mut previous: Option<Vec<u8>> = None;
+    while let Some(row) = rows.next()? {
+        count += 1;
+        misnumbered += u64::from(row.get::<_, i64>(0)? != count as i64);
+        let queens: Option<Vec<Square>> = (1..width)
+            .map(|i| {
+                let name = row.get::<_, String>(i).ok()?;
+                // Exactly as queens names it: `Square::parse` forgives case
+                // and blanks, which the views' joins do not.
+                Square::parse(&name, n)
+                    .ok()
+                    .filter(|q| usize::from(q.col) == i && q.name() == name)
+            })
+            .collect();
+        let Some(queens) = queens.filter(|q| checker::is_solution(q, n)) else {
+            wrong += 1;
+            continue;
+        };
+        let rows_by_column: Vec<u8> = queens.iter().map(|q| q.row).collect();
+        out_of_order += u64::from(previous.as_ref().is_some_and(|p| *p >= rows_by_column));
+        previous = Some(rows_by_column);
+    }
+    let mut holds = wrong == 0 && misnumbered == 0 && out_of_order == 0;
+    let mut found = format!(
+        "{count} stored: {wrong} not a solution of this board, {misnumbered} misnumbered, \
+         {out_of_order} out of board order or repeated"
+    );
+    if n <= STORED_COUNT_UP_TO {
+        let native = checker::count_solutions(n);
+        holds &= count == native;
+        found.push_str(&format!(" (native counter: {native})"));
+    }
+    Ok((holds, found))
+}
+
+fn solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
+    let sql = count(conn, "select count(*) from solution")?;
+    let native = checker::count_solutions(n);
+    Ok((
+        sql as u64 == native,
+        format!("{sql} (native counter: {native})"),
+    ))
+}
+
+fn by_definition(conn: &Connection) -> Result<(bool, String)> {
+    let apart = count(conn, sql::file("doctor/definition_disagreements.sql"))?;
+    Ok((
+        apart == 0,
+        format!("solution_by_definition has the same rows ({apart} differ)"),
+    ))
+}

@@ -1,0 +1,232 @@
+//! The embedded default: the board in an SQLite file, the file a user opens
+//! in the sqlite3 shell. The only place `rusqlite` is named.
+//!
+//! - `open`: opening, inspecting and creating files, never half-built;
+//! - `change`: rebuilding and upgrading, keeping what is the user's;
+//! - `schema`: the migrations, facts and views as SQLite runs them;
+//! - `query`: the sandbox a user's statement runs in;
+//! - `doctor`: what `doctor` checks in a file;
+//! - `store`: keeping the solutions once found (`init --materialize`);
+//! - `dump`: the whole file as SQL.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Result;
+use rusqlite::Connection;
+use rusqlite::types::ValueRef;
+
+use crate::engine::{Finding, Inspection, Origin, Param, Params, Snapshot, SolutionStore, Value};
+use crate::model::board::DEFAULT_SIZE;
+use crate::model::template::{Dialect, Sql};
+
+mod change;
+mod doctor;
+mod dump;
+mod open;
+mod query;
+mod schema;
+mod store;
+
+pub use schema::fresh_columns;
+
+/// A board in the SQLite file at a path.
+pub struct Engine {
+    path: PathBuf,
+}
+
+impl Engine {
+    pub fn new(path: &Path) -> Engine {
+        Engine {
+            path: path.to_path_buf(),
+        }
+    }
+}
+
+impl crate::engine::Engine for Engine {
+    fn shown(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    fn open(
+        &self,
+        requested: Option<u8>,
+        arguments_fit: &dyn Fn(u8) -> Result<()>,
+    ) -> Result<(Box<dyn crate::engine::Reader>, u8)> {
+        if !open::path_exists(&self.path)? {
+            arguments_fit(requested.unwrap_or(DEFAULT_SIZE))?;
+        }
+        let (conn, n) = open::open_for_reading(&self.path, requested)?;
+        Ok((Box::new(Reader { conn }), n))
+    }
+
+    fn sibling(&self, _first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
+        // The first reader's read lock keeps the file as it is.
+        Ok(Box::new(Reader {
+            conn: open::reading(&self.path)?,
+        }))
+    }
+
+    fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
+        open::ensure_exists(&self.path, requested)
+    }
+
+    fn lacks_board_size(&self) -> Result<bool> {
+        Ok(open::lacks_board_size(&self.path))
+    }
+
+    fn rebuild(&self, n: u8) -> Result<()> {
+        change::rebuild(&self.path, n)
+    }
+
+    fn bring_up_to_date(&self) -> Result<bool> {
+        change::bring_up_to_date(&self.path)
+    }
+
+    fn store_solutions(&self, n: u8) -> Result<Box<dyn SolutionStore + '_>> {
+        Ok(Box::new(store::Staging::begin(&self.path, n)?))
+    }
+
+    fn doctor(&self, requested: Option<u8>) -> Result<Vec<Finding>> {
+        doctor::findings(&self.path, requested)
+    }
+}
+
+/// A read-only connection inside one read transaction.
+pub struct Reader {
+    conn: Connection,
+}
+
+impl crate::engine::Reader for Reader {
+    fn dialect(&self) -> Dialect {
+        Dialect::Sqlite
+    }
+
+    fn rows(
+        &self,
+        sql: &Sql,
+        params: &Params,
+        each: &mut dyn FnMut(&[Value]) -> Result<()>,
+    ) -> Result<()> {
+        let mut stmt = self.conn.prepare_cached(&sql.text)?;
+        for name in &sql.params {
+            let Some((_, value)) = params.iter().find(|(given, _)| given == name) else {
+                anyhow::bail!("no value for parameter :{name}");
+            };
+            let index = stmt
+                .parameter_index(&format!(":{name}"))?
+                .ok_or_else(|| anyhow::anyhow!("no parameter :{name} in the statement"))?;
+            match value {
+                Param::Int(i) => stmt.raw_bind_parameter(index, i)?,
+                Param::Text(t) => stmt.raw_bind_parameter(index, t)?,
+            }
+        }
+        let width = stmt.column_count();
+        let mut rows = stmt.raw_query();
+        let mut values = Vec::with_capacity(width);
+        while let Some(row) = rows.next()? {
+            values.clear();
+            for i in 0..width {
+                values.push(value_of(row.get_ref(i)?));
+            }
+            each(&values)?;
+        }
+        Ok(())
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot(None)
+    }
+
+    fn user_query(
+        &self,
+        statement: &str,
+        timeout: Option<Duration>,
+        headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
+        each: &mut dyn FnMut(&[Value]) -> Result<()>,
+    ) -> Result<()> {
+        query::run(&self.conn, statement, timeout, headers, each)
+    }
+
+    fn has_own_solution_view(&self, n: u8) -> Result<bool> {
+        Ok(!schema::differing_views(&self.conn, n)?.contains(&"solution"))
+    }
+
+    fn stored_count(&self) -> Result<Option<u64>> {
+        if !schema::has_store(&self.conn)? {
+            return Ok(None);
+        }
+        let count: i64 = self
+            .conn
+            .query_row("select count(*) from solution_store", [], |row| row.get(0))?;
+        Ok(Some(count as u64))
+    }
+
+    fn dump(&self, out: &mut dyn std::io::Write) -> Result<()> {
+        dump::write_dump(&self.conn, out)
+    }
+}
+
+/// A value as SQLite hands it back.
+pub fn value_of(value: ValueRef<'_>) -> Value {
+    match value {
+        ValueRef::Null => Value::Null,
+        ValueRef::Integer(i) => Value::Integer(i),
+        ValueRef::Real(f) => Value::Real(f),
+        ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Blob(b) => Value::Text(format!("<{} byte blob>", b.len())),
+    }
+}
+
+/// SQLite's own words for an error, without the SQL it was about.
+pub fn message(error: &rusqlite::Error) -> String {
+    match error {
+        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
+        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// A failure in plain words where SQLite gave up waiting for another
+/// process's write (or another's read while queens wrote): SQLite cannot
+/// say which, nor (when two writers meet) whether it waited at all.
+pub fn explain_busy(error: anyhow::Error) -> anyhow::Error {
+    let busy = error.chain().any(|cause| {
+        matches!(
+            cause
+                .downcast_ref::<rusqlite::Error>()
+                .and_then(|e| e.sqlite_error_code()),
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        )
+    });
+    if !busy {
+        return error;
+    }
+    let what = error
+        .chain()
+        .find_map(|cause| {
+            let text = cause.to_string();
+            text.strip_prefix("could not write ")
+                .or_else(|| text.strip_prefix("cannot read "))
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| "the database".to_string());
+    anyhow::anyhow!(
+        "{what} is busy: another process is using it (reading while queens writes, or \
+         writing); try again when it is done"
+    )
+}
+
+/// The name to hand SQLite for a path. SQLite reads a name that begins
+/// with `file:` as a URI (and so opens some other file), and `:memory:`
+/// as no file at all; `./` in front makes either an ordinary file name.
+pub fn sqlite_name(path: &Path) -> PathBuf {
+    let special = path
+        .to_str()
+        .is_some_and(|name| name.starts_with("file:") || name.starts_with(':'));
+    if special {
+        Path::new(".").join(path)
+    } else {
+        path.to_path_buf()
+    }
+}

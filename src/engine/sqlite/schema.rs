@@ -1,0 +1,204 @@
+//! Queens' objects in an SQLite file: the migrations that version its
+//! tables (SQLite's `user_version`), the facts and views of a board, and
+//! the stored solutions, as `model::schema` expands them for SQLite.
+
+use std::sync::LazyLock;
+
+use anyhow::{Context, Result};
+use rusqlite::{Connection, OptionalExtension, Transaction};
+use rusqlite_migration::{M, Migrations};
+
+use crate::engine::sqlite::value_of;
+use crate::model::schema;
+use crate::model::template::Dialect;
+
+/// The migrations' SQL for SQLite, expanded once.
+static MIGRATION_SQL: LazyLock<Vec<String>> = LazyLock::new(|| {
+    schema::migrations_after(0, Dialect::Sqlite).expect("the migrations expand for SQLite")
+});
+
+static MIGRATIONS: LazyLock<Migrations<'static>> =
+    LazyLock::new(|| Migrations::new(MIGRATION_SQL.iter().map(|up| M::up(up)).collect()));
+
+/// Brings the tables up to the latest version, in one transaction. A
+/// failure names SQLite's reason, not the whole migration's SQL.
+pub fn migrate(conn: &mut Connection) -> Result<()> {
+    MIGRATIONS.to_latest(conn).map_err(|e| {
+        let (reason, clash) = match e {
+            rusqlite_migration::Error::RusqliteError { err, .. } => (
+                super::message(&err),
+                // A plain SQL error here means the tables are not what
+                // user_version says; a full disk or a lock is not that.
+                matches!(err, rusqlite::Error::SqlInputError { .. })
+                    || err.sqlite_error_code() == Some(rusqlite::ErrorCode::Unknown),
+            ),
+            other => (other.to_string(), false),
+        };
+        let hint = if clash {
+            "; its user_version may not match the tables it holds"
+        } else {
+            ""
+        };
+        anyhow::anyhow!("could not bring the database schema up to date ({reason}){hint}")
+    })
+}
+
+/// A fresh database of this build's schema, in memory, before any board.
+fn fresh_schema() -> Result<Connection> {
+    let mut conn = Connection::open_in_memory()?;
+    migrate(&mut conn)?;
+    Ok(conn)
+}
+
+/// The rows `sql` finds in a fresh database of this build's schema (before
+/// any board is derived): what the migrations themselves write, for
+/// `doctor` to compare a file with.
+pub fn fresh_rows(sql: &str) -> Result<Vec<Vec<String>>> {
+    rows_as_text(&fresh_schema()?, sql)
+}
+
+/// The columns of each of queens' tables as the migrations make them (but
+/// solution_store's, which depend on the board).
+pub fn fresh_columns() -> Result<Vec<(&'static str, Vec<String>)>> {
+    let conn = fresh_schema()?;
+    schema::own_table_names()
+        .into_iter()
+        .filter(|table| *table != "solution_store")
+        .map(|table| Ok((table, table_columns(&conn, table)?)))
+        .collect()
+}
+
+/// A fresh database of this build's schema holding an `n`×`n` board, in
+/// memory: what `doctor` compares a file with.
+pub fn fresh_board(n: u8) -> Result<Connection> {
+    let mut conn = fresh_schema()?;
+    let tx = conn.transaction()?;
+    populate(&tx, n)?;
+    tx.commit()?;
+    Ok(conn)
+}
+
+/// Every row of `sql`, each value as text.
+pub fn rows_as_text(conn: &Connection, sql: &str) -> Result<Vec<Vec<String>>> {
+    let mut stmt = conn.prepare(sql)?;
+    let width = stmt.column_count();
+    let rows = stmt
+        .query_map([], |row| {
+            (0..width)
+                .map(|i| row.get_ref(i).map(|v| value_of(v).text()))
+                .collect()
+        })?
+        .collect::<rusqlite::Result<Vec<Vec<String>>>>()?;
+    Ok(rows)
+}
+
+/// The names of a table's columns, in order.
+pub fn table_columns(conn: &Connection, table: &str) -> Result<Vec<String>> {
+    let mut stmt = conn.prepare("select name from pragma_table_info(?1) order by cid")?;
+    let columns = stmt
+        .query_map([table], |row| row.get(0))?
+        .collect::<rusqlite::Result<Vec<String>>>()?;
+    Ok(columns)
+}
+
+/// The board size stored in the database, if any.
+pub fn stored_size(conn: &Connection) -> Result<Option<u8>> {
+    let n: Option<i64> = conn
+        .query_row("select n from board_size", [], |row| row.get(0))
+        .optional()?;
+    Ok(n.map(|n| n as u8))
+}
+
+/// Fills an empty, migrated database with the facts and views of an
+/// `n`×`n` board. Runs inside the caller's transaction.
+pub fn populate(tx: &Transaction, n: u8) -> Result<()> {
+    tx.execute("insert into board_size (n) values (?1)", [n])
+        .context("could not store the board size")?;
+    for (table, sql) in schema::fact_sql(Dialect::Sqlite)? {
+        tx.execute_batch(&sql)
+            .with_context(|| format!("could not derive the facts of {table}"))?;
+    }
+    create_views(tx, n)
+}
+
+/// Creates the views for an `n`×`n` board, reading stored solutions if
+/// solution_store exists. Runs inside the caller's transaction.
+pub fn create_views(tx: &Transaction, n: u8) -> Result<()> {
+    drop_views(tx)?;
+    for (view, sql) in schema::view_sql(n, has_store(tx)?, Dialect::Sqlite)? {
+        tx.execute_batch(&sql)
+            .with_context(|| format!("could not create view {view}"))?;
+    }
+    Ok(())
+}
+
+fn drop_views(tx: &Transaction) -> Result<()> {
+    for view in schema::view_names().rev() {
+        tx.execute_batch(&format!("drop view if exists {view}"))?;
+    }
+    Ok(())
+}
+
+/// Whether the solutions are stored (solution_store exists).
+pub fn has_store(conn: &Connection) -> Result<bool> {
+    Ok(conn.query_row(
+        "select count(*) > 0 from sqlite_schema where type = 'table' and name = 'solution_store'",
+        [],
+        |row| row.get(0),
+    )?)
+}
+
+/// Removes the stored solutions (for a rebuild, which may change the
+/// board). Runs inside the caller's transaction.
+pub fn drop_store(tx: &Transaction) -> Result<()> {
+    tx.execute_batch("drop table if exists main.solution_store")?;
+    Ok(())
+}
+
+/// Removes the facts and views of the board, leaving the tables (with any
+/// stored solutions, and every object that is not the project's own) in
+/// place. Runs inside the caller's transaction.
+pub fn clear(tx: &Transaction) -> Result<()> {
+    drop_views(tx)?;
+    for table in schema::fact_tables().rev() {
+        tx.execute_batch(&format!("delete from {table}"))
+            .with_context(|| format!("could not clear {table}"))?;
+    }
+    tx.execute_batch("delete from board_size")?;
+    Ok(())
+}
+
+/// Whether the stored views are exactly those this build would create.
+pub fn views_are_current(conn: &Connection, n: u8) -> Result<bool> {
+    Ok(differing_views(conn, n)?.is_empty())
+}
+
+/// The views that are missing, or not as this build would create them.
+pub fn differing_views(conn: &Connection, n: u8) -> Result<Vec<&'static str>> {
+    let mut differing = Vec::new();
+    for (view, expected) in schema::view_sql(n, has_store(conn)?, Dialect::Sqlite)? {
+        let stored: Option<String> = conn
+            .query_row(
+                "select sql from sqlite_schema where type = 'view' and name = ?1",
+                [view],
+                |row| row.get(0),
+            )
+            .optional()?;
+        if stored.as_deref() != Some(as_stored(&expected).as_str()) {
+            differing.push(view);
+        }
+    }
+    Ok(differing)
+}
+
+/// The text SQLite keeps of a `create view` statement: it upper-cases the
+/// leading keywords and drops the final semicolon.
+fn as_stored(create_view: &str) -> String {
+    let body = create_view.trim_end().trim_end_matches(';');
+    match body.get(..11) {
+        Some(head) if head.eq_ignore_ascii_case("create view") => {
+            format!("CREATE VIEW{}", &body[11..])
+        }
+        _ => body.to_string(),
+    }
+}

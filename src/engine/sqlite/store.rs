@@ -1,0 +1,117 @@
+//! Keeping the solutions once found (`queens init --materialize`) in the
+//! file's table solution_store.
+//!
+//! The parts of the search run on several threads with read-only
+//! connections, so the rows cannot go straight into the database: with
+//! SQLite's rollback journal a writer that spills its cache would lock those
+//! readers out. They are streamed, in board order and in one transaction,
+//! into a staging file beside the database; once the search is done and
+//! its readers are gone, one transaction copies them in and switches the
+//! views over to them.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use rusqlite::{Connection, OpenFlags, params_from_iter};
+use tempfile::NamedTempFile;
+
+use crate::engine::SolutionStore;
+use crate::engine::sqlite::{change, schema, sqlite_name};
+use crate::model::board::a_board;
+use crate::model::schema::store_sql;
+use crate::tempfiles::{new_temp_file, parent_dir};
+
+/// Solutions on their way into the file at `path`, staged beside it.
+pub struct Staging {
+    path: PathBuf,
+    n: u8,
+    file: NamedTempFile,
+    conn: Connection,
+    count: u64,
+}
+
+impl Staging {
+    /// A staging file for the solutions of the `n`×`n` board at `path`.
+    pub fn begin(path: &Path, n: u8) -> Result<Staging> {
+        let file = new_temp_file(&parent_dir(path), ".store")
+            .with_context(|| format!("cannot stage solutions beside {}", path.display()))?;
+        let conn = Connection::open(sqlite_name(file.path()))?;
+        conn.execute_batch(&store_sql(n)?)?;
+        conn.execute_batch("begin")?;
+        Ok(Staging {
+            path: path.to_path_buf(),
+            n,
+            file,
+            conn,
+            count: 0,
+        })
+    }
+
+    fn staged(&self) -> String {
+        format!(
+            "could not stage the solutions in {}",
+            self.file.path().display()
+        )
+    }
+}
+
+impl SolutionStore for Staging {
+    fn push(&mut self, squares: &[String]) -> Result<()> {
+        self.count += 1;
+        let placeholders = vec!["?"; squares.len() + 1].join(", ");
+        let mut insert = self
+            .conn
+            .prepare_cached(&format!(
+                "insert into solution_store values ({placeholders})"
+            ))
+            .with_context(|| self.staged())?;
+        let row = std::iter::once(self.count.to_string()).chain(squares.iter().cloned());
+        insert
+            .execute(params_from_iter(row))
+            .with_context(|| self.staged())?;
+        Ok(())
+    }
+
+    fn commit(self: Box<Self>) -> Result<u64> {
+        self.conn
+            .execute_batch("commit")
+            .with_context(|| self.staged())?;
+        copy_in(&self.path, self.n, self.file.path())?;
+        Ok(self.count)
+    }
+}
+
+/// Replaces solution_store in the database with the staged one and points
+/// the views at it, in one transaction, if the database still holds the
+/// board that was searched: another process may have rebuilt it meanwhile.
+/// (The facts are derived from the size alone, so the same size means the
+/// same board.)
+fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
+    let staged =
+        Connection::open_with_flags(sqlite_name(staging), OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    change::change_model(path, |tx| {
+        let now = schema::stored_size(tx)?;
+        if now != Some(n) {
+            bail!(
+                "{} was rebuilt for {} while its {n}×{n} solutions were searched; nothing was stored",
+                path.display(),
+                now.map_or("no board".to_string(), a_board)
+            );
+        }
+        schema::drop_store(tx)?;
+        tx.execute_batch(&store_sql(n)?)?;
+        let placeholders = vec!["?"; usize::from(n) + 1].join(", ");
+        let mut insert = tx.prepare(&format!(
+            "insert into solution_store values ({placeholders})"
+        ))?;
+        let mut select = staged.prepare("select * from solution_store order by solution_no")?;
+        let mut rows = select.query([])?;
+        while let Some(row) = rows.next()? {
+            let values = (0..=usize::from(n))
+                .map(|i| row.get::<_, rusqlite::types::Value>(i))
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            insert.execute(params_from_iter(values))?;
+        }
+        schema::create_views(tx, n)
+    })
+}
