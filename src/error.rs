@@ -71,7 +71,7 @@ pub fn one_line(error: &anyhow::Error) -> String {
     let mut parts: Vec<String> = Vec::new();
     for cause in error.chain() {
         let text = cause.to_string().replace('\n', " ");
-        // SQLite and rusqlite repeat a cause in its context, or the context
+        // SQLite and its driver repeat a cause in its context, or the context
         // in its cause ("Error code 11: database disk image is malformed").
         if !parts
             .iter()

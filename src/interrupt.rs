@@ -1,8 +1,9 @@
-//! What queens does on Ctrl-C before it ends with 130, as a program
-//! interrupted does: rub out a progress bar, and ask each server to stop
-//! the query it runs for queens, which it would otherwise go on with (on a
-//! cluster, for hours at a large board). The engines and the search each
-//! register what they need; it sits below both.
+//! What queens does on Ctrl-C (and on SIGTERM or SIGHUP) before it ends
+//! with 130, as a program interrupted does: rub out a progress bar, remove
+//! the temporary files it was writing, and ask each server to stop the
+//! query it runs for queens, which it would otherwise go on with (on a
+//! cluster, for hours at a large board). The engines, the files and the
+//! commands each register what they need; it sits below all of them.
 
 use std::sync::{Mutex, Once};
 

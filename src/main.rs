@@ -94,7 +94,7 @@ fn report_usage(error: clap::Error) -> ExitCode {
         Some(name) => format!("queens {name} --help"),
         None => "queens --help".to_string(),
     };
-    let text = error.render().to_string();
+    let text = queens::engine::hide_passwords(&error.render().to_string());
     let text = text.replace("try '--help'", &format!("try '{help}'"));
     eprint!("{}", text.replacen("error: ", "queens: ", 1));
     ExitCode::from(2)

@@ -5,6 +5,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 
 /// The directory a file path lies in (`.` for a bare file name).
@@ -35,7 +36,33 @@ pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTemp
         // As an ordinary new file: the process umask still applies.
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    builder.tempfile_in(dir)
+    let file = builder.tempfile_in(dir)?;
+    remove_on_interrupt(file.path());
+    Ok(file)
+}
+
+/// The temporary files made so far, for Ctrl-C (and SIGTERM, SIGHUP) to
+/// remove: the process then ends at once, without the destructors that
+/// would remove them. A file persisted meanwhile is no longer at its path.
+static MADE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn remove_on_interrupt(path: &Path) {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        crate::interrupt::on_interrupt(|| {
+            if let Ok(made) = MADE.lock() {
+                for path in made.iter() {
+                    let _ = std::fs::remove_file(path);
+                    let mut journal = path.clone().into_os_string();
+                    journal.push("-journal");
+                    let _ = std::fs::remove_file(journal);
+                }
+            }
+        });
+    });
+    if let Ok(mut made) = MADE.lock() {
+        made.push(std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()));
+    }
 }
 
 /// Removes our own temporary files in `dir` that nobody has written to for

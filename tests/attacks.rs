@@ -4,7 +4,6 @@
 //! names, devices, FIFOs and links as --db and --out; a rebuild racing a
 //! materialize; damage that only doctor can see; endless queries; boards
 //! too large to search; a server that never answers.
-//! `cargo test --test attacks -- --nocapture` prints the tallies.
 
 mod common;
 
@@ -123,10 +122,6 @@ fn a_rebuild_keeps_every_row_of_the_users_tables_or_refuses_before_changing_anyt
     // Materializing replaces the store the same way.
     assert!(board.run(&["init", "--materialize"]).status.success());
     assert_eq!(user_rows(&board.db), rows);
-    println!(
-        "user tables with cascade, set null and restrict references: 4 rebuilds kept all 7 rows; \
-         an orphaning size and 2 trigger cases refused with the file unchanged"
-    );
 }
 
 /// Every command that only reads, with the arguments it needs.
@@ -188,11 +183,6 @@ fn reading_commands_never_write_not_even_to_a_database_they_find_out_of_date() {
         assert_eq!(contents(&board.db), before, "{args:?} changed the file");
     }
     assert!(!board.dir.path().join("q8.db-journal").exists());
-    println!(
-        "{} reading commands on a file with a user's view in place of queens', then on an older \
-         schema: every file byte unchanged",
-        READING.len()
-    );
 }
 
 /// A `solution` view the user replaced is what every reading command reads:
@@ -269,9 +259,6 @@ fn db_is_a_path_never_an_sqlite_uri_or_special_name() {
         }
     }
     assert!(!dir.path().join("nowhere.db").exists());
-    println!(
-        "file: URIs, :memory:, '', /dev/null, a FIFO, a dangling link as --db: none touched another file"
-    );
 }
 
 #[test]
@@ -357,9 +344,6 @@ fn out_replaces_only_regular_files_and_never_the_database_being_read() {
     assert_refused(&export("dangling.csv", true), 1, "symbolic link");
     assert!(!dir.join("missing.csv").exists());
     assert_refused(&export(dir.to_str().unwrap(), true), 1, "directory");
-    println!(
-        "--out: -, /dev/null, a FIFO, a link; the database by 5 names refused; nothing replaced that was not a regular file"
-    );
 }
 
 /// File types, without platform-specific imports at every use.
@@ -379,8 +363,6 @@ impl FileTypeLike for std::fs::FileType {
 
 #[test]
 fn a_rebuild_racing_a_materialize_never_leaves_a_store_of_another_board() {
-    let mut stored = 0;
-    let mut refused = 0;
     for round in 0..4 {
         let board = Board::new(11);
         let db = board.db.to_str().unwrap().to_string();
@@ -399,11 +381,6 @@ fn a_rebuild_racing_a_materialize_never_leaves_a_store_of_another_board() {
                 "round {round}: {stderr}"
             );
         }
-        if materialize.status.success() {
-            stored += 1;
-        } else {
-            refused += 1;
-        }
         // Whatever happened, the file is whole and doctor finds it so: a
         // store, if any, holds the solutions of the board the file holds.
         let report = board.run(&["doctor"]);
@@ -414,9 +391,6 @@ fn a_rebuild_racing_a_materialize_never_leaves_a_store_of_another_board() {
             text(&report.stdout)
         );
     }
-    println!(
-        "init --materialize (11×11) racing init --force --size 9: 4 rounds, {stored} stored, {refused} refused, doctor clean every time"
-    );
 }
 
 #[test]
@@ -471,9 +445,6 @@ fn doctor_sees_damage_in_every_table_of_the_model() {
         "update symmetry set description = 'spin it' where symmetry = 'rotate-90'",
         "FAIL  symmetries",
     );
-    println!(
-        "doctor: 6 kinds of damage to symmetry, square_image and solution_store, each failed by name"
-    );
 }
 
 #[test]
@@ -507,9 +478,6 @@ fn query_streams_in_bounded_memory_and_stops_when_told() {
     ]);
     assert_refused(&out, 1, "stopped after 1 s (--timeout)");
     assert!(started.elapsed() < Duration::from_secs(8));
-    println!(
-        "query: an endless select streamed 2,000,000 rows in {peak_kb} kB; --timeout 1 stopped a count"
-    );
 }
 
 #[test]
@@ -536,10 +504,9 @@ fn hopeless_work_says_so_at_once() {
 }
 
 #[test]
-fn messages_say_what_happened_in_one_line() {
+fn a_reader_that_closes_the_pipe_early_ends_every_format_quietly() {
     let board = Board::new(8);
     let db = board.db.to_str().unwrap();
-    // A closed pipe ends every format quietly.
     for format in ["table", "csv", "json", "ndjson", "boards"] {
         let mut child = Command::new(QUEENS)
             .args(["solve", "--format", format, "--db", db])
@@ -558,7 +525,11 @@ fn messages_say_what_happened_in_one_line() {
         assert!(child.wait().unwrap().success(), "{format}: {stderr}");
         assert_eq!(stderr, "", "{format}");
     }
-    // Empty statements are usage errors; reporting pragmas are reads.
+}
+
+#[test]
+fn an_empty_statement_is_a_usage_error_and_a_reporting_pragma_a_read() {
+    let board = Board::new(8);
     for sql in [";", "/* c */", "  -- nothing\n"] {
         assert_refused(&board.run(&["query", sql]), 2, "needs an SQL statement");
     }
@@ -572,7 +543,11 @@ fn messages_say_what_happened_in_one_line() {
         2,
         "pragmas that set a value",
     );
-    // Schema versions no queens writes, in a short line.
+}
+
+#[test]
+fn a_schema_version_no_queens_writes_is_named_in_a_short_line() {
+    let board = Board::new(8);
     let conn = Connection::open(&board.db).unwrap();
     for (version, says) in [(-5, "user_version -5"), (0, ".dump"), (99, "newer")] {
         conn.pragma_update(None, "user_version", version).unwrap();
@@ -584,10 +559,15 @@ fn messages_say_what_happened_in_one_line() {
     let out = board.run(&["init"]);
     assert_refused(&out, 1, "user_version may not match");
     assert!(out.stderr.len() < 400, "{}", text(&out.stderr));
-    conn.pragma_update(None, "user_version", 2).unwrap();
-    // An emptied board_size: the advice given works.
-    conn.execute_batch("delete from board_size").unwrap();
-    drop(conn);
+}
+
+#[test]
+fn an_emptied_board_size_is_mended_by_the_advice_given() {
+    let board = Board::new(8);
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch("delete from board_size")
+        .unwrap();
     assert_refused(&board.run(&["count"]), 1, "init --force --size N");
     assert!(
         board
@@ -721,43 +701,50 @@ fn a_full_disk_is_named_and_leaves_nothing_behind() {
     assert!(left.is_empty(), "{left:?}");
 }
 
-/// What the second adversarial review (2026-11-23) broke on SQLite and in
-/// the command line, each now refused in one line.
 #[test]
-fn the_second_review_s_breaks_stay_mended() {
+fn a_statement_that_returns_no_columns_is_refused_before_any_output() {
     let board = Board::new(6);
-    let dir = board.dir.path();
-    let db = board.db.to_str().unwrap();
     let before = contents(&board.db);
-    // A statement that returns no columns printed `[` and never closed it.
     for statement in ["begin", "release x", "savepoint a", "commit"] {
-        let out = queens(dir, &["query", "--db", db, "-f", "json", statement]);
+        let out = board.run(&["query", "-f", "json", statement]);
         assert_refused(&out, 2, "returns none");
-        assert_eq!(text(&out.stdout), "", "{statement}");
     }
-    // A statement file without end was read into memory without bound.
-    let started = Instant::now();
-    let out = queens(dir, &["query", "--db", db, "--file", "/dev/zero"]);
+    assert_eq!(contents(&board.db), before);
+}
+
+#[test]
+fn a_statement_file_without_end_is_refused_at_16_mib() {
+    let board = Board::new(6);
+    let out = board.run(&["query", "--file", "/dev/zero"]);
     assert_refused(&out, 2, "over 16 MiB");
-    assert!(started.elapsed() < Duration::from_secs(30));
-    // A URL with blanks around it, or another scheme, was taken for a
-    // file name and echoed, password and all.
+}
+
+#[test]
+fn a_url_with_blanks_or_another_scheme_is_refused_without_its_password() {
+    let dir = TempDir::new().unwrap();
     for url in [
         " postgres://u:secret@127.0.0.1:1/db",
         "\tpostgres://u:secret@127.0.0.1:1/db",
         "postgres ://u:secret@127.0.0.1:1/db",
         "pg://u:secret@127.0.0.1:1/db",
     ] {
-        let out = queens(dir, &["count", "--db", url]);
+        let out = queens(dir.path(), &["count", "--db", url]);
         assert_refused(&out, 2, "--db");
         assert!(!text(&out.stderr).contains("secret"), "{url:?}");
     }
-    // `a+1` was read as a1.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn a_square_written_with_a_sign_is_no_square() {
     let empty = TempDir::new().unwrap();
     let out = queens(empty.path(), &["check", "a+1"]);
     assert_refused(&out, 2, "`a+1` is not a square");
     assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
-    // Help into a full device said nothing and exited 0.
+}
+
+#[test]
+fn help_into_a_full_device_is_an_error() {
     for flag in ["--help", "--version"] {
         let out = Command::new(QUEENS)
             .arg(flag)
@@ -766,7 +753,6 @@ fn the_second_review_s_breaks_stay_mended() {
             .unwrap();
         assert_refused(&out, 1, "cannot write");
     }
-    assert_eq!(contents(&board.db), before);
 }
 
 #[test]
@@ -815,4 +801,85 @@ fn an_export_whose_directory_is_renamed_midway_leaves_no_partial_file() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn a_url_in_queens_db_is_not_shown_by_help() {
+    let dir = TempDir::new().unwrap();
+    for command in ["count", "init", "doctor", "query"] {
+        let out = Command::new(QUEENS)
+            .current_dir(dir.path())
+            .args([command, "--help"])
+            .env("QUEENS_DB", "postgres://me:Secr3tPw@127.0.0.1:1/db")
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert!(!text(&out.stdout).contains("Secr3tPw"), "{command}");
+    }
+}
+
+#[test]
+fn a_url_typed_where_no_url_goes_is_not_echoed() {
+    let dir = TempDir::new().unwrap();
+    let out = queens(
+        dir.path(),
+        &["count", "postgres://me:Secr3tPw@127.0.0.1:1/db"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        !text(&out.stderr).contains("Secr3tPw"),
+        "{}",
+        text(&out.stderr)
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let url = std::ffi::OsStr::from_bytes(b"postgres://me:Secr3tPw@h/db\xff");
+        let out = Command::new(QUEENS)
+            .current_dir(dir.path())
+            .args(["count", "--db"])
+            .arg(url)
+            .output()
+            .unwrap();
+        assert_refused(&out, 2, "not UTF-8");
+        assert!(!text(&out.stderr).contains("Secr3tPw"));
+    }
+}
+
+#[test]
+fn an_export_stopped_by_a_signal_leaves_no_partial_file() {
+    let board = Board::new(13);
+    let dir = board.dir.path().join("out");
+    std::fs::create_dir(&dir).unwrap();
+    for signal in ["TERM", "INT", "HUP"] {
+        let child = Command::new(QUEENS)
+            .args([
+                "export", "--format", "csv", "--jobs", "1", "--quiet", "--db",
+            ])
+            .arg(&board.db)
+            .arg("--out")
+            .arg(dir.join("all.csv"))
+            .spawn()
+            .unwrap();
+        let started = Instant::now();
+        while std::fs::read_dir(&dir).unwrap().next().is_none() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "nothing written"
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+        let killed = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{signal}");
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert!(left.is_empty(), "{signal} left {left:?}");
+    }
 }

@@ -420,7 +420,7 @@ fn short_flags_and_queens_db_name_the_same_things_as_the_long_ones() {
     assert!(wrong.contains("6×6"), "{wrong}");
     let help = stdout_of(dir.path(), &["count", "--help"]);
     assert!(
-        help.contains("-d, --db <PATH>") && help.contains("[env: QUEENS_DB="),
+        help.contains("-d, --db <PATH>") && help.contains("[env: QUEENS_DB]"),
         "{help}"
     );
 }

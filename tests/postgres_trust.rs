@@ -232,44 +232,22 @@ fn a_read_only_role_made_as_the_readme_says_cannot_act_on_the_server() {
     ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
 )]
 fn init_takes_back_what_an_earlier_release_gave_queens_reader_and_nothing_else() {
+    let _reader = READER_ROLE.lock().unwrap_or_else(|e| e.into_inner());
     let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "5"]);
     let bob = Role::new(&schema.url, "bob", "");
     let s = &schema.name;
     let mut admin = schema.client();
-    let made_reader: bool = admin
-        .query_one(
-            "select not exists (select 1 from pg_roles where rolname = 'queens_reader')",
-            &[],
-        )
-        .unwrap()
-        .get(0);
-    if made_reader {
-        admin
-            .batch_execute("create role queens_reader nologin")
-            .unwrap();
-    }
-    // What the release before this one did in init, as it did it.
+    let made_reader = make_reader_role(&mut admin);
     admin
         .batch_execute(&format!(
             "create table {s}.customers (name text);
              grant select on {s}.customers to {bob};
-             comment on table {s}.customers is 'kept';
-             grant queens_reader to current_user;
-             grant usage on schema {s} to queens_reader;
-             grant select on {s}.square, {s}.solution, {s}.customers to queens_reader;
-             create function {s}.queens_open(statement text) returns refcursor
-                 language plpgsql security definer as $$ begin return null; end $$;
-             create function {s}.queens_fetch(rows refcursor, how_many integer)
-                 returns setof text[] language plpgsql security definer
-                 as $$ begin return; end $$;
-             grant create on schema {s} to queens_reader;
-             alter function {s}.queens_open(text) owner to queens_reader;
-             alter function {s}.queens_fetch(refcursor, integer) owner to queens_reader;
-             revoke create on schema {s} from queens_reader;",
+             comment on table {s}.customers is 'kept';",
             bob = bob.name
         ))
         .unwrap();
+    give_as_the_earlier_release_did(&mut admin, s);
     // Reading commands do not run such a schema: they name the upgrade.
     let out = schema.run(&["count"]);
     assert_refused(&out, 1, "queens init");
@@ -300,11 +278,102 @@ fn init_takes_back_what_an_earlier_release_gave_queens_reader_and_nothing_else()
     );
     assert!(kept, "init took away more than the earlier release gave");
     assert_eq!(schema.stdout(&["count"]), "10\n");
-    if made_reader {
+    drop_reader_role(&mut admin, made_reader);
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn init_says_how_to_take_back_what_queens_reader_passed_on() {
+    let _reader = READER_ROLE.lock().unwrap_or_else(|e| e.into_inner());
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "5"]);
+    let guest = Role::new(&schema.url, "guest", "");
+    let s = &schema.name;
+    let mut admin = schema.client();
+    let made_reader = make_reader_role(&mut admin);
+    give_as_the_earlier_release_did(&mut admin, s);
+    admin
+        .batch_execute(&format!(
+            "grant select on {s}.square to queens_reader with grant option;
+             set role queens_reader; grant select on {s}.square to {guest}; reset role;",
+            guest = guest.name
+        ))
+        .unwrap();
+    let out = schema.run(&["init"]);
+    assert_refused(&out, 1, "cascade");
+    assert!(text(&out.stderr).contains("nothing was changed"));
+    admin
+        .batch_execute(&format!(
+            "revoke all on {s}.square from queens_reader cascade"
+        ))
+        .unwrap();
+    assert!(schema.stdout(&["init"]).contains("brought it up to date"));
+    drop_reader_role(&mut admin, made_reader);
+}
+
+/// One test at a time makes, uses and drops the server-wide role
+/// queens_reader.
+static READER_ROLE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Makes the role queens_reader where the server lacks it; whether it did.
+fn make_reader_role(admin: &mut postgres::Client) -> bool {
+    let made: bool = admin
+        .query_one(
+            "select not exists (select 1 from pg_roles where rolname = 'queens_reader')",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    if made {
         admin
-            .batch_execute("drop owned by queens_reader; drop role queens_reader")
+            .batch_execute("create role queens_reader nologin")
             .unwrap();
     }
+    made
+}
+
+fn drop_reader_role(admin: &mut postgres::Client, made: bool) {
+    if made {
+        admin
+            .batch_execute("drop owned by queens_reader cascade; drop role queens_reader")
+            .unwrap();
+    }
+}
+
+/// What the release before 2026-11-24 did in `init` for its role
+/// queens_reader, as it did it.
+fn give_as_the_earlier_release_did(admin: &mut postgres::Client, s: &str) {
+    let relations: Vec<String> = admin
+        .query(
+            "select format('%I.%I', n.nspname, c.relname) from pg_class as c
+             join pg_namespace as n on n.oid = c.relnamespace
+             where n.nspname = $1 and c.relkind in ('r', 'v')",
+            &[&s],
+        )
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    admin
+        .batch_execute(&format!(
+            "grant queens_reader to current_user;
+             grant usage on schema {s} to queens_reader;
+             grant select on {relations} to queens_reader;
+             create function {s}.queens_open(statement text) returns refcursor
+                 language plpgsql security definer as $$ begin return null; end $$;
+             create function {s}.queens_fetch(rows refcursor, how_many integer)
+                 returns setof text[] language plpgsql security definer
+                 as $$ begin return; end $$;
+             grant create on schema {s} to queens_reader;
+             alter function {s}.queens_open(text) owner to queens_reader;
+             alter function {s}.queens_fetch(refcursor, integer) owner to queens_reader;
+             revoke create on schema {s} from queens_reader;",
+            relations = relations.join(", ")
+        ))
+        .unwrap();
 }
 
 #[test]
@@ -422,4 +491,44 @@ fn materialize_on_a_server_is_refused_before_anything_is_built() {
     let out = schema.run(&["init", "--materialize"]);
     assert_refused(&out, 2, "SQLite files only");
     assert_eq!(schema.tables(), 0, "something was built");
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_schema_where_another_role_owns_a_collation_is_not_read() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "5"]);
+    let evil = Role::new(&schema.url, "evil", "");
+    schema
+        .client()
+        .batch_execute(&format!(
+            "create collation {0}.c1 from \"C\"; alter collation {0}.c1 owner to {1};",
+            schema.name, evil.name
+        ))
+        .unwrap();
+    let out = schema.run(&["count"]);
+    assert_refused(&out, 1, &format!("role {}", evil.name));
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn init_blocked_by_a_held_lock_names_the_table() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let mut holder = schema.client();
+    let mut lock = holder.transaction().unwrap();
+    lock.batch_execute(&format!(
+        "lock table {}.board_size in access exclusive mode",
+        schema.name
+    ))
+    .unwrap();
+    let out = schema.run(&["init"]);
+    lock.rollback().unwrap();
+    assert_refused(&out, 1, "board_size");
 }

@@ -15,6 +15,10 @@ fn server() -> String {
     url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
 }
 
+/// An event trigger is the whole database's: while the test that makes
+/// one runs, no other rebuild of this file's tests may run.
+static EVENT_TRIGGERS: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
 #[test]
 fn a_rebuild_refuses_to_erase_a_column_you_added_to_an_sqlite_file() {
     let board = Board::new(6);
@@ -72,6 +76,7 @@ fn a_rebuild_names_your_index_that_calls_a_function_only_your_program_defines() 
     ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
 )]
 fn a_rebuild_refuses_to_erase_a_column_you_added_on_postgresql() {
+    let _no_event_trigger = EVENT_TRIGGERS.read().unwrap_or_else(|e| e.into_inner());
     let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "6"]);
     schema
@@ -94,6 +99,7 @@ fn a_rebuild_refuses_to_erase_a_column_you_added_on_postgresql() {
     ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
 )]
 fn a_rebuild_refuses_to_empty_a_table_of_yours_that_inherits_from_queens() {
+    let _no_event_trigger = EVENT_TRIGGERS.read().unwrap_or_else(|e| e.into_inner());
     let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "6"]);
     let mine = format!("{}_x", schema.name);
@@ -125,6 +131,7 @@ fn a_rebuild_refuses_to_empty_a_table_of_yours_that_inherits_from_queens() {
     ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
 )]
 fn a_rebuild_keeps_your_grants_and_comments_on_queens_views() {
+    let _no_event_trigger = EVENT_TRIGGERS.read().unwrap_or_else(|e| e.into_inner());
     let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "6"]);
     let s = &schema.name;
@@ -207,6 +214,7 @@ fn a_rebuild_keeps_your_grants_and_comments_on_queens_views() {
     ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
 )]
 fn a_rebuild_refuses_to_drop_your_policy_row_type_column_or_function_naming_each() {
+    let _no_event_trigger = EVENT_TRIGGERS.read().unwrap_or_else(|e| e.into_inner());
     let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "6"]);
     let s = &schema.name;
@@ -261,4 +269,149 @@ fn a_rebuild_refuses_to_drop_your_policy_row_type_column_or_function_naming_each
     admin
         .batch_execute(&format!("drop schema {mine} cascade"))
         .unwrap();
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_rebuild_keeps_your_column_grants_and_defaults_on_queens_views() {
+    let _no_event_trigger = EVENT_TRIGGERS.read().unwrap_or_else(|e| e.into_inner());
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let s = &schema.name;
+    let bob = common::server::Role::new(&schema.url, "bob", "");
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "grant select (s1) on {s}.solution to {bob};
+             alter view {s}.solution alter column s1 set default 'a1';",
+            bob = bob.name
+        ))
+        .unwrap();
+    let kept = |admin: &mut postgres::Client| -> (bool, i64) {
+        let row = admin
+            .query_one(
+                &format!(
+                    "select has_column_privilege('{bob}', '{s}.solution', 's1', 'select'),
+                            (select count(*) from pg_attrdef where adrelid = '{s}.solution'::regclass)",
+                    bob = bob.name
+                ),
+                &[],
+            )
+            .unwrap();
+        (row.get(0), row.get(1))
+    };
+    assert_eq!(kept(&mut admin), (true, 1));
+    schema.stdout(&["init", "--force", "--size", "7"]);
+    assert_eq!(kept(&mut admin), (true, 1));
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_rebuild_refuses_a_column_of_yours_typed_as_an_array_of_a_view_s_rows() {
+    let _no_event_trigger = EVENT_TRIGGERS.read().unwrap_or_else(|e| e.into_inner());
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let s = &schema.name;
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "create schema {s}_x; create table {s}_x.kept (rows {s}.numbered_solution[]);"
+        ))
+        .unwrap();
+    let out = schema.run(&["init", "--force", "--size", "7"]);
+    assert_refused(&out, 1, "column rows");
+    assert!(
+        common::text(&out.stderr).contains("row type of queens' numbered_solution"),
+        "{}",
+        common::text(&out.stderr)
+    );
+    assert_eq!(schema.stdout(&["count"]), "4\n");
+    admin
+        .batch_execute(&format!("drop schema {s}_x cascade"))
+        .unwrap();
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_rebuild_names_another_role_s_object_as_that_role_s() {
+    let _no_event_trigger = EVENT_TRIGGERS.read().unwrap_or_else(|e| e.into_inner());
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let s = &schema.name;
+    let bob = common::server::Role::new(
+        &schema.url,
+        "bob",
+        &format!(
+            "grant usage on schema {s} to {{role}}; create schema {{role}}_x authorization {{role}}"
+        ),
+    );
+    bob.client()
+        .batch_execute(&format!(
+            "create table {b}_x.t (rows {s}.solution)",
+            b = bob.name
+        ))
+        .unwrap();
+    let out = schema.run(&["init", "--force", "--size", "7"]);
+    assert_refused(&out, 1, &format!("role {}'s column", bob.name));
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_rebuild_refuses_to_fire_your_event_trigger() {
+    let _only_this = EVENT_TRIGGERS.write().unwrap_or_else(|e| e.into_inner());
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let s = &schema.name;
+    let trigger = format!("{s}_watch");
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "create schema {s}_x; create table {s}_x.log (tag text);
+             create function {s}_x.note() returns event_trigger language plpgsql
+                 as $$ begin insert into {s}_x.log values (tg_tag); end $$;
+             create event trigger {trigger} on ddl_command_end execute function {s}_x.note();"
+        ))
+        .unwrap();
+    let out = schema.run(&["init", "--force", "--size", "7"]);
+    admin
+        .batch_execute(&format!(
+            "drop event trigger {trigger}; drop schema {s}_x cascade;"
+        ))
+        .unwrap();
+    assert_refused(&out, 1, &format!("event trigger {trigger}"));
+    assert_eq!(schema.stdout(&["count"]), "4\n");
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_constraint_of_yours_the_new_board_breaks_is_named() {
+    let _no_event_trigger = EVENT_TRIGGERS.read().unwrap_or_else(|e| e.into_inner());
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "6"]);
+    schema
+        .client()
+        .batch_execute(&format!(
+            "alter table {}.square add constraint my_small_board check (rw_no <= 6)",
+            schema.name
+        ))
+        .unwrap();
+    let out = schema.run(&["init", "--force", "--size", "8"]);
+    assert_refused(&out, 1, "constraint my_small_board on square");
+    assert!(!common::text(&out.stderr).contains("db error"));
+    assert_eq!(schema.stdout(&["count"]), "4\n");
 }

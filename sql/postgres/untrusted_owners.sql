@@ -1,6 +1,8 @@
 -- untrusted_owners(role, what): role `role` owns `what` in the schema $1
--- (the schema itself, a relation, a function, a type or an operator), or
--- may create objects in it, and is neither a superuser nor a role that
+-- (the schema itself, a relation, a function, a type, an operator, an
+-- operator class or family, a collation, a conversion, a text search
+-- configuration or dictionary, a statistics object), or may create
+-- objects in it, and is neither a superuser nor a role that
 -- has the connecting role's privileges. Reading the schema runs the SQL
 -- of its objects' owners (a view's body, a function a view calls, a
 -- function that out-matches a built-in on the search path) with the
@@ -20,6 +22,20 @@ owner (role, what) as (
     select t.typowner, t.typname::text from pg_type as t join s on t.typnamespace = s.oid
     union all
     select o.oprowner, o.oprname::text from pg_operator as o join s on o.oprnamespace = s.oid
+    union all
+    select f.opfowner, f.opfname::text from pg_opfamily as f join s on f.opfnamespace = s.oid
+    union all
+    select c.opcowner, c.opcname::text from pg_opclass as c join s on c.opcnamespace = s.oid
+    union all
+    select c.collowner, c.collname::text from pg_collation as c join s on c.collnamespace = s.oid
+    union all
+    select c.conowner, c.conname::text from pg_conversion as c join s on c.connamespace = s.oid
+    union all
+    select c.cfgowner, c.cfgname::text from pg_ts_config as c join s on c.cfgnamespace = s.oid
+    union all
+    select d.dictowner, d.dictname::text from pg_ts_dict as d join s on d.dictnamespace = s.oid
+    union all
+    select x.stxowner, x.stxname::text from pg_statistic_ext as x join s on x.stxnamespace = s.oid
     union all
     select r.oid, 'the right to create objects in it'
     from pg_roles as r cross join s

@@ -1,9 +1,11 @@
--- user_dependents(what, how, on_what): an object that is not queens', in
--- words (`view bob.v`, `policy p on table bob.t`, `table bob.t`), depends
--- on queens' relation on_what in the way `how` names:
+-- user_dependents(what, how, on_what, owner, mine): an object that is not
+-- queens', in words (`view bob.v`, `policy p on table bob.t`, `table
+-- bob.t`), owned by role `owner` (`mine` when that is the connecting
+-- role), depends on queens' relation on_what in the way `how` names:
 --   inherits:   it is a table that inherits from on_what (a rebuild would
 --               delete its rows with on_what's);
---   row type:   it is a column whose type is on_what's row type;
+--   row type:   it is a column whose type is on_what's row type (or an
+--               array of it);
 --   depends:    any other dependency PostgreSQL records (a view or rule
 --               reading it, a foreign key to it, a trigger or policy on
 --               it, a function whose body names it).
@@ -24,6 +26,10 @@ referenced (refclassid, refobjid, relname, is_type) as (
     select 'pg_class'::regclass, oid, relname, false from own
     union all
     select 'pg_type'::regclass, reltype, relname, true from own
+    union all
+    select 'pg_type'::regclass, t.typarray, own.relname, true
+    from own join pg_type as t on t.oid = own.reltype
+    where t.typarray <> 0
 ),
 dependent as (
     select d.classid, d.objid, d.objsubid, r.relname, r.is_type
@@ -45,9 +51,34 @@ select distinct
             then 'inherits'
         else 'depends'
     end as how,
-    d.relname as on_what
+    d.relname as on_what,
+    pg_get_userbyid(o.owner)::text as owner,
+    coalesce(o.owner = (select oid from pg_roles where rolname = current_user), true) as mine
 from dependent as d
 left join pg_rewrite as rw on d.classid = 'pg_rewrite'::regclass and rw.oid = d.objid
+cross join lateral (
+    select case d.classid
+        when 'pg_class'::regclass then (select relowner from pg_class where oid = d.objid)
+        when 'pg_rewrite'::regclass then (select relowner from pg_class where oid = rw.ev_class)
+        when 'pg_proc'::regclass then (select proowner from pg_proc where oid = d.objid)
+        when 'pg_type'::regclass then (select typowner from pg_type where oid = d.objid)
+        when 'pg_constraint'::regclass then (
+            select coalesce(c.relowner, t.typowner)
+            from pg_constraint as k
+            left join pg_class as c on c.oid = k.conrelid
+            left join pg_type as t on t.oid = k.contypid
+            where k.oid = d.objid)
+        when 'pg_trigger'::regclass then (
+            select c.relowner from pg_trigger as g join pg_class as c on c.oid = g.tgrelid
+            where g.oid = d.objid)
+        when 'pg_policy'::regclass then (
+            select c.relowner from pg_policy as p join pg_class as c on c.oid = p.polrelid
+            where p.oid = d.objid)
+        when 'pg_attrdef'::regclass then (
+            select c.relowner from pg_attrdef as a join pg_class as c on c.oid = a.adrelid
+            where a.oid = d.objid)
+    end as owner
+) as o
 where not (
        -- queens' own relations (its views read its tables)
        (d.classid = 'pg_class'::regclass and d.objid in (select oid from own))

@@ -33,6 +33,7 @@ pub struct Args {
         long,
         value_name = "PATH",
         env = "QUEENS_DB",
+        hide_env_values = true,
         default_value = "queens.db"
     )]
     pub db: std::path::PathBuf,

@@ -12,7 +12,7 @@ use crate::engine::{self, Engine, Param, Reader, Target};
 use crate::error::usage;
 use crate::model::placement::Placement;
 use crate::render::diagram::Style;
-use crate::render::outfile::{check_target, write_out};
+use crate::render::outfile::{OutFile, check_target, write_out};
 use crate::render::sink::{Format, PlacementShape, Writer, solutions_phrase};
 use crate::render::svg::SvgSize;
 use crate::search::parallel::Workers;
@@ -133,16 +133,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let target = args.target.target()?;
     // Refuse an unwritable or existing --out before any work is done.
-    let out_file = match args.out.as_deref() {
-        Some(path) if path != Path::new("-") => {
-            let database = match &target {
-                Target::File(db) => Some(db.as_path()),
-                Target::Server { .. } => None,
-            };
-            Some(check_target(path, args.force, database)?)
-        }
-        _ => None,
-    };
+    let out_file = checked_out(args, &target)?;
     let engine = engine::connect(&target)?;
     let (reader, n) = engine.open(args.target.size, &|_| Ok(()))?;
     let reader = reader.as_ref();
@@ -189,6 +180,21 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The file --out names, checked before any work is done (None for
+/// standard output).
+fn checked_out(args: &Args, target: &Target) -> Result<Option<OutFile>> {
+    match args.out.as_deref() {
+        Some(path) if path != Path::new("-") => {
+            let database = match target {
+                Target::File(db) => Some(db.as_path()),
+                Target::Server { .. } => None,
+            };
+            Ok(Some(check_target(path, args.force, database)?))
+        }
+        _ => Ok(None),
+    }
 }
 
 /// Where the placements come from: the board, its reader, and how the

@@ -41,6 +41,7 @@ pub struct DbArgs {
         long,
         value_name = "PATH",
         env = "QUEENS_DB",
+        hide_env_values = true,
         default_value = "queens.db"
     )]
     pub db: PathBuf,

@@ -84,12 +84,16 @@ pub fn run(args: &Args) -> Result<()> {
         )?
         .map(|row| row[0].text())
         .unwrap_or_default();
+    write_shown(args, n, total, &shown, &description)
+}
+
+/// Solution K, its diagram and its class, on standard output.
+fn write_shown(args: &Args, n: u8, total: u64, shown: &Shown, description: &str) -> Result<()> {
     let queens = shown
         .squares
         .iter()
         .map(|name| Square::parse(name, n))
         .collect::<Result<Vec<_>>>()?;
-
     let mut out = stdout();
     writeln!(
         out,

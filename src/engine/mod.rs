@@ -51,6 +51,12 @@ impl Target {
     /// empty name and `:memory:` would be databases that vanish when queens
     /// ends, so they are refused.
     pub fn new(db: &Path, schema: &str) -> Result<Target> {
+        if db.to_str().is_none() && postgres::is_url(&db.to_string_lossy()) {
+            // Not echoed: a URL carries its password.
+            return Err(usage(
+                "--db looks like a postgres:// URL but is not UTF-8 text; give the URL as text",
+            ));
+        }
         match db.to_str() {
             Some(url) if postgres::is_url(url) => Ok(Target::Server {
                 url: postgres::lower_case_scheme(url),
@@ -119,6 +125,27 @@ pub fn connect(target: &Target) -> Result<Box<dyn Engine>> {
 /// its driver did (SQLite's "database is locked", in plain words).
 pub fn explain(error: anyhow::Error) -> anyhow::Error {
     sqlite::explain_busy(error)
+}
+
+/// `text` with every PostgreSQL URL in it shown without its password (for
+/// messages that quote what was typed, such as clap's).
+pub fn hide_passwords(text: &str) -> String {
+    text.split_inclusive(|c: char| c.is_whitespace() || c == '\'')
+        .map(|word| {
+            let end = word.trim_end_matches(|c: char| c.is_whitespace() || c == '\'');
+            let tail = &word[end.len()..];
+            match end.find(|c: char| c.is_ascii_alphabetic()) {
+                Some(start) if postgres::is_url(&end[start..]) => {
+                    format!(
+                        "{}{}{tail}",
+                        &end[..start],
+                        postgres::without_password(&end[start..])
+                    )
+                }
+                _ => word.to_string(),
+            }
+        })
+        .collect()
 }
 
 /// What an existing `queens` database holds, as read without writing.

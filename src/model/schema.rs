@@ -200,3 +200,53 @@ pub fn check_columns(shown: &str, table: &str, found: &[String], own: &[String])
     }
     Ok(())
 }
+
+/// Every template of `sql/` and `migrations/` that builds or asks about a
+/// board, expanded for an `n`×`n` board and `dialect`, in one text: what a
+/// reviewer reads to see the SQL as the engine receives it. The expansions
+/// for 8×8 are checked in (`sql/expanded/`), and a test regenerates and
+/// compares them.
+pub fn expansion(n: u8, dialect: Dialect) -> Result<String> {
+    let scope = Scope::for_dialect(dialect);
+    let mut parts: Vec<(String, String)> = Vec::new();
+    for (i, up) in migrations_after(0, dialect)?.into_iter().enumerate() {
+        parts.push((format!("migration {}", i + 1), up));
+    }
+    for (table, sql) in fact_sql(dialect)? {
+        parts.push((format!("the facts of {table}"), sql));
+    }
+    for (view, sql) in view_sql(n, false, dialect)? {
+        parts.push((format!("view {view}"), sql));
+    }
+    if dialect == Dialect::Sqlite {
+        parts.push(("table solution_store".to_string(), store_sql(n)?));
+    }
+    parts.push((
+        "one part of the search".to_string(),
+        part_search(n, scope.clone())?.text,
+    ));
+    parts.push((
+        "the count of one part".to_string(),
+        part_count(n, scope.clone())?.text,
+    ));
+    for path in [
+        "queries/attacking_pair.sql",
+        "queries/completion.sql",
+        "queries/partition.sql",
+    ] {
+        parts.push((format!("sql/{path}"), question(path, scope.clone())?.text));
+    }
+    parts.push((
+        "sql/queries/class_of.sql".to_string(),
+        query("queries/class_of.sql", n, scope.clone())?.text,
+    ));
+    let mut text = format!(
+        "-- The SQL of queens for the {n}×{n} board, expanded for {dialect:?} from the\n\
+         -- templates of sql/ and migrations/ (src/model/schema.rs, `expansion`).\n\
+         -- Generated: a test compares it with a fresh expansion.\n"
+    );
+    for (title, sql) in parts {
+        text.push_str(&format!("\n-- ==== {title} ====\n{}\n", sql.trim_end()));
+    }
+    Ok(text)
+}

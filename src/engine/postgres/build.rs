@@ -57,12 +57,46 @@ fn remove_legacy_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
         .iter()
         .map(|row| row.get(0))
         .collect();
+    if !statements.is_empty() {
+        refuse_user_event_triggers(tx, schema)?;
+    }
     for statement in &statements {
-        tx.batch_execute(statement).with_context(|| {
-            format!("could not remove what an earlier queens made: {statement}")
+        tx.batch_execute(statement).map_err(|e| {
+            // PostgreSQL says "dependent privileges exist" with either code.
+            let dependent = [
+                SqlState::DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST,
+                SqlState::DEPENDENT_OBJECTS_STILL_EXIST,
+            ];
+            if e.code().is_some_and(|code| dependent.contains(code)) {
+                anyhow::anyhow!(
+                    "schema {schema}: the role queens_reader, which an earlier queens made, has \
+                     passed on a privilege it was given ({statement} needs it back first); run \
+                     `{statement} cascade`, which also takes back what it passed on, then \
+                     `queens init` again; nothing was changed"
+                )
+            } else {
+                anyhow::Error::new(e).context(format!(
+                    "could not remove what an earlier queens made: {statement}"
+                ))
+            }
         })?;
     }
     Ok(!statements.is_empty())
+}
+
+/// Refuses a change whose DDL (dropping and making views, granting,
+/// commenting) would fire an event trigger of the user's.
+fn refuse_user_event_triggers(tx: &mut Transaction, schema: &str) -> Result<()> {
+    if let Some(row) = tx.query_opt(sql_body(sql::file("postgres/user_event_triggers.sql")), &[])? {
+        let (name, event): (String, String) = (row.get(0), row.get(1));
+        bail!(
+            "the database has your event trigger {name} (on {event}), which rebuilding schema \
+             {schema} would fire: it drops and makes views again, grants and comments; nothing \
+             was changed (`alter event trigger {name} disable` for the rebuild, or use another \
+             database)"
+        );
+    }
+    Ok(())
 }
 
 /// Takes the lock that serialises queens' changes to `schema` (creating,
@@ -113,15 +147,20 @@ fn refuse_user_dependents(tx: &mut Transaction, schema: &str) -> Result<()> {
     )?;
     if let Some(row) = found {
         let (what, how, on_what): (String, String, String) = (row.get(0), row.get(1), row.get(2));
+        let (owner, mine): (Option<String>, bool) = (row.get(3), row.get(4));
         let relation = match how.as_str() {
             "inherits" => format!("inherits from queens' {on_what}, whose rows a rebuild deletes"),
             "row type" => format!("has the row type of queens' {on_what} as its type"),
             _ => format!("depends on queens' {on_what}"),
         };
+        let whose = match (mine, owner) {
+            (false, Some(owner)) => format!("role {owner}'s"),
+            _ => "your".to_string(),
+        };
         bail!(
-            "schema {schema} has your {what}, which {relation}: rebuilding the board would drop \
-             it, fire it or change its rows; nothing was changed (drop it first, or use another \
-             --schema)"
+            "schema {schema} has {whose} {what}, which {relation}: rebuilding the board would \
+             drop it, fire it or change its rows; nothing was changed (drop it first, or use \
+             another --schema)"
         );
     }
     Ok(())
@@ -134,6 +173,8 @@ struct Keepsake {
     view: String,
     column: Option<String>,
     statement: String,
+    /// What it is, in words: a grant, a comment, a default, …
+    kind: String,
 }
 
 /// Reads the user's grants, comments, options and owners of queens' views
@@ -150,6 +191,7 @@ fn view_keepsakes(tx: &mut Transaction, schema: &str) -> Result<Vec<Keepsake>> {
             statement: row.get(0),
             view: row.get(1),
             column: row.get(2),
+            kind: row.get(3),
         })
         .collect())
 }
@@ -161,19 +203,20 @@ fn view_keepsakes(tx: &mut Transaction, schema: &str) -> Result<Vec<Keepsake>> {
 fn restore_keepsakes(tx: &mut Transaction, schema: &str, keepsakes: &[Keepsake]) -> Result<()> {
     for keepsake in keepsakes {
         if let Some(column) = &keepsake.column {
-            let exists: bool = tx
-                .query_one(
-                    "select exists (select 1 from pg_attribute
-                                    where attrelid = to_regclass(format('%I.%I', $1::text, $2::text))
-                                      and attname = $3 and not attisdropped)",
-                    &[&schema, &keepsake.view, column],
+            let columns: Vec<String> = tx
+                .query(
+                    sql_body(sql::file("postgres/table_columns.sql")),
+                    &[&schema, &keepsake.view],
                 )?
-                .get(0);
-            if !exists {
+                .iter()
+                .map(|row| row.get(0))
+                .collect();
+            if !columns.contains(column) {
                 bail!(
-                    "schema {schema} has your comment on column {column} of queens' view {}, \
-                     which the new board's view does not have: the rebuild would lose it; \
-                     nothing was changed (drop the comment first, or use another --schema)",
+                    "schema {schema} has your {} on column {column} of queens' view {}, which \
+                     the new board's view does not have: the rebuild would lose it; nothing was \
+                     changed (drop it first, or use another --schema)",
+                    keepsake.kind,
                     keepsake.view
                 );
             }
@@ -265,7 +308,28 @@ pub fn change_model(
     change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
 ) -> Result<bool> {
     change_model_locked(url, schema, settings, change)
+        .map_err(|e| name_broken_constraint(e, schema))
         .map_err(|e| gave_up_waiting_or(e, url, schema))
+}
+
+/// A rebuild refused by a constraint, in plain words: queens makes none
+/// its new board breaks, so it is the user's (a check they added, say).
+fn name_broken_constraint(error: anyhow::Error, schema: &str) -> anyhow::Error {
+    let broken = error
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<postgres::Error>()?.as_db_error())
+        .find(|db| db.code().code().starts_with("23") && db.constraint().is_some());
+    match broken {
+        Some(db) => anyhow::anyhow!(
+            "schema {schema}: the new board's rows break the constraint {} on {}, which queens \
+             does not make ({}); nothing was changed (drop or change the constraint first, or \
+             use another --schema)",
+            db.constraint().unwrap_or_default(),
+            db.table().unwrap_or("one of queens' tables"),
+            db.message()
+        ),
+        None => error,
+    }
 }
 
 fn change_model_locked(
@@ -336,6 +400,7 @@ pub fn bring_up_to_date(url: &str, schema: &str, extension: &dyn Extension) -> R
 /// comments on the views, and fills search_part again on a cluster.
 fn refill(tx: &mut Transaction, schema: &str, n: u8, extension: &dyn Extension) -> Result<()> {
     refuse_user_columns(tx, schema)?;
+    refuse_user_event_triggers(tx, schema)?;
     let keepsakes = view_keepsakes(tx, schema)?;
     extension.before_refill(tx)?;
     tx.batch_execute(&refill_script(n)?)?;
@@ -371,6 +436,14 @@ pub fn ensure_exists(
     schema: &str,
     requested: Option<u8>,
 ) -> Result<(Origin, Inspection)> {
+    build_unless_there(url, schema, requested).map_err(|e| gave_up_waiting_or(e, url, schema))
+}
+
+fn build_unless_there(
+    url: &str,
+    schema: &str,
+    requested: Option<u8>,
+) -> Result<(Origin, Inspection)> {
     let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
     if let Some(found) = inspect(&mut client, schema)? {
         return Ok((Origin::Existing, found));
@@ -396,11 +469,10 @@ pub fn ensure_exists(
 /// Whether the schema is queens' but its board_size is empty: `init
 /// --force --size N` may then build a board in it.
 pub fn lacks_board_size(url: &str, schema: &str) -> Result<bool> {
-    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
-    Ok(matches!(
-        inspect_allowing_no_size(&mut client, schema)?,
-        Some(Inspection { size: 0, .. })
-    ))
+    let inspected = connect_to_schema(url, schema, Legacy::Remove)
+        .and_then(|(mut client, checked)| inspect_allowing_no_size(&mut client, checked))
+        .map_err(|e| gave_up_waiting_or(e, url, schema))?;
+    Ok(matches!(inspected, Some(Inspection { size: 0, .. })))
 }
 
 /// Replaces the board with an `n`×`n` one in one transaction: the facts and

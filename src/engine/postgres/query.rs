@@ -25,7 +25,6 @@ pub fn run(
     headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
     each: &mut dyn FnMut(&[Value]) -> Result<()>,
 ) -> Result<()> {
-    let (url, schema) = (&reader.url, &reader.schema);
     let mut client = reader.client.borrow_mut();
     if let Some(timeout) = timeout {
         client.batch_execute(&format!(
@@ -33,44 +32,20 @@ pub fn run(
             timeout.as_millis().max(1)
         ))?;
     }
-    // Preparing takes the statement's locks too, so every step may
-    // stop for --timeout or give up waiting for a lock.
-    let explain = |e: postgres::Error| -> anyhow::Error {
-        match e.code() {
-            Some(code) if *code == SqlState::QUERY_CANCELED && timeout.is_some() => {
-                let waited = read::lock_holder(url, schema)
-                    .map(|(table, mode)| {
-                        format!(", waiting for another session's {mode} on table {table}")
-                    })
-                    .unwrap_or_default();
-                anyhow::anyhow!("{}{waited}", stopped(timeout.unwrap_or_default()))
-            }
-            Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => {
-                read::gave_up_waiting_or(e.into(), url, schema)
-            }
-            _ => refused(&e),
-        }
-    };
-    // The statement must be one query as it stands: wrapped, a
-    // statement that closes the parenthesis itself (`… ) as x, (select
-    // …`) would read as another query, with other columns.
+    // Preparing takes the statement's locks too, so every step may stop
+    // for --timeout or give up waiting for a lock.
+    let explain = |e: postgres::Error| explain(e, reader, timeout);
+    // The statement must be one query as it stands: wrapped, a statement
+    // that closes the parenthesis itself (`… ) as x, (select …`) would
+    // read as another query, with other columns.
     client.prepare(sql).map_err(explain)?;
     let wrapped = format!("select * from (\n{sql}\n) as queens_row");
     let described = client.prepare(&wrapped).map_err(explain)?;
-    headers(
-        described
-            .columns()
-            .iter()
-            .map(|c| c.name().to_string())
-            .collect(),
-    )?;
-    let kinds: Vec<Type> = described
-        .columns()
-        .iter()
-        .map(|c| c.type_().clone())
-        .collect();
-    // Every value as text, so that any type reads: the server's own
-    // text form, typed back by the column's type.
+    let columns = described.columns();
+    headers(columns.iter().map(|c| c.name().to_string()).collect())?;
+    let kinds: Vec<Type> = columns.iter().map(|c| c.type_().clone()).collect();
+    // Every value as text, so that any type reads: the server's own text
+    // form, typed back by the column's type.
     let as_text = "array(select value from json_each_text(row_to_json(queens_row)))";
     let statement = client
         .prepare(&format!("select {as_text} from (\n{sql}\n) as queens_row"))
@@ -79,23 +54,48 @@ pub fn run(
     // Rows stream from the server as they are read, in flat memory.
     let mut rows = client.query_raw(&statement, no_params).map_err(explain)?;
     while let Some(row) = rows.next().map_err(explain)? {
-        let texts: Vec<Option<String>> = row.try_get(0).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot read the query's rows ({e}); queens reads them as UTF-8, \
-                 so the query must not change client_encoding"
-            )
-        })?;
-        if texts.len() != kinds.len() {
-            bail!("the query's rows do not have the columns it declares");
-        }
-        let values: Vec<Value> = texts
-            .into_iter()
-            .zip(&kinds)
-            .map(|(t, kind)| typed(t, kind))
-            .collect();
-        each(&values)?;
+        each(&values_of(&row, &kinds)?)?;
     }
     Ok(())
+}
+
+/// The values of one row of the query, each typed by its column.
+fn values_of(row: &postgres::Row, kinds: &[Type]) -> Result<Vec<Value>> {
+    let texts: Vec<Option<String>> = row.try_get(0).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read the query's rows ({e}); queens reads them as UTF-8, \
+             so the query must not change client_encoding"
+        )
+    })?;
+    if texts.len() != kinds.len() {
+        bail!("the query's rows do not have the columns it declares");
+    }
+    Ok(texts
+        .into_iter()
+        .zip(kinds)
+        .map(|(t, kind)| typed(t, kind))
+        .collect())
+}
+
+/// The server's refusal or interruption of the query, in plain words:
+/// stopped by --timeout (naming a lock it waited for, if any), given up
+/// waiting for a lock, or refused.
+fn explain(error: postgres::Error, reader: &Reader, timeout: Option<Duration>) -> anyhow::Error {
+    let (url, schema) = (&reader.url, &reader.schema);
+    match (error.code(), timeout) {
+        (Some(code), Some(timeout)) if *code == SqlState::QUERY_CANCELED => {
+            let waited = read::lock_holder(url, schema)
+                .map(|(table, mode)| {
+                    format!(", waiting for another session's {mode} on table {table}")
+                })
+                .unwrap_or_default();
+            anyhow::anyhow!("{}{waited}", stopped(timeout))
+        }
+        (Some(code), _) if *code == SqlState::LOCK_NOT_AVAILABLE => {
+            read::gave_up_waiting_or(error.into(), url, schema)
+        }
+        _ => refused(&error),
+    }
 }
 
 /// What `query` says when --timeout stopped it.

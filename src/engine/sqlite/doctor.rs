@@ -299,12 +299,6 @@ fn views(conn: &Connection, n: u8) -> Result<(bool, String)> {
 /// symmetries do (in sym_no order), and square_image must hold exactly
 /// those moves: the fundamental solutions are computed from it.
 fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
-    let native = checker::symmetries(n);
-    let squares: Vec<Square> = (1..=n)
-        .flat_map(|col| (1..=n).map(move |row| Square { col, row }))
-        .collect();
-    let mut expected = HashSet::new();
-    let mut wrong_matrices = 0;
     let mut stmt = conn.prepare("select sym_no, symmetry, xx, xy, yx, yy from symmetry")?;
     let matrices = stmt
         .query_map([], |row| {
@@ -315,26 +309,7 @@ fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    for (sym_no, name, [xx, xy, yx, yy]) in &matrices {
-        let Some(moves) = usize::try_from(*sym_no - 1)
-            .ok()
-            .and_then(|i| native.get(i))
-        else {
-            wrong_matrices += 1;
-            continue;
-        };
-        let centred = |i: u8| 2 * i64::from(i) - (i64::from(n) + 1);
-        let uncentred = |v: i64| u8::try_from((v + i64::from(n) + 1) / 2).unwrap_or(0);
-        let mut right = true;
-        for &square in &squares {
-            let (x, y) = (centred(square.col), centred(square.row));
-            let image = moves(square);
-            right &=
-                uncentred(xx * x + xy * y) == image.col && uncentred(yx * x + yy * y) == image.row;
-            expected.insert((name.clone(), square.name(), image.name()));
-        }
-        wrong_matrices += usize::from(!right);
-    }
+    let (mut wrong_matrices, expected) = native_images(&matrices, n);
     let mut stmt = conn.prepare("select symmetry, square, image from square_image")?;
     let stored = stmt
         .query_map([], |row| {
@@ -360,6 +335,42 @@ fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
             stored.len()
         ),
     ))
+}
+
+/// A symmetry as the file stores it: its number, name and matrix.
+type Matrix = (i64, String, [i64; 4]);
+
+/// How many of the `matrices` move some square elsewhere than the native
+/// checker's symmetry of the same number does, and every (symmetry,
+/// square, image) the native checker's symmetries give.
+fn native_images(matrices: &[Matrix], n: u8) -> (usize, HashSet<(String, String, String)>) {
+    let native = checker::symmetries(n);
+    let squares: Vec<Square> = (1..=n)
+        .flat_map(|col| (1..=n).map(move |row| Square { col, row }))
+        .collect();
+    let centred = |i: u8| 2 * i64::from(i) - (i64::from(n) + 1);
+    let uncentred = |v: i64| u8::try_from((v + i64::from(n) + 1) / 2).unwrap_or(0);
+    let mut expected = HashSet::new();
+    let mut wrong = 0;
+    for (sym_no, name, [xx, xy, yx, yy]) in matrices {
+        let Some(moves) = usize::try_from(*sym_no - 1)
+            .ok()
+            .and_then(|i| native.get(i))
+        else {
+            wrong += 1;
+            continue;
+        };
+        let mut right = true;
+        for &square in &squares {
+            let (x, y) = (centred(square.col), centred(square.row));
+            let image = moves(square);
+            right &=
+                uncentred(xx * x + xy * y) == image.col && uncentred(yx * x + yy * y) == image.row;
+            expected.insert((name.clone(), square.name(), image.name()));
+        }
+        wrong += usize::from(!right);
+    }
+    (wrong, expected)
 }
 
 /// Largest board whose stored solutions doctor counts natively (14×14's

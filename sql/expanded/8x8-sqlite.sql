@@ -1,0 +1,1106 @@
+-- The SQL of queens for the 8×8 board, expanded for Sqlite from the
+-- templates of sql/ and migrations/ (src/model/schema.rs, `expansion`).
+-- Generated: a test compares it with a fresh expansion.
+
+-- ==== migration 1 ====
+-- Schema 1: the board, its lines, and which squares lie on which lines.
+--
+-- Every table starts with the sentence (predicate) that each of its rows
+-- asserts; SQLite keeps that comment, so `.schema` in sqlite3 shows it too.
+-- The rows themselves are derived from board_size by the files in sql/facts/.
+
+create table board_size (
+    -- The board has n columns and n rows.
+    n integer not null primary key
+        check (n between 1 and 26)  -- columns are labelled by the 26 letters a..z
+);
+
+-- A board has one size: a second row would make every other fact ambiguous.
+-- Every row has the same key, 0, in this index, so it admits one row.
+create unique index board_size_has_one_row on board_size ((0));
+
+create table col_lbl (
+    -- Column number cl_no (counted from the left, from 1) is labelled cl.
+    cl    text    not null primary key,
+    cl_no integer not null unique check (cl_no between 1 and 26),
+    check (cl = substr('abcdefghijklmnopqrstuvwxyz', cl_no, 1)),
+    unique (cl, cl_no)  -- lets square refer to a label and its number together
+);
+
+create table row_lbl (
+    -- Row number rw_no (counted from the bottom, from 1) is labelled rw.
+    rw    text    not null primary key,
+    rw_no integer not null unique check (rw_no between 1 and 26),
+    check (rw = cast(rw_no as text)),
+    unique (rw, rw_no)
+);
+
+create table square (
+    -- Square `square` stands in column cl (number cl_no) and row rw (number rw_no);
+    -- its name is the column label followed by the row label.
+    square text    not null primary key,
+    cl     text    not null,
+    rw     text    not null,
+    cl_no  integer not null,
+    rw_no  integer not null,
+    check (square = cl || rw),
+    unique (cl, rw),
+    unique (cl_no, rw_no),
+    unique (square, cl_no, rw_no),
+    foreign key (cl, cl_no) references col_lbl (cl, cl_no),
+    foreign key (rw, rw_no) references row_lbl (rw, rw_no)
+);
+
+create table mov_dir (
+    -- Moving in direction mov_dir changes the column number by d_cl and the row
+    -- number by d_rw. A queen moves along four directions (and their reverses).
+    mov_dir text    not null primary key,
+    d_cl    integer not null check (d_cl in (0, 1)),
+    d_rw    integer not null check (d_rw in (-1, 0, 1)),
+    unique (d_cl, d_rw),
+    check (d_cl <> 0 or d_rw <> 0)
+);
+
+insert into mov_dir (mov_dir, d_cl, d_rw) values
+    ('UP',      0,  1),
+    ('RGHT',    1,  0),
+    ('RGHT-UP', 1,  1),
+    ('RGHT-DN', 1, -1);
+
+create table line (
+    -- There is a line (a row, a column or a diagonal) that starts at square
+    -- anchor and runs in direction mov_dir; anchor has no predecessor on the
+    -- board in that direction.
+    anchor  text not null references square (square),
+    mov_dir text not null references mov_dir (mov_dir),
+    primary key (anchor, mov_dir)
+);
+
+create table square_line (
+    -- Square `square` lies on the line that starts at anchor and runs in
+    -- direction mov_dir.
+    square  text not null references square (square),
+    anchor  text not null,
+    mov_dir text not null,
+    primary key (square, anchor, mov_dir),
+    unique (square, mov_dir),  -- a square lies on exactly one line per direction
+    foreign key (anchor, mov_dir) references line (anchor, mov_dir)
+);
+
+create index square_line_by_line on square_line (anchor, mov_dir);
+
+create table line_set (
+    -- L(square), the set of the four lines through square (which stands in
+    -- column cl_no, row rw_no), encoded as a bitset: number the board's lines
+    -- 0, 1, 2, …; line number i belongs to L(square) exactly when bit i % 64
+    -- of word w<i / 64> is set. Three words hold the 6·26 − 2 = 154 lines of
+    -- the largest board. Derived from square_line; it is what lets the
+    -- solution view test L(new) ∩ (L(q1) ∪ … ∪ L(qk)) = ∅ with one `&`.
+    cl_no  integer not null,
+    rw_no  integer not null,
+    square text    not null unique,
+    w0     bigint  not null,
+    w1     bigint  not null,
+    w2     bigint  not null,
+    primary key (cl_no, rw_no),  -- stored in board order: column, then row
+    foreign key (square, cl_no, rw_no) references square (square, cl_no, rw_no)
+) without rowid;
+
+create table safe_next (
+    -- A queen in row prev_rw_no of column cl_no − 1 shares no line with
+    -- square `square` (column cl_no, row rw_no) of the next column. The
+    -- square's line set w0, w1, w2 is repeated from line_set so that the
+    -- search reads one row per step. This is the search space's "never the
+    -- row ±1 next to the previous queen", taken all the way: never a square
+    -- the previous queen attacks.
+    cl_no      integer not null,
+    prev_rw_no integer not null,
+    rw_no      integer not null,
+    square     text    not null,
+    w0         bigint  not null,
+    w1         bigint  not null,
+    w2         bigint  not null,
+    primary key (cl_no, prev_rw_no, rw_no),
+    foreign key (cl_no, rw_no) references line_set (cl_no, rw_no)
+) without rowid;
+
+-- ==== migration 2 ====
+-- Schema 2: the symmetries of the board.
+--
+-- Measure a square from the centre of the board, in half-squares:
+-- x = 2·cl_no − (n + 1), y = 2·rw_no − (n + 1). Each of the board's eight
+-- symmetries (the rotations and reflections that map the board onto itself)
+-- is then a 2×2 matrix of −1, 0 and 1 that does not depend on the size:
+-- x' = xx·x + xy·y, y' = yx·x + yy·y.
+
+create table symmetry (
+    -- Symmetry `symmetry` (number sym_no; `description` in words) moves the
+    -- square at (x, y) to (xx·x + xy·y, yx·x + yy·y).
+    symmetry    text    not null primary key,
+    sym_no      integer not null unique check (sym_no between 1 and 8),
+    description text    not null,
+    xx integer not null check (xx in (-1, 0, 1)),
+    xy integer not null check (xy in (-1, 0, 1)),
+    yx integer not null check (yx in (-1, 0, 1)),
+    yy integer not null check (yy in (-1, 0, 1)),
+    unique (xx, xy, yx, yy),
+    -- each axis goes to an axis: one non-zero entry in each row and column
+    check (abs(xx) + abs(xy) = 1 and abs(yx) + abs(yy) = 1 and abs(xx) + abs(yx) = 1)
+);
+
+insert into symmetry (symmetry, sym_no, description, xx, xy, yx, yy) values
+    ('identity',            1, 'leave the board as it is',                            1,  0,  0,  1),
+    ('rotate-90',           2, 'turn the board a quarter turn clockwise',             0,  1, -1,  0),
+    ('rotate-180',          3, 'turn the board half a turn',                         -1,  0,  0, -1),
+    ('rotate-270',          4, 'turn the board a quarter turn anticlockwise',         0, -1,  1,  0),
+    ('mirror-files',        5, 'reflect left to right, column a with the last',      -1,  0,  0,  1),
+    ('mirror-ranks',        6, 'reflect top to bottom, row 1 with the last',          1,  0,  0, -1),
+    ('mirror-diagonal',     7, 'reflect in the diagonal through a1, columns to rows', 0,  1,  1,  0),
+    ('mirror-antidiagonal', 8, 'reflect in the other long diagonal',                  0, -1, -1,  0);
+
+create table square_image (
+    -- Symmetry `symmetry` moves square `square` onto square `image`.
+    symmetry text not null references symmetry (symmetry),
+    square   text not null references square (square),
+    image    text not null references square (square),
+    primary key (symmetry, square),
+    unique (symmetry, image)  -- a symmetry moves no two squares onto one
+);
+
+-- ==== the facts of col_lbl ====
+-- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
+-- n columns: 1 is a, 2 is b, …
+insert into col_lbl (cl, cl_no)
+with recursive cl_numbers (cl_no) as (
+    select 1
+    union all
+    select cl_no + 1 from cl_numbers where cl_no < (select n from board_size)
+)
+select substr('abcdefghijklmnopqrstuvwxyz', cl_no, 1), cl_no
+from cl_numbers;
+
+-- ==== the facts of row_lbl ====
+-- row_lbl(rw, rw_no): row number rw_no is labelled rw, for the board's n rows:
+-- the label is the number written in decimal.
+insert into row_lbl (rw, rw_no)
+with recursive rw_numbers (rw_no) as (
+    select 1
+    union all
+    select rw_no + 1 from rw_numbers where rw_no < (select n from board_size)
+)
+select cast(rw_no as text), rw_no
+from rw_numbers;
+
+-- ==== the facts of square ====
+-- square(square, cl, rw, cl_no, rw_no): every column meets every row in one
+-- square, named by the column label followed by the row label (c5, a10).
+insert into square (square, cl, rw, cl_no, rw_no)
+select c.cl || r.rw, c.cl, r.rw, c.cl_no, r.rw_no
+from col_lbl as c
+cross join row_lbl as r;
+
+-- ==== the facts of line ====
+-- line(anchor, mov_dir): a line starts at every square that has no
+-- predecessor on the board in direction mov_dir: stepping back from the
+-- anchor (by −d_cl, −d_rw) leaves the board.
+insert into line (anchor, mov_dir)
+select s.square, d.mov_dir
+from square as s
+cross join mov_dir as d
+where not exists (
+    select 1
+    from square as predecessor
+    where predecessor.cl_no = s.cl_no - d.d_cl
+      and predecessor.rw_no = s.rw_no - d.d_rw
+);
+
+-- ==== the facts of square_line ====
+-- square_line(square, anchor, mov_dir): walking from each line's anchor in
+-- its direction, one step at a time until the walk leaves the board, visits
+-- exactly the squares of that line.
+insert into square_line (square, anchor, mov_dir)
+with recursive walk (anchor, mov_dir, square, cl_no, rw_no) as (
+    select l.anchor, l.mov_dir, s.square, s.cl_no, s.rw_no
+    from line as l
+    join square as s on s.square = l.anchor
+    union all
+    select w.anchor, w.mov_dir, next.square, next.cl_no, next.rw_no
+    from walk as w
+    join mov_dir as d on d.mov_dir = w.mov_dir
+    join square as next                       -- the walk stops where no square is next
+      on next.cl_no = w.cl_no + d.d_cl
+     and next.rw_no = w.rw_no + d.d_rw
+)
+select square, anchor, mov_dir
+from walk;
+
+-- ==== the facts of line_set ====
+-- line_set(cl_no, rw_no, square, w0, w1, w2): the lines of the board are
+-- numbered 0, 1, 2, … (any fixed order will do: by direction, then anchor);
+-- the line set of a square has bit i % 64 of word w<i / 64> set for each line
+-- number i the square lies on (square_line). A square lies on four distinct
+-- lines, so the sum of their bits is their bitwise union (bit 63 is the
+-- sign bit of a 64-bit integer; the sum stays in range).
+insert into line_set (cl_no, rw_no, square, w0, w1, w2)
+with numbered_line (anchor, mov_dir, line_no) as (
+    select anchor, mov_dir, row_number() over (order by mov_dir, anchor) - 1
+    from line
+)
+select s.cl_no, s.rw_no, s.square,
+       cast(sum(case when nl.line_no / 64 = 0 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 1 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 2 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint)
+from square as s
+join square_line as sl on sl.square = s.square
+join numbered_line as nl on nl.anchor = sl.anchor and nl.mov_dir = sl.mov_dir
+group by s.square, s.cl_no, s.rw_no;
+
+-- ==== the facts of safe_next ====
+-- safe_next(cl_no, prev_rw_no, rw_no, square, w0, w1, w2): a square of one
+-- column and a square of the column before it are a safe step when their
+-- line sets do not meet: L(prev) ∩ L(next) = ∅, asked of square_line.
+insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2)
+select next.cl_no, prev.rw_no, next.rw_no, next.square, next.w0, next.w1, next.w2
+from line_set as prev
+join line_set as next on next.cl_no = prev.cl_no + 1
+where not exists (
+    select anchor, mov_dir from square_line where square = prev.square
+    intersect
+    select anchor, mov_dir from square_line where square = next.square
+);
+
+-- ==== the facts of square_image ====
+-- square_image(symmetry, square, image): measured from the centre in
+-- half-squares (x = 2·cl_no − (n + 1), likewise y), the image of a square
+-- under a symmetry is the square at that symmetry's matrix times (x, y).
+insert into square_image (symmetry, square, image)
+with centred (square, x, y) as (
+    select s.square, 2 * s.cl_no - (b.n + 1), 2 * s.rw_no - (b.n + 1)
+    from square as s
+    cross join board_size as b
+)
+select g.symmetry, s.square, t.square
+from symmetry as g
+cross join centred as s
+join centred as t
+  on t.x = g.xx * s.x + g.xy * s.y
+ and t.y = g.yx * s.x + g.yy * s.y;
+
+-- ==== view candidate ====
+create view candidate (s1, s2, s3, s4, s5, s6, s7, s8) as
+-- candidate(s1, …, s8): queen k stands on square s_k of column k (one queen
+-- per column), no two queens share a row, and no queen stands in a row next
+-- to the row of the queen in the column before it (those two would share a
+-- diagonal). The reduced search space: the placement rule is tested on these
+-- rows only (solution_by_definition).
+select
+    q1.square as s1,
+    q2.square as s2,
+    q3.square as s3,
+    q4.square as s4,
+    q5.square as s5,
+    q6.square as s6,
+    q7.square as s7,
+    q8.square as s8
+from square as q1                -- queen 1 stands in column a
+join square as q2                -- queen 2 stands in column b
+  on q2.cl_no = 2
+ and q2.rw_no not in (q1.rw_no)    -- in a row no earlier queen uses
+ and abs(q2.rw_no - q1.rw_no) > 1    -- and not beside queen 1's row
+join square as q3                -- queen 3 stands in column c
+  on q3.cl_no = 3
+ and q3.rw_no not in (q1.rw_no, q2.rw_no)    -- in a row no earlier queen uses
+ and abs(q3.rw_no - q2.rw_no) > 1    -- and not beside queen 2's row
+join square as q4                -- queen 4 stands in column d
+  on q4.cl_no = 4
+ and q4.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no)    -- in a row no earlier queen uses
+ and abs(q4.rw_no - q3.rw_no) > 1    -- and not beside queen 3's row
+join square as q5                -- queen 5 stands in column e
+  on q5.cl_no = 5
+ and q5.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no)    -- in a row no earlier queen uses
+ and abs(q5.rw_no - q4.rw_no) > 1    -- and not beside queen 4's row
+join square as q6                -- queen 6 stands in column f
+  on q6.cl_no = 6
+ and q6.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no)    -- in a row no earlier queen uses
+ and abs(q6.rw_no - q5.rw_no) > 1    -- and not beside queen 5's row
+join square as q7                -- queen 7 stands in column g
+  on q7.cl_no = 7
+ and q7.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no)    -- in a row no earlier queen uses
+ and abs(q7.rw_no - q6.rw_no) > 1    -- and not beside queen 6's row
+join square as q8                -- queen 8 stands in column h
+  on q8.cl_no = 8
+ and q8.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no, q7.rw_no)    -- in a row no earlier queen uses
+ and abs(q8.rw_no - q7.rw_no) > 1    -- and not beside queen 7's row
+where q1.cl_no = 1;
+
+-- ==== view solution_by_definition ====
+create view solution_by_definition (s1, s2, s3, s4, s5, s6, s7, s8) as
+-- solution_by_definition(s1, …, s8): the candidate placement s1, …, s8
+-- in which no queen shares a line with a queen placed before it. With L(s) the
+-- set of lines through square s (from square_line), queen k may stand on s_k
+-- only if
+--     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅
+-- This view says exactly that, one NOT EXISTS … INTERSECT per queen; `solution`
+-- computes the same rows fast. Rows come in board order (row numbers of s1,
+-- s2, …; a square's row number is its name after the column letter).
+select
+    c.s1,
+    c.s2,
+    c.s3,
+    c.s4,
+    c.s5,
+    c.s6,
+    c.s7,
+    c.s8
+from candidate as c
+where true
+  -- queen 2: L(s2) ∩ (L(s1)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s2)
+  -- queen 3: L(s3) ∩ (L(s1) ∪ L(s2)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s3)
+  -- queen 4: L(s4) ∩ (L(s1) ∪ L(s2) ∪ L(s3)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2, c.s3)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s4)
+  -- queen 5: L(s5) ∩ (L(s1) ∪ L(s2) ∪ L(s3) ∪ L(s4)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2, c.s3, c.s4)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s5)
+  -- queen 6: L(s6) ∩ (L(s1) ∪ L(s2) ∪ L(s3) ∪ L(s4) ∪ L(s5)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2, c.s3, c.s4, c.s5)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s6)
+  -- queen 7: L(s7) ∩ (L(s1) ∪ L(s2) ∪ L(s3) ∪ L(s4) ∪ L(s5) ∪ L(s6)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2, c.s3, c.s4, c.s5, c.s6)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s7)
+  -- queen 8: L(s8) ∩ (L(s1) ∪ L(s2) ∪ L(s3) ∪ L(s4) ∪ L(s5) ∪ L(s6) ∪ L(s7)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2, c.s3, c.s4, c.s5, c.s6, c.s7)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s8)
+order by
+    cast(substr(c.s1, 2) as integer),
+    cast(substr(c.s2, 2) as integer),
+    cast(substr(c.s3, 2) as integer),
+    cast(substr(c.s4, 2) as integer),
+    cast(substr(c.s5, 2) as integer),
+    cast(substr(c.s6, 2) as integer),
+    cast(substr(c.s7, 2) as integer),
+    cast(substr(c.s8, 2) as integer);
+
+-- ==== view solution ====
+create view solution (s1, s2, s3, s4, s5, s6, s7, s8) as
+-- solution(s1, …, s8): queen k stands on square s_k of column k and no
+-- queen shares a line with a queen placed before it:
+--     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅ for every k.
+-- The same rows as solution_by_definition, found fast. The union on the
+-- right is the set of lines already covered when queen k comes,
+-- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
+-- * The rule for queen k is tested as soon as queen k is placed (SQLite
+--   tests each condition in the loop that places the last queen it names),
+--   so a placement that already breaks it is dropped before any later
+--   queen is tried.
+-- * safe_next offers queen k only squares that queen k−1 does not attack.
+-- * The rest of the rule is tested on line_set, the bitset form of
+--   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0.
+-- * `placed` holds the first 5 queens together with U_5, the lines they
+--   cover, worked out once per placement. Each later queen is tested
+--   against U_5 and the few queens placed after it, instead of against
+--   all the queens before it one by one.
+-- * `limit 9223372036854775807` (no limit: the largest 64-bit integer)
+--   keeps `placed` a step of its own: without a limit, SQLite and
+--   PostgreSQL would merge it into the query around it and work U_5 out
+--   again at every later step. SQLite then hands its rows over one at a
+--   time, as they are found, so memory stays small and the first
+--   solutions come at once.
+-- * `cross join` keeps SQLite's loops in the written order, column by
+--   column, which is the order the search must go.
+-- * line_set and safe_next are stored in board order, so `placed` comes in
+--   board order without sorting; only the completions of each placement
+--   are put in order, a few rows at a time.
+select
+    placed.s1, placed.s2, placed.s3, placed.s4, placed.s5,
+    q6.square as s6,
+    q7.square as s7,
+    q8.square as s8
+from (
+    -- placed(s1, …, s5, u0, …, r1, …): queen k stands on square s_k (in
+    -- row r_k) of column k for k = 1 … 5, no two of them share a line, and
+    -- u0, … are the words of U_5, the lines they cover.
+    select
+        q1.square as s1, q2.square as s2, q3.square as s3, q4.square as s4, q5.square as s5,
+        q1.w0 | q2.w0 | q3.w0 | q4.w0 | q5.w0 as u0,
+        q1.rw_no as r1, q2.rw_no as r2, q3.rw_no as r3, q4.rw_no as r4, q5.rw_no as r5
+    from line_set as q1                   -- queen 1 stands in column a
+    cross join safe_next as q2            -- queen 2 stands in column b
+    cross join safe_next as q3            -- queen 3 stands in column c
+    cross join safe_next as q4            -- queen 4 stands in column d
+    cross join safe_next as q5            -- queen 5 stands in column e
+    where q1.cl_no = 1
+      and q2.cl_no = 2
+      and q2.prev_rw_no = q1.rw_no       -- L(s2) ∩ L(s1) = ∅
+      and q3.cl_no = 3
+      and q3.prev_rw_no = q2.rw_no       -- L(s3) ∩ L(s2) = ∅
+      and q3.w0 & (q1.w0) = 0    -- L(s3) ∩ (L(s1)) = ∅
+      and q4.cl_no = 4
+      and q4.prev_rw_no = q3.rw_no       -- L(s4) ∩ L(s3) = ∅
+      and q4.w0 & (q1.w0 | q2.w0) = 0    -- L(s4) ∩ (L(s1) ∪ L(s2)) = ∅
+      and q5.cl_no = 5
+      and q5.prev_rw_no = q4.rw_no       -- L(s5) ∩ L(s4) = ∅
+      and q5.w0 & (q1.w0 | q2.w0 | q3.w0) = 0    -- L(s5) ∩ (L(s1) ∪ L(s2) ∪ L(s3)) = ∅
+    order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no
+    limit 9223372036854775807
+) as placed
+cross join safe_next as q6             -- queen 6 stands in column f
+cross join safe_next as q7             -- queen 7 stands in column g
+cross join safe_next as q8             -- queen 8 stands in column h
+where q6.cl_no = 6
+  and q6.prev_rw_no = placed.r5      -- L(s6) ∩ L(s5) = ∅
+  and q6.w0 & placed.u0 = 0            -- L(s6) ∩ U_5 = ∅
+  and q7.cl_no = 7
+  and q7.prev_rw_no = q6.rw_no        -- L(s7) ∩ L(s6) = ∅
+  and q7.w0 & (placed.u0) = 0    -- L(s7) ∩ U_5 = ∅
+  and q8.cl_no = 8
+  and q8.prev_rw_no = q7.rw_no        -- L(s8) ∩ L(s7) = ∅
+  and q8.w0 & (placed.u0 | q6.w0) = 0    -- L(s8) ∩ U_6 = ∅
+order by placed.r1, placed.r2, placed.r3, placed.r4, placed.r5, q6.rw_no, q7.rw_no, q8.rw_no;
+
+-- ==== view search_space ====
+create view search_space (step, reasoning, calculation, search_space, about) as
+-- search_space(step, reasoning, calculation, search_space, about): after
+-- reasoning step `step`, described by `reasoning`, the queens can still be
+-- placed in `search_space` ways, which is `calculation`, about `about`
+-- (written as the seed's table writes it, 1.78E+14, from a million up).
+-- Each step keeps only placements that the steps before it keep, and the
+-- last is the answer. `search_space` is exact while it fits in a 64-bit
+-- integer and NULL beyond; `about` is always there.
+--
+-- Nothing is listed to count: the first four steps are products (the
+-- second by Pascal's rule, below), and the
+-- fifth, the permutations of N with no two neighbours differing by 1 (the
+-- rows of `candidate`), is Hertzsprung's problem, OEIS A002464, counted by
+-- its recurrence a(k) = (k+1)·a(k−1) − (k−2)·a(k−2) − (k−5)·a(k−3) +
+-- (k−3)·a(k−4), from a(0) = a(1) = 1, a(2) = a(3) = 0.
+with recursive
+size (n, squares) as (
+    select n, n * n from board_size
+),
+-- Every count is carried twice: exactly, as a 64-bit integer, while the
+-- step to it cannot overflow (the double beside it says), and as a double
+-- for its size.
+product (i, falling, falling_d, factorial, factorial_d, power, power_d) as (
+    -- after i factors: N²·(N²−1)·…·(N²−i+1), i!, and N^i
+    select 0,
+           cast(1 as bigint), cast(1 as double precision),
+           cast(1 as bigint), cast(1 as double precision),
+           cast(1 as bigint), cast(1 as double precision)
+    union all
+    select i + 1,
+           case when falling_d * (squares - i) < 9.22e18 then falling * (squares - i) end,
+           falling_d * (squares - i),
+           case when factorial_d * (i + 1) < 9.22e18 then factorial * (i + 1) end,
+           factorial_d * (i + 1),
+           case when power_d * n < 9.22e18 then power * n end,
+           power_d * n
+    from product cross join size
+    where i < n
+),
+-- pascal(m, c0, …, c8, d0, …, d8): c_k = C(m, k), the ways to choose k of
+-- m squares, by Pascal's rule C(m + 1, k) = C(m, k) + C(m, k − 1), which
+-- only adds (a quotient of factorials would need an exact division, which
+-- not every SQL engine does on integers).
+pascal (m, c0, c1, c2, c3, c4, c5, c6, c7, c8, d0, d1, d2, d3, d4, d5, d6, d7, d8) as (
+    select 0,
+           cast(1 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint),
+           cast(1 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision)
+    union all
+    select m + 1,
+           c0,
+           case when d1 + d0 < 9.22e18 then c1 + c0 end,
+           case when d2 + d1 < 9.22e18 then c2 + c1 end,
+           case when d3 + d2 < 9.22e18 then c3 + c2 end,
+           case when d4 + d3 < 9.22e18 then c4 + c3 end,
+           case when d5 + d4 < 9.22e18 then c5 + c4 end,
+           case when d6 + d5 < 9.22e18 then c6 + c5 end,
+           case when d7 + d6 < 9.22e18 then c7 + c6 end,
+           case when d8 + d7 < 9.22e18 then c8 + c7 end,
+           d0,
+           d1 + d0, d2 + d1, d3 + d2, d4 + d3, d5 + d4, d6 + d5, d7 + d6, d8 + d7
+    from pascal cross join size
+    where m < squares
+),
+-- hertzsprung(k, a, b, c, d, …): a = a(k), b = a(k−1), c = a(k−2), d = a(k−3)
+hertzsprung (k, a, b, c, d, a_d, b_d, c_d, d_d) as (
+    select 3,
+           cast(0 as bigint), cast(0 as bigint), cast(1 as bigint), cast(1 as bigint),
+           cast(0 as double precision), cast(0 as double precision),
+           cast(1 as double precision), cast(1 as double precision)
+    union all
+    select k + 1,
+           case when (k + 2) * a_d + (k - 1) * b_d + abs(k - 4) * c_d + (k - 2) * d_d < 9.22e18
+                then (k + 2) * a - (k - 1) * b - (k - 4) * c + (k - 2) * d end,
+           a, b, c,
+           (k + 2) * a_d - (k - 1) * b_d - (k - 4) * c_d + (k - 2) * d_d,
+           a_d, b_d, c_d
+    from hertzsprung cross join size
+    where k < n
+),
+-- a(n), also for the boards too small for the recurrence to start.
+candidates (exact, approximately) as (
+    select case z.n when 0 then h.d when 1 then h.c when 2 then h.b else h.a end,
+           case z.n when 0 then h.d_d when 1 then h.c_d when 2 then h.b_d else h.a_d end
+    from size as z
+    cross join hertzsprung as h
+    where h.k = case when z.n > 3 then z.n else 3 end
+),
+steps (step, reasoning, calculation, exact, approximately) as (
+    select 1, 'Permute N of the N² squares',
+           cast(z.squares as text) || '! / (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!',
+           p.falling, p.falling_d
+    from size as z cross join product as p
+    where p.i = z.n
+    union all
+    select 2, 'Choose N of the N² squares',
+           cast(z.squares as text) || '! / (' || cast(z.n as text) || '! x (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!)',
+           p.c8, p.d8
+    from size as z cross join pascal as p
+    where p.m = z.squares
+    union all
+    select 3, 'One queen per column',
+           cast(z.n as text) || '^' || cast(z.n as text),
+           p.power, p.power_d
+    from size as z cross join product as p
+    where p.i = z.n
+    union all
+    select 4, 'One per column, distinct rows',
+           cast(z.n as text) || '!',
+           p.factorial, p.factorial_d
+    from size as z cross join product as p
+    where p.i = z.n
+    union all
+    select 5, 'One per column, distinct rows, not row ±1 of the previous queen (the rows of candidate)',
+           'A002464(' || cast(z.n as text) || '), by its recurrence',
+           c.exact, c.approximately
+    from size as z cross join candidates as c
+    union all
+    select 6, 'No two queens share a line: the solutions',
+           'count(*) from solution',
+           count(*), cast(count(*) as double precision)
+    from solution
+),
+-- 10^e for the exponents the largest board needs (676!/650! < 10^74).
+ten (e, power) as (
+    select 0, cast(1 as double precision)
+    union all
+    select e + 1, power * 10 from ten where e < 80
+),
+-- The leading digit, two decimals and the exponent of each count from a
+-- million up, in hundredths: 1.78E+14 is (178, 14).
+scientific (step, hundredths, e) as (
+    select s.step,
+           cast(round(s.approximately / t.power * 100) as bigint),
+           t.e
+    from steps as s
+    join ten as t
+      on t.power <= s.approximately and s.approximately < t.power * 10
+    where s.approximately >= 1e6
+),
+-- 9.996E+14 rounds to 10.00E+14, which is 1.00E+15.
+normalised (step, hundredths, e) as (
+    select step,
+           case when hundredths >= 1000 then cast((hundredths - hundredths % 10) / 10 as bigint) else hundredths end,
+           case when hundredths >= 1000 then e + 1 else e end
+    from scientific
+)
+select s.step, s.reasoning, s.calculation, s.exact,
+       case
+           when s.approximately is null then null
+           when m.step is null then cast(s.exact as text)
+           else cast(cast((m.hundredths - m.hundredths % 100) / 100 as bigint) as text) || '.'
+                || case when m.hundredths % 100 < 10 then '0' else '' end
+                || cast(m.hundredths % 100 as text) || 'E+' || cast(m.e as text)
+       end
+from steps as s
+left join normalised as m on m.step = s.step
+order by s.step;
+
+-- ==== view numbered_solution ====
+create view numbered_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
+-- numbered_solution(solution_no, s1, …, s8): the solution s1, …, s8 is
+-- the solution_no-th in board order (by the row numbers of s1, s2, …).
+-- `queens show K` draws solution K.
+select
+    row_number() over (order by p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no) as solution_no,
+    s.s1 as s1,
+    s.s2 as s2,
+    s.s3 as s3,
+    s.s4 as s4,
+    s.s5 as s5,
+    s.s6 as s6,
+    s.s7 as s7,
+    s.s8 as s8
+from solution as s
+join square as p1 on p1.square = s.s1
+join square as p2 on p2.square = s.s2
+join square as p3 on p3.square = s.s3
+join square as p4 on p4.square = s.s4
+join square as p5 on p5.square = s.s5
+join square as p6 on p6.square = s.s6
+join square as p7 on p7.square = s.s7
+join square as p8 on p8.square = s.s8
+order by 1;
+
+-- ==== view solution_queen ====
+create view solution_queen (solution_no, square) as
+-- solution_queen(solution_no, square): solution number solution_no has a
+-- queen on square `square`. The solutions as sets of squares, one row per
+-- queen, for questions about squares rather than columns.
+select n.solution_no as solution_no,
+       case c.cl_no
+           when 1 then n.s1
+           when 2 then n.s2
+           when 3 then n.s3
+           when 4 then n.s4
+           when 5 then n.s5
+           when 6 then n.s6
+           when 7 then n.s7
+           when 8 then n.s8
+       end as square
+from numbered_solution as n
+cross join col_lbl as c
+order by n.solution_no, c.cl_no;
+
+-- ==== view solution_class ====
+create view solution_class (solution_no, s1, s2, s3, s4, s5, s6, s7, s8, class_no, class_size, representative_no, symmetry) as
+-- solution_class(solution_no, s1, …, s8, class_no, class_size,
+-- representative_no, symmetry): solution solution_no (queens on s1, …, s8)
+-- belongs to class class_no, whose class_size solutions are the images of one
+-- another under the board's symmetries. The class is represented by its
+-- smallest member in board order, solution representative_no, and
+-- `symmetry` moves solution_no onto it (the first such, by sym_no).
+with
+numbered as materialized (
+    -- the solutions, searched (or read from the store) once for all below
+    select * from numbered_solution
+),
+queen (solution_no, square) as (
+    -- the solutions as sets of squares, one row per queen (solution_queen)
+    select n.solution_no,
+           case c.cl_no
+               when 1 then n.s1
+               when 2 then n.s2
+               when 3 then n.s3
+               when 4 then n.s4
+               when 5 then n.s5
+               when 6 then n.s6
+               when 7 then n.s7
+               when 8 then n.s8
+           end
+    from numbered as n
+    cross join col_lbl as c
+),
+image (solution_no, symmetry, sym_no, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as (
+    -- solution_no moved by `symmetry`: the row of its queen in each column
+    select q.solution_no, g.symmetry, g.sym_no,
+           max(case when t.cl_no = 1 then t.rw_no end),
+           max(case when t.cl_no = 2 then t.rw_no end),
+           max(case when t.cl_no = 3 then t.rw_no end),
+           max(case when t.cl_no = 4 then t.rw_no end),
+           max(case when t.cl_no = 5 then t.rw_no end),
+           max(case when t.cl_no = 6 then t.rw_no end),
+           max(case when t.cl_no = 7 then t.rw_no end),
+           max(case when t.cl_no = 8 then t.rw_no end)
+    from queen as q
+    join square_image as i on i.square = q.square
+    join symmetry as g on g.symmetry = i.symmetry
+    join square as t on t.square = i.image
+    group by q.solution_no, g.symmetry, g.sym_no
+),
+ranked_image as (
+    -- the images of each solution from smallest to largest in board order
+    select image.*,
+           row_number() over (partition by solution_no
+                              order by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8, sym_no) as place
+    from image
+),
+smallest_image as (
+    -- two solutions are in one class exactly when their smallest images agree;
+    -- the smallest image is itself a member, the smallest one
+    select solution_no, symmetry,
+           min(solution_no) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as representative_no,
+           count(*) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as class_size
+    from ranked_image
+    where place = 1
+)
+select n.solution_no as solution_no,
+       n.s1 as s1, n.s2 as s2, n.s3 as s3, n.s4 as s4, n.s5 as s5, n.s6 as s6, n.s7 as s7, n.s8 as s8,
+       dense_rank() over (order by m.representative_no) as class_no,
+       m.class_size as class_size,
+       m.representative_no as representative_no,
+       m.symmetry as symmetry
+from numbered as n
+join smallest_image as m on m.solution_no = n.solution_no
+order by n.solution_no;
+
+-- ==== view fundamental_solution ====
+create view fundamental_solution (s1, s2, s3, s4, s5, s6, s7, s8, class_size) as
+-- fundamental_solution(s1, …, s8, class_size): s1, …, s8 is the
+-- representative of a class of solutions (its smallest member in board
+-- order), and the board's symmetries make class_size solutions of it (8, 4
+-- or 2, or 1 on the 1×1 board). Listed in board order.
+select s1, s2, s3, s4, s5, s6, s7, s8, class_size
+from solution_class
+where solution_no = representative_no
+order by solution_no;
+
+-- ==== view stored_solution ====
+create view stored_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
+-- stored_solution(solution_no, s1, …, s8): solution solution_no, queens
+-- on s1, …, s8, is stored in this database (`queens init --materialize`
+-- keeps them all, numbered in board order), so that reading it needs no
+-- search. Empty while nothing is stored; `solution` always searches.
+select cast(null as integer) as solution_no, cast(null as text) as s1, cast(null as text) as s2, cast(null as text) as s3, cast(null as text) as s4, cast(null as text) as s5, cast(null as text) as s6, cast(null as text) as s7, cast(null as text) as s8
+where 1 = 0;
+
+-- ==== table solution_store ====
+create table solution_store (
+    -- solution_store(solution_no, s1, …, s8): s1, …, s8 is solution number
+    -- solution_no in board order, found once by the solution view and kept
+    -- (`queens init --materialize`), so that later questions need no search.
+    -- While this table exists, numbered_solution reads it, and so do the
+    -- views built on numbered_solution.
+    solution_no integer primary key,
+    s1 text not null,
+    s2 text not null,
+    s3 text not null,
+    s4 text not null,
+    s5 text not null,
+    s6 text not null,
+    s7 text not null,
+    s8 text not null
+);
+
+-- ==== one part of the search ====
+-- solution(s1, …, s8): queen k stands on square s_k of column k and no
+-- queen shares a line with a queen placed before it:
+--     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅ for every k.
+-- The same rows as solution_by_definition, found fast. The union on the
+-- right is the set of lines already covered when queen k comes,
+-- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
+-- * The rule for queen k is tested as soon as queen k is placed (SQLite
+--   tests each condition in the loop that places the last queen it names),
+--   so a placement that already breaks it is dropped before any later
+--   queen is tried.
+-- * safe_next offers queen k only squares that queen k−1 does not attack.
+-- * The rest of the rule is tested on line_set, the bitset form of
+--   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0.
+-- * `placed` holds the first 5 queens together with U_5, the lines they
+--   cover, worked out once per placement. Each later queen is tested
+--   against U_5 and the few queens placed after it, instead of against
+--   all the queens before it one by one.
+-- * `limit 9223372036854775807` (no limit: the largest 64-bit integer)
+--   keeps `placed` a step of its own: without a limit, SQLite and
+--   PostgreSQL would merge it into the query around it and work U_5 out
+--   again at every later step. SQLite then hands its rows over one at a
+--   time, as they are found, so memory stays small and the first
+--   solutions come at once.
+-- * `cross join` keeps SQLite's loops in the written order, column by
+--   column, which is the order the search must go.
+-- * line_set and safe_next are stored in board order, so `placed` comes in
+--   board order without sorting; only the completions of each placement
+--   are put in order, a few rows at a time.
+--
+-- This is one part of the search (see partition.sql): the solutions that
+-- start with queens on :s1 and :s2. The two squares are fixed inside
+-- `placed`, where they cut the search down; a condition outside it would
+-- only filter what a whole search found.
+select
+    placed.s1, placed.s2, placed.s3, placed.s4, placed.s5,
+    q6.square as s6,
+    q7.square as s7,
+    q8.square as s8
+from (
+    -- placed(s1, …, s5, u0, …, r1, …): queen k stands on square s_k (in
+    -- row r_k) of column k for k = 1 … 5, no two of them share a line, and
+    -- u0, … are the words of U_5, the lines they cover.
+    select
+        q1.square as s1, q2.square as s2, q3.square as s3, q4.square as s4, q5.square as s5,
+        q1.w0 | q2.w0 | q3.w0 | q4.w0 | q5.w0 as u0,
+        q1.rw_no as r1, q2.rw_no as r2, q3.rw_no as r3, q4.rw_no as r4, q5.rw_no as r5
+    from line_set as q1                   -- queen 1 stands in column a
+    cross join safe_next as q2            -- queen 2 stands in column b
+    cross join safe_next as q3            -- queen 3 stands in column c
+    cross join safe_next as q4            -- queen 4 stands in column d
+    cross join safe_next as q5            -- queen 5 stands in column e
+    where q1.cl_no = 1
+      and q1.square = :s1
+      and q2.square = :s2
+      and q2.cl_no = 2
+      and q2.prev_rw_no = q1.rw_no       -- L(s2) ∩ L(s1) = ∅
+      and q3.cl_no = 3
+      and q3.prev_rw_no = q2.rw_no       -- L(s3) ∩ L(s2) = ∅
+      and q3.w0 & (q1.w0) = 0    -- L(s3) ∩ (L(s1)) = ∅
+      and q4.cl_no = 4
+      and q4.prev_rw_no = q3.rw_no       -- L(s4) ∩ L(s3) = ∅
+      and q4.w0 & (q1.w0 | q2.w0) = 0    -- L(s4) ∩ (L(s1) ∪ L(s2)) = ∅
+      and q5.cl_no = 5
+      and q5.prev_rw_no = q4.rw_no       -- L(s5) ∩ L(s4) = ∅
+      and q5.w0 & (q1.w0 | q2.w0 | q3.w0) = 0    -- L(s5) ∩ (L(s1) ∪ L(s2) ∪ L(s3)) = ∅
+    order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no
+    limit 9223372036854775807
+) as placed
+cross join safe_next as q6             -- queen 6 stands in column f
+cross join safe_next as q7             -- queen 7 stands in column g
+cross join safe_next as q8             -- queen 8 stands in column h
+where q6.cl_no = 6
+  and q6.prev_rw_no = placed.r5      -- L(s6) ∩ L(s5) = ∅
+  and q6.w0 & placed.u0 = 0            -- L(s6) ∩ U_5 = ∅
+  and q7.cl_no = 7
+  and q7.prev_rw_no = q6.rw_no        -- L(s7) ∩ L(s6) = ∅
+  and q7.w0 & (placed.u0) = 0    -- L(s7) ∩ U_5 = ∅
+  and q8.cl_no = 8
+  and q8.prev_rw_no = q7.rw_no        -- L(s8) ∩ L(s7) = ∅
+  and q8.w0 & (placed.u0 | q6.w0) = 0    -- L(s8) ∩ U_6 = ∅
+order by placed.r1, placed.r2, placed.r3, placed.r4, placed.r5, q6.rw_no, q7.rw_no, q8.rw_no
+
+-- ==== the count of one part ====
+-- part_count(solutions): one part of the search (PART_SEARCH: the solution
+-- view's select with the part's first two squares fixed, see
+-- views/3-solution.sql) has this many solutions.
+select count(*) as solutions
+from (
+    -- solution(s1, …, s8): queen k stands on square s_k of column k and no
+    -- queen shares a line with a queen placed before it:
+    --     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅ for every k.
+    -- The same rows as solution_by_definition, found fast. The union on the
+    -- right is the set of lines already covered when queen k comes,
+    -- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
+    -- * The rule for queen k is tested as soon as queen k is placed (SQLite
+    --   tests each condition in the loop that places the last queen it names),
+    --   so a placement that already breaks it is dropped before any later
+    --   queen is tried.
+    -- * safe_next offers queen k only squares that queen k−1 does not attack.
+    -- * The rest of the rule is tested on line_set, the bitset form of
+    --   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0.
+    -- * `placed` holds the first 5 queens together with U_5, the lines they
+    --   cover, worked out once per placement. Each later queen is tested
+    --   against U_5 and the few queens placed after it, instead of against
+    --   all the queens before it one by one.
+    -- * `limit 9223372036854775807` (no limit: the largest 64-bit integer)
+    --   keeps `placed` a step of its own: without a limit, SQLite and
+    --   PostgreSQL would merge it into the query around it and work U_5 out
+    --   again at every later step. SQLite then hands its rows over one at a
+    --   time, as they are found, so memory stays small and the first
+    --   solutions come at once.
+    -- * `cross join` keeps SQLite's loops in the written order, column by
+    --   column, which is the order the search must go.
+    -- * line_set and safe_next are stored in board order, so `placed` comes in
+    --   board order without sorting; only the completions of each placement
+    --   are put in order, a few rows at a time.
+    --
+    -- This is one part of the search (see partition.sql): the solutions that
+    -- start with queens on :s1 and :s2. The two squares are fixed inside
+    -- `placed`, where they cut the search down; a condition outside it would
+    -- only filter what a whole search found.
+    select
+        placed.s1, placed.s2, placed.s3, placed.s4, placed.s5,
+        q6.square as s6,
+        q7.square as s7,
+        q8.square as s8
+    from (
+        -- placed(s1, …, s5, u0, …, r1, …): queen k stands on square s_k (in
+        -- row r_k) of column k for k = 1 … 5, no two of them share a line, and
+        -- u0, … are the words of U_5, the lines they cover.
+        select
+            q1.square as s1, q2.square as s2, q3.square as s3, q4.square as s4, q5.square as s5,
+            q1.w0 | q2.w0 | q3.w0 | q4.w0 | q5.w0 as u0,
+            q1.rw_no as r1, q2.rw_no as r2, q3.rw_no as r3, q4.rw_no as r4, q5.rw_no as r5
+        from line_set as q1                   -- queen 1 stands in column a
+        cross join safe_next as q2            -- queen 2 stands in column b
+        cross join safe_next as q3            -- queen 3 stands in column c
+        cross join safe_next as q4            -- queen 4 stands in column d
+        cross join safe_next as q5            -- queen 5 stands in column e
+        where q1.cl_no = 1
+          and q1.square = :s1
+          and q2.square = :s2
+          and q2.cl_no = 2
+          and q2.prev_rw_no = q1.rw_no       -- L(s2) ∩ L(s1) = ∅
+          and q3.cl_no = 3
+          and q3.prev_rw_no = q2.rw_no       -- L(s3) ∩ L(s2) = ∅
+          and q3.w0 & (q1.w0) = 0    -- L(s3) ∩ (L(s1)) = ∅
+          and q4.cl_no = 4
+          and q4.prev_rw_no = q3.rw_no       -- L(s4) ∩ L(s3) = ∅
+          and q4.w0 & (q1.w0 | q2.w0) = 0    -- L(s4) ∩ (L(s1) ∪ L(s2)) = ∅
+          and q5.cl_no = 5
+          and q5.prev_rw_no = q4.rw_no       -- L(s5) ∩ L(s4) = ∅
+          and q5.w0 & (q1.w0 | q2.w0 | q3.w0) = 0    -- L(s5) ∩ (L(s1) ∪ L(s2) ∪ L(s3)) = ∅
+        order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no
+        limit 9223372036854775807
+    ) as placed
+    cross join safe_next as q6             -- queen 6 stands in column f
+    cross join safe_next as q7             -- queen 7 stands in column g
+    cross join safe_next as q8             -- queen 8 stands in column h
+    where q6.cl_no = 6
+      and q6.prev_rw_no = placed.r5      -- L(s6) ∩ L(s5) = ∅
+      and q6.w0 & placed.u0 = 0            -- L(s6) ∩ U_5 = ∅
+      and q7.cl_no = 7
+      and q7.prev_rw_no = q6.rw_no        -- L(s7) ∩ L(s6) = ∅
+      and q7.w0 & (placed.u0) = 0    -- L(s7) ∩ U_5 = ∅
+      and q8.cl_no = 8
+      and q8.prev_rw_no = q7.rw_no        -- L(s8) ∩ L(s7) = ∅
+      and q8.w0 & (placed.u0 | q6.w0) = 0    -- L(s8) ∩ U_6 = ∅
+    order by placed.r1, placed.r2, placed.r3, placed.r4, placed.r5, q6.rw_no, q7.rw_no, q8.rw_no
+) as part
+
+-- ==== sql/queries/attacking_pair.sql ====
+-- attacking_pair(a, b, anchor, mov_dir, line_end): of the squares given in
+-- :squares (a JSON array of names), the queens on a and b share the line
+-- that starts at anchor, runs in direction mov_dir and ends at line_end:
+-- (anchor, mov_dir) ∈ L(a) ∩ L(b). Each pair once, a before b in board
+-- order (column, then row); pairs in board order.
+with
+given (square) as (
+    select value from json_each(:squares)
+),
+queen (square, cl_no, rw_no) as (
+    select s.square, s.cl_no, s.rw_no
+    from given as g
+    join square as s on s.square = g.square
+)
+select a.square, b.square, la.anchor, la.mov_dir,
+       (select s.square                     -- the last square of the line
+        from square_line as sl
+        join square as s on s.square = sl.square
+        where sl.anchor = la.anchor and sl.mov_dir = la.mov_dir
+        order by s.cl_no desc, s.rw_no desc
+        limit 1) as line_end
+from queen as a
+join queen as b
+  on (a.cl_no, a.rw_no) < (b.cl_no, b.rw_no)
+join square_line as la on la.square = a.square
+join square_line as lb
+  on lb.square = b.square
+ and lb.anchor = la.anchor
+ and lb.mov_dir = la.mov_dir
+order by a.cl_no, a.rw_no, b.cl_no, b.rw_no
+
+-- ==== sql/queries/completion.sql ====
+-- completion(solution_no, s1, …, sN): solution solution_no has a queen on
+-- every square given in :squares (a JSON array of names). Relational
+-- division: the solutions whose set of queens contains the given set are
+-- those that meet it in as many squares as it has.
+with
+given (square) as (
+    select distinct value from json_each(:squares)
+),
+containing (solution_no) as (
+    select q.solution_no
+    from solution_queen as q
+    join given as g on g.square = q.square
+    group by q.solution_no
+    having count(*) = (select count(*) from given)
+)
+select n.*
+from numbered_solution as n
+join containing as c on c.solution_no = n.solution_no
+order by n.solution_no
+
+-- ==== sql/queries/partition.sql ====
+-- partition(s1, s2, weight, part_no): the search for solutions splits into
+-- independent parts, one for each way to place the first two queens (on s1
+-- in column a and s2 in column b) without them attacking each other. Each
+-- part is the solutions that start s1, s2; the parts are listed in board
+-- order, so listing their solutions part after part lists all solutions in
+-- board order.
+--
+-- weight says how often a part counts when only the number of solutions is
+-- wanted. Reflecting the board top to bottom (the symmetry mirror-ranks)
+-- turns a solution whose first queen stands in row r into one whose first
+-- queen stands in row N + 1 − r, and turns it back again: the solutions
+-- with the first queen in the lower half are as many as those with it in
+-- the upper half. So a count searches only the lower half, counted twice
+-- (weight 2), and, when N is odd, the middle row, which the reflection
+-- maps onto itself, counted once (weight 1); the upper half needs no search
+-- (weight 0).
+--
+-- part_no numbers the parts in board order, from 1.
+select q1.square as s1,
+       q2.square as s2,
+       case
+           when 2 * q1.rw_no < b.n + 1 then 2
+           when 2 * q1.rw_no = b.n + 1 then 1
+           else 0
+       end as weight,
+       row_number() over (order by q1.rw_no, q2.rw_no) as part_no
+from board_size as b
+cross join line_set as q1
+cross join safe_next as q2
+where q1.cl_no = 1
+  and q2.cl_no = 2
+  and q2.prev_rw_no = q1.rw_no
+order by q1.rw_no, q2.rw_no
+
+-- ==== sql/queries/class_of.sql ====
+-- class_of(solution_no, s1, …, s8, class_size, representative_no,
+-- symmetry): solution :number has queens on s1, …, s8; the board's
+-- symmetries move it onto class_size different solutions (its class, itself
+-- included); the first of them in board order, the class representative,
+-- is solution representative_no, and `symmetry` moves solution :number onto
+-- it (the first such symmetry by sym_no). Only this one solution is moved,
+-- so the answer takes no longer than finding the solution itself.
+-- (A template: expanded for the board's size N.)
+with
+target as (
+    select * from numbered_solution where solution_no = :number
+),
+queen (square) as (
+    -- the target solution as a set of squares
+    select case c.cl_no
+               when 1 then t.s1
+               when 2 then t.s2
+               when 3 then t.s3
+               when 4 then t.s4
+               when 5 then t.s5
+               when 6 then t.s6
+               when 7 then t.s7
+               when 8 then t.s8
+           end
+    from target as t
+    cross join col_lbl as c
+),
+image (symmetry, sym_no, i1, i2, i3, i4, i5, i6, i7, i8, r1, r2, r3, r4, r5, r6, r7, r8) as (
+    -- the target moved by each symmetry: the image's square and row in each column
+    select g.symmetry, g.sym_no,
+           max(case when m.cl_no = 1 then m.square end), max(case when m.cl_no = 2 then m.square end), max(case when m.cl_no = 3 then m.square end), max(case when m.cl_no = 4 then m.square end), max(case when m.cl_no = 5 then m.square end), max(case when m.cl_no = 6 then m.square end), max(case when m.cl_no = 7 then m.square end), max(case when m.cl_no = 8 then m.square end),
+           max(case when m.cl_no = 1 then m.rw_no end), max(case when m.cl_no = 2 then m.rw_no end), max(case when m.cl_no = 3 then m.rw_no end), max(case when m.cl_no = 4 then m.rw_no end), max(case when m.cl_no = 5 then m.rw_no end), max(case when m.cl_no = 6 then m.rw_no end), max(case when m.cl_no = 7 then m.rw_no end), max(case when m.cl_no = 8 then m.rw_no end)
+    from queen as q
+    join square_image as si on si.square = q.square
+    join symmetry as g on g.symmetry = si.symmetry
+    join square as m on m.square = si.image
+    group by g.symmetry, g.sym_no
+),
+smallest as (
+    -- the first image in board order
+    select *
+    from image
+    order by r1, r2, r3, r4, r5, r6, r7, r8, sym_no
+    limit 1
+)
+select t.*,
+       (select count(*) from (select distinct i1, i2, i3, i4, i5, i6, i7, i8 from image) as distinct_image),
+       (select n.solution_no
+        from numbered_solution as n
+        join smallest as m on n.s1 = m.i1 and n.s2 = m.i2 and n.s3 = m.i3 and n.s4 = m.i4 and n.s5 = m.i5 and n.s6 = m.i6 and n.s7 = m.i7 and n.s8 = m.i8),
+       (select symmetry from smallest)
+from target as t

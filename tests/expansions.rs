@@ -1,0 +1,31 @@
+//! The templates of sql/ expanded for 8×8, as checked in under
+//! sql/expanded/ for reviewers to read, must be what this build expands.
+//! After changing a template, `QUEENS_EXPAND=1 cargo test --test
+//! expansions` writes them anew; review the difference and commit it.
+
+use queens::model::schema::expansion;
+use queens::model::template::Dialect;
+
+fn checked_in(dialect: Dialect, file: &str) {
+    let path = format!("{}/sql/expanded/{file}", env!("CARGO_MANIFEST_DIR"));
+    let fresh = expansion(8, dialect).unwrap();
+    if std::env::var_os("QUEENS_EXPAND").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+    }
+    let stored = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        stored == fresh,
+        "{path} is not what this build expands; run `QUEENS_EXPAND=1 cargo test --test \
+         expansions` and review the difference"
+    );
+}
+
+#[test]
+fn the_checked_in_sqlite_expansion_is_this_build_s() {
+    checked_in(Dialect::Sqlite, "8x8-sqlite.sql");
+}
+
+#[test]
+fn the_checked_in_postgresql_expansion_is_this_build_s() {
+    checked_in(Dialect::Postgres, "8x8-postgres.sql");
+}
