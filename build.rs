@@ -1,6 +1,7 @@
 fn main() {
-    // The migrations are embedded with include_dir, which cargo does not watch.
+    // The SQL files are embedded with include_dir, which cargo does not watch.
     println!("cargo:rerun-if-changed=migrations");
+    println!("cargo:rerun-if-changed=sql");
     // The PostgreSQL tests run only where a server is given (.ci/run starts
     // one); elsewhere they are compiled as ignored, so that `cargo test`
     // counts them as not run rather than as passed.
