@@ -33,7 +33,7 @@ fn the_symmetric_parallel_count_equals_the_full_count_for_n_1_to_12() {
 
 #[test]
 fn the_parts_cover_every_solution_once_and_the_weights_mirror_the_board() {
-    for n in [4u8, 5, 8, 9] {
+    for n in [4u8, 5, 7, 8, 9, 11] {
         let board = Board::new(n);
         let conn = board.connect();
         let target = queens::engine::Target::new(&board.db, "queens").unwrap();
@@ -52,12 +52,15 @@ fn the_parts_cover_every_solution_once_and_the_weights_mirror_the_board() {
                 .unwrap();
             covered += count as u64;
             weighted += part.weight * count as u64;
-            // The weight follows the first queen's row: lower half 2, middle 1, upper 0.
-            let row: u8 = part.s1[1..].parse().unwrap();
-            let expected = match (2 * row).cmp(&(n + 1)) {
-                std::cmp::Ordering::Less => 2,
-                std::cmp::Ordering::Equal => 1,
-                std::cmp::Ordering::Greater => 0,
+            // The weight follows the first queen's row (lower half 2, upper
+            // half 0) or, in the middle row, the second queen's.
+            let row = |square: &str| square[1..].parse::<u8>().unwrap();
+            let half = |row: u8| (2 * row).cmp(&(n + 1));
+            let expected = match (half(row(&part.s1)), half(row(&part.s2))) {
+                (std::cmp::Ordering::Less, _) => 2,
+                (std::cmp::Ordering::Greater, _) => 0,
+                (_, std::cmp::Ordering::Less) => 2,
+                _ => 0,
             };
             assert_eq!(part.weight, expected, "{part:?}");
         }

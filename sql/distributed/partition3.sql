@@ -4,14 +4,16 @@
 -- another. safe_next makes each queen safe from the one before it; the
 -- third must also share no line with the first, L(s3) ∩ L(s1) = ∅, tested
 -- on the line sets (every word; those a small board does not need are 0).
--- weight is partition.sql's, by the first queen's row; part_no numbers the
+-- weight is partition.sql's, by the rows of the first two queens (the
+-- reflection pairs these parts as it pairs those); part_no numbers the
 -- parts in board order.
 select q1.square as s1,
        q2.square as s2,
        q3.square as s3,
        case
            when 2 * q1.rw_no < b.n + 1 then 2
-           when 2 * q1.rw_no = b.n + 1 then 1
+           when 2 * q1.rw_no > b.n + 1 then 0
+           when 2 * q2.rw_no < b.n + 1 then 2
            else 0
        end as weight,
        row_number() over (order by q1.rw_no, q2.rw_no, q3.rw_no) as part_no

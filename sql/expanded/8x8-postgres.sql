@@ -167,6 +167,17 @@ create table square_image (
     unique (symmetry, image)  -- a symmetry moves no two squares onto one
 );
 
+-- ==== migration 3 ====
+-- Schema 3: the lines two queens could share are numbered first.
+--
+-- The tables do not change. What changes is how line_set numbers the
+-- board's lines (sql/facts/6-line_set.sql): the columns and the corners'
+-- one-square diagonals, which no two queens of the search can share, now
+-- come last, and the solution view tests only the words before them. A
+-- board whose facts were numbered the old way must have them derived
+-- again, which an upgrade to this version does.
+select 3;
+
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
 -- n columns: 1 is a, 2 is b, …
@@ -236,15 +247,25 @@ from walk;
 
 -- ==== the facts of line_set ====
 -- line_set(cl_no, rw_no, square, w0, w1, w2): the lines of the board are
--- numbered 0, 1, 2, … (any fixed order will do: by direction, then anchor);
--- the line set of a square has bit i % 64 of word w<i / 64> set for each line
--- number i the square lies on (square_line). A square lies on four distinct
--- lines, so the sum of their bits is their bitwise union (bit 63 is the
--- sign bit of a 64-bit integer; the sum stays in range).
+-- numbered 0, 1, 2, …: first those two queens placed one per column could
+-- share, by direction, then anchor; last the columns (which such queens
+-- never share) and the four diagonals of one square each, in the corners
+-- (which no two queens can share). The solution view tests only the words
+-- that hold the first 5N − 6 lines. The line set of a square has bit
+-- i % 64 of word w<i / 64> set for each line number i the square lies on
+-- (square_line). A square lies on four distinct lines, so the sum of their
+-- bits is their bitwise union (bit 63 is the sign bit of a 64-bit integer;
+-- the sum stays in range).
 insert into line_set (cl_no, rw_no, square, w0, w1, w2)
-with numbered_line (anchor, mov_dir, line_no) as (
-    select anchor, mov_dir, row_number() over (order by mov_dir, anchor) - 1
-    from line
+with line_length (anchor, mov_dir, squares) as (
+    select anchor, mov_dir, count(*)
+    from square_line
+    group by anchor, mov_dir
+),
+numbered_line (anchor, mov_dir, line_no) as (
+    select anchor, mov_dir,
+           row_number() over (order by mov_dir = 'UP' or squares = 1, mov_dir, anchor) - 1
+    from line_length
 )
 select s.cl_no, s.rw_no, s.square,
        cast(sum(case when nl.line_no / 64 = 0 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
@@ -413,7 +434,10 @@ create view solution (s1, s2, s3, s4, s5, s6, s7, s8) as
 --   queen is tried.
 -- * safe_next offers queen k only squares that queen k−1 does not attack.
 -- * The rest of the rule is tested on line_set, the bitset form of
---   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0.
+--   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0. Only the words
+--   holding the lines two of these queens could share are tested (1
+--   here): line_set numbers last the columns, which one queen per column
+--   never shares, and the corners' diagonals of one square each.
 -- * `placed` holds the first 5 queens together with U_5, the lines they
 --   cover, worked out once per placement. Each later queen is tested
 --   against U_5 and the few queens placed after it, instead of against
@@ -785,7 +809,10 @@ where 1 = 0;
 --   queen is tried.
 -- * safe_next offers queen k only squares that queen k−1 does not attack.
 -- * The rest of the rule is tested on line_set, the bitset form of
---   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0.
+--   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0. Only the words
+--   holding the lines two of these queens could share are tested (1
+--   here): line_set numbers last the columns, which one queen per column
+--   never shares, and the corners' diagonals of one square each.
 -- * `placed` holds the first 5 queens together with U_5, the lines they
 --   cover, worked out once per placement. Each later queen is tested
 --   against U_5 and the few queens placed after it, instead of against
@@ -872,7 +899,10 @@ from (
     --   queen is tried.
     -- * safe_next offers queen k only squares that queen k−1 does not attack.
     -- * The rest of the rule is tested on line_set, the bitset form of
-    --   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0.
+    --   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0. Only the words
+    --   holding the lines two of these queens could share are tested (1
+    --   here): line_set numbers last the columns, which one queen per column
+    --   never shares, and the corners' diagonals of one square each.
     -- * `placed` holds the first 5 queens together with U_5, the lines they
     --   cover, worked out once per placement. Each later queen is tested
     --   against U_5 and the few queens placed after it, instead of against
@@ -939,7 +969,6 @@ from (
       and q8.cl_no = 8
       and q8.prev_rw_no = q7.rw_no        -- L(s8) ∩ L(s7) = ∅
       and q8.w0 & (placed.u0 | q6.w0) = 0    -- L(s8) ∩ U_6 = ∅
-    order by placed.r1, placed.r2, placed.r3, placed.r4, placed.r5, q6.rw_no, q7.rw_no, q8.rw_no
 ) as part
 
 -- ==== sql/queries/attacking_pair.sql ====
@@ -1005,20 +1034,23 @@ order by n.solution_no
 --
 -- weight says how often a part counts when only the number of solutions is
 -- wanted. Reflecting the board top to bottom (the symmetry mirror-ranks)
--- turns a solution whose first queen stands in row r into one whose first
--- queen stands in row N + 1 − r, and turns it back again: the solutions
--- with the first queen in the lower half are as many as those with it in
--- the upper half. So a count searches only the lower half, counted twice
--- (weight 2), and, when N is odd, the middle row, which the reflection
--- maps onto itself, counted once (weight 1); the upper half needs no search
--- (weight 0).
+-- turns a solution whose queens stand in rows r1, r2, … into one whose
+-- queens stand in rows N + 1 − r1, N + 1 − r2, …, and turns it back again:
+-- it pairs the parts, and paired parts hold as many solutions. Of each
+-- pair, the part whose rows come first (compared as a sequence: the first
+-- queen's row, then the second's) is searched and counted twice (weight
+-- 2), its mirror image not at all (weight 0). Only the first queen can
+-- stand in the middle row of an odd board (the second would share its
+-- row), and the reflection keeps it there, so for such parts the second
+-- queen's row decides. No part is its own mirror image.
 --
 -- part_no numbers the parts in board order, from 1.
 select q1.square as s1,
        q2.square as s2,
        case
-           when 2 * q1.rw_no < b.n + 1 then 2
-           when 2 * q1.rw_no = b.n + 1 then 1
+           when 2 * q1.rw_no < b.n + 1 then 2        -- the first queen in the lower half
+           when 2 * q1.rw_no > b.n + 1 then 0        -- … in the upper half
+           when 2 * q2.rw_no < b.n + 1 then 2        -- in the middle row: the second queen's
            else 0
        end as weight,
        row_number() over (order by q1.rw_no, q2.rw_no) as part_no

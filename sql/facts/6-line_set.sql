@@ -1,13 +1,23 @@
 -- line_set(cl_no, rw_no, square, w0, w1, w2): the lines of the board are
--- numbered 0, 1, 2, … (any fixed order will do: by direction, then anchor);
--- the line set of a square has bit i % 64 of word w<i / 64> set for each line
--- number i the square lies on (square_line). A square lies on four distinct
--- lines, so the sum of their bits is their bitwise union (bit 63 is the
--- sign bit of a 64-bit integer; the sum stays in range).
+-- numbered 0, 1, 2, …: first those two queens placed one per column could
+-- share, by direction, then anchor; last the columns (which such queens
+-- never share) and the four diagonals of one square each, in the corners
+-- (which no two queens can share). The solution view tests only the words
+-- that hold the first 5N − 6 lines. The line set of a square has bit
+-- i % 64 of word w<i / 64> set for each line number i the square lies on
+-- (square_line). A square lies on four distinct lines, so the sum of their
+-- bits is their bitwise union (bit 63 is the sign bit of a 64-bit integer;
+-- the sum stays in range).
 insert into line_set (cl_no, rw_no, square, w0, w1, w2)
-with numbered_line (anchor, mov_dir, line_no) as (
-    select anchor, mov_dir, row_number() over (order by mov_dir, anchor) - 1
-    from line
+with line_length (anchor, mov_dir, squares) as (
+    select anchor, mov_dir, count(*)
+    from square_line
+    group by anchor, mov_dir
+),
+numbered_line (anchor, mov_dir, line_no) as (
+    select anchor, mov_dir,
+           row_number() over (order by mov_dir = 'UP' or squares = 1, mov_dir, anchor) - 1
+    from line_length
 )
 select s.cl_no, s.rw_no, s.square,
        cast(sum(case when nl.line_no / 64 = 0 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),

@@ -7,20 +7,23 @@
 --
 -- weight says how often a part counts when only the number of solutions is
 -- wanted. Reflecting the board top to bottom (the symmetry mirror-ranks)
--- turns a solution whose first queen stands in row r into one whose first
--- queen stands in row N + 1 − r, and turns it back again: the solutions
--- with the first queen in the lower half are as many as those with it in
--- the upper half. So a count searches only the lower half, counted twice
--- (weight 2), and, when N is odd, the middle row, which the reflection
--- maps onto itself, counted once (weight 1); the upper half needs no search
--- (weight 0).
+-- turns a solution whose queens stand in rows r1, r2, … into one whose
+-- queens stand in rows N + 1 − r1, N + 1 − r2, …, and turns it back again:
+-- it pairs the parts, and paired parts hold as many solutions. Of each
+-- pair, the part whose rows come first (compared as a sequence: the first
+-- queen's row, then the second's) is searched and counted twice (weight
+-- 2), its mirror image not at all (weight 0). Only the first queen can
+-- stand in the middle row of an odd board (the second would share its
+-- row), and the reflection keeps it there, so for such parts the second
+-- queen's row decides. No part is its own mirror image.
 --
 -- part_no numbers the parts in board order, from 1.
 select q1.square as s1,
        q2.square as s2,
        case
-           when 2 * q1.rw_no < b.n + 1 then 2
-           when 2 * q1.rw_no = b.n + 1 then 1
+           when 2 * q1.rw_no < b.n + 1 then 2        -- the first queen in the lower half
+           when 2 * q1.rw_no > b.n + 1 then 0        -- … in the upper half
+           when 2 * q2.rw_no < b.n + 1 then 2        -- in the middle row: the second queen's
            else 0
        end as weight,
        row_number() over (order by q1.rw_no, q2.rw_no) as part_no

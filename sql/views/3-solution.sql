@@ -13,7 +13,10 @@ create view solution ({{k in 1..N sep ", ": s{k}}}) as
 --   queen is tried.
 -- * safe_next offers queen k only squares that queen k−1 does not attack.
 -- * The rest of the rule is tested on line_set, the bitset form of
---   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0.
+--   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0. Only the words
+--   holding the lines two of these queens could share are tested ({W}
+--   here): line_set numbers last the columns, which one queen per column
+--   never shares, and the corners' diagonals of one square each.
 -- * `placed` holds the first {CUT} queens together with U_{CUT}, the lines they
 --   cover, worked out once per placement. Each later queen is tested
 --   against U_{CUT} and the few queens placed after it, instead of against
@@ -88,4 +91,8 @@ where q{CUT+1}.cl_no = {CUT+1}
 --@end
 --@end
 --@end
+--@if ORDERED
 order by {{k in 1..CUT sep ", ": placed.r{k}}}{{k in CUT+1..N sep "": , q{k}.rw_no}};
+--@else
+;
+--@end

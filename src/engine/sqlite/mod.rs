@@ -167,6 +167,22 @@ impl crate::engine::Reader for Reader {
     }
 }
 
+/// SQLite's process-wide settings, before its first connection: no
+/// memory statistics, which SQLite otherwise keeps under one global mutex
+/// that every allocation of every thread takes (the parts of a split
+/// search run on several threads at once).
+pub(crate) fn configure_once() {
+    static CONFIGURED: std::sync::Once = std::sync::Once::new();
+    CONFIGURED.call_once(|| {
+        // SAFETY: called once, before this process opens any connection
+        // through this path; SQLite refuses (SQLITE_MISUSE) rather than
+        // misbehaves if it is already initialised, and that is ignored.
+        unsafe {
+            rusqlite::ffi::sqlite3_config(rusqlite::ffi::SQLITE_CONFIG_MEMSTATUS, 0);
+        }
+    });
+}
+
 /// A value as SQLite hands it back.
 pub fn value_of(value: ValueRef<'_>) -> Value {
     match value {

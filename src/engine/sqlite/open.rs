@@ -243,6 +243,7 @@ pub(crate) fn reading(path: &Path) -> Result<Connection> {
 
 /// A read-only connection: nothing done through it can change the file.
 pub fn open_read_only(path: &Path) -> Result<Connection> {
+    super::configure_once();
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(sqlite_name(path), flags)
         .map_err(|e| explain_open_error(e, path))?;
