@@ -36,6 +36,12 @@ CI_PACKAGES=(sqlite3 man-db tmux liblz4-dev libzstd-dev libkrb5-dev)
 CI_PYTHON_PACKAGES=(duckdb duckdb-ext-sqlite)
 CI_PYTHON_MODULES=(duckdb duckdb_ext)
 
+# The SQLite builds people have, each bundled in one apsw wheel from PyPI
+# (tests/old_sqlite.rs reads the database with each): Debian 12's 3.40,
+# macOS's 3.43, Ubuntu 24.04's 3.45, Debian 13's 3.46.
+CI_OLD_SQLITE=(3.40.1.0 3.43.2.0 3.45.3.0 3.46.1.0)
+CI_OLD_SQLITE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/target/old-sqlite
+
 CITUS_VERSION=13.2.2
 CITUS_VENDOR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../shared/vendor/citus" 2>/dev/null && pwd)
 
@@ -249,16 +255,25 @@ install_citus() {
 }
 
 install_python() {
-    local module missing=()
+    local module version missing=() wheels=()
     for module in "${CI_PYTHON_MODULES[@]}"; do
         python3 -c "import $module" >/dev/null 2>&1 || missing+=("$module")
     done
-    [ ${#missing[@]} -eq 0 ] && return 0
+    for version in "${CI_OLD_SQLITE[@]}"; do
+        [ -d "$CI_OLD_SQLITE_DIR/$version/apsw" ] || wheels+=("$version")
+    done
+    [ ${#missing[@]} -eq 0 ] && [ ${#wheels[@]} -eq 0 ] && return 0
     if [ -n "$CI_SERVER_STARTED" ]; then
         echo "install.sh: refusing to install Python packages after a server started" >&2
         return 1
     fi
-    python3 -m pip install -q "${CI_PYTHON_PACKAGES[@]}"
+    if [ ${#missing[@]} -gt 0 ]; then
+        python3 -m pip install -q --root-user-action=ignore "${CI_PYTHON_PACKAGES[@]}"
+    fi
+    for version in "${wheels[@]}"; do
+        python3 -m pip install -q --root-user-action=ignore --only-binary=:all: --target "$CI_OLD_SQLITE_DIR/$version" \
+            "apsw==$version"
+    done
 }
 
 install_everything() {

@@ -102,3 +102,32 @@ fn the_stock_shell_rebuilds_a_database_from_the_sql_export() {
         assert_eq!(copy.rows(sql), board.rows(sql), "{sql}");
     }
 }
+
+#[test]
+#[ignore = "needs the sqlite3 shell; .ci/run installs it and runs this"]
+fn the_stock_shell_s_own_dump_rebuilds_the_database() {
+    let board = Board::new(6);
+    let dump = Command::new("sqlite3")
+        .arg(&board.db)
+        .arg(".dump")
+        .output()
+        .expect("the sqlite3 shell");
+    assert!(dump.status.success());
+    let copy = board.dir.path().join("copy.db");
+    let mut load = Command::new("sqlite3")
+        .arg(&copy)
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    load.stdin.take().unwrap().write_all(&dump.stdout).unwrap();
+    let loaded = load.wait_with_output().unwrap();
+    assert!(
+        loaded.status.success() && loaded.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&loaded.stderr)
+    );
+    let count = shell_on(&copy, "select count(*) from solution").unwrap();
+    assert_eq!(count, "4\n");
+}

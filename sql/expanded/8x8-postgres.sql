@@ -450,9 +450,13 @@ create view solution (s1, s2, s3, s4, s5, s6, s7, s8) as
 --   solutions come at once.
 -- * `cross join` keeps SQLite's loops in the written order, column by
 --   column, which is the order the search must go.
--- * line_set and safe_next are stored in board order, so `placed` comes in
---   board order without sorting; only the completions of each placement
---   are put in order, a few rows at a time.
+-- * line_set and safe_next are stored in board order (by their keys), and
+--   SQLite walks them so, loop inside loop in the written order: the rows
+--   come out in board order without any sorting, the first of them as soon
+--   as the search reaches it, in every SQLite from 3.37 on (an `order by`
+--   here would make SQLite before 3.47 sort the whole result before its
+--   first row; the tests hold the order against the native solver's).
+--   PostgreSQL joins by hashing, which keeps no order: it sorts.
 select
     placed.s1, placed.s2, placed.s3, placed.s4, placed.s5,
     q6.square as s6,
@@ -488,15 +492,20 @@ from (
 cross join safe_next as q6             -- queen 6 stands in column f
 cross join safe_next as q7             -- queen 7 stands in column g
 cross join safe_next as q8             -- queen 8 stands in column h
+-- (Each condition's reason is written above it, so that the view's last
+-- line is SQL, not a comment: a dump appends its `;` to that line.)
 where q6.cl_no = 6
-  and q6.prev_rw_no = placed.r5      -- L(s6) ∩ L(s5) = ∅
-  and q6.w0 & placed.u0 = 0            -- L(s6) ∩ U_5 = ∅
+  -- L(s6) ∩ L(s5) = ∅, and L(s6) ∩ U_5 = ∅
+  and q6.prev_rw_no = placed.r5
+  and q6.w0 & placed.u0 = 0
+  -- L(s7) ∩ L(s6) = ∅, and L(s7) ∩ U_5 = ∅
   and q7.cl_no = 7
-  and q7.prev_rw_no = q6.rw_no        -- L(s7) ∩ L(s6) = ∅
-  and q7.w0 & (placed.u0) = 0    -- L(s7) ∩ U_5 = ∅
+  and q7.prev_rw_no = q6.rw_no
+  and q7.w0 & (placed.u0) = 0
+  -- L(s8) ∩ L(s7) = ∅, and L(s8) ∩ U_6 = ∅
   and q8.cl_no = 8
-  and q8.prev_rw_no = q7.rw_no        -- L(s8) ∩ L(s7) = ∅
-  and q8.w0 & (placed.u0 | q6.w0) = 0    -- L(s8) ∩ U_6 = ∅
+  and q8.prev_rw_no = q7.rw_no
+  and q8.w0 & (placed.u0 | q6.w0) = 0
 order by placed.r1, placed.r2, placed.r3, placed.r4, placed.r5, q6.rw_no, q7.rw_no, q8.rw_no;
 
 -- ==== view search_space ====
@@ -825,14 +834,19 @@ where 1 = 0;
 --   solutions come at once.
 -- * `cross join` keeps SQLite's loops in the written order, column by
 --   column, which is the order the search must go.
--- * line_set and safe_next are stored in board order, so `placed` comes in
---   board order without sorting; only the completions of each placement
---   are put in order, a few rows at a time.
+-- * line_set and safe_next are stored in board order (by their keys), and
+--   SQLite walks them so, loop inside loop in the written order: the rows
+--   come out in board order without any sorting, the first of them as soon
+--   as the search reaches it, in every SQLite from 3.37 on (an `order by`
+--   here would make SQLite before 3.47 sort the whole result before its
+--   first row; the tests hold the order against the native solver's).
+--   PostgreSQL joins by hashing, which keeps no order: it sorts.
 --
 -- This is one part of the search (see partition.sql): the solutions that
--- start with queens on :s1 and :s2. The two squares are fixed inside
--- `placed`, where they cut the search down; a condition outside it would
--- only filter what a whole search found.
+-- start with queens on :s1 and :s2 (and :s3, when the search is split by
+-- three queens, partition3.sql). The squares are fixed inside `placed`,
+-- where they cut the search down; a condition outside it would only filter
+-- what a whole search found.
 select
     placed.s1, placed.s2, placed.s3, placed.s4, placed.s5,
     q6.square as s6,
@@ -870,15 +884,20 @@ from (
 cross join safe_next as q6             -- queen 6 stands in column f
 cross join safe_next as q7             -- queen 7 stands in column g
 cross join safe_next as q8             -- queen 8 stands in column h
+-- (Each condition's reason is written above it, so that the view's last
+-- line is SQL, not a comment: a dump appends its `;` to that line.)
 where q6.cl_no = 6
-  and q6.prev_rw_no = placed.r5      -- L(s6) ∩ L(s5) = ∅
-  and q6.w0 & placed.u0 = 0            -- L(s6) ∩ U_5 = ∅
+  -- L(s6) ∩ L(s5) = ∅, and L(s6) ∩ U_5 = ∅
+  and q6.prev_rw_no = placed.r5
+  and q6.w0 & placed.u0 = 0
+  -- L(s7) ∩ L(s6) = ∅, and L(s7) ∩ U_5 = ∅
   and q7.cl_no = 7
-  and q7.prev_rw_no = q6.rw_no        -- L(s7) ∩ L(s6) = ∅
-  and q7.w0 & (placed.u0) = 0    -- L(s7) ∩ U_5 = ∅
+  and q7.prev_rw_no = q6.rw_no
+  and q7.w0 & (placed.u0) = 0
+  -- L(s8) ∩ L(s7) = ∅, and L(s8) ∩ U_6 = ∅
   and q8.cl_no = 8
-  and q8.prev_rw_no = q7.rw_no        -- L(s8) ∩ L(s7) = ∅
-  and q8.w0 & (placed.u0 | q6.w0) = 0    -- L(s8) ∩ U_6 = ∅
+  and q8.prev_rw_no = q7.rw_no
+  and q8.w0 & (placed.u0 | q6.w0) = 0
 order by placed.r1, placed.r2, placed.r3, placed.r4, placed.r5, q6.rw_no, q7.rw_no, q8.rw_no
 
 -- ==== the count of one part ====
@@ -915,14 +934,19 @@ from (
     --   solutions come at once.
     -- * `cross join` keeps SQLite's loops in the written order, column by
     --   column, which is the order the search must go.
-    -- * line_set and safe_next are stored in board order, so `placed` comes in
-    --   board order without sorting; only the completions of each placement
-    --   are put in order, a few rows at a time.
+    -- * line_set and safe_next are stored in board order (by their keys), and
+    --   SQLite walks them so, loop inside loop in the written order: the rows
+    --   come out in board order without any sorting, the first of them as soon
+    --   as the search reaches it, in every SQLite from 3.37 on (an `order by`
+    --   here would make SQLite before 3.47 sort the whole result before its
+    --   first row; the tests hold the order against the native solver's).
+    --   PostgreSQL joins by hashing, which keeps no order: it sorts.
     --
     -- This is one part of the search (see partition.sql): the solutions that
-    -- start with queens on :s1 and :s2. The two squares are fixed inside
-    -- `placed`, where they cut the search down; a condition outside it would
-    -- only filter what a whole search found.
+    -- start with queens on :s1 and :s2 (and :s3, when the search is split by
+    -- three queens, partition3.sql). The squares are fixed inside `placed`,
+    -- where they cut the search down; a condition outside it would only filter
+    -- what a whole search found.
     select
         placed.s1, placed.s2, placed.s3, placed.s4, placed.s5,
         q6.square as s6,
@@ -960,15 +984,20 @@ from (
     cross join safe_next as q6             -- queen 6 stands in column f
     cross join safe_next as q7             -- queen 7 stands in column g
     cross join safe_next as q8             -- queen 8 stands in column h
+    -- (Each condition's reason is written above it, so that the view's last
+    -- line is SQL, not a comment: a dump appends its `;` to that line.)
     where q6.cl_no = 6
-      and q6.prev_rw_no = placed.r5      -- L(s6) ∩ L(s5) = ∅
-      and q6.w0 & placed.u0 = 0            -- L(s6) ∩ U_5 = ∅
+      -- L(s6) ∩ L(s5) = ∅, and L(s6) ∩ U_5 = ∅
+      and q6.prev_rw_no = placed.r5
+      and q6.w0 & placed.u0 = 0
+      -- L(s7) ∩ L(s6) = ∅, and L(s7) ∩ U_5 = ∅
       and q7.cl_no = 7
-      and q7.prev_rw_no = q6.rw_no        -- L(s7) ∩ L(s6) = ∅
-      and q7.w0 & (placed.u0) = 0    -- L(s7) ∩ U_5 = ∅
+      and q7.prev_rw_no = q6.rw_no
+      and q7.w0 & (placed.u0) = 0
+      -- L(s8) ∩ L(s7) = ∅, and L(s8) ∩ U_6 = ∅
       and q8.cl_no = 8
-      and q8.prev_rw_no = q7.rw_no        -- L(s8) ∩ L(s7) = ∅
-      and q8.w0 & (placed.u0 | q6.w0) = 0    -- L(s8) ∩ U_6 = ∅
+      and q8.prev_rw_no = q7.rw_no
+      and q8.w0 & (placed.u0 | q6.w0) = 0
 ) as part
 
 -- ==== sql/queries/attacking_pair.sql ====
@@ -1063,35 +1092,21 @@ where q1.cl_no = 1
 order by q1.rw_no, q2.rw_no
 
 -- ==== sql/queries/class_of.sql ====
--- class_of(solution_no, s1, …, s8, class_size, representative_no,
--- symmetry): solution :number has queens on s1, …, s8; the board's
--- symmetries move it onto class_size different solutions (its class, itself
--- included); the first of them in board order, the class representative,
--- is solution representative_no, and `symmetry` moves solution :number onto
--- it (the first such symmetry by sym_no). Only this one solution is moved,
--- so the answer takes no longer than finding the solution itself.
+-- class_of(class_size, r1, …, r8, symmetry): the board's symmetries move
+-- the solution whose queens stand on the squares given in :squares (a JSON
+-- array of names, one per column) onto class_size different solutions (its
+-- class, itself included); the first of them in board order, the class
+-- representative, has its queens on r1, …, r8, and `symmetry` moves the
+-- given solution onto it (the first such symmetry by sym_no). Only this one
+-- solution is moved, so the answer takes no search at all.
 -- (A template: expanded for the board's size N.)
 with
-target as (
-    select * from numbered_solution where solution_no = $1
-),
 queen (square) as (
-    -- the target solution as a set of squares
-    select case c.cl_no
-               when 1 then t.s1
-               when 2 then t.s2
-               when 3 then t.s3
-               when 4 then t.s4
-               when 5 then t.s5
-               when 6 then t.s6
-               when 7 then t.s7
-               when 8 then t.s8
-           end
-    from target as t
-    cross join col_lbl as c
+    -- the solution as a set of squares
+    select value from json_array_elements_text(cast(cast($1 as text) as json)) as given (value)
 ),
 image (symmetry, sym_no, i1, i2, i3, i4, i5, i6, i7, i8, r1, r2, r3, r4, r5, r6, r7, r8) as (
-    -- the target moved by each symmetry: the image's square and row in each column
+    -- the solution moved by each symmetry: the image's square and row in each column
     select g.symmetry, g.sym_no,
            max(case when m.cl_no = 1 then m.square end), max(case when m.cl_no = 2 then m.square end), max(case when m.cl_no = 3 then m.square end), max(case when m.cl_no = 4 then m.square end), max(case when m.cl_no = 5 then m.square end), max(case when m.cl_no = 6 then m.square end), max(case when m.cl_no = 7 then m.square end), max(case when m.cl_no = 8 then m.square end),
            max(case when m.cl_no = 1 then m.rw_no end), max(case when m.cl_no = 2 then m.rw_no end), max(case when m.cl_no = 3 then m.rw_no end), max(case when m.cl_no = 4 then m.rw_no end), max(case when m.cl_no = 5 then m.rw_no end), max(case when m.cl_no = 6 then m.rw_no end), max(case when m.cl_no = 7 then m.rw_no end), max(case when m.cl_no = 8 then m.rw_no end)
@@ -1108,10 +1123,7 @@ smallest as (
     order by r1, r2, r3, r4, r5, r6, r7, r8, sym_no
     limit 1
 )
-select t.*,
-       (select count(*) from (select distinct i1, i2, i3, i4, i5, i6, i7, i8 from image) as distinct_image),
-       (select n.solution_no
-        from numbered_solution as n
-        join smallest as m on n.s1 = m.i1 and n.s2 = m.i2 and n.s3 = m.i3 and n.s4 = m.i4 and n.s5 = m.i5 and n.s6 = m.i6 and n.s7 = m.i7 and n.s8 = m.i8),
-       (select symmetry from smallest)
-from target as t
+select (select count(*) from (select distinct i1, i2, i3, i4, i5, i6, i7, i8 from image) as distinct_image),
+       m.i1, m.i2, m.i3, m.i4, m.i5, m.i6, m.i7, m.i8,
+       m.symmetry
+from smallest as m

@@ -1,27 +1,22 @@
--- class_of(solution_no, s1, …, s{N}, class_size, representative_no,
--- symmetry): solution :number has queens on s1, …, s{N}; the board's
--- symmetries move it onto class_size different solutions (its class, itself
--- included); the first of them in board order, the class representative,
--- is solution representative_no, and `symmetry` moves solution :number onto
--- it (the first such symmetry by sym_no). Only this one solution is moved,
--- so the answer takes no longer than finding the solution itself.
+-- class_of(class_size, r1, …, r{N}, symmetry): the board's symmetries move
+-- the solution whose queens stand on the squares given in :squares (a JSON
+-- array of names, one per column) onto class_size different solutions (its
+-- class, itself included); the first of them in board order, the class
+-- representative, has its queens on r1, …, r{N}, and `symmetry` moves the
+-- given solution onto it (the first such symmetry by sym_no). Only this one
+-- solution is moved, so the answer takes no search at all.
 -- (A template: expanded for the board's size N.)
 with
-target as (
-    select * from numbered_solution where solution_no = {:number}
-),
 queen (square) as (
-    -- the target solution as a set of squares
-    select case c.cl_no
---@for k in 1..N
-               when {k} then t.s{k}
+    -- the solution as a set of squares
+--@if SQLITE
+    select value from json_each({:squares})
+--@else
+    select value from json_array_elements_text(cast(cast({:squares} as text) as json)) as given (value)
 --@end
-           end
-    from target as t
-    cross join col_lbl as c
 ),
 image (symmetry, sym_no, {{k in 1..N sep ", ": i{k}}}, {{k in 1..N sep ", ": r{k}}}) as (
-    -- the target moved by each symmetry: the image's square and row in each column
+    -- the solution moved by each symmetry: the image's square and row in each column
     select g.symmetry, g.sym_no,
            {{k in 1..N sep ", ": max(case when m.cl_no = {k} then m.square end)}},
            {{k in 1..N sep ", ": max(case when m.cl_no = {k} then m.rw_no end)}}
@@ -38,10 +33,7 @@ smallest as (
     order by {{k in 1..N sep ", ": r{k}}}, sym_no
     limit 1
 )
-select t.*,
-       (select count(*) from (select distinct {{k in 1..N sep ", ": i{k}}} from image) as distinct_image),
-       (select n.solution_no
-        from numbered_solution as n
-        join smallest as m on {{k in 1..N sep " and ": n.s{k} = m.i{k}}}),
-       (select symmetry from smallest)
-from target as t;
+select (select count(*) from (select distinct {{k in 1..N sep ", ": i{k}}} from image) as distinct_image),
+       {{k in 1..N sep ", ": m.i{k}}},
+       m.symmetry
+from smallest as m;

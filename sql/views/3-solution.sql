@@ -29,15 +29,20 @@ create view solution ({{k in 1..N sep ", ": s{k}}}) as
 --   solutions come at once.
 -- * `cross join` keeps SQLite's loops in the written order, column by
 --   column, which is the order the search must go.
--- * line_set and safe_next are stored in board order, so `placed` comes in
---   board order without sorting; only the completions of each placement
---   are put in order, a few rows at a time.
+-- * line_set and safe_next are stored in board order (by their keys), and
+--   SQLite walks them so, loop inside loop in the written order: the rows
+--   come out in board order without any sorting, the first of them as soon
+--   as the search reaches it, in every SQLite from 3.37 on (an `order by`
+--   here would make SQLite before 3.47 sort the whole result before its
+--   first row; the tests hold the order against the native solver's).
+--   PostgreSQL joins by hashing, which keeps no order: it sorts.
 --@if PART = 1
 --
 -- This is one part of the search (see partition.sql): the solutions that
--- start with queens on :s1 and :s2. The two squares are fixed inside
--- `placed`, where they cut the search down; a condition outside it would
--- only filter what a whole search found.
+-- start with queens on :s1 and :s2 (and :s3, when the search is split by
+-- three queens, partition3.sql). The squares are fixed inside `placed`,
+-- where they cut the search down; a condition outside it would only filter
+-- what a whole search found.
 --@end
 select
     {{k in 1..CUT sep ", ": placed.s{k}}}{{k in CUT+1..N sep "": ,\n    q{k}.square as s{k}}}
@@ -59,6 +64,9 @@ from (
 --@if PART = 1
       and q1.square = {:s1}
       and q2.square = {:s2}
+--@if THIRD
+      and q3.square = {:s3}
+--@end
 --@end
 --@for k in 2..CUT
       and q{k}.cl_no = {k}
@@ -78,20 +86,24 @@ from (
 cross join safe_next as q{k}             -- queen {k} stands in column {col:k}
 --@end
 --@if CUT < N
+-- (Each condition's reason is written above it, so that the view's last
+-- line is SQL, not a comment: a dump appends its `;` to that line.)
 where q{CUT+1}.cl_no = {CUT+1}
-  and q{CUT+1}.prev_rw_no = placed.r{CUT}      -- L(s{CUT+1}) ∩ L(s{CUT}) = ∅
+  -- L(s{CUT+1}) ∩ L(s{CUT}) = ∅, and L(s{CUT+1}) ∩ U_{CUT} = ∅
+  and q{CUT+1}.prev_rw_no = placed.r{CUT}
 --@for w in 0..W-1
-  and q{CUT+1}.w{w} & placed.u{w} = 0            -- L(s{CUT+1}) ∩ U_{CUT} = ∅
+  and q{CUT+1}.w{w} & placed.u{w} = 0
 --@end
 --@for k in CUT+2..N
+  -- L(s{k}) ∩ L(s{k-1}) = ∅, and L(s{k}) ∩ U_{k-2} = ∅
   and q{k}.cl_no = {k}
-  and q{k}.prev_rw_no = q{k-1}.rw_no        -- L(s{k}) ∩ L(s{k-1}) = ∅
+  and q{k}.prev_rw_no = q{k-1}.rw_no
 --@for w in 0..W-1
-  and q{k}.w{w} & (placed.u{w}{{j in CUT+1..k-2 sep "":  | q{j}.w{w}}}) = 0    -- L(s{k}) ∩ U_{k-2} = ∅
+  and q{k}.w{w} & (placed.u{w}{{j in CUT+1..k-2 sep "":  | q{j}.w{w}}}) = 0
 --@end
 --@end
 --@end
---@if ORDERED
+--@if ORDERED + POSTGRES = 2
 order by {{k in 1..CUT sep ", ": placed.r{k}}}{{k in CUT+1..N sep "": , q{k}.rw_no}};
 --@else
 ;

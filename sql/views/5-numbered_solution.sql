@@ -9,6 +9,14 @@ from solution_store
 order by solution_no;
 --@end
 --@if STORED = 0
+--@if SQLITE
+-- The solution view hands its rows over in board order as it finds them
+-- (see its comments): they are numbered as they come.
+select
+    row_number() over () as solution_no,
+    {{k in 1..N sep ",\n    ": s{k}}}
+from solution;
+--@else
 select
     row_number() over (order by {{k in 1..N sep ", ": p{k}.rw_no}}) as solution_no,
     {{k in 1..N sep ",\n    ": s.s{k} as s{k}}}
@@ -17,4 +25,5 @@ from solution as s
 join square as p{k} on p{k}.square = s.s{k}
 --@end
 order by 1;
+--@end
 --@end

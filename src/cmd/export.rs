@@ -8,15 +8,16 @@ use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
 
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
-use crate::engine::{self, Engine, Param, Reader, Target};
+use crate::engine::{self, Engine, Reader, Target};
 use crate::error::usage;
 use crate::model::placement::Placement;
 use crate::render::diagram::Style;
 use crate::render::outfile::{OutFile, check_target, write_out};
 use crate::render::sink::{Format, PlacementShape, Writer, solutions_phrase};
 use crate::render::svg::SvgSize;
+use crate::search::order;
 use crate::search::parallel::Workers;
-use crate::search::selection::{Numbering, Selection, for_each_placement, plain};
+use crate::search::selection::Selection;
 
 /// Which database an SQL export is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -137,9 +138,10 @@ pub fn run(args: &Args) -> Result<()> {
     let engine = engine::connect(&target)?;
     let (reader, n) = engine.open(args.target.size, &|_| Ok(()))?;
     let reader = reader.as_ref();
-    if let Some(k) = args.solution {
-        check_solution_number(reader, n, k)?;
-    }
+    let chosen = match args.solution {
+        Some(k) => Some(solution_number(reader, n, k)?),
+        None => None,
+    };
     if format != ExportFormat::Sql {
         say_if_stored(reader, engine.as_ref())?;
     }
@@ -149,6 +151,7 @@ pub fn run(args: &Args) -> Result<()> {
         reader,
         n,
         workers: args.work.workers(&bar),
+        chosen,
     };
     let exported = |out: &mut dyn Write| -> Result<u64> {
         let size = match args.fixed_size {
@@ -204,6 +207,8 @@ struct Source<'a> {
     reader: &'a dyn Reader,
     n: u8,
     workers: Workers<'a>,
+    /// The one solution --solution chose, found already.
+    chosen: Option<Placement>,
 }
 
 /// Writes the selected placements in `format`; returns how many.
@@ -257,15 +262,20 @@ fn chosen_format(args: &Args) -> Result<ExportFormat> {
     }
 }
 
-fn check_solution_number(reader: &dyn Reader, n: u8, k: i64) -> Result<()> {
-    let total = reader.number("select count(*) from numbered_solution")?;
-    if k > total {
-        return Err(usage(format!(
+/// Solution `k` in board order, found by walking the search that far; a
+/// `k` beyond the board's solutions is a usage error.
+fn solution_number(reader: &dyn Reader, n: u8, k: i64) -> Result<Placement> {
+    match order::nth_solution(reader, n, k)? {
+        (Some(squares), _) => Ok(Placement {
+            solution: k,
+            squares,
+            class_size: None,
+        }),
+        (None, total) => Err(usage(format!(
             "--solution {k}: the {n}×{n} board has {}",
             solutions_phrase(total as u64)
-        )));
+        ))),
     }
-    Ok(())
 }
 
 /// The SQL export: a dump of the SQLite file, or the PostgreSQL script that
@@ -286,18 +296,11 @@ fn each_selected(
     args: &Args,
     each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
-    match args.solution {
-        Some(k) => for_each_placement(
-            source.reader,
-            &plain(
-                source.reader,
-                "select * from numbered_solution where solution_no = {:k}",
-            )?,
-            &[("k", Param::Int(k))],
-            Numbering::FirstColumn,
-            false,
-            each,
-        ),
+    match &source.chosen {
+        Some(placement) => {
+            let mut each = each;
+            each(placement.clone())
+        }
         None => Selection::new(args.fundamental).for_each(
             source.engine,
             source.reader,

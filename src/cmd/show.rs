@@ -13,8 +13,8 @@ use crate::model::schema;
 use crate::model::template::Scope;
 use crate::render::diagram;
 use crate::render::sink::solutions_phrase;
-use crate::search::parallel;
 use crate::search::selection::plain;
+use crate::search::{order, parallel};
 
 /// Draw solution K (in board order, from 1) as a chess diagram.
 ///
@@ -53,26 +53,34 @@ struct Shown {
     symmetry: String,
 }
 
+/// The largest board whose solutions `show` counts to say "K of T" when
+/// they are not stored: the split count takes a second or two at 13×13,
+/// far longer than finding an early solution of a larger board.
+const COUNT_UP_TO: u8 = 13;
+
 pub fn run(args: &Args) -> Result<()> {
     let (engine, reader, n) = args.target.open()?;
     let reader = reader.as_ref();
     let bar = args.work.bar();
     let total = match reader.stored_count()? {
-        Some(stored) => stored,
-        None => parallel::count_solutions(engine.as_ref(), reader, n, args.work.workers(&bar))?,
+        Some(stored) => Some(stored),
+        None if n <= COUNT_UP_TO => Some(parallel::count_solutions(
+            engine.as_ref(),
+            reader,
+            n,
+            args.work.workers(&bar),
+        )?),
+        None => None,
     };
-    let Some(shown) = solution_and_class(reader, n, args.number)? else {
-        return Err(usage(match total {
-            0 => format!(
-                "the {n}×{n} board has no solutions, so no solution {}",
-                args.number
-            ),
-            _ => format!(
-                "there is no solution {}: the {n}×{n} board has {total} (1 to {total})",
-                args.number
-            ),
-        }));
+    let (found, seen) = order::nth_solution(reader, n, args.number)?;
+    let Some(squares) = found else {
+        return Err(no_such_solution(
+            n,
+            args.number,
+            total.unwrap_or(seen as u64),
+        ));
     };
+    let shown = class_of(reader, n, squares, args.number)?;
     say_if_stored(reader, engine.as_ref())?;
     let description = reader
         .first(
@@ -87,19 +95,64 @@ pub fn run(args: &Args) -> Result<()> {
     write_shown(args, n, total, &shown, &description)
 }
 
+/// The refusal of a K beyond the board's `total` solutions.
+fn no_such_solution(n: u8, k: i64, total: u64) -> anyhow::Error {
+    usage(match total {
+        0 => format!("the {n}×{n} board has no solutions, so no solution {k}"),
+        _ => format!("there is no solution {k}: the {n}×{n} board has {total} (1 to {total})"),
+    })
+}
+
+/// The class of solution number `k`, whose queens stand on `squares`: its
+/// size, its representative (the class's first in board order, so at or
+/// before `k`, found by walking that far) and the symmetry onto it.
+fn class_of(reader: &dyn Reader, n: u8, squares: Vec<String>, k: i64) -> Result<Shown> {
+    let sql = schema::query(
+        "queries/class_of.sql",
+        n,
+        Scope::for_dialect(reader.dialect()),
+    )?;
+    let names = serde_json::to_string(&squares)?;
+    let row = reader
+        .first(&sql, &[("squares", Param::Text(names))])?
+        .ok_or_else(|| anyhow::anyhow!("solution {k} has no images under the symmetries"))?;
+    let columns = usize::from(n);
+    let representative: Vec<String> = row[1..=columns].iter().map(|v| v.text()).collect();
+    let representative_no = match representative == squares {
+        true => k,
+        false => order::place_of(reader, n, &representative)?
+            .ok_or_else(|| anyhow::anyhow!("the representative of solution {k} is no solution"))?,
+    };
+    Ok(Shown {
+        squares,
+        class_size: row[0].integer()?,
+        representative_no,
+        symmetry: row[columns + 1].text(),
+    })
+}
+
 /// Solution K, its diagram and its class, on standard output.
-fn write_shown(args: &Args, n: u8, total: u64, shown: &Shown, description: &str) -> Result<()> {
+fn write_shown(
+    args: &Args,
+    n: u8,
+    total: Option<u64>,
+    shown: &Shown,
+    description: &str,
+) -> Result<()> {
     let queens = shown
         .squares
         .iter()
         .map(|name| Square::parse(name, n))
         .collect::<Result<Vec<_>>>()?;
     let mut out = stdout();
+    // The total where it costs less than the answer (see COUNT_UP_TO).
+    let of = total
+        .map(|total| format!(" of {total}"))
+        .unwrap_or_default();
     writeln!(
         out,
-        "Solution {} of {}: {}",
+        "Solution {}{of}: {}",
         args.number,
-        total,
         shown.squares.join(" ")
     )?;
     writeln!(out)?;
@@ -123,22 +176,4 @@ fn write_shown(args: &Args, n: u8, total: u64, shown: &Shown, description: &str)
         )?;
     }
     Ok(out.flush()?)
-}
-
-fn solution_and_class(reader: &dyn Reader, n: u8, number: i64) -> Result<Option<Shown>> {
-    let sql = schema::query(
-        "queries/class_of.sql",
-        n,
-        Scope::for_dialect(reader.dialect()),
-    )?;
-    let columns = usize::from(n);
-    let Some(row) = reader.first(&sql, &[("number", Param::Int(number))])? else {
-        return Ok(None);
-    };
-    Ok(Some(Shown {
-        squares: row[1..=columns].iter().map(|v| v.text()).collect(),
-        class_size: row[columns + 1].integer()?,
-        representative_no: row[columns + 2].integer()?,
-        symmetry: row[columns + 3].text(),
-    }))
 }

@@ -117,6 +117,7 @@ fn board_scope(n: u8, scope: Scope) -> Scope {
         .with("W", search_words(n))
         .with("CUT", placed_first(n))
         .with("PART", 0)
+        .with("THIRD", 0)
         .with("ORDERED", 1)
 }
 
@@ -127,9 +128,17 @@ fn board_scope(n: u8, scope: Scope) -> Scope {
 /// the dialect, and may bind the two squares to columns of a query around
 /// it (a Citus part's).
 pub fn part_search(n: u8, scope: Scope) -> Result<Sql> {
+    piece_search(n, scope, false)
+}
+
+/// As `part_search`, or, `by_three`, with the third queen fixed on `{:s3}`
+/// too (the parts of partition3.sql, smaller ones).
+pub fn piece_search(n: u8, scope: Scope, by_three: bool) -> Result<Sql> {
     template::render_statement(
         sql::file("views/3-solution.sql"),
-        &board_scope(n, scope).with("PART", 1),
+        &board_scope(n, scope)
+            .with("PART", 1)
+            .with("THIRD", by_three.into()),
     )
     .context("could not expand the template of a part of the search")
 }

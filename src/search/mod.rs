@@ -3,6 +3,7 @@
 //! the engine interface; knows nothing of output formats, and tells how
 //! far a long search has got through `Progress`, which the command draws.
 
+pub mod order;
 pub mod parallel;
 pub mod placement;
 pub mod selection;

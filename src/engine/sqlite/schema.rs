@@ -192,9 +192,9 @@ pub fn differing_views(conn: &Connection, n: u8) -> Result<Vec<&'static str>> {
 }
 
 /// The text SQLite keeps of a `create view` statement: it upper-cases the
-/// leading keywords and drops the final semicolon.
+/// leading keywords and drops the final semicolon and the blanks before it.
 fn as_stored(create_view: &str) -> String {
-    let body = create_view.trim_end().trim_end_matches(';');
+    let body = create_view.trim_end().trim_end_matches(';').trim_end();
     match body.get(..11) {
         Some(head) if head.eq_ignore_ascii_case("create view") => {
             format!("CREATE VIEW{}", &body[11..])

@@ -1,0 +1,127 @@
+//! The file reads as well in the SQLite people have as in the one queens
+//! bundles: the sqlite3 shell of this machine (Debian 12: 3.40), and the
+//! SQLite of several apsw wheels from PyPI (3.40, 3.43, 3.45, 3.46), which
+//! `.ci/install.sh` installs under target/old-sqlite/. `select * from
+//! solution` gives the same rows in the same board order in each, and
+//! streams: no step of its plan sorts the whole result, so its first rows
+//! come as soon as the search finds them (BENCHMARKS.md times them). A
+//! plain `cargo test` shows these as ignored; `.ci/run` runs them.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use common::Board;
+use queens::checker;
+
+/// The SQLite builds to read with: each apsw wheel's directory.
+fn wheels() -> Vec<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/old-sqlite");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap_or_else(|_| panic!("{} (.ci/install.sh makes it)", root.display()))
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    found.sort();
+    let versions: Vec<String> = found
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for wanted in ["3.40", "3.43", "3.45"] {
+        assert!(
+            versions.iter().any(|v| v.starts_with(wanted)),
+            "no SQLite {wanted} among {versions:?}"
+        );
+    }
+    found
+}
+
+/// What the tool prints for `mode` and `sql` with the SQLite of `wheel`:
+/// the version, then the lines.
+fn read(wheel: &std::path::Path, board: &Board, mode: &str, sql: &str) -> (String, Vec<String>) {
+    let tool = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tools/old_sqlite.py");
+    let out = Command::new("python3")
+        .arg(tool)
+        .arg(wheel)
+        .arg(&board.db)
+        .args([mode, sql])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines().map(str::to_string);
+    (lines.next().unwrap(), lines.collect())
+}
+
+/// The shell of this machine, as its users run it.
+fn shell(board: &Board, sql: &str) -> Vec<String> {
+    let out = Command::new("sqlite3")
+        .args(["-separator", "\t"])
+        .arg(&board.db)
+        .arg(sql)
+        .output()
+        .expect("the sqlite3 shell");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The native checker's solutions of `n`×`n`, in board order, as lines.
+fn native(n: u8) -> Vec<String> {
+    checker::solutions(n)
+        .iter()
+        .map(|rows| {
+            checker::squares_of(rows)
+                .iter()
+                .map(|q| q.name())
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs the apsw wheels and the sqlite3 shell; .ci/run installs them and runs this"]
+fn every_sqlite_gives_the_rows_in_board_order() {
+    for n in [1u8, 4, 5, 6, 8, 10] {
+        let board = Board::new(n);
+        for wheel in wheels() {
+            let (version, rows) = read(&wheel, &board, "rows", "select * from solution");
+            assert_eq!(rows, native(n), "SQLite {version}, {n}×{n}");
+        }
+        assert_eq!(
+            shell(&board, "select * from solution"),
+            native(n),
+            "the shell, {n}×{n}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs the apsw wheels and the sqlite3 shell; .ci/run installs them and runs this"]
+fn every_sqlite_streams_the_solutions_without_sorting_them_all() {
+    let board = Board::new(14);
+    let first: Vec<String> = native(14).into_iter().take(3).collect();
+    for wheel in wheels() {
+        for sql in [
+            "select * from solution",
+            "select s1, s2 from numbered_solution",
+        ] {
+            let (version, plan) = read(&wheel, &board, "plan", sql);
+            assert!(
+                !plan.iter().any(|step| step.contains("TEMP B-TREE")),
+                "SQLite {version} sorts for {sql}: {plan:?}"
+            );
+        }
+        let (version, rows) = read(&wheel, &board, "rows", "select * from solution limit 3");
+        assert_eq!(rows, first, "SQLite {version}");
+    }
+    assert_eq!(shell(&board, "select * from solution limit 3"), first);
+}
