@@ -50,6 +50,33 @@ pub fn solutions(n: u8) -> Vec<Vec<u8>> {
     all
 }
 
+/// The first solution in board order, found by backtracking column by
+/// column with the lowest free row first, or None when there is none.
+pub fn first_solution(n: u8) -> Option<Vec<u8>> {
+    fn extend(n: u8, placed: &mut Vec<u8>) -> bool {
+        if placed.len() == usize::from(n) {
+            return true;
+        }
+        for row in 1..=n {
+            let column = placed.len();
+            let safe = placed
+                .iter()
+                .enumerate()
+                .all(|(c, &r)| r != row && usize::from(r.abs_diff(row)) != column - c);
+            if safe {
+                placed.push(row);
+                if extend(n, placed) {
+                    return true;
+                }
+                placed.pop();
+            }
+        }
+        false
+    }
+    let mut placed = Vec::with_capacity(usize::from(n));
+    extend(n, &mut placed).then_some(placed)
+}
+
 /// Calls `found` with the rows of every solution, in board order. Columns are
 /// filled left to right; `rows`, `rising` and `falling` are the bitsets of the
 /// rows and diagonals already taken, shifted so that bit r stands for row r+1
@@ -188,6 +215,13 @@ mod tests {
             for rows in &all {
                 assert!(is_solution(&squares_of(rows), n), "{rows:?}");
             }
+        }
+    }
+
+    #[test]
+    fn the_first_solution_is_the_first_of_the_list() {
+        for n in 1..=10 {
+            assert_eq!(first_solution(n), solutions(n).first().cloned(), "n = {n}");
         }
     }
 

@@ -178,6 +178,17 @@ create table square_image (
 -- again, which an upgrade to this version does.
 select 3;
 
+-- ==== migration 4 ====
+-- Schema 4: the solution view takes new forms.
+--
+-- The tables do not change. The solution view hands its rows over in board
+-- order as it finds them on SQLite (no final sort, so every SQLite from
+-- 3.37 on gives the first rows at once), numbered_solution numbers them as
+-- they come, and on PostgreSQL the view searches breadth-first, one column
+-- per step of a recursive query, over half the board and its mirror image.
+-- Views are made again by every upgrade, which is all this version needs.
+select 4;
+
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
 -- n columns: 1 is a, 2 is b, …
@@ -428,85 +439,58 @@ create view solution (s1, s2, s3, s4, s5, s6, s7, s8) as
 -- The same rows as solution_by_definition, found fast. The union on the
 -- right is the set of lines already covered when queen k comes,
 -- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
--- * The rule for queen k is tested as soon as queen k is placed (SQLite
---   tests each condition in the loop that places the last queen it names),
---   so a placement that already breaks it is dropped before any later
---   queen is tried.
--- * safe_next offers queen k only squares that queen k−1 does not attack.
--- * The rest of the rule is tested on line_set, the bitset form of
---   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0. Only the words
---   holding the lines two of these queens could share are tested (1
---   here): line_set numbers last the columns, which one queen per column
---   never shares, and the corners' diagonals of one square each.
--- * `placed` holds the first 5 queens together with U_5, the lines they
---   cover, worked out once per placement. Each later queen is tested
---   against U_5 and the few queens placed after it, instead of against
---   all the queens before it one by one.
--- * `limit 9223372036854775807` (no limit: the largest 64-bit integer)
---   keeps `placed` a step of its own: without a limit, SQLite and
---   PostgreSQL would merge it into the query around it and work U_5 out
---   again at every later step. SQLite then hands its rows over one at a
---   time, as they are found, so memory stays small and the first
---   solutions come at once.
--- * `cross join` keeps SQLite's loops in the written order, column by
---   column, which is the order the search must go.
--- * line_set and safe_next are stored in board order (by their keys), and
---   SQLite walks them so, loop inside loop in the written order: the rows
---   come out in board order without any sorting, the first of them as soon
---   as the search reaches it, in every SQLite from 3.37 on (an `order by`
---   here would make SQLite before 3.47 sort the whole result before its
---   first row; the tests hold the order against the native solver's).
---   PostgreSQL joins by hashing, which keeps no order: it sorts.
+-- On PostgreSQL the search goes breadth-first, one column per step of a
+-- recursive query, a form PostgreSQL plans well with the settings every
+-- server has:
+-- * placed(k, r, u0, …, path): the first k queens stand on the rows
+--   written in path, no two of them share a line, queen k stands in row r,
+--   and u0, … are the words of U_k, the lines they cover (line_set is the
+--   bitset form of square_line, in which ∪ is `|`, ∩ is `&`, ∅ is 0).
+-- * Each step places queen k + 1 on a square that safe_next offers next to
+--   queen k and whose lines U_k does not hold, and adds its lines to U_k.
+-- * path writes the rows as one number, a hexadecimal digit a queen (rows
+--   3, 1, 4 are 0x314; a board up to 15×15 fits in 64 bits). Sorting by
+--   path sorts in board order.
+-- * Mirror symmetry halves the work: turning the board over, row r to row
+--   N + 1 − r, maps solutions to solutions. The search starts queen 1 in
+--   the lower half of column a only (and queen 2 in the lower half when
+--   queen 1 stands in the middle row of an odd board); every other
+--   solution is the mirror image of one found, whose path, digit by digit,
+--   is 9 − r: 0x11111111 · 9 − path.
+with recursive placed (k, r, u0, path) as (
+    select 1, q.rw_no, q.w0, q.rw_no::bigint
+    from line_set as q                            -- queen 1 in column a
+    where q.cl_no = 1 and 2 * q.rw_no <= 9    -- in the lower half
+  union all
+    select p.k + 1, s.rw_no, p.u0 | s.w0, p.path * 16 + s.rw_no
+    from placed as p
+    join safe_next as s                           -- L(s_(k+1)) ∩ L(s_k) = ∅
+      on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
+    where p.k < 8
+      and s.w0 & p.u0 = 0                       -- L(s_(k+1)) ∩ U_k = ∅
+      -- queen 1 in the middle row of an odd board: queen 2 in the lower half
+      and not (p.k = 1 and 2 * p.r = 9 and 2 * s.rw_no > 9)
+),
+half (path) as (
+    select path from placed where k = 8
+),
+every (path) as (
+    select path from half
+    union all
+    select x'11111111'::bigint * 9 - path from half   -- the mirror images
+)
+-- queen k's row is the k-th hexadecimal digit of path
 select
-    placed.s1, placed.s2, placed.s3, placed.s4, placed.s5,
-    q6.square as s6,
-    q7.square as s7,
-    q8.square as s8
-from (
-    -- placed(s1, …, s5, u0, …, r1, …): queen k stands on square s_k (in
-    -- row r_k) of column k for k = 1 … 5, no two of them share a line, and
-    -- u0, … are the words of U_5, the lines they cover.
-    select
-        q1.square as s1, q2.square as s2, q3.square as s3, q4.square as s4, q5.square as s5,
-        q1.w0 | q2.w0 | q3.w0 | q4.w0 | q5.w0 as u0,
-        q1.rw_no as r1, q2.rw_no as r2, q3.rw_no as r3, q4.rw_no as r4, q5.rw_no as r5
-    from line_set as q1                   -- queen 1 stands in column a
-    cross join safe_next as q2            -- queen 2 stands in column b
-    cross join safe_next as q3            -- queen 3 stands in column c
-    cross join safe_next as q4            -- queen 4 stands in column d
-    cross join safe_next as q5            -- queen 5 stands in column e
-    where q1.cl_no = 1
-      and q2.cl_no = 2
-      and q2.prev_rw_no = q1.rw_no       -- L(s2) ∩ L(s1) = ∅
-      and q3.cl_no = 3
-      and q3.prev_rw_no = q2.rw_no       -- L(s3) ∩ L(s2) = ∅
-      and q3.w0 & (q1.w0) = 0    -- L(s3) ∩ (L(s1)) = ∅
-      and q4.cl_no = 4
-      and q4.prev_rw_no = q3.rw_no       -- L(s4) ∩ L(s3) = ∅
-      and q4.w0 & (q1.w0 | q2.w0) = 0    -- L(s4) ∩ (L(s1) ∪ L(s2)) = ∅
-      and q5.cl_no = 5
-      and q5.prev_rw_no = q4.rw_no       -- L(s5) ∩ L(s4) = ∅
-      and q5.w0 & (q1.w0 | q2.w0 | q3.w0) = 0    -- L(s5) ∩ (L(s1) ∪ L(s2) ∪ L(s3)) = ∅
-    limit 9223372036854775807
-) as placed
-cross join safe_next as q6             -- queen 6 stands in column f
-cross join safe_next as q7             -- queen 7 stands in column g
-cross join safe_next as q8             -- queen 8 stands in column h
--- (Each condition's reason is written above it, so that the view's last
--- line is SQL, not a comment: a dump appends its `;` to that line.)
-where q6.cl_no = 6
-  -- L(s6) ∩ L(s5) = ∅, and L(s6) ∩ U_5 = ∅
-  and q6.prev_rw_no = placed.r5
-  and q6.w0 & placed.u0 = 0
-  -- L(s7) ∩ L(s6) = ∅, and L(s7) ∩ U_5 = ∅
-  and q7.cl_no = 7
-  and q7.prev_rw_no = q6.rw_no
-  and q7.w0 & (placed.u0) = 0
-  -- L(s8) ∩ L(s7) = ∅, and L(s8) ∩ U_6 = ∅
-  and q8.cl_no = 8
-  and q8.prev_rw_no = q7.rw_no
-  and q8.w0 & (placed.u0 | q6.w0) = 0
-order by placed.r1, placed.r2, placed.r3, placed.r4, placed.r5, q6.rw_no, q7.rw_no, q8.rw_no;
+    'a' || (path >> 28 & 15),
+    'b' || (path >> 24 & 15),
+    'c' || (path >> 20 & 15),
+    'd' || (path >> 16 & 15),
+    'e' || (path >> 12 & 15),
+    'f' || (path >> 8 & 15),
+    'g' || (path >> 4 & 15),
+    'h' || (path >> 0 & 15)
+from every
+order by path;
 
 -- ==== view search_space ====
 create view search_space (step, reasoning, calculation, search_space, about) as

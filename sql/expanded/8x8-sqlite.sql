@@ -178,6 +178,17 @@ create table square_image (
 -- again, which an upgrade to this version does.
 select 3;
 
+-- ==== migration 4 ====
+-- Schema 4: the solution view takes new forms.
+--
+-- The tables do not change. The solution view hands its rows over in board
+-- order as it finds them on SQLite (no final sort, so every SQLite from
+-- 3.37 on gives the first rows at once), numbered_solution numbers them as
+-- they come, and on PostgreSQL the view searches breadth-first, one column
+-- per step of a recursive query, over half the board and its mirror image.
+-- Views are made again by every upgrade, which is all this version needs.
+select 4;
+
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
 -- n columns: 1 is a, 2 is b, …

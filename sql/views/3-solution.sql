@@ -7,6 +7,57 @@ create view solution ({{k in 1..N sep ", ": s{k}}}) as
 -- The same rows as solution_by_definition, found fast. The union on the
 -- right is the set of lines already covered when queen k comes,
 -- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
+--@if POSTGRES and PART = 0 and N <= 15
+-- On PostgreSQL the search goes breadth-first, one column per step of a
+-- recursive query, a form PostgreSQL plans well with the settings every
+-- server has:
+-- * placed(k, r, u0, …, path): the first k queens stand on the rows
+--   written in path, no two of them share a line, queen k stands in row r,
+--   and u0, … are the words of U_k, the lines they cover (line_set is the
+--   bitset form of square_line, in which ∪ is `|`, ∩ is `&`, ∅ is 0).
+-- * Each step places queen k + 1 on a square that safe_next offers next to
+--   queen k and whose lines U_k does not hold, and adds its lines to U_k.
+-- * path writes the rows as one number, a hexadecimal digit a queen (rows
+--   3, 1, 4 are 0x314; a board up to 15×15 fits in 64 bits). Sorting by
+--   path sorts in board order.
+-- * Mirror symmetry halves the work: turning the board over, row r to row
+--   N + 1 − r, maps solutions to solutions. The search starts queen 1 in
+--   the lower half of column a only (and queen 2 in the lower half when
+--   queen 1 stands in the middle row of an odd board); every other
+--   solution is the mirror image of one found, whose path, digit by digit,
+--   is {N+1} − r: 0x{{j in 1..N sep "": 1}} · {N+1} − path.
+with recursive placed (k, r, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
+    select 1, q.rw_no, {{w in 0..W-1 sep ", ": q.w{w}}}, q.rw_no::bigint
+    from line_set as q                            -- queen 1 in column a
+    where q.cl_no = 1 and 2 * q.rw_no <= {N+1}    -- in the lower half
+  union all
+    select p.k + 1, s.rw_no, {{w in 0..W-1 sep ", ": p.u{w} | s.w{w}}}, p.path * 16 + s.rw_no
+    from placed as p
+    join safe_next as s                           -- L(s_(k+1)) ∩ L(s_k) = ∅
+      on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
+    where p.k < {N}
+--@for w in 0..W-1
+      and s.w{w} & p.u{w} = 0                       -- L(s_(k+1)) ∩ U_k = ∅
+--@end
+      -- queen 1 in the middle row of an odd board: queen 2 in the lower half
+      and not (p.k = 1 and 2 * p.r = {N+1} and 2 * s.rw_no > {N+1})
+),
+half (path) as (
+    select path from placed where k = {N}
+),
+every (path) as (
+    select path from half
+--@if N > 1
+    union all
+    select x'{{j in 1..N sep "": 1}}'::bigint * {N+1} - path from half   -- the mirror images
+--@end
+)
+-- queen k's row is the k-th hexadecimal digit of path
+select
+    {{k in 1..N sep ",\n    ": '{col:k}' || (path >> {4*N-4*k} & 15)}}
+from every
+order by path;
+--@else
 -- * The rule for queen k is tested as soon as queen k is placed (SQLite
 --   tests each condition in the loop that places the last queen it names),
 --   so a placement that already breaks it is dropped before any later
@@ -107,4 +158,5 @@ where q{CUT+1}.cl_no = {CUT+1}
 order by {{k in 1..CUT sep ", ": placed.r{k}}}{{k in CUT+1..N sep "": , q{k}.rw_no}};
 --@else
 ;
+--@end
 --@end

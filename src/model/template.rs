@@ -6,7 +6,7 @@
 //!
 //! | marker | expands to |
 //! | --- | --- |
-//! | `{expr}`, `{col:expr}` | a number (sums and differences of numbers in scope and literals), or its column letter |
+//! | `{expr}`, `{col:expr}` | a number (sums and differences of products of numbers in scope and literals), or its column letter |
 //! | `{:name}` | a parameter: the engine's placeholder (`:name` in SQLite, `$1` … in PostgreSQL), or the SQL expression the scope binds it to |
 //! | `{{j in A..B sep "S": text}}` | `text` once for each j, joined by S |
 //! | `{{if COND: text}}` | `text` when the condition holds |
@@ -15,7 +15,7 @@
 //! | `--@insert NAME` | the fragment NAME of the scope, indented as the marker |
 //!
 //! A condition compares two expressions (`k > 2`, `N = 1`), or is one
-//! name that is not 0 (`POSTGRES`). The engine is a number in scope:
+//! name that is not 0 (`POSTGRES`), or joins such conditions with `and`. The engine is a number in scope:
 //! `SQLITE` and `POSTGRES` are 1 for the engine the SQL is for, else 0.
 
 use std::cell::RefCell;
@@ -323,8 +323,17 @@ fn loop_header(header: &str, scope: &Scope) -> Result<(String, std::ops::RangeIn
 }
 
 /// `k > 2`: a comparison of two expressions with <, <=, =, >= or >; or a
-/// single name, which holds when it is not 0.
+/// single name, which holds when it is not 0; or several of these joined
+/// by `and`.
 fn holds(condition: &str, scope: &Scope) -> Result<bool> {
+    if condition.contains(" and ") {
+        for part in condition.split(" and ") {
+            if !holds(part, scope)? {
+                return Ok(false);
+            }
+        }
+        return Ok(true);
+    }
     for (op, test) in [
         (">=", i64::ge as fn(&i64, &i64) -> bool),
         ("<=", i64::le),
@@ -359,7 +368,8 @@ fn inline_end(text: &str) -> Option<usize> {
     None
 }
 
-/// Evaluates `a`, `k-1`, `N+1`, `3`: terms joined by `+` and `-`.
+/// Evaluates `a`, `k-1`, `N+1`, `3`, `4*N-4*k`: terms joined by `+` and
+/// `-`, each a product of numbers and names.
 fn eval(expr: &str, scope: &Scope) -> Result<i64> {
     let expr = expr.replace(' ', "");
     let mut total = 0;
@@ -380,7 +390,15 @@ fn eval(expr: &str, scope: &Scope) -> Result<i64> {
     Ok(total)
 }
 
+/// A product of factors: `4*k`, `N`, `3`.
 fn term_value(term: &str, scope: &Scope) -> Result<i64> {
+    if let Some((left, right)) = term.split_once('*') {
+        return Ok(factor_value(left, scope)? * term_value(right, scope)?);
+    }
+    factor_value(term, scope)
+}
+
+fn factor_value(term: &str, scope: &Scope) -> Result<i64> {
     match term.parse::<i64>() {
         Ok(number) => Ok(number),
         Err(_) => scope.number(term),
@@ -484,6 +502,12 @@ mod tests {
     fn a_statement_loses_its_final_semicolon() {
         let sql = render_statement("select {N};\n\n", &scope()).unwrap();
         assert_eq!(sql.text, "select 3");
+    }
+
+    #[test]
+    fn products_and_joined_conditions() {
+        let template = "--@if N = 3 and SQLITE and N < 4\n{4*N-2*N+1}\n--@end\n--@if N = 3 and POSTGRES\nno\n--@end";
+        assert_eq!(text(template, &scope()).trim(), "7");
     }
 
     #[test]
