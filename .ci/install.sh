@@ -38,8 +38,10 @@ CI_PYTHON_MODULES=(duckdb duckdb_ext)
 
 # The SQLite builds people have, each bundled in one apsw wheel from PyPI
 # (tests/old_sqlite.rs reads the database with each): Debian 12's 3.40,
-# macOS's 3.43, Ubuntu 24.04's 3.45, Debian 13's 3.46.
-CI_OLD_SQLITE=(3.40.1.0 3.43.2.0 3.45.3.0 3.46.1.0)
+# macOS's 3.43, Ubuntu 24.04's 3.45, Debian 13's 3.46, and 3.39, the oldest
+# with a wheel for this Python (Ubuntu 22.04's 3.37 is offered only as
+# source, which would fetch SQLite's own at build time).
+CI_OLD_SQLITE=(3.39.4.0 3.40.1.0 3.43.2.0 3.45.3.0 3.46.1.0)
 CI_OLD_SQLITE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/target/old-sqlite
 
 CITUS_VERSION=13.2.2

@@ -5,6 +5,9 @@
 //!     cargo bench --bench solve                  # N = 8 … 12
 //!     cargo bench --bench solve -- --large       # also N = 13 and 14
 //!     cargo bench --bench solve -- --size 11     # one size
+//!     cargo bench --bench solve -- --only show   # one section: rows, mirror,
+//!                                                # first-rows, show, native,
+//!                                                # postgres, citus
 //!
 //! With QUEENS_BENCH_POSTGRES set to a postgres:// URL, the same queries are
 //! also timed on that server (in a schema `queens_bench`, rebuilt per size).
@@ -22,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use queens::checker;
 use queens::engine::{self, Engine, Reader, Target};
+use queens::model::template::Dialect;
 use queens::search::Unwatched;
 use queens::search::parallel::{self, Workers};
 use rusqlite::{Connection, OpenFlags};
@@ -82,56 +86,58 @@ fn time_rows(conn: &Connection, sql: &str) -> (Duration, usize) {
     (time, rows)
 }
 
-/// The N-way self-join of a table of 1…N with arithmetic "different row,
-/// not on a diagonal" conditions, as the fastest published SQL solvers
-/// write it.
-fn arithmetic_self_join(n: u8) -> String {
-    let tables: Vec<String> = (1..=n).map(|k| format!("r as q{k}")).collect();
+/// The self-join of a one-column table k of 1 … N, written as its
+/// strongest public form is: one copy of k per column, joined in column
+/// order, and the conditions of each column (a row of its own, off every
+/// earlier queen's diagonals) grouped after the previous column's.
+fn column_grouped_self_join(n: u8) -> String {
+    let columns: Vec<String> = (1..=n).map(|k| format!("q{k}.z")).collect();
+    let tables: Vec<String> = (1..=n).map(|k| format!("k as q{k}")).collect();
     let mut conditions = Vec::new();
     for k in 2..=n {
+        let rows: Vec<String> = (1..k).map(|j| format!("q{k}.z <> q{j}.z")).collect();
+        conditions.push(format!("({})", rows.join(" and ")));
         for j in 1..k {
-            conditions.push(format!(
-                "q{k}.i <> q{j}.i and abs(q{k}.i - q{j}.i) <> {}",
-                k - j
-            ));
+            conditions.push(format!("(q{k}.z - q{j}.z) not in (-{0}, {0})", k - j));
         }
     }
-    let columns: Vec<String> = (1..=n).map(|k| format!("q{k}.i")).collect();
     format!(
         "select {} from {} where {}",
         columns.join(", "),
-        tables.join(", "),
+        tables.join(" cross join "),
         conditions.join(" and ")
     )
 }
 
-/// A recursive CTE that extends partial placements (rows as two-digit
-/// text) one column at a time, testing each new queen against the earlier
-/// ones with arithmetic.
-fn recursive_cte(n: u8) -> String {
+/// The bitmask recursive CTE, the strongest public recursive form: one
+/// queen a step, the rows and both diagonals taken as bitmasks (the
+/// diagonal masks shifted one place a column), the rows placed as
+/// hexadecimal digits of path.
+fn bitmask_cte(n: u8, postgres: bool) -> String {
+    let (zero, one) = if postgres {
+        ("0::bigint", "1::bigint")
+    } else {
+        ("0", "1")
+    };
     format!(
-        "with recursive
-         p (k, rows) as (
-             select 0, ''
+        "with recursive p (k, cols, d1, d2, path) as (
+             select 0, {zero}, {zero}, {zero}, {zero}
              union all
-             select p.k + 1, p.rows || printf('%02d', r.i)
-             from p join r
-             where p.k < {n}
-               and not exists (
-                   select 1 from r as j
-                   where j.i <= p.k
-                     and (cast(substr(p.rows, 2 * j.i - 1, 2) as integer) = r.i
-                          or abs(cast(substr(p.rows, 2 * j.i - 1, 2) as integer) - r.i) = p.k + 1 - j.i)))
-         select rows from p where k = {n}"
+             select p.k + 1, p.cols | ({one} << r.z), (p.d1 | ({one} << r.z)) << 1,
+                    (p.d2 | ({one} << r.z)) >> 1, p.path * 16 + r.z
+             from p cross join k as r
+             where p.k < {n} and ((p.cols | p.d1 | p.d2) & ({one} << r.z)) = 0
+         )
+         select path from p where k = {n}"
     )
 }
 
-/// A connection with the table r(i) = 1…n that the baselines join.
+/// A connection with the table k(z) = 1…n that the public forms join.
 fn baseline_connection(n: u8) -> Connection {
     let conn = Connection::open_in_memory().unwrap();
     conn.execute_batch(&format!(
-        "create table r (i integer primary key);
-         insert into r with recursive c(i) as (select 1 union all select i + 1 from c where i < {n})
+        "create table k (z integer primary key);
+         insert into k with recursive c(i) as (select 1 union all select i + 1 from c where i < {n})
          select i from c;"
     ))
     .unwrap();
@@ -146,71 +152,53 @@ fn ratio(a: Duration, b: Duration) -> String {
     format!("{:.1}×", a.as_secs_f64() / b.as_secs_f64())
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let sizes: Vec<u8> = match args.iter().position(|a| a == "--size") {
-        Some(i) => vec![args[i + 1].parse().expect("--size N")],
-        None if args.iter().any(|a| a == "--large") => (8..=14).collect(),
-        None => (8..=12).collect(),
-    };
-    let dir = tempfile::TempDir::new().unwrap();
-    let cores = Workers::all_cores();
-    println!(
-        "queens benchmark, SQLite {}, {cores} cores; times in ms, fastest of several runs",
-        rusqlite::version()
-    );
+/// Every row of the views and of the public forms on SQLite, one thread.
+fn rows_figures(dir: &Path, sizes: &[u8]) -> Vec<(u8, PathBuf)> {
     println!();
     println!("All rows, one thread (select * from …):");
     println!(
         "{:>3} {:>7} {:>10} {:>10} {:>10} {:>10} | {:>9} {:>9} {:>9}",
-        "N",
-        "rows",
-        "solution",
-        "by_def",
-        "self-join",
-        "rec. CTE",
-        "def/sol",
-        "join/sol",
-        "cte/sol"
+        "N", "rows", "solution", "by_def", "self-join", "bit CTE", "def/sol", "join/sol", "cte/sol"
     );
     let mut counts = Vec::new();
-    for &n in &sizes {
-        let path = board(dir.path(), n);
+    for &n in sizes {
+        let path = board(dir, n);
         let conn = read_only(&path);
         let (solution, rows) = time_rows(&conn, "select * from solution");
         assert_eq!(rows as u64, checker::count_solutions(n));
         let by_definition =
             (n <= 9).then(|| time_rows(&conn, "select * from solution_by_definition").0);
         let baseline = baseline_connection(n);
-        let (join, join_rows) = time_rows(&baseline, &arithmetic_self_join(n));
-        let (cte, cte_rows) = if n <= 12 {
-            time_rows(&baseline, &recursive_cte(n))
-        } else {
-            (Duration::ZERO, rows)
-        };
+        let (join, join_rows) = time_rows(&baseline, &column_grouped_self_join(n));
+        let (cte, cte_rows) = time_rows(&baseline, &bitmask_cte(n, false));
         assert_eq!((join_rows, cte_rows), (rows, rows));
         let optional = |d: Option<Duration>| d.map_or("-".to_string(), ms);
-        let cte_shown = (n <= 12).then_some(cte);
         println!(
             "{n:>3} {rows:>7} {:>10} {:>10} {:>10} {:>10} | {:>9} {:>9} {:>9}",
             ms(solution),
             optional(by_definition),
             ms(join),
-            optional(cte_shown),
+            ms(cte),
             by_definition.map_or("-".to_string(), |d| ratio(d, solution)),
             ratio(join, solution),
-            cte_shown.map_or("-".to_string(), |d| ratio(d, solution)),
+            ratio(cte, solution),
         );
         counts.push((n, path));
     }
 
+    counts
+}
+
+/// `count(*)` on one thread and `queens count`'s parts on all cores,
+/// against the native counter, in this process.
+fn count_figures(counts: &[(u8, PathBuf)], cores: usize) {
     println!();
     println!("Counting (queens count: parts on all cores, half the board by symmetry):");
     println!(
         "{:>3} {:>7} {:>12} {:>10} {:>12} {:>10} {:>10}",
         "N", "count", "count(*) 1×", "1×/nat", "count", "native", "count/nat"
     );
-    for (n, path) in &counts {
+    for (n, path) in counts {
         let n = *n;
         let conn = read_only(path);
         conn.execute_batch("begin").unwrap();
@@ -240,7 +228,10 @@ fn main() {
             ratio(split, native)
         );
     }
+}
 
+/// Every row of fundamental_solution, against every row of solution.
+fn class_figures(counts: &[(u8, PathBuf)]) {
     println!();
     println!("Symmetry classes (select * from fundamental_solution):");
     println!(
@@ -258,13 +249,60 @@ fn main() {
             ratio(classes, all)
         );
     }
+}
 
-    carried_figures(&sizes);
-    search_space_figures();
-
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .map(|i| args[i + 1].clone())
+    };
+    if let Some(n) = value("--native") {
+        // The native counter as a process of its own, for count_against_native.
+        println!("{}", checker::count_solutions(n.parse().unwrap()));
+        return;
+    }
+    let sizes: Vec<u8> = match value("--size") {
+        Some(n) => vec![n.parse().expect("--size N")],
+        None if args.iter().any(|a| a == "--large") => (8..=14).collect(),
+        None => (8..=12).collect(),
+    };
+    let only = value("--only");
+    let wanted = |section: &str| only.as_deref().is_none_or(|o| o == section);
+    let dir = tempfile::TempDir::new().unwrap();
+    let cores = Workers::all_cores();
+    println!(
+        "queens benchmark, SQLite {}, {cores} cores; times in ms, fastest of several runs",
+        rusqlite::version()
+    );
+    if wanted("rows") {
+        let counts = rows_figures(dir.path(), &sizes);
+        count_figures(&counts, cores);
+        class_figures(&counts);
+        carried_figures(&sizes);
+        search_space_figures();
+    }
+    if wanted("mirror") {
+        mirror_figures(&sizes);
+    }
+    if wanted("first-rows") {
+        first_rows_figures(13);
+    }
+    if wanted("show") {
+        show_figures();
+    }
+    if wanted("native") {
+        let large: Vec<u8> = sizes.iter().copied().filter(|&n| n >= 11).collect();
+        count_against_native(&large);
+    }
     if let Ok(url) = std::env::var("QUEENS_BENCH_POSTGRES") {
-        postgres_figures(&url, &sizes, cores);
-        if let Ok(coordinator) = std::env::var("QUEENS_BENCH_CITUS") {
+        if wanted("postgres") {
+            postgres_figures(&url, &sizes, cores);
+        }
+        if let Ok(coordinator) = std::env::var("QUEENS_BENCH_CITUS")
+            && wanted("citus")
+        {
             citus_figures(&coordinator, &url, cores);
         }
     }
@@ -338,86 +376,115 @@ fn search_space_figures() {
     );
 }
 
-/// Every row of `sql` on `client`, timed; the rows counted.
-fn time_server_rows(client: &mut postgres::Client, sql: &str) -> (Duration, usize) {
+/// Every row of `sql` on `client`, timed as psql's `\\timing` times it (the
+/// simple protocol, every row fetched as text); the rows counted.
+fn time_server_rows(client: &mut postgres::Client, sql: &str, n: u8) -> (Duration, usize) {
     let mut rows = 0;
-    let time = fastest(|| {
-        rows = client.query(sql, &[]).unwrap().len();
+    let time = fastest_below_13(n, || {
+        rows = client
+            .simple_query(sql)
+            .unwrap()
+            .iter()
+            .filter(|m| matches!(m, postgres::SimpleQueryMessage::Row(_)))
+            .count();
     });
     (time, rows)
 }
 
-/// The arithmetic self-join on the server, in `schema` (beside the board),
-/// timed as the public runs it (the server's own settings) and with JIT
-/// compilation off; the faster of the two is the baseline.
-fn server_self_join(url: &str, schema: &str, n: u8) -> (Duration, Duration) {
+/// A session with the server's own settings, as psql opens it, reading
+/// `schema` first.
+fn plain_session(url: &str, schema: &str) -> postgres::Client {
     let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
     client
+        .batch_execute(&format!("set search_path to {schema}"))
+        .unwrap();
+    client
+}
+
+/// The two public forms on the server, in `schema` (beside the board),
+/// each timed with the server's own settings and with JIT compilation off:
+/// the faster of the two runs of each form, (self-join, bitmask CTE).
+fn server_public_forms(url: &str, schema: &str, n: u8) -> (Duration, Duration) {
+    let mut client = plain_session(url, schema);
+    client
         .batch_execute(&format!(
-            "set search_path to {schema};
-             drop table if exists r;
-             create table r (i integer primary key);
-             insert into r select generate_series(1, {n});
-             analyze r;"
+            "drop table if exists k;
+             create table k (z integer primary key);
+             insert into k select generate_series(1, {n});
+             analyze k;"
         ))
         .unwrap();
     let expected = checker::count_solutions(n) as usize;
-    let (defaults, rows) = time_server_rows(&mut client, &arithmetic_self_join(n));
-    assert_eq!(rows, expected);
-    client.batch_execute("set jit = off").unwrap();
-    let (no_jit, rows) = time_server_rows(&mut client, &arithmetic_self_join(n));
-    assert_eq!(rows, expected);
-    client.batch_execute("drop table r").unwrap();
-    (defaults, no_jit)
+    let mut best = |sql: &str| {
+        let mut fastest = Duration::MAX;
+        for jit in ["on", "off"] {
+            client.batch_execute(&format!("set jit = {jit}")).unwrap();
+            let (time, rows) = time_server_rows(&mut client, sql, n);
+            assert_eq!(rows, expected);
+            fastest = fastest.min(time);
+        }
+        fastest
+    };
+    let join = best(&column_grouped_self_join(n));
+    let cte = best(&bitmask_cte(n, true));
+    client.batch_execute("drop table k").unwrap();
+    (join, cte)
 }
 
-/// The same queries on a PostgreSQL server, next to SQLite's, and the
-/// arithmetic self-join on the same server.
+/// The same queries on a PostgreSQL server: the solution view as psql
+/// meets it (the server's own settings) and as queens reads it (its five
+/// planner settings), next to the two public forms on the same server and
+/// to SQLite.
 fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
     println!();
     println!(
-        "PostgreSQL next to SQLite and to the self-join on the same server (select * from …, one thread; count on all cores):"
+        "PostgreSQL: select * from solution with the server's own settings (as psql), with queens' settings, \
+         the best of each public form (with and without JIT), and SQLite; count on all cores:"
     );
     println!(
-        "{:>3} {:>7} {:>10} {:>10} {:>7} {:>10} {:>10} {:>9} {:>11} {:>10}",
+        "{:>3} {:>7} {:>10} {:>10} {:>10} {:>10} {:>10} {:>9} {:>10} {:>11} {:>10}",
         "N",
         "rows",
+        "PG plain",
+        "PG queens",
+        "self-join",
+        "bit CTE",
         "SQLite",
-        "PostgreSQL",
-        "PG/SQL",
-        "join (PG)",
-        "no JIT",
-        "join/sol",
+        "public/PG",
+        "PG/SQLite",
         "SQLite count",
         "PG count"
     );
     let dir = tempfile::TempDir::new().unwrap();
-    for &n in sizes.iter().filter(|&&n| n <= 13) {
+    for &n in sizes {
         let schema = "queens_bench";
         let server = server_board(url, schema, n, false);
         let (pg_engine, pg) = open(&server);
         let file = Target::File(board(dir.path(), n));
         let (sqlite_engine, sqlite) = open(&file);
-        let mut rows = 0;
-        let all_rows = |reader: &dyn Reader, rows: &mut usize| {
-            fastest(|| {
-                *rows = 0;
+        let expected = checker::count_solutions(n) as usize;
+        let (plain, rows) =
+            time_server_rows(&mut plain_session(url, schema), "select * from solution", n);
+        assert_eq!(rows, expected);
+        let all_rows = |reader: &dyn Reader| {
+            fastest_below_13(n, || {
+                let mut rows = 0;
                 reader
                     .each_row("select * from solution", &[], |_| {
-                        *rows += 1;
+                        rows += 1;
                         Ok(())
                     })
                     .unwrap();
+                assert_eq!(rows, expected);
             })
         };
-        let on_sqlite = all_rows(sqlite.as_ref(), &mut rows);
-        let on_pg = all_rows(pg.as_ref(), &mut rows);
-        assert_eq!(rows as u64, checker::count_solutions(n));
+        let on_sqlite = all_rows(sqlite.as_ref());
+        let with_settings = all_rows(pg.as_ref());
         drop(pg);
-        let (join, join_no_jit) = server_self_join(url, schema, n);
+        let (join, cte) = server_public_forms(url, schema, n);
         let (_, pg) = open(&server);
         let count_on = |engine: &dyn Engine, reader: &dyn Reader| {
-            fastest(|| {
+            fastest_below_13(n, || {
                 let count = parallel::count_solutions(engine, reader, n, workers(cores)).unwrap();
                 assert_eq!(count, checker::count_solutions(n));
             })
@@ -425,17 +492,24 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
         let sqlite_count = count_on(sqlite_engine.as_ref(), sqlite.as_ref());
         let pg_count = count_on(pg_engine.as_ref(), pg.as_ref());
         println!(
-            "{n:>3} {rows:>7} {:>10} {:>10} {:>7} {:>10} {:>10} {:>9} {:>11} {:>10}",
-            ms(on_sqlite),
-            ms(on_pg),
-            ratio(on_pg, on_sqlite),
+            "{n:>3} {rows:>7} {:>10} {:>10} {:>10} {:>10} {:>10} {:>9} {:>10} {:>11} {:>10}",
+            ms(plain),
+            ms(with_settings),
             ms(join),
-            ms(join_no_jit),
-            ratio(join.min(join_no_jit), on_pg),
+            ms(cte),
+            ms(on_sqlite),
+            ratio(join.min(cte), plain),
+            ratio(plain, on_sqlite),
             ms(sqlite_count),
             ms(pg_count)
         );
     }
+}
+
+/// The fastest of several runs below 13×13, one run from 13×13 on, where
+/// one run takes long enough that noise matters little.
+fn fastest_below_13(n: u8, run: impl FnMut()) -> Duration {
+    if n >= 13 { once(run) } else { fastest(run) }
 }
 
 /// One timed run: for the large boards, where one run takes long enough
@@ -492,7 +566,7 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
     println!();
     println!(
         "count on SQLite and PostgreSQL ({cores} threads) and on Citus ({} workers, and with 1); \
-         every row listed by the cluster against the self-join on the coordinator (N ≤ 12):",
+         every row listed by the cluster against the best public form on the coordinator (N ≤ 12):",
         ports.len()
     );
     println!(
@@ -540,8 +614,8 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
             worker_takes_shards(coordinator, port, true);
         }
         let one_worker = time(&one);
-        // Every row, listed by the cluster, against the self-join on the
-        // coordinator (a PostgreSQL server like any other), up to 12×12.
+        // Every row, listed by the cluster, against the best public form on
+        // the coordinator (a PostgreSQL server like any other), up to 12×12.
         let (listed, join) = if n <= 12 {
             let (engine, reader) = open(&spread);
             let listed = fastest(|| {
@@ -560,8 +634,8 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
                 assert_eq!(rows, expected);
             });
             drop(reader);
-            let (defaults, no_jit) = server_self_join(coordinator, "queens_bench", n);
-            (ms(listed), ratio(defaults.min(no_jit), listed))
+            let (join, cte) = server_public_forms(coordinator, "queens_bench", n);
+            (ms(listed), ratio(join.min(cte), listed))
         } else {
             ("-".to_string(), "-".to_string())
         };
@@ -573,6 +647,321 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
             ms(one_worker),
             ratio(citus, plain),
             citus.as_secs_f64() * 1e3 / parts as f64
+        );
+    }
+}
+
+/// The solution view as it was before schema 4 on SQLite: the same search
+/// with a final `order by`, which SQLite before 3.47 obeys by sorting the
+/// whole result before its first row.
+fn view_before(n: u8) -> String {
+    let views = queens::model::schema::view_sql(n, false, Dialect::Sqlite).unwrap();
+    let (_, view) = views.iter().find(|(name, _)| *name == "solution").unwrap();
+    let cut = queens::model::schema::placed_first(n) as u8;
+    let order: Vec<String> = (1..=cut)
+        .map(|k| format!("placed.r{k}"))
+        .chain((cut + 1..=n).map(|k| format!("q{k}.rw_no")))
+        .collect();
+    format!(
+        "{}\norder by {};",
+        view.replacen("create view solution ", "create view solution_before ", 1)
+            .trim_end()
+            .trim_end_matches(';'),
+        order.join(", ")
+    )
+}
+
+/// Seconds to the first 3 rows and to every row of `sql` on `path`, in
+/// one run, with the SQLite of an apsw wheel (tests/tools/old_sqlite.py).
+fn time_with_wheel(wheel: &Path, path: &Path, sql: &str) -> (String, Duration, Duration) {
+    let out = std::process::Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/old_sqlite.py"))
+        .args([wheel, path])
+        .args(["time", sql])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    let version = lines.next().unwrap().to_string();
+    let figures: Vec<f64> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|f| f.parse().unwrap())
+        .collect();
+    (
+        version,
+        Duration::from_secs_f64(figures[0]),
+        Duration::from_secs_f64(figures[1]),
+    )
+}
+
+/// The same with the sqlite3 shell on the PATH, as a user runs it (whole
+/// process: `sqlite3 FILE "select … limit 3"`, then every row).
+fn time_with_shell(path: &Path, view: &str) -> Option<(String, Duration, Duration)> {
+    let version = std::process::Command::new("sqlite3")
+        .arg("--version")
+        .output()
+        .ok()?;
+    let version = String::from_utf8_lossy(&version.stdout)
+        .split_whitespace()
+        .next()?
+        .to_string();
+    let run = |sql: String| {
+        once(|| {
+            let status = std::process::Command::new("sqlite3")
+                .args(["-readonly".as_ref(), path.as_os_str(), sql.as_ref()])
+                .stdout(std::process::Stdio::null())
+                .status()
+                .unwrap();
+            assert!(status.success());
+        })
+    };
+    let first = run(format!("select * from {view} limit 3"));
+    let all = run(format!("select * from {view}"));
+    Some((version, first, all))
+}
+
+/// The same with the SQLite that queens bundles.
+fn time_bundled(path: &Path, view: &str) -> (Duration, Duration) {
+    let conn = read_only(path);
+    let first = once(|| {
+        let mut stmt = conn.prepare(&format!("select * from {view}")).unwrap();
+        let mut rows = stmt.query([]).unwrap();
+        for _ in 0..3 {
+            black_box(rows.next().unwrap().unwrap().get_ref(0).unwrap());
+        }
+    });
+    let (all, _) = time_rows(&conn, &format!("select * from {view}"));
+    (first, all)
+}
+
+/// `select * from solution limit 3` and every row, before schema 4 (the
+/// view's final sort) and now, in the SQLite builds users have: the
+/// bundled one, the sqlite3 shell, and each apsw wheel in
+/// target/old-sqlite (.ci/install.sh puts them there). One run each.
+fn first_rows_figures(n: u8) {
+    println!();
+    println!(
+        "First 3 rows and every row of a {n}×{n} file, before (the view's final order by) and now, \
+         one run each (s):"
+    );
+    println!(
+        "{:>16} {:>10} {:>10} {:>10} {:>10}",
+        "SQLite", "3 before", "3 now", "all before", "all now"
+    );
+    let dir = tempfile::TempDir::new().unwrap();
+    let path = board(dir.path(), n);
+    Connection::open(&path)
+        .unwrap()
+        .execute_batch(&view_before(n))
+        .unwrap();
+    let s = |d: Duration| format!("{:.3}", d.as_secs_f64());
+    let line = |who: &str, before: (Duration, Duration), now: (Duration, Duration)| {
+        println!(
+            "{who:>16} {:>10} {:>10} {:>10} {:>10}",
+            s(before.0),
+            s(now.0),
+            s(before.1),
+            s(now.1)
+        );
+    };
+    line(
+        &format!("{} bundled", rusqlite::version()),
+        time_bundled(&path, "solution_before"),
+        time_bundled(&path, "solution"),
+    );
+    if let (Some(before), Some(now)) = (
+        time_with_shell(&path, "solution_before"),
+        time_with_shell(&path, "solution"),
+    ) {
+        line(
+            &format!("{} shell", now.0),
+            (before.1, before.2),
+            (now.1, now.2),
+        );
+    }
+    let wheels = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/old-sqlite");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&wheels)
+        .map(|dir| dir.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    found.sort();
+    for wheel in found {
+        let before = time_with_wheel(&wheel, &path, "select * from solution_before");
+        let now = time_with_wheel(&wheel, &path, "select * from solution");
+        line(
+            &format!("{} apsw", now.0),
+            (before.1, before.2),
+            (now.1, now.2),
+        );
+    }
+}
+
+/// The PostgreSQL form of the view (half the board, breadth-first, and the
+/// mirror images) written for SQLite, against the view SQLite has: the
+/// symmetry halves the search, but its rows can only be given in board
+/// order after a sort of them all.
+fn mirror_on_sqlite(n: u8) -> String {
+    let ones: u64 = (0..n).map(|i| 1u64 << (4 * u32::from(i))).sum();
+    let squares: Vec<String> = (1..=n)
+        .map(|k| {
+            format!(
+                "'{}' || (path >> {} & 15)",
+                (b'a' + k - 1) as char,
+                4 * (n - k)
+            )
+        })
+        .collect();
+    format!(
+        "with recursive placed (k, r, u0, path) as (
+             select 1, q.rw_no, q.w0, q.rw_no from line_set as q
+             where q.cl_no = 1 and 2 * q.rw_no <= {n1}
+             union all
+             select p.k + 1, s.rw_no, p.u0 | s.w0, p.path * 16 + s.rw_no
+             from placed as p join safe_next as s on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
+             where p.k < {n} and s.w0 & p.u0 = 0
+               and not (p.k = 1 and 2 * p.r = {n1} and 2 * s.rw_no > {n1})
+         ),
+         half (path) as (select path from placed where k = {n}),
+         every (path) as (select path from half union all select {mirror} - path from half)
+         select {} from every order by path",
+        squares.join(", "),
+        n1 = n + 1,
+        mirror = ones * u64::from(n + 1),
+    )
+}
+
+fn mirror_figures(sizes: &[u8]) {
+    println!();
+    println!("SQLite: the view against the mirror form PostgreSQL uses (every row, one thread):");
+    println!("{:>3} {:>10} {:>10} {:>8}", "N", "view", "mirror", "ratio");
+    let dir = tempfile::TempDir::new().unwrap();
+    for &n in sizes.iter().filter(|&&n| n <= 14) {
+        let conn = read_only(&board(dir.path(), n));
+        let (view, rows) = time_rows(&conn, "select * from solution");
+        let (mirror, mirror_rows) = time_rows(&conn, &mirror_on_sqlite(n));
+        assert_eq!(rows, mirror_rows);
+        println!(
+            "{n:>3} {:>10} {:>10} {:>8}",
+            ms(view),
+            ms(mirror),
+            ratio(mirror, view)
+        );
+    }
+}
+
+/// Whole-process time of `queens ARGS`, as a user runs it.
+fn run_queens(args: &[&str]) -> Duration {
+    once(|| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    })
+}
+
+/// `queens show K` at 14×14 and 16×16, whole process, on SQLite, on
+/// PostgreSQL and on Citus when their URLs are set (fastest of 3).
+fn show_figures() {
+    println!();
+    println!("queens show K, whole process, fastest of 3 (ms):");
+    println!(
+        "{:>4} {:>6} {:>10} {:>10} {:>10}",
+        "N", "K", "SQLite", "PostgreSQL", "Citus"
+    );
+    let dir = tempfile::TempDir::new().unwrap();
+    let servers: Vec<Option<String>> = ["QUEENS_BENCH_POSTGRES", "QUEENS_BENCH_CITUS"]
+        .iter()
+        .map(|var| std::env::var(var).ok())
+        .collect();
+    for (n, k) in [(14u8, 1), (14, 1000), (16, 1)] {
+        let file = dir.path().join(format!("show{n}.db"));
+        let size = n.to_string();
+        let file_arg = file.to_str().unwrap().to_string();
+        run_queens(&["init", "--db", &file_arg, "--size", &size]);
+        let mut places = vec![vec!["--db".to_string(), file_arg]];
+        for (url, distributed) in servers.iter().zip([false, true]) {
+            if let Some(url) = url {
+                let schema = format!("queens_bench_show{n}");
+                if k == 1 {
+                    server_board(url, &schema, n, distributed);
+                }
+                places.push(vec![
+                    "--db".to_string(),
+                    url.clone(),
+                    "--schema".to_string(),
+                    schema,
+                ]);
+            }
+        }
+        let k_arg = k.to_string();
+        let times: Vec<String> = places
+            .iter()
+            .map(|place| {
+                let mut args = vec!["show", &k_arg];
+                args.extend(place.iter().map(String::as_str));
+                let best = (0..3).map(|_| run_queens(&args)).min().unwrap();
+                ms(best)
+            })
+            .collect();
+        println!(
+            "{n:>4} {k:>6} {:>10} {:>10} {:>10}",
+            times[0],
+            times.get(1).map_or("-", String::as_str),
+            times.get(2).map_or("-", String::as_str)
+        );
+    }
+}
+
+/// `queens count --quiet` on all cores against the native bitboard
+/// counter on one thread, whole process against whole process (this bench
+/// run again with `--native N`): medians of 5 runs taken in turn.
+fn count_against_native(sizes: &[u8]) {
+    println!();
+    println!(
+        "queens count (all cores) against the native counter (one thread), whole processes, \
+         medians of 5 interleaved runs (ms):"
+    );
+    println!(
+        "{:>3} {:>10} {:>10} {:>10}",
+        "N", "count", "native", "ratio"
+    );
+    let dir = tempfile::TempDir::new().unwrap();
+    let me = std::env::current_exe().unwrap();
+    for &n in sizes {
+        let path = board(dir.path(), n);
+        let file = path.to_str().unwrap();
+        let size = n.to_string();
+        let (mut ours, mut native) = (Vec::new(), Vec::new());
+        let expected = checker::count_solutions(n).to_string();
+        let mut output = std::process::Command::new("true").output().unwrap();
+        for _ in 0..5 {
+            ours.push(run_queens(&["count", "--db", file, "--quiet"]));
+            native.push(once(|| {
+                output = std::process::Command::new(&me)
+                    .args(["--native", &size])
+                    .output()
+                    .unwrap();
+            }));
+            assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), expected);
+        }
+        ours.sort();
+        native.sort();
+        println!(
+            "{n:>3} {:>10} {:>10} {:>10}",
+            ms(ours[2]),
+            ms(native[2]),
+            ratio(ours[2], native[2])
         );
     }
 }

@@ -69,10 +69,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// Help and version go to stdout as clap writes them; a mistake gets
-/// clap's whole explanation (what is wrong, the usage line, a suggestion
-/// where there is one) on stderr, pointing at the help of the command that
-/// was mistyped.
+/// Help and version go to stdout as clap writes them; a mistake gets one
+/// line on stderr: what is wrong, clap's suggestion or the possible values
+/// where it has them, and the help of the command that was mistyped.
 fn report_usage(error: clap::Error) -> ExitCode {
     if !error.use_stderr() {
         // Help or version: a failed write (a full disk) is an error too;
@@ -95,9 +94,27 @@ fn report_usage(error: clap::Error) -> ExitCode {
         None => "queens --help".to_string(),
     };
     let text = queens::engine::hide_passwords(&error.render().to_string());
-    let text = text.replace("try '--help'", &format!("try '{help}'"));
-    eprint!("{}", text.replacen("error: ", "queens: ", 1));
+    eprintln!("queens: {} (see '{help}')", one_line_usage(&text));
     ExitCode::from(2)
+}
+
+/// Clap's explanation, several lines with a usage line and a pointer to
+/// the help, as one line: the mistake, then what clap says of it.
+fn one_line_usage(text: &str) -> String {
+    let mut line = String::new();
+    for part in text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+    {
+        match part.strip_prefix("tip: ") {
+            Some(tip) => line.push_str(&format!("; {tip}")),
+            None if line.is_empty() => line.push_str(part.trim_start_matches("error: ")),
+            None => line.push_str(&format!(" {part}")),
+        }
+    }
+    line
 }
 
 /// The command named on the command line, if it is one of queens'.

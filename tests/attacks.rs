@@ -562,6 +562,38 @@ fn a_schema_version_no_queens_writes_is_named_in_a_short_line() {
 }
 
 #[test]
+fn init_says_what_it_changed_and_its_advice_works() {
+    let board = Board::new(6);
+    let conn = Connection::open(&board.db).unwrap();
+    // A version put back by hand: the migrations since move it on, and
+    // init says so rather than "nothing to do".
+    conn.pragma_update(None, "user_version", 3).unwrap();
+    let out = board.run(&["init"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("brought it up to date"),
+        "{}",
+        text(&out.stdout)
+    );
+    let version: i64 = conn
+        .query_row("pragma user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, queens::model::schema::latest_version() as i64);
+    assert!(text(&board.run(&["init"]).stdout).contains("nothing to do"));
+    // A copy without its version: the command the refusal gives works.
+    conn.pragma_update(None, "user_version", 0).unwrap();
+    let out = board.run(&["count"]);
+    assert_refused(&out, 1, "`queens init --db new.db`");
+    let dir = board.db.parent().unwrap();
+    let out = common::run_in(dir, &["init", "--db", "new.db", "--size", "6", "-q"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&common::run_in(dir, &["count", "--db", "new.db"]).stdout),
+        "4\n"
+    );
+}
+
+#[test]
 fn an_emptied_board_size_is_mended_by_the_advice_given() {
     let board = Board::new(8);
     Connection::open(&board.db)

@@ -356,7 +356,7 @@ fn a_closed_pipe_ends_solve_quietly() {
 }
 
 #[test]
-fn usage_mistakes_get_clap_s_whole_message_and_the_command_s_own_help() {
+fn usage_mistakes_get_one_line_and_the_command_s_own_help() {
     let dir = TempDir::new().unwrap();
     let usage = |args: &[&str]| {
         let output = queens(dir.path()).args(args).output().unwrap();
@@ -366,21 +366,42 @@ fn usage_mistakes_get_clap_s_whole_message_and_the_command_s_own_help() {
     };
     assert_eq!(
         usage(&["show"]),
-        "queens: the following required arguments were not provided:\n  <K>\n\n\
-         Usage: queens show <K>\n\n\
-         For more information, try 'queens show --help'.\n"
+        "queens: the following required arguments were not provided: <K> \
+         (see 'queens show --help')\n"
     );
     assert_eq!(
         usage(&["solve", "--format", "xml"]),
-        "queens: invalid value 'xml' for '--format <FORMAT>'\n  \
-         [possible values: table, csv, json, ndjson, boards]\n\n\
-         For more information, try 'queens solve --help'.\n"
+        "queens: invalid value 'xml' for '--format <FORMAT>' \
+         [possible values: table, csv, json, ndjson, boards] (see 'queens solve --help')\n"
     );
-    let typo = usage(&["slove"]);
-    assert!(
-        typo.contains("'solve'") && typo.ends_with("try 'queens --help'.\n"),
-        "{typo}"
+    assert_eq!(
+        usage(&["slove"]),
+        "queens: unrecognized subcommand 'slove'; \
+         a similar subcommand exists: 'solve' (see 'queens --help')\n"
     );
+    // Solution numbers: from 1, within 64 bits, and negative ones are
+    // numbers, not options.
+    for (args, says) in [
+        (&["show", "0"][..], "solutions are numbered from 1"),
+        (&["show", "-1"], "solutions are numbered from 1"),
+        (&["show", "abc"], "`abc` is not a solution number"),
+        (
+            &["show", "9223372036854775808"],
+            "9223372036854775808 is too large a solution number",
+        ),
+        (
+            &["export", "--solution", "0"],
+            "solutions are numbered from 1",
+        ),
+        (
+            &["export", "--solution=-2"],
+            "solutions are numbered from 1",
+        ),
+    ] {
+        let said = usage(args);
+        assert_eq!(said.lines().count(), 1, "{args:?}: {said}");
+        assert!(said.contains(says), "{args:?}: {said}");
+    }
     // The database is never created for a command line that was wrong.
     assert!(!dir.path().join("queens.db").exists());
 }

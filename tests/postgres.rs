@@ -261,6 +261,48 @@ fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
     not(queens_postgres),
     ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
 )]
+fn a_version_or_size_table_without_its_one_row_is_named_in_one_line() {
+    let url = server();
+    for (tamper, says) in [
+        (
+            "delete from queens_version",
+            "table queens_version is empty",
+        ),
+        (
+            "insert into queens_version select version from queens_version",
+            "table queens_version holds more than one row",
+        ),
+        (
+            "drop index board_size_has_one_row; insert into board_size values (7)",
+            "table board_size holds more than one row",
+        ),
+    ] {
+        let schema = Schema::new(&url, "one");
+        schema.stdout(&["init", "--size", "6"]);
+        schema
+            .client()
+            .batch_execute(&format!("set search_path to {}; {tamper}", schema.name))
+            .unwrap();
+        for args in [&["count"][..], &["solve"], &["init"], &["init", "--force"]] {
+            let output = schema.run(args);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(
+                output.status.code(),
+                Some(1),
+                "{tamper}, {args:?}: {stderr}"
+            );
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(stderr.contains(says), "{tamper}, {args:?}: {stderr}");
+            assert!(output.stdout.is_empty(), "{tamper}, {args:?}");
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
 fn a_schema_from_schema_version_1_is_upgraded_in_place() {
     let url = server();
     let schema = Schema::new(&url, "t");

@@ -189,6 +189,17 @@ select 3;
 -- Views are made again by every upgrade, which is all this version needs.
 select 4;
 
+-- ==== migration 5 ====
+-- Schema 5: numbered_solution numbers by an explicit order.
+--
+-- The tables do not change. Schema 4 numbered SQLite's solutions as they
+-- came (row_number() over ()), which is board order in SQLite but not in
+-- DuckDB, which reads the same view text and runs it in parallel: its
+-- numbers, and so solution_queen, solution_class and fundamental_solution,
+-- were wrong there. The view now sorts by the queens' rows on every engine.
+-- Views are made again by every upgrade, which is all this version needs.
+select 5;
+
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
 -- n columns: 1 is a, 2 is b, …
@@ -656,6 +667,12 @@ create view numbered_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
 -- numbered_solution(solution_no, s1, …, s8): the solution s1, …, s8 is
 -- the solution_no-th in board order (by the row numbers of s1, s2, …).
 -- `queens show K` draws solution K.
+-- Numbered by an explicit order, on every engine. SQLite's solution view
+-- hands its rows over in board order, but a number given "as they come"
+-- (row_number() over ()) is only a promise of SQLite's loops: DuckDB,
+-- reading this file, runs the same text in parallel and numbers in another
+-- order. So every solution is found and sorted before the first number
+-- (on 14×14, seconds): `select * from solution` and `queens show K` stream.
 select
     row_number() over (order by p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no) as solution_no,
     s.s1 as s1,

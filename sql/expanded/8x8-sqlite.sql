@@ -189,6 +189,17 @@ select 3;
 -- Views are made again by every upgrade, which is all this version needs.
 select 4;
 
+-- ==== migration 5 ====
+-- Schema 5: numbered_solution numbers by an explicit order.
+--
+-- The tables do not change. Schema 4 numbered SQLite's solutions as they
+-- came (row_number() over ()), which is board order in SQLite but not in
+-- DuckDB, which reads the same view text and runs it in parallel: its
+-- numbers, and so solution_queen, solution_class and fundamental_solution,
+-- were wrong there. The view now sorts by the queens' rows on every engine.
+-- Views are made again by every upgrade, which is all this version needs.
+select 5;
+
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
 -- n columns: 1 is a, 2 is b, …
@@ -684,19 +695,32 @@ create view numbered_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
 -- numbered_solution(solution_no, s1, …, s8): the solution s1, …, s8 is
 -- the solution_no-th in board order (by the row numbers of s1, s2, …).
 -- `queens show K` draws solution K.
--- The solution view hands its rows over in board order as it finds them
--- (see its comments): they are numbered as they come.
+-- Numbered by an explicit order, on every engine. SQLite's solution view
+-- hands its rows over in board order, but a number given "as they come"
+-- (row_number() over ()) is only a promise of SQLite's loops: DuckDB,
+-- reading this file, runs the same text in parallel and numbers in another
+-- order. So every solution is found and sorted before the first number
+-- (on 14×14, seconds): `select * from solution` and `queens show K` stream.
 select
-    row_number() over () as solution_no,
-    s1,
-    s2,
-    s3,
-    s4,
-    s5,
-    s6,
-    s7,
-    s8
-from solution;
+    row_number() over (order by p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no) as solution_no,
+    s.s1 as s1,
+    s.s2 as s2,
+    s.s3 as s3,
+    s.s4 as s4,
+    s.s5 as s5,
+    s.s6 as s6,
+    s.s7 as s7,
+    s.s8 as s8
+from solution as s
+join square as p1 on p1.square = s.s1
+join square as p2 on p2.square = s.s2
+join square as p3 on p3.square = s.s3
+join square as p4 on p4.square = s.s4
+join square as p5 on p5.square = s.s5
+join square as p6 on p6.square = s.s6
+join square as p7 on p7.square = s.s7
+join square as p8 on p8.square = s.s8
+order by 1;
 
 -- ==== view solution_queen ====
 create view solution_queen (solution_no, square) as

@@ -103,7 +103,7 @@ pub struct Args {
     pub force: bool,
 
     /// Only solution K (in board order, from 1).
-    #[arg(long, value_name = "K", value_parser = crate::model::board::parse_solution_number, conflicts_with = "fundamental")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = crate::model::board::parse_solution_number, conflicts_with = "fundamental")]
     pub solution: Option<i64>,
 
     /// Only one solution per symmetry class, with its class size.

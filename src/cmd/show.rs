@@ -32,7 +32,7 @@ use crate::search::{order, parallel};
 #[command(verbatim_doc_comment)]
 pub struct Args {
     /// The solution's number, as `solve` lists them (1 is the first).
-    #[arg(value_name = "K", value_parser = crate::model::board::parse_solution_number)]
+    #[arg(value_name = "K", allow_negative_numbers = true, value_parser = crate::model::board::parse_solution_number)]
     pub number: i64,
 
     #[command(flatten)]

@@ -91,6 +91,9 @@ pub fn parse_solution_number(text: &str) -> Result<i64, String> {
     match text.trim().parse::<i64>() {
         Ok(k) if k >= 1 => Ok(k),
         Ok(_) => Err("solutions are numbered from 1".to_string()),
+        Err(_) if !text.trim().is_empty() && text.trim().bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("{} is too large a solution number", text.trim()))
+        }
         Err(_) => Err(format!("`{text}` is not a solution number")),
     }
 }

@@ -312,9 +312,13 @@ pub(super) fn inspect_allowing_no_size(
         }
         return Ok(None);
     }
-    let version: i32 = client
-        .query_one(&format!("select version from {schema}.queens_version"), &[])?
-        .get(0);
+    let Some(version) = at_most_one(client, schema, "queens_version", "version")? else {
+        bail!(
+            "schema {schema}'s table queens_version is empty, so queens cannot tell which \
+             version its tables are; put back the row queens wrote, or build the board in \
+             another --schema"
+        );
+    };
     let latest = schema::latest_version();
     if version < 1 || version as usize > latest {
         bail!(
@@ -322,13 +326,33 @@ pub(super) fn inspect_allowing_no_size(
              understand (it reads 1 to {latest}); use a newer queens"
         );
     }
-    let size: Option<i32> = client
-        .query_opt(&format!("select n from {schema}.board_size"), &[])?
-        .map(|row| row.get(0));
+    let size = at_most_one(client, schema, "board_size", "n")?;
     Ok(Some(Inspection {
         version: version as usize,
         size: size.map_or(0, |n| n as u8),
     }))
+}
+
+/// The integer `column` of `table`'s one row, or None when it has none;
+/// a table of one row holding more is an error that says so.
+fn at_most_one(
+    client: &mut impl GenericClient,
+    schema: &str,
+    table: &str,
+    column: &str,
+) -> Result<Option<i32>> {
+    let rows = client.query(
+        &format!("select {column} from {schema}.{table} limit 2"),
+        &[],
+    )?;
+    match rows.as_slice() {
+        [] => Ok(None),
+        [row] => Ok(Some(row.get(0))),
+        _ => bail!(
+            "schema {schema}'s table {table} holds more than one row, where queens keeps one; \
+             delete the rows you added, or build the board in another --schema"
+        ),
+    }
 }
 
 /// The names of queens' relations in a PostgreSQL schema: the model's

@@ -147,10 +147,15 @@ fn is_outdated_on(conn: &Connection) -> Result<bool> {
 /// one transaction that first checks, under the write lock, that the work
 /// is still needed. Returns whether anything had to change.
 pub fn bring_up_to_date(path: &Path) -> Result<bool> {
-    if !is_outdated_on(&reading(path)?)? {
+    let before = reading(path)?;
+    if !is_outdated_on(&before)? {
         return Ok(false);
     }
-    let mut upgraded = false;
+    // The migrations run before `change` looks: a file whose version alone
+    // was behind is brought up to date by them, and that is a change too.
+    let version: i64 = before.query_row("pragma user_version", [], |row| row.get(0))?;
+    drop(before);
+    let mut upgraded = version < latest_version() as i64;
     change_model(path, |tx| {
         if !is_outdated_on(tx)? {
             return Ok(());

@@ -150,7 +150,7 @@ fn header_of(conn: &Connection, version: usize, path: &Path) -> Result<Inspectio
             "{shown} has queens' tables but no schema version (user_version 0), as a copy made \
              with the sqlite3 shell's .dump has; set it with \
              `sqlite3 {shown} 'pragma user_version = {latest}'` if it is a copy of a current \
-             queens database, or build a new one with `queens init`"
+             queens database, or build a new one beside it with `queens init --db new.db`"
         );
     }
     if version == 0 || !has_board {
