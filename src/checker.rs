@@ -117,6 +117,56 @@ fn descend(
     }
 }
 
+/// The search funnel: entry k (0 … n) is the number of ways to put queens
+/// in columns 1 … k, no two attacking each other (the nodes at depth k of
+/// the backtracking tree), by the same bitboard backtracking.
+pub fn placements_per_column(n: u8) -> Vec<u64> {
+    fn go(all: u64, rows: u64, rising: u64, falling: u64, depth: usize, counts: &mut [u64]) {
+        counts[depth] += 1;
+        let mut free = all & !(rows | rising | falling);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let (up, down) = (((rising | bit) << 1) & all, (falling | bit) >> 1);
+            go(all, rows | bit, up, down, depth + 1, counts);
+        }
+    }
+    let mut counts = vec![0; usize::from(n) + 1];
+    go((1u64 << n) - 1, 0, 0, 0, 0, &mut counts);
+    counts
+}
+
+/// Entry k (0 … n) is the number of ways to put queens in columns 1 … k on
+/// different rows, none on the row ±1 of the previous column's queen (the
+/// candidate rule), counted by dynamic programming over the set of rows
+/// used and the last row, not by the formula the SQL uses.
+pub fn candidates_per_column(n: u8) -> Vec<u64> {
+    assert!(n <= 16, "the table of row sets grows as 2^n");
+    let n = usize::from(n);
+    // ways[used][last]: sequences using the rows in `used`, ending in `last`.
+    let mut ways = vec![vec![0u64; n]; 1 << n];
+    for row in 0..n {
+        ways[1 << row][row] = 1;
+    }
+    let mut counts = vec![0; n + 1];
+    counts[0] = 1;
+    // Sets in increasing order: each set's extensions come later.
+    for used in 1usize..1 << n {
+        let k = used.count_ones() as usize;
+        for last in 0..n {
+            let here = ways[used][last];
+            if here == 0 {
+                continue;
+            }
+            counts[k] += here;
+            for next in (0..n).filter(|&r| used & 1 << r == 0 && r.abs_diff(last) != 1) {
+                ways[used | 1 << next][next] += here;
+            }
+        }
+    }
+    counts
+}
+
 /// Turns the rows of a solution (one per column, from column a) into squares.
 pub fn squares_of(rows: &[u8]) -> Vec<Square> {
     rows.iter()
@@ -267,5 +317,19 @@ mod tests {
         assert!(attack(c5, Square { col: 1, row: 3 }));
         assert!(!attack(c5, Square { col: 4, row: 7 }));
         assert!(!is_solution(&[c5, Square { col: 6, row: 2 }], 2));
+    }
+
+    #[test]
+    fn the_funnel_of_8x8_is_the_published_one() {
+        // OEIS A319284, row 8, and the column-by-column candidates whose
+        // last entry is A002464(8).
+        assert_eq!(
+            placements_per_column(8),
+            [1, 8, 42, 140, 344, 568, 550, 312, 92]
+        );
+        assert_eq!(
+            candidates_per_column(8),
+            [1, 8, 42, 180, 650, 1928, 4386, 6748, 5242]
+        );
     }
 }

@@ -449,3 +449,24 @@ fn a_distributed_rebuild_keeps_your_grants_and_comments_and_refuses_your_column(
     common::assert_refused(&out, 1, "a column of yours, note");
     assert_eq!(schema.stdout(&["count"]), "40\n");
 }
+
+#[test]
+#[cfg_attr(
+    not(queens_citus),
+    ignore = "needs a Citus cluster: set QUEENS_TEST_CITUS (.ci/run starts one)"
+)]
+fn the_funnel_is_read_on_a_distributed_schema() {
+    let _cluster = CLUSTER.read().unwrap();
+    let schema = distributed(8);
+    let rows: Vec<(i32, i64, i64)> = schema
+        .rows(&format!("select * from {}.search_funnel", schema.name))
+        .iter()
+        .map(|row| (row.get(0), row.get(1), row.get(2)))
+        .collect();
+    let placements = checker::placements_per_column(8);
+    let candidates = checker::candidates_per_column(8);
+    let expected: Vec<(i32, i64, i64)> = (0..=8)
+        .map(|k| (k as i32, candidates[k] as i64, placements[k] as i64))
+        .collect();
+    assert_eq!(rows, expected);
+}

@@ -911,3 +911,29 @@ fn native_first(n: u8) -> Vec<String> {
         })
         .unwrap_or_default()
 }
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn the_funnel_reads_the_same_in_a_plain_session() {
+    let url = server();
+    for n in [1u8, 2, 5, 8, 12] {
+        let schema = Schema::new(&url, "funnel");
+        schema.stdout(&["init", "--size", &n.to_string()]);
+        let mut client = schema.client();
+        let rows: Vec<(i32, i64, i64)> = client
+            .query(&format!("select * from {}.search_funnel", schema.name), &[])
+            .unwrap()
+            .iter()
+            .map(|row| (row.get(0), row.get(1), row.get(2)))
+            .collect();
+        let placements = checker::placements_per_column(n);
+        let candidates = checker::candidates_per_column(n);
+        let expected: Vec<(i32, i64, i64)> = (0..=usize::from(n))
+            .map(|k| (k as i32, candidates[k] as i64, placements[k] as i64))
+            .collect();
+        assert_eq!(rows, expected, "{n}×{n}");
+    }
+}

@@ -291,6 +291,53 @@ fn space_prints_the_reasoning_with_the_correction_note() {
     assert!(!r.stdout.contains("5,424"));
 }
 
+#[test]
+fn space_draws_the_funnel_under_the_reasoning() {
+    let board = Board::new(8);
+    let r = run(board.dir.path(), &with_db(&board, &["space"]));
+    let funnel = r.stdout.split("The funnel:").nth(1).expect(&r.stdout);
+    // k, by the candidate rule, by the placement rule, and a bar of the
+    // share kept: 30 characters at 100 %.
+    let rows: Vec<Vec<&str>> = funnel
+        .lines()
+        .skip(4)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let expected = [
+        ("0", "1", "1", 30, "100%"),
+        ("1", "8", "8", 30, "100%"),
+        ("2", "42", "42", 30, "100%"),
+        ("3", "180", "140", 23, "78%"),
+        ("4", "650", "344", 16, "53%"),
+        ("5", "1,928", "568", 9, "29%"),
+        ("6", "4,386", "550", 4, "13%"),
+        ("7", "6,748", "312", 1, "4.6%"),
+        ("8", "5,242", "92", 1, "1.8%"),
+    ];
+    assert_eq!(rows.len(), expected.len(), "{funnel}");
+    for (row, (k, candidates, placements, bar, kept)) in rows.iter().zip(expected) {
+        assert_eq!(row[..3], [k, candidates, placements], "{funnel}");
+        assert_eq!(row[3], "#".repeat(bar), "{funnel}");
+        assert_eq!(row[4], kept, "{funnel}");
+    }
+    // Block characters, eighths of one at the bar's end.
+    let r = run(board.dir.path(), &with_db(&board, &["space", "--unicode"]));
+    assert!(
+        r.stdout.contains("███████████████████████▍ "),
+        "{}",
+        r.stdout
+    );
+    // Beyond 12×12 the funnel is a search of seconds or more: asked for.
+    let big = Board::new(13);
+    let r = run(big.dir.path(), &with_db(&big, &["space"]));
+    assert!(
+        r.stdout.contains("add --funnel to count it"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("The funnel:"));
+}
+
 #[derive(serde::Deserialize)]
 struct Exported {
     solution: i64,

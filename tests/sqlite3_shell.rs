@@ -52,6 +52,13 @@ fn the_stock_shell_reads_every_view() {
     )
     .unwrap();
     assert_eq!(c5, "a3 RGHT-UP\na5 RGHT\na7 RGHT-DN\nc1 UP\n");
+    // The funnel, as issue 23 gives it for 8×8.
+    let funnel = shell(&board, "select * from search_funnel").unwrap();
+    assert_eq!(
+        funnel,
+        "0|1|1\n1|8|8\n2|42|42\n3|180|140\n4|650|344\n5|1928|568\n\
+         6|4386|550\n7|6748|312\n8|5242|92\n"
+    );
 }
 
 #[test]

@@ -190,14 +190,17 @@ select 3;
 select 4;
 
 -- ==== migration 5 ====
--- Schema 5: numbered_solution numbers by an explicit order.
+-- Schema 5: numbered_solution numbers by an explicit order, and the
+-- search_funnel view is new.
 --
 -- The tables do not change. Schema 4 numbered SQLite's solutions as they
 -- came (row_number() over ()), which is board order in SQLite but not in
 -- DuckDB, which reads the same view text and runs it in parallel: its
 -- numbers, and so solution_queen, solution_class and fundamental_solution,
 -- were wrong there. The view now sorts by the queens' rows on every engine.
--- Views are made again by every upgrade, which is all this version needs.
+-- search_funnel counts, column by column, the placements each rule lets
+-- through. Views are made again by every upgrade, which is all this
+-- version needs.
 select 5;
 
 -- ==== the facts of col_lbl ====
@@ -833,6 +836,133 @@ create view stored_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
 -- search. Empty while nothing is stored; `solution` always searches.
 select cast(null as integer) as solution_no, cast(null as text) as s1, cast(null as text) as s2, cast(null as text) as s3, cast(null as text) as s4, cast(null as text) as s5, cast(null as text) as s6, cast(null as text) as s7, cast(null as text) as s8
 where 1 = 0;
+
+-- ==== view search_funnel ====
+create view search_funnel (queens, by_candidate_rule, by_placement_rule) as
+-- search_funnel(queens, by_candidate_rule, by_placement_rule): `queens`
+-- queens can stand in columns 1 … `queens`, one in each,
+-- * in by_candidate_rule ways on different rows, none on the row ±1 of the
+--   previous column's queen (the rule of `candidate`), and
+-- * in by_placement_rule ways with no two of them on one line (the rule of
+--   `solution`: L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k−1))) = ∅ for every k).
+-- The funnel of the search, column by column: the last row is the number
+-- of candidates, A002464(N), and the number of solutions. The second rule
+-- kills most of what the first lets through from about the fourth column
+-- on. by_placement_rule is OEIS A319284, the nodes of the search tree at
+-- each depth. by_candidate_rule is exact while it fits in a 64-bit integer
+-- (up to 19×19 in every row), NULL beyond.
+with recursive
+-- level(k, two_to_k): k = 0 … N, and 2^k.
+level (k, two_to_k) as (
+    select 0 as k, cast(1 as bigint) as two_to_k
+    union all
+    select k + 1, two_to_k * 2 from level where k < 8
+),
+--
+-- By the placement rule: a search, breadth-first, one column a step.
+-- placed(k, r, weight, u0, …): k queens stand in columns 1 … k, no two on
+-- one line, queen k in row r, and u0, … are the words of the lines they
+-- cover, U_k (line_set and safe_next as in the solution view). Turning
+-- the board over (row r to row N + 1 − r) maps placements to placements,
+-- so queen 1 starts in the lower half only and each placement found
+-- stands for itself and its mirror image (weight 2); queen 1 in the middle
+-- row of an odd board is its own mirror image (weight 1).
+placed (k, r, weight, u0) as (
+    select 1 as k, q.rw_no as r, case when 2 * q.rw_no = 9 then 1 else 2 end as weight,
+           q.w0 as u0
+    from line_set as q
+    where q.cl_no = 1 and 2 * q.rw_no <= 9
+  union all
+    select p.k + 1, s.rw_no, p.weight, p.u0 | s.w0
+    from placed as p
+    join safe_next as s                      -- L(s_(k+1)) ∩ L(s_k) = ∅
+      on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
+    where p.k < 8
+      and s.w0 & p.u0 = 0                  -- L(s_(k+1)) ∩ U_k = ∅
+),
+by_placement (k, ways) as (
+    select 0 as k, cast(1 as bigint) as ways   -- no queen yet: one way
+    union all
+    select p.k, cast(sum(p.weight) as bigint) from placed as p group by p.k
+),
+--
+-- By the candidate rule: counted, not listed (63,779,034 rows at the
+-- bottom of 12×12). Rows in different columns that differ by 1 are the
+-- forbidden pairs; inclusion–exclusion over which of the k − 1 pairs of
+-- neighbouring columns break the rule:
+--   by_candidate_rule(k) = Σ over b = 1 … k of
+--       (−1)^(k−b) · (N−k+b)! / (N−k)! · runs(k, b).
+-- Choosing k − b of the pairs to break the rule glues the k columns into b
+-- runs of neighbouring columns; a run of two or more columns stands on
+-- consecutive rows, upwards or downwards (2 ways), and the b runs take
+-- different rows: glue each run's rows into one, and they are b of
+-- N − k + b rows, in order, (N−k+b)! / (N−k)! ways. runs(k, b) counts the
+-- gluings, each run of two or more counted twice: with i such runs,
+-- C(b, i) places for them among the b runs, C(k−b−1, i−1) ways to share
+-- the k − b extra columns among them, 2^i directions.
+--
+-- pascal(m, c0, …, c8): c_j = C(m, j), by Pascal's rule (only additions:
+-- an exact integer division is not something every engine reading this
+-- file does).
+pascal (m, c0, c1, c2, c3, c4, c5, c6, c7, c8) as (
+    select 0 as m, cast(1 as bigint) as c0, cast(0 as bigint) as c1, cast(0 as bigint) as c2, cast(0 as bigint) as c3, cast(0 as bigint) as c4, cast(0 as bigint) as c5, cast(0 as bigint) as c6, cast(0 as bigint) as c7, cast(0 as bigint) as c8
+    union all
+    select m + 1, c0, c1 + c0, c2 + c1, c3 + c2, c4 + c3, c5 + c4, c6 + c5, c7 + c6, c8 + c7
+    from pascal
+    where m < 8
+),
+binomial (m, j, c) as (
+    select p.m as m, l.k as j, case l.k when 0 then c0 when 1 then c1 when 2 then c2 when 3 then c3 when 4 then c4 when 5 then c5 when 6 then c6 when 7 then c7 when 8 then c8 end as c
+    from pascal as p
+    cross join level as l
+    where l.k <= p.m
+),
+runs (k, b, ways) as (
+    select l.k as k, l.k as b, cast(1 as bigint) as ways   -- no pair glued: k runs of one
+    from level as l
+    where l.k >= 1
+    union all
+    select queens.k, parts.k, long.c * two.two_to_k * extra.c
+    from level as queens
+    join level as parts on 1 <= parts.k and parts.k < queens.k
+    join binomial as long on long.m = parts.k and long.j >= 1       -- i = long.j
+    join level as two on two.k = long.j
+    join binomial as extra on extra.m = queens.k - parts.k - 1 and extra.j = long.j - 1
+),
+-- falling(t, j, exact, approximately): t · (t − 1) · … · (t − j + 1),
+-- exactly while the double beside it says it fits in 64 bits.
+falling (t, j, exact, approximately) as (
+    select l.k as t, 0 as j, cast(1 as bigint) as exact, cast(1 as double precision) as approximately
+    from level as l
+    union all
+    select t, j + 1,
+           case when approximately * (t - j) < 9.22e18 then exact * (t - j) end,
+           approximately * (t - j)
+    from falling
+    where j < t
+),
+term (k, exact, magnitude) as (
+    select r.k as k,
+           case when f.approximately * r.ways < 9.22e18
+                then (1 - 2 * ((r.k - r.b) % 2)) * f.exact * r.ways end as exact,
+           f.approximately * r.ways as magnitude
+    from runs as r
+    join falling as f on f.t = 8 - r.k + r.b and f.j = r.b
+),
+-- Summed exactly only where every term, and so every partial sum, fits.
+by_candidate (k, ways) as (
+    select 0 as k, cast(1 as bigint) as ways
+    union all
+    select t.k, cast(sum(t.exact) as bigint)
+    from term as t
+    where t.k in (select f.k from term as f group by f.k having sum(f.magnitude) < 9.22e18)
+    group by t.k
+)
+select l.k, c.ways, coalesce(p.ways, 0)
+from level as l
+left join by_candidate as c on c.k = l.k
+left join by_placement as p on p.k = l.k
+order by l.k;
 
 -- ==== table solution_store ====
 create table solution_store (

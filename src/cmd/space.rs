@@ -6,27 +6,46 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, stdout};
+use crate::engine::Reader;
 use crate::model::value::Value;
 use crate::render::table::write_table;
 
-/// Print how the search space shrinks, one reasoning step per row.
+/// Print how the search space shrinks: by reasoning, then column by column.
 ///
-/// The rows of the search_space view: all ways to put N queens on the N²
-/// squares, then choosing rather than permuting, one queen per column,
+/// First the rows of the search_space view: all ways to put N queens on the
+/// N² squares, then choosing rather than permuting, one queen per column,
 /// distinct rows, not beside the previous queen's row (the candidate view,
-/// counted), and finally the solutions (counted). Large numbers are shown in
-/// scientific notation. Counting the candidates takes a while for boards
-/// beyond 11×11.
+/// counted), and finally the solutions. Large numbers are shown in
+/// scientific notation.
+///
+/// Then the funnel (the search_funnel view): for k = 0 … N, the ways to
+/// put queens in columns 1 … k by the candidate rule and by the placement
+/// rule (no two on one line), and a bar of the share the placement rule
+/// keeps. The funnel is a search: it is shown up to 12×12 (under a second)
+/// and with --funnel beyond (13×13: seconds, 14×14: about half a minute).
 ///
 /// Examples:
 ///   queens space
-///   queens space --db ten.db
+///   queens space --db ten.db --unicode
+///   queens space --size 13 --db big.db --funnel
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
     #[command(flatten)]
     pub target: DbArgs,
+
+    /// Count the funnel on a board larger than 12×12 too (a search that
+    /// grows about sixfold a size).
+    #[arg(long)]
+    pub funnel: bool,
+
+    /// Draw the funnel's bars with block characters.
+    #[arg(long)]
+    pub unicode: bool,
 }
+
+/// The largest board whose funnel `space` counts without --funnel.
+const FUNNEL_UP_TO: u8 = 12;
 
 pub fn run(args: &Args) -> Result<()> {
     let (_engine, reader, n) = args.target.open()?;
@@ -57,7 +76,111 @@ pub fn run(args: &Args) -> Result<()> {
              of permutations of 8 with no neighbours one apart is 5,242 (OEIS A002464)."
         )?;
     }
+    writeln!(out)?;
+    if n > FUNNEL_UP_TO && !args.funnel {
+        writeln!(
+            out,
+            "The funnel of a board larger than {FUNNEL_UP_TO}×{FUNNEL_UP_TO} is a search of seconds \
+             to hours: add --funnel to count it."
+        )?;
+        return Ok(out.flush()?);
+    }
+    out.flush()?;
+    let funnel = funnel_rows(reader.as_ref())?;
+    writeln!(out, "The funnel: ways to put queens in columns 1 … k")?;
+    writeln!(out)?;
+    write_funnel(&mut out, &funnel, args.unicode)?;
     Ok(out.flush()?)
+}
+
+/// One row of search_funnel: k, then the counts by the candidate rule
+/// (None beyond 64 bits) and by the placement rule.
+struct FunnelRow {
+    queens: i64,
+    by_candidate_rule: Option<i64>,
+    by_placement_rule: i64,
+}
+
+fn funnel_rows(reader: &dyn Reader) -> Result<Vec<FunnelRow>> {
+    let mut rows = Vec::new();
+    reader.each_row(
+        "select queens, by_candidate_rule, by_placement_rule from search_funnel",
+        &[],
+        |row| {
+            rows.push(FunnelRow {
+                queens: row[0].integer()?,
+                by_candidate_rule: match &row[1] {
+                    Value::Null => None,
+                    count => Some(count.integer()?),
+                },
+                by_placement_rule: row[2].integer()?,
+            });
+            Ok(())
+        },
+    )?;
+    Ok(rows)
+}
+
+/// The funnel as a table whose last column is a bar of the share of the
+/// candidate rule's placements that the placement rule keeps: full while
+/// no two queens can meet on a diagonal, then narrowing column by column.
+fn write_funnel(out: &mut impl Write, rows: &[FunnelRow], unicode: bool) -> Result<()> {
+    let headers = ["k", "candidate rule", "placement rule", "kept"].map(String::from);
+    let table: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| {
+            let kept = row
+                .by_candidate_rule
+                .filter(|&c| c > 0)
+                .map(|c| row.by_placement_rule as f64 / c as f64);
+            vec![
+                row.queens.to_string(),
+                row.by_candidate_rule
+                    .map_or("beyond 64 bits".to_string(), |c| {
+                        human_number(&Value::Integer(c))
+                    }),
+                human_number(&Value::Integer(row.by_placement_rule)),
+                kept.map_or(String::new(), |share| {
+                    format!("{} {}", bar(share, BAR_WIDTH, unicode), percent(share))
+                }),
+            ]
+        })
+        .collect();
+    Ok(write_table(out, &headers, &table)?)
+}
+
+const BAR_WIDTH: usize = 30;
+
+/// A bar `width` characters wide at `share` = 1, in eighths of a character
+/// with block characters, in whole `#`s without.
+fn bar(share: f64, width: usize, unicode: bool) -> String {
+    let share = share.clamp(0.0, 1.0);
+    if !unicode {
+        let filled = (share * width as f64).round() as usize;
+        let filled = if share > 0.0 { filled.max(1) } else { 0 };
+        return format!("{}{}", "#".repeat(filled), " ".repeat(width - filled));
+    }
+    let eighths = (share * (width * 8) as f64).round() as usize;
+    let eighths = if share > 0.0 { eighths.max(1) } else { 0 };
+    let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8];
+    let used = eighths / 8 + usize::from(!partial.is_empty());
+    format!(
+        "{}{partial}{}",
+        "█".repeat(eighths / 8),
+        " ".repeat(width - used)
+    )
+}
+
+/// 100%, 53%, 4.6%, 0.27%: two significant digits below 10 %.
+fn percent(share: f64) -> String {
+    let p = share * 100.0;
+    if p >= 9.95 || p == 0.0 {
+        format!("{p:.0}%")
+    } else if p >= 0.995 {
+        format!("{p:.1}%")
+    } else {
+        format!("{p:.2}%")
+    }
 }
 
 /// Up to a billion with thousands separators (40,320); beyond, scientific
