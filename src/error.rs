@@ -82,3 +82,40 @@ pub fn one_line(error: &anyhow::Error) -> String {
     }
     parts.join(": ")
 }
+
+/// `text` as one word a POSIX shell reads back unchanged, for commands that
+/// messages advise: as it is when it holds nothing a shell treats specially,
+/// else in single quotes; a path that starts with `-` gets `./` first, so
+/// that no program takes it for an option.
+pub fn shell_word(text: &str) -> String {
+    let text = match text.starts_with('-') {
+        true => format!("./{text}"),
+        false => text.to_string(),
+    };
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./:@%+=,-".contains(c));
+    match plain {
+        true => text,
+        false => format!("'{}'", text.replace('\'', r"'\''")),
+    }
+}
+
+#[cfg(test)]
+mod shell_word_tests {
+    use super::shell_word;
+
+    #[test]
+    fn advice_survives_a_shell() {
+        assert_eq!(shell_word("queens.db"), "queens.db");
+        assert_eq!(shell_word("my copy.db"), "'my copy.db'");
+        assert_eq!(shell_word("it's.db"), r"'it'\''s.db'");
+        assert_eq!(shell_word("$HOME.db"), "'$HOME.db'");
+        assert_eq!(shell_word("-dash.db"), "./-dash.db");
+        assert_eq!(
+            shell_word("postgres://me@h/db?sslmode=disable&x=1"),
+            "'postgres://me@h/db?sslmode=disable&x=1'"
+        );
+    }
+}

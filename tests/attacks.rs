@@ -591,6 +591,45 @@ fn init_says_what_it_changed_and_its_advice_works() {
         text(&common::run_in(dir, &["count", "--db", "new.db"]).stdout),
         "4\n"
     );
+    // Advice names the file as a shell reads it back, whatever its name.
+    let odd = dir.join("it's my -copy.db");
+    std::fs::copy(dir.join("new.db"), &odd).unwrap();
+    Connection::open(&odd)
+        .unwrap()
+        .pragma_update(None, "user_version", 3)
+        .unwrap();
+    let out = common::run_in(dir, &["count", "--db", "it's my -copy.db"]);
+    let said = text(&out.stderr);
+    let advice = said.split('`').nth(1).expect(&said);
+    assert_eq!(advice, r"queens init --db 'it'\''s my -copy.db'");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_queens"))
+        .parent()
+        .unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let followed = Command::new("sh")
+        .args(["-c", advice])
+        .current_dir(dir)
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert!(followed.status.success(), "{}", text(&followed.stderr));
+    assert_eq!(
+        text(&common::run_in(dir, &["count", "--db", "it's my -copy.db"]).stdout),
+        "4\n"
+    );
+}
+
+#[test]
+fn a_stored_board_names_its_own_total_for_a_solution_past_the_end() {
+    let board = Board::new(8);
+    assert!(board.run(&["init", "--materialize"]).status.success());
+    for args in [
+        &["export", "--format", "csv", "--solution", "93"][..],
+        &["show", "93"],
+    ] {
+        let out = board.run(args);
+        assert_refused(&out, 2, "has 92");
+    }
 }
 
 #[test]

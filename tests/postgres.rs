@@ -276,6 +276,11 @@ fn a_version_or_size_table_without_its_one_row_is_named_in_one_line() {
             "drop index board_size_has_one_row; insert into board_size values (7)",
             "table board_size holds more than one row",
         ),
+        (
+            "alter table queens_version alter version drop not null; \
+             update queens_version set version = null",
+            "table queens_version holds NULL",
+        ),
     ] {
         let schema = Schema::new(&url, "one");
         schema.stdout(&["init", "--size", "6"]);

@@ -35,14 +35,20 @@ impl std::error::Error for Stopped {}
 /// Solution number `k` (from 1) in board order, or None when the board has
 /// fewer; with how many solutions it walked past (all of them, when None).
 pub fn nth_solution(reader: &dyn Reader, n: u8, k: i64) -> Result<(Option<Vec<String>>, i64)> {
-    if reader.stored_count()?.is_some() {
+    if let Some(stored) = reader.stored_count()? {
         let sql = plain(
             reader,
             "select * from numbered_solution where solution_no = {:k}",
         )?;
         let found = reader.first(&sql, &[("k", Param::Int(k))])?;
-        let squares = found.map(|row| row[1..].iter().map(Value::text).collect());
-        return Ok((squares, k));
+        let squares: Option<Vec<String>> =
+            found.map(|row| row[1..].iter().map(Value::text).collect());
+        // Walked past: k when found, every stored solution when not.
+        let seen = match squares {
+            Some(_) => k,
+            None => i64::try_from(stored).unwrap_or(i64::MAX),
+        };
+        return Ok((squares, seen));
     }
     let mut seen = 0;
     let mut found = None;

@@ -11,6 +11,7 @@ use anyhow::{Result, bail};
 use postgres::{Client, GenericClient, NoTls};
 
 use crate::engine::Inspection;
+use crate::error::shell_word;
 use crate::error::usage;
 use crate::model::schema;
 use crate::model::sql;
@@ -223,7 +224,7 @@ pub(super) fn connect_to_schema<'s>(
             "schema {schema} was built by an earlier queens, which gave the role queens_reader \
              functions in it; `queens init --db {} --schema {schema}` removes them and the \
              grants that queens made, and nothing else",
-            without_password(url)
+            shell_word(&without_password(url))
         );
     }
     Ok((client, schema))
@@ -341,13 +342,26 @@ fn at_most_one(
     table: &str,
     column: &str,
 ) -> Result<Option<i32>> {
+    // As text: a column whose type or value was changed is named, not
+    // misread.
     let rows = client.query(
-        &format!("select {column} from {schema}.{table} limit 2"),
+        &format!("select cast({column} as text) from {schema}.{table} limit 2"),
         &[],
     )?;
     match rows.as_slice() {
         [] => Ok(None),
-        [row] => Ok(Some(row.get(0))),
+        [row] => {
+            let value: Option<String> = row.try_get(0)?;
+            match value.as_deref().map(str::parse::<i32>) {
+                Some(Ok(number)) => Ok(Some(number)),
+                _ => bail!(
+                    "schema {schema}'s table {table} holds {} in its column {column}, which is no \
+                     number queens wrote; put back the value queens wrote, or build the board in \
+                     another --schema",
+                    value.map_or("NULL".to_string(), |v| format!("'{v}'"))
+                ),
+            }
+        }
         _ => bail!(
             "schema {schema}'s table {table} holds more than one row, where queens keeps one; \
              delete the rows you added, or build the board in another --schema"

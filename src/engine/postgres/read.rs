@@ -14,6 +14,7 @@ use crate::engine::postgres::connect::{
 };
 use crate::engine::postgres::{Reader, session};
 use crate::engine::{Snapshot, check_current, check_requested_size};
+use crate::error::shell_word;
 use crate::model::sql;
 
 /// Starts a reading session on `client`: queens' own search path and
@@ -134,7 +135,7 @@ fn open_board(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader,
             "{shown} at {} holds no queens board; `queens init --db {} --schema {schema}` builds \
              one (reading commands create nothing on a server)",
             without_password(url),
-            without_password(url)
+            shell_word(&without_password(url))
         );
     }
     drop(client);
@@ -142,7 +143,7 @@ fn open_board(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader,
     let version = reader.number("select version from queens_version")?;
     let init_here = format!(
         "queens init --db {} --schema {schema}",
-        without_password(url)
+        shell_word(&without_password(url))
     );
     check_current(&shown, usize::try_from(version).unwrap_or(0), &init_here)?;
     let n = reader.number("select n from board_size")?;

@@ -21,6 +21,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 use crate::engine::sqlite::change::keep_user_references;
 use crate::engine::sqlite::{schema, sqlite_name};
 use crate::engine::{Inspection, Origin, check_current, check_requested_size};
+use crate::error::shell_word;
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::schema::latest_version;
 use crate::tempfiles::{discard, new_temp_file, parent_dir};
@@ -45,7 +46,11 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
     // every query of the command will see.
     let conn = reading(path)?;
     let version = read_version(&conn, path)?;
-    check_current(&shown, version, &format!("queens init --db {shown}"))?;
+    check_current(
+        &shown,
+        version,
+        &format!("queens init --db {}", shell_word(&shown)),
+    )?;
     let n = schema::stored_size(&conn)
         .map_err(|e| explain_open_error(e, path))?
         .with_context(|| no_board_size(&shown))?;
@@ -149,8 +154,9 @@ fn header_of(conn: &Connection, version: usize, path: &Path) -> Result<Inspectio
         bail!(
             "{shown} has queens' tables but no schema version (user_version 0), as a copy made \
              with the sqlite3 shell's .dump has; set it with \
-             `sqlite3 {shown} 'pragma user_version = {latest}'` if it is a copy of a current \
-             queens database, or build a new one beside it with `queens init --db new.db`"
+             `sqlite3 {} 'pragma user_version = {latest}'` if it is a copy of a current \
+             queens database, or build a new one beside it with `queens init --db new.db`",
+            shell_word(&shown.to_string())
         );
     }
     if version == 0 || !has_board {
