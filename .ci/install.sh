@@ -28,9 +28,10 @@ as_root() {
 CI_DPKG_ADMINDIR=${CI_DPKG_ADMINDIR:-/var/lib/dpkg}
 
 # Debian packages the tests use besides PostgreSQL: the sqlite3 shell,
-# man, tmux (a terminal for the progress tests) and what Citus's build
-# links against (its compression libraries and the server's GSSAPI headers).
-CI_PACKAGES=(sqlite3 man-db tmux liblz4-dev libzstd-dev libkrb5-dev)
+# man, tmux (a terminal for the progress tests), chromium (the page's
+# tests drive it headless) and what Citus's build links against (its
+# compression libraries and the server's GSSAPI headers).
+CI_PACKAGES=(sqlite3 man-db tmux chromium liblz4-dev libzstd-dev libkrb5-dev)
 
 # The Python packages the DuckDB test imports (module names differ).
 CI_PYTHON_PACKAGES=(duckdb duckdb-ext-sqlite)

@@ -942,3 +942,25 @@ fn the_funnel_reads_the_same_in_a_plain_session() {
         assert_eq!(rows, expected, "{n}×{n}");
     }
 }
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn the_page_of_a_schema_is_the_page_of_the_file() {
+    let url = server();
+    let schema = Schema::new(&url, "page");
+    schema.stdout(&["init", "--size", "7"]);
+    let from_server = schema.dir.path().join("server.html");
+    let out = schema.run(&["export", "--out", from_server.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let board = Board::new(7);
+    let from_file = board.dir.path().join("file.html");
+    let out = board.run(&["export", "--out", from_file.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(
+        std::fs::read(&from_server).unwrap() == std::fs::read(&from_file).unwrap(),
+        "the 7×7 pages differ"
+    );
+}

@@ -4,15 +4,18 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::{Args as ClapArgs, ValueEnum};
 
+use crate::cmd::space::human_number;
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
 use crate::engine::{self, Engine, Reader, Target};
 use crate::error::usage;
 use crate::model::placement::Placement;
+use crate::model::value::Value;
 use crate::render::diagram::Style;
 use crate::render::outfile::{OutFile, check_target, write_out};
+use crate::render::page::{PageData, moves_by_symmetry, write_page};
 use crate::render::sink::{Format, PlacementShape, Writer, solutions_phrase};
 use crate::render::svg::SvgSize;
 use crate::search::order;
@@ -39,6 +42,10 @@ pub enum ExportFormat {
     Sql,
     /// Solutions drawn as a grid of chessboards (SVG).
     Svg,
+    /// The model as one self-contained page to explore in a browser: the
+    /// board and its lines, every solution, the classes, the search space
+    /// and the funnel (HTML; boards up to 13×13).
+    Html,
 }
 
 impl ExportFormat {
@@ -51,24 +58,26 @@ impl ExportFormat {
             "ndjson" | "jsonl" => ExportFormat::Ndjson,
             "sql" => ExportFormat::Sql,
             "svg" => ExportFormat::Svg,
+            "html" | "htm" => ExportFormat::Html,
             _ => return None,
         })
     }
 
-    /// How the placements are rendered, or None for the SQL of the whole
-    /// database.
+    /// How the placements are rendered, or None for the formats that write
+    /// the whole model (SQL, the page).
     fn rendering(self, size: SvgSize) -> Option<Format> {
         match self {
             ExportFormat::Csv => Some(Format::Csv),
             ExportFormat::Json => Some(Format::Json),
             ExportFormat::Ndjson => Some(Format::Ndjson),
             ExportFormat::Svg => Some(Format::Svg(size)),
-            ExportFormat::Sql => None,
+            ExportFormat::Sql | ExportFormat::Html => None,
         }
     }
 }
 
-/// Export solutions (CSV, JSON, NDJSON, SVG) or the whole database (SQL).
+/// Export solutions (CSV, JSON, NDJSON, SVG), the whole database (SQL) or
+/// the model as a page to explore in a browser (HTML).
 ///
 /// Writes to standard output, or with --out to a file: the file is written
 /// in full beside its final name and only then moved there, so it is never
@@ -82,6 +91,7 @@ impl ExportFormat {
 ///   queens export --out one.svg --solution 5     # just solution 5
 ///   queens export --format sql --out dump.sql    # then: sqlite3 copy.db < dump.sql
 ///   queens export --format csv --fundamental     # one per symmetry class
+///   queens export --out queens.html              # the page: open it in a browser
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -127,10 +137,15 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let format = chosen_format(args)?;
-    if format == ExportFormat::Sql && (args.solution.is_some() || args.fundamental) {
-        return Err(usage(
-            "--solution and --fundamental choose solutions; the sql format writes the whole database",
-        ));
+    let whole = match format {
+        ExportFormat::Sql => Some("the sql format writes the whole database"),
+        ExportFormat::Html => Some("the html page holds every solution"),
+        _ => None,
+    };
+    if let (Some(whole), true) = (whole, args.solution.is_some() || args.fundamental) {
+        return Err(usage(format!(
+            "--solution and --fundamental choose solutions; {whole}"
+        )));
     }
     let target = args.target.target()?;
     // Refuse an unwritable or existing --out before any work is done.
@@ -142,6 +157,12 @@ pub fn run(args: &Args) -> Result<()> {
         Some(k) => Some(solution_number(reader, n, k)?),
         None => None,
     };
+    if format == ExportFormat::Html && n > PAGE_UP_TO {
+        bail!(
+            "the page holds every solution, and the {n}×{n} board's are too many for one page; \
+             --format html writes boards up to {PAGE_UP_TO}×{PAGE_UP_TO}"
+        );
+    }
     if format != ExportFormat::Sql {
         say_if_stored(reader, engine.as_ref())?;
     }
@@ -159,6 +180,7 @@ pub fn run(args: &Args) -> Result<()> {
             false => SvgSize::Fit,
         };
         match format.rendering(size) {
+            None if format == ExportFormat::Html => write_html(&source, out),
             None => write_sql(reader, n, args, out).map(|()| 0),
             Some(rendering) => write_placements(&source, args, rendering, out),
         }
@@ -177,6 +199,10 @@ pub fn run(args: &Args) -> Result<()> {
             })?;
             let what = match format {
                 ExportFormat::Sql => "the whole database".to_string(),
+                ExportFormat::Html => format!(
+                    "the page of the {n}×{n} board ({})",
+                    solutions_phrase(count)
+                ),
                 _ => solutions_phrase(count),
             };
             eprintln!("queens: wrote {what} to {}", path.display());
@@ -252,12 +278,12 @@ fn chosen_format(args: &Args) -> Result<ExportFormat> {
     match &args.out {
         Some(path) => ExportFormat::from_extension(path).ok_or_else(|| {
             usage(format!(
-                "cannot tell the format from {}; add --format csv, json, ndjson, sql or svg",
+                "cannot tell the format from {}; add --format csv, json, ndjson, sql, svg or html",
                 path.display()
             ))
         }),
         None => Err(usage(
-            "export needs --format (csv, json, ndjson, sql or svg) or an --out file",
+            "export needs --format (csv, json, ndjson, sql, svg or html) or an --out file",
         )),
     }
 }
@@ -320,4 +346,122 @@ fn picture_title(n: u8, args: &Args, count: usize) -> String {
             solutions_phrase(count as u64)
         ),
     }
+}
+
+/// The largest board the page is written for: 13×13's 73,712 solutions
+/// make a page of about 1 MB; 14×14's would be five times that.
+const PAGE_UP_TO: u8 = 13;
+
+/// The page of the model: every fact it shows read from the database's
+/// relations (square, square_line, symmetry, square_image, search_space,
+/// search_funnel) and its solutions from the search, in board order.
+/// Returns how many solutions it holds.
+fn write_html(source: &Source, out: &mut dyn Write) -> Result<u64> {
+    let reader = source.reader;
+    let mut data = PageData {
+        n: source.n,
+        ..PageData::default()
+    };
+    let mut squares = Vec::new();
+    reader.each_row(
+        "select square, cl_no, rw_no from square order by cl_no, rw_no",
+        &[],
+        |row| {
+            squares.push((row[0].text(), row[1].integer()?, row[2].integer()?));
+            Ok(())
+        },
+    )?;
+    for (name, column, row) in squares {
+        data.add_square(name, column, row);
+    }
+    // The lines as the seed lists a square's: rows, columns, then the
+    // rising and the falling diagonals; each kind by its anchor.
+    let mut lines = Vec::new();
+    reader.each_row(
+        "select l.anchor, l.mov_dir
+         from line as l
+         join mov_dir as d on d.mov_dir = l.mov_dir
+         join square as a on a.square = l.anchor
+         order by d.d_cl + abs(d.d_rw), d.d_cl desc, d.d_rw desc, a.cl_no, a.rw_no",
+        &[],
+        |row| {
+            lines.push((row[0].text(), row[1].text()));
+            Ok(())
+        },
+    )?;
+    data.lines = lines;
+    let mut on_lines = Vec::new();
+    reader.each_row(
+        "select square, anchor, mov_dir from square_line",
+        &[],
+        |row| {
+            on_lines.push((row[0].text(), row[1].text(), row[2].text()));
+            Ok(())
+        },
+    )?;
+    for (square, anchor, direction) in on_lines {
+        data.add_square_line(&square, &anchor, &direction)?;
+    }
+    let mut symmetries = Vec::new();
+    reader.each_row(
+        "select symmetry, description from symmetry order by sym_no",
+        &[],
+        |row| {
+            symmetries.push((row[0].text(), row[1].text()));
+            Ok(())
+        },
+    )?;
+    let mut images = Vec::new();
+    reader.each_row(
+        "select symmetry, square, image from square_image",
+        &[],
+        |row| {
+            images.push((row[0].text(), row[1].text(), row[2].text()));
+            Ok(())
+        },
+    )?;
+    let mut moves = moves_by_symmetry(images);
+    for (name, description) in symmetries {
+        let moved = moves.remove(&name).unwrap_or_default();
+        data.add_symmetry(name, description, &moved)?;
+    }
+    reader.each_row(
+        "select step, reasoning, calculation, search_space, about from search_space",
+        &[],
+        |row| {
+            let size = match &row[3] {
+                Value::Null => row[4].text(),
+                exact => human_number(exact),
+            };
+            data.space
+                .push((row[0].text(), row[1].text(), row[2].text(), size));
+            Ok(())
+        },
+    )?;
+    reader.each_row(
+        "select queens, by_candidate_rule, by_placement_rule from search_funnel",
+        &[],
+        |row| {
+            let candidates = match &row[1] {
+                Value::Null => None,
+                count => Some(count.integer()?),
+            };
+            data.funnel
+                .push((row[0].integer()?, candidates, row[2].integer()?));
+            Ok(())
+        },
+    )?;
+    let mut count = 0;
+    Selection::new(false).for_each(
+        source.engine,
+        reader,
+        source.n,
+        source.workers,
+        |placement| {
+            count += 1;
+            data.add_solution(&placement.squares)
+        },
+    )?;
+    write_page(out, &data)?;
+    Ok(count)
 }

@@ -5,6 +5,7 @@
 
 pub mod diagram;
 pub mod outfile;
+pub mod page;
 pub mod sink;
 pub mod svg;
 pub mod table;

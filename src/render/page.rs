@@ -1,0 +1,155 @@
+//! The model as one page (`queens export --format html`): a self-contained
+//! HTML file, its style and script inline and its data the database's own
+//! rows, so that it opens from disk, offline, and its numbers are those the
+//! database gives. The page itself is `page.html`; this fills in its data.
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+
+/// The page's template: `__N__` is the board size, `__DATA__` the data.
+const TEMPLATE: &str = include_str!("page.html");
+
+/// What the page shows, read from the database's relations.
+#[derive(Serialize, Default)]
+pub struct PageData {
+    pub n: u8,
+    /// square: [name, column number, row number, [its lines, by index]],
+    /// in board order (by column, then row).
+    pub squares: Vec<(String, i64, i64, Vec<usize>)>,
+    /// line: [anchor, direction].
+    pub lines: Vec<(String, String)>,
+    /// Every solution in board order, each as one character a queen (its
+    /// row in base 36: 1 … 9, a, b, …), all in one string.
+    pub solutions: String,
+    /// symmetry: [name, description], by sym_no.
+    pub symmetries: Vec<(String, String)>,
+    /// images[g][s]: the square (by index) symmetry g moves square s onto.
+    pub images: Vec<Vec<usize>>,
+    /// search_space: [step, reasoning, calculation, search space as shown].
+    pub space: Vec<(String, String, String, String)>,
+    /// search_funnel: [k, by the candidate rule (None beyond 64 bits), by
+    /// the placement rule].
+    pub funnel: Vec<(i64, Option<i64>, i64)>,
+}
+
+impl PageData {
+    /// Adds a square; its lines come with add_square_line.
+    pub fn add_square(&mut self, name: String, column: i64, row: i64) {
+        self.squares.push((name, column, row, Vec::new()));
+    }
+
+    /// Records that `square` lies on the line (anchor, direction), one of
+    /// `lines`; a square's lines are kept in the order of `lines`.
+    pub fn add_square_line(&mut self, square: &str, anchor: &str, direction: &str) -> Result<()> {
+        let line = self
+            .lines
+            .iter()
+            .position(|l| l.0 == anchor && l.1 == direction)
+            .with_context(|| {
+                format!("square_line names ({anchor}, {direction}), which is no line")
+            })?;
+        let at = self.square_index(square)?;
+        let on = &mut self.squares[at].3;
+        on.push(line);
+        on.sort_unstable();
+        Ok(())
+    }
+
+    /// Adds a solution, its queens' squares one per column.
+    pub fn add_solution(&mut self, squares: &[String]) -> Result<()> {
+        for name in squares {
+            let row = self.squares[self.square_index(name)?].2;
+            let digit = char::from_digit(row as u32, 36)
+                .with_context(|| format!("row {row} has no digit in base 36"))?;
+            self.solutions.push(digit);
+        }
+        Ok(())
+    }
+
+    /// Adds symmetry `name` with its moves (square, image) of every square.
+    pub fn add_symmetry(
+        &mut self,
+        name: String,
+        description: String,
+        moves: &[(String, String)],
+    ) -> Result<()> {
+        let mut image = vec![usize::MAX; self.squares.len()];
+        for (square, onto) in moves {
+            image[self.square_index(square)?] = self.square_index(onto)?;
+        }
+        anyhow::ensure!(
+            !image.contains(&usize::MAX),
+            "symmetry {name} does not move every square"
+        );
+        self.symmetries.push((name, description));
+        self.images.push(image);
+        Ok(())
+    }
+
+    fn square_index(&self, name: &str) -> Result<usize> {
+        self.squares
+            .iter()
+            .position(|s| s.0 == name)
+            .with_context(|| format!("{name} is not a square of the board"))
+    }
+}
+
+/// Writes the page for `data`.
+pub fn write_page(out: &mut dyn Write, data: &PageData) -> Result<()> {
+    let json = serde_json::to_string(data)?;
+    // Inside <script>: no `</script>` or `<!--` can close or bend it, and
+    // the two line ends that JavaScript does not take in strings are escaped.
+    let json = json
+        .replace('<', "\\u003c")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029");
+    let page = TEMPLATE
+        .replace("__N__", &data.n.to_string())
+        .replace("__DATA__", &json);
+    out.write_all(page.as_bytes())?;
+    Ok(out.flush()?)
+}
+
+/// The moves of every symmetry, grouped by symmetry name, from rows of
+/// square_image.
+pub fn moves_by_symmetry(
+    rows: Vec<(String, String, String)>,
+) -> HashMap<String, Vec<(String, String)>> {
+    let mut moves: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    for (symmetry, square, image) in rows {
+        moves.entry(symmetry).or_default().push((square, image));
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_cannot_close_the_script_it_sits_in() {
+        let mut data = PageData {
+            n: 1,
+            ..PageData::default()
+        };
+        data.add_square("a1".into(), 1, 1);
+        data.space.push((
+            "1".into(),
+            "</script><script>alert(1)</script>".into(),
+            "<!--".into(),
+            "1".into(),
+        ));
+        let mut page = Vec::new();
+        write_page(&mut page, &data).unwrap();
+        let page = String::from_utf8(page).unwrap();
+        assert_eq!(
+            page.matches("</script>").count(),
+            2,
+            "only the page's own two"
+        );
+        assert!(!page.contains("<!--"));
+    }
+}
