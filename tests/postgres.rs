@@ -954,7 +954,11 @@ fn the_page_of_a_schema_is_the_page_of_the_file() {
     schema.stdout(&["init", "--size", "7"]);
     let from_server = schema.dir.path().join("server.html");
     let out = schema.run(&["export", "--out", from_server.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let board = Board::new(7);
     let from_file = board.dir.path().join("file.html");
     let out = board.run(&["export", "--out", from_file.to_str().unwrap()]);
