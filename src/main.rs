@@ -15,6 +15,10 @@ use queens::error::{exit_code, is_broken_pipe, one_line, verdict};
 ///
 /// Start with `queens solve`: it creates ./queens.db for the 8×8 board and
 /// prints its 92 solutions.
+///
+/// Every command takes --db PATH (an SQLite file, queens.db by default, or a
+/// postgres:// URL) and --size N (the board, 1 to 26, 8 by default); each
+/// command's --help tells the rest.
 #[derive(Parser, Debug)]
 #[command(name = "queens", version, verbatim_doc_comment)]
 struct Cli {

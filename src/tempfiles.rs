@@ -18,7 +18,7 @@ pub fn parent_dir(path: &Path) -> PathBuf {
 
 /// Our temporary files are named `.queens-…` with one of these endings.
 const TEMP_PREFIX: &str = ".queens-";
-const TEMP_SUFFIXES: [&str; 3] = [".db-building", ".partial", ".store"];
+const TEMP_SUFFIXES: [&str; 4] = [".db-building", ".partial", ".store", ".board"];
 
 /// How old a temporary file must be before it counts as left behind by a
 /// process that was killed. Every writer touches its file far more often.

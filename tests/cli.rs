@@ -628,7 +628,7 @@ fn query_output_keeps_every_column_and_value_and_parses_when_stopped() {
     // json() writes it.
     assert_eq!(
         stdout_of(dir, &["query", "-d", db, "-f", "ndjson", sql]),
-        "{\"a\": 9.0e+999, \"a:2\": -9.0e+999, \"a:3\": 1, \"a:1\": 2, \"b\": 0.5}\n"
+        "{\"a\":9.0e+999,\"a:2\":-9.0e+999,\"a:3\":1,\"a:1\":2,\"b\":0.5}\n"
     );
     let finite = "select 1 as a, 2 as a, 3 as 'a:1', 4 as a";
     let json: serde_json::Value =

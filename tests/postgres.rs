@@ -531,8 +531,8 @@ fn query_streams_its_rows_and_stops_on_time() {
     ]);
     assert_eq!(
         typed,
-        "{\"yes\": 1, \"no\": 0, \"big\": 2, \"n\": 1.5, \"r\": 0.25, \"t\": \"x\", \
-         \"nothing\": null, \"low\": -9.0e+999, \"t:1\": 1}\n"
+        "{\"yes\":1,\"no\":0,\"big\":2,\"n\":1.5,\"r\":0.25,\"t\":\"x\",\
+         \"nothing\":null,\"low\":-9.0e+999,\"t:1\":1}\n"
     );
 }
 
@@ -807,8 +807,8 @@ fn query_keeps_numbers_exact_and_fails_in_one_line() {
     );
     assert_eq!(
         schema.stdout(&["query", exact, "--format", "json"]),
-        "[\n  {\"y\": 123456789.123456789, \"l\": 0.0000000000000000000000000000000000000001, \
-         \"v\": 5.000, \"b\": 12345678901234567890123, \"n\": null, \"i\": -9.0e+999}\n]\n"
+        "[\n  {\"y\":123456789.123456789,\"l\":0.0000000000000000000000000000000000000001,\
+         \"v\":5.000,\"b\":12345678901234567890123,\"n\":null,\"i\":-9.0e+999}\n]\n"
     );
     let changes_encoding = "select set_config('client_encoding', 'LATIN1', false) as s, 'é' as x";
     let out = schema.run(&["query", changes_encoding, "--format", "json"]);

@@ -199,8 +199,9 @@ select 4;
 -- numbers, and so solution_queen, solution_class and fundamental_solution,
 -- were wrong there. The view now sorts by the queens' rows on every engine.
 -- search_funnel counts, column by column, the placements each rule lets
--- through. Views are made again by every upgrade, which is all this
--- version needs.
+-- through. search_space counts the solutions up to 12×12 and writes its
+-- exponents in two digits (4.43E+09). Views are made again by every
+-- upgrade, which is all this version needs.
 select 5;
 
 -- ==== the facts of col_lbl ====
@@ -511,7 +512,8 @@ create view search_space (step, reasoning, calculation, search_space, about) as
 -- search_space(step, reasoning, calculation, search_space, about): after
 -- reasoning step `step`, described by `reasoning`, the queens can still be
 -- placed in `search_space` ways, which is `calculation`, about `about`
--- (written as the seed's table writes it, 1.78E+14, from a million up).
+-- (in scientific notation from a million up, 1.78E+14, the exponent in
+-- two digits or more, as `queens space` writes it).
 -- Each step keeps only placements that the steps before it keep, and the
 -- last is the answer. `search_space` is exact while it fits in a 64-bit
 -- integer and NULL beyond; `about` is always there.
@@ -624,6 +626,8 @@ steps (step, reasoning, calculation, exact, approximately) as (
            c.exact, c.approximately
     from size as z cross join candidates as c
     union all
+-- Counted where the search takes about a second or less in the sqlite3
+-- shell (12×12: 0.8 s); it grows about sixfold a size (13×13: 5 s).
     select 6, 'No two queens share a line: the solutions',
            'count(*) from solution',
            count(*), cast(count(*) as double precision)
@@ -659,7 +663,8 @@ select s.step, s.reasoning, s.calculation, s.exact,
            when m.step is null then cast(s.exact as text)
            else cast(cast((m.hundredths - m.hundredths % 100) / 100 as bigint) as text) || '.'
                 || case when m.hundredths % 100 < 10 then '0' else '' end
-                || cast(m.hundredths % 100 as text) || 'E+' || cast(m.e as text)
+                || cast(m.hundredths % 100 as text) || 'E+'
+                || case when m.e < 10 then '0' else '' end || cast(m.e as text)
        end
 from steps as s
 left join normalised as m on m.step = s.step

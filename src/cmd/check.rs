@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::cmd::{DbArgs, PlacementArgs, stdout};
+use crate::cmd::{DbArgs, PlacementArgs, WorkArgs, stdout};
 use crate::error::Verdict;
 use crate::render::sink::solutions_phrase;
 use crate::search::placement::{
@@ -17,7 +17,9 @@ use clap::Args as ClapArgs;
 /// database finds L(a) ∩ L(b) in square_line and names the shared line by
 /// its anchor and direction. Squares go in any order and case, separated by
 /// spaces or commas. Exit code 0 for a valid placement, 1 when queens
-/// attack, 2 for squares that cannot be read.
+/// attack, 2 for squares that cannot be read. Completions are counted up to
+/// 15×15 (from 13×13 by listing every solution on all cores, with a
+/// progress bar), and on larger boards whose solutions are stored.
 ///
 /// Examples:
 ///   queens check c5 f2                     # attack along the RGHT-DN line anchored at a7
@@ -31,6 +33,9 @@ pub struct Args {
 
     #[command(flatten)]
     pub target: DbArgs,
+
+    #[command(flatten)]
+    pub work: WorkArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -66,7 +71,9 @@ pub fn run(args: &Args) -> Result<()> {
         )?;
         return Ok(out.flush()?);
     }
-    let completions = completion_numbers(reader, &queens)?;
+    let bar = args.work.bar();
+    let completions =
+        completion_numbers(engine.as_ref(), reader, n, &queens, args.work.workers(&bar))?;
     let verdict = if queens.len() == usize::from(n) {
         let number = completions.first().copied().unwrap_or_default();
         format!("valid: a complete solution (solution {number})")

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 
-use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, say_if_stored, stdout};
+use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, WorkArgs, say_if_stored, stdout};
 use crate::render::sink::{PlacementShape, Writer, note, solutions_phrase};
 use crate::search::placement::{
     attacking_pairs, completions_out_of_reach, completions_within_reach, for_each_completion,
@@ -19,8 +19,10 @@ use crate::search::placement::{
 /// list (on stderr for csv, json and ndjson, so that the output stays
 /// clean for programs); "no completion" when there is none. Queens that
 /// attack each other have no completion: that is said on stderr, with
-/// the line they share, and the exit code is 1, as for `check`. On boards
-/// beyond 12×12 the solutions must be stored (`init --materialize`).
+/// the line they share, and the exit code is 1, as for `check`. Up to
+/// 12×12 the completions come at once; 13×13 to 15×15 list every solution
+/// on all cores first, with a progress bar (14×14: seconds, 15×15: about
+/// a minute); beyond, the solutions must be stored (`init --materialize`).
 ///
 /// Examples:
 ///   queens complete a2 b6
@@ -37,6 +39,9 @@ pub struct Args {
 
     #[command(flatten)]
     pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub work: WorkArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -61,7 +66,11 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let format = args.output.format.into();
     let mut writer = Writer::for_placements(&mut out, format, shape);
-    for_each_completion(reader, &queens, |placement| writer.placement(&placement))?;
+    let bar = args.work.bar();
+    let workers = args.work.workers(&bar);
+    for_each_completion(engine.as_ref(), reader, n, &queens, workers, |placement| {
+        writer.placement(&placement)
+    })?;
     let found = writer.finish()?;
     let summary = if found > 0 {
         format!("{} found", solutions_phrase(found))

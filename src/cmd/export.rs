@@ -121,7 +121,7 @@ pub struct Args {
     pub fundamental: bool,
 
     /// For svg: give the picture its natural size in pixels, for printing,
-    /// instead of scaling it to the width of the window it is shown in.
+    /// instead of scaling it to fit the window it is shown in.
     #[arg(long)]
     pub fixed_size: bool,
 
@@ -150,7 +150,7 @@ pub fn run(args: &Args) -> Result<()> {
     let target = args.target.target()?;
     // Refuse an unwritable or existing --out before any work is done.
     let out_file = checked_out(args, &target)?;
-    let engine = engine::connect(&target)?;
+    let engine = args.target.engine()?;
     let (reader, n) = engine.open(args.target.size, &|_| Ok(()))?;
     let reader = reader.as_ref();
     let chosen = match args.solution {

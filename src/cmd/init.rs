@@ -14,8 +14,10 @@ use crate::search::store;
 /// Create the database for an N×N board, or check and upgrade one.
 ///
 /// A new database holds the board's domains and facts (squares, lines and
-/// which squares lie on which lines) and the views candidate,
-/// solution_by_definition, solution and search_space, generated for N.
+/// which squares lie on which lines, the symmetries) and the views,
+/// generated for N: candidate, solution_by_definition, solution,
+/// search_space, numbered_solution, solution_queen, solution_class,
+/// fundamental_solution, stored_solution and search_funnel.
 /// Running init again on the same database changes nothing, except to
 /// upgrade a database written by an older queens (which the other commands
 /// refuse to read). Asking for another size is refused unless --force is

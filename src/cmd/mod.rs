@@ -46,8 +46,10 @@ pub struct DbArgs {
     )]
     pub db: PathBuf,
 
-    /// Board size N (1 to 26) for a database that is created [default: 8].
-    /// With an existing database it must match the stored board.
+    /// Board size N (1 to 26): the board a new database is created with (8
+    /// when not given). Where an SQLite file holds another board, commands
+    /// that only read answer for N on a temporary board, leaving the file
+    /// as it is; init refuses another size without --force.
     #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
     pub size: Option<u8>,
 
@@ -62,9 +64,20 @@ impl DbArgs {
         Target::new(&self.db, &self.schema)
     }
 
-    /// The engine that serves --db.
+    /// The engine a reading command uses: the one that serves --db, or,
+    /// where --size names another board than the file holds, a temporary
+    /// board of --size (said on stderr; the file is not touched).
     pub fn engine(&self) -> anyhow::Result<Box<dyn Engine>> {
-        engine::connect(&self.target()?)
+        let target = self.target()?;
+        let (engine, substitute) = engine::connect_for_reading(&target, self.size)?;
+        if let Some(engine::Substitute { held, searched }) = substitute {
+            eprintln!(
+                "queens: {} holds the {held}×{held} board, left as it is; answering for \
+                 {searched}×{searched} on a temporary board",
+                target.shown()
+            );
+        }
+        Ok(engine)
     }
 
     /// The engine, and a reader of its board (created first if it is a

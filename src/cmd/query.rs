@@ -99,10 +99,11 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = args.target.target()?;
+    // A --db that cannot be a database is refused before the statement is read.
+    args.target.target()?;
     let text = statement_source(args)?;
     let sql = statement_text(&text)?;
-    let engine = crate::engine::connect(&target)?;
+    let engine = args.target.engine()?;
     let (reader, _) = engine.open(args.target.size, &|_| Ok(()))?;
     let writer = RefCell::new(Writer::for_rows(stdout(), args.format.into())?);
     let ran = reader.user_query(

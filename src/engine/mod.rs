@@ -106,6 +106,33 @@ impl Target {
     }
 }
 
+/// What a reading command reads when --size asks for another board than
+/// the file holds: a temporary board of that size, the file untouched.
+pub struct Substitute {
+    /// The size the file holds.
+    pub held: u8,
+    /// The size searched on the temporary board.
+    pub searched: u8,
+}
+
+/// The engine a command that only reads uses for `target`: as `connect`,
+/// except that an SQLite file holding another board than `requested` is
+/// left alone and a temporary board of `requested` read instead (a server
+/// is never written to, so there the sizes must agree).
+pub fn connect_for_reading(
+    target: &Target,
+    requested: Option<u8>,
+) -> Result<(Box<dyn Engine>, Option<Substitute>)> {
+    if let Target::File(path) = target
+        && let Some(held) = sqlite::other_size_held(path, requested)
+        && let Some(searched) = requested
+    {
+        let engine = sqlite::Engine::temporary(searched)?;
+        return Ok((Box::new(engine), Some(Substitute { held, searched })));
+    }
+    Ok((connect(target)?, None))
+}
+
 /// The engine that serves `target`: the registry of engines.
 pub fn connect(target: &Target) -> Result<Box<dyn Engine>> {
     Ok(match target {

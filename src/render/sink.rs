@@ -287,15 +287,16 @@ impl<W: Write> Writer<W> {
         Ok(())
     }
 
-    /// `{"column": value, …}` in column order, numbers as numbers.
+    /// `{"column":value,…}` in column order, numbers as numbers: compact,
+    /// as `solve` writes its JSON.
     fn write_object(&mut self, row: &[Value]) -> Result<()> {
         self.out.write_all(b"{")?;
         for (i, (name, value)) in self.keys.iter().zip(row).enumerate() {
             if i > 0 {
-                self.out.write_all(b", ")?;
+                self.out.write_all(b",")?;
             }
             serde_json::to_writer(&mut self.out, name)?;
-            self.out.write_all(b": ")?;
+            self.out.write_all(b":")?;
             match value {
                 Value::Null => serde_json::to_writer(&mut self.out, &())?,
                 Value::Integer(i) => serde_json::to_writer(&mut self.out, i)?,

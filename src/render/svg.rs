@@ -51,8 +51,8 @@ impl Geometry {
 /// How big an SVG document says it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SvgSize {
-    /// As wide as the window (or page) it is shown in, height to scale:
-    /// a browser shows the whole picture, however many boards it holds.
+    /// Scaled to fit the window (or page) it is shown in: a browser shows
+    /// the whole picture, however many boards it holds.
     Fit,
     /// Its natural size in pixels, for printing at a known scale.
     Fixed,

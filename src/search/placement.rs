@@ -4,11 +4,12 @@
 
 use anyhow::Result;
 
-use crate::engine::{Param, Reader};
+use crate::engine::{Engine, Param, Reader};
 use crate::model::board::Square;
 use crate::model::placement::Placement;
 use crate::model::schema;
 use crate::model::template::Scope;
+use crate::search::parallel::{self, Workers};
 use crate::search::selection::{Numbering, for_each_placement};
 
 /// Two queens that attack each other, and the line they share.
@@ -36,14 +37,21 @@ impl Attack {
     }
 }
 
-/// The largest board whose completions are found by searching all its
-/// solutions (12×12 takes about a second); larger boards need them stored
-/// (`init --materialize`).
-pub const SEARCH_COMPLETIONS_UP_TO: u8 = 12;
+/// The largest board whose completions are found by relational division
+/// over all its solutions in one query (completion.sql; 12×12 in about a
+/// second). Larger boards list their solutions in parts on every core, with
+/// a progress bar, and keep those that contain the queens.
+pub const DIVIDE_UP_TO: u8 = 12;
+
+/// The largest board whose completions are looked for without stored
+/// solutions: listing all of 14×14's 365,596 takes seconds, 15×15's 2.3
+/// million about a minute and each size beyond about six times longer
+/// (BENCHMARKS.md).
+pub const SEARCH_COMPLETIONS_UP_TO: u8 = 15;
 
 /// Whether the completions of a placement on the `n`×`n` board read
-/// through `reader` can be found in seconds: they are stored, or the
-/// board is small enough to search whole.
+/// through `reader` are looked for: they are stored, or the board is small
+/// enough to search whole.
 pub fn completions_within_reach(reader: &dyn Reader, n: u8) -> Result<bool> {
     Ok(n <= SEARCH_COMPLETIONS_UP_TO || reader.stored_count()?.is_some())
 }
@@ -52,9 +60,9 @@ pub fn completions_within_reach(reader: &dyn Reader, n: u8) -> Result<bool> {
 pub fn completions_out_of_reach(n: u8) -> String {
     let most = SEARCH_COMPLETIONS_UP_TO;
     format!(
-        "completions are found among all the board's solutions, and searching all those of \
-         the {n}×{n} board is out of reach here (queens searches up to {most}×{most} for this); \
-         on boards that can be searched once, `queens init --materialize` stores them"
+        "completions are found among all the board's solutions, and listing all those of \
+         the {n}×{n} board would take hours (queens lists them up to {most}×{most} for this); \
+         `queens init --materialize` stores them once, if you can wait for that"
     )
 }
 
@@ -86,9 +94,15 @@ pub fn attacking_pairs(reader: &dyn Reader, queens: &[Square]) -> Result<Vec<Att
 }
 
 /// The numbers of the solutions that contain every one of `queens`.
-pub fn completion_numbers(reader: &dyn Reader, queens: &[Square]) -> Result<Vec<i64>> {
+pub fn completion_numbers(
+    engine: &dyn Engine,
+    reader: &dyn Reader,
+    n: u8,
+    queens: &[Square],
+    workers: Workers,
+) -> Result<Vec<i64>> {
     let mut numbers = Vec::new();
-    for_each_completion(reader, queens, |placement| {
+    for_each_completion(engine, reader, n, queens, workers, |placement| {
         numbers.push(placement.solution);
         Ok(())
     })?;
@@ -96,16 +110,35 @@ pub fn completion_numbers(reader: &dyn Reader, queens: &[Square]) -> Result<Vec<
 }
 
 /// Calls `each` with every solution that contains all of `queens`, in board
-/// order.
+/// order: by relational division on small boards and stored solutions,
+/// else by listing every solution in parts (on `workers`, with progress).
 pub fn for_each_completion(
+    engine: &dyn Engine,
     reader: &dyn Reader,
+    n: u8,
     queens: &[Square],
-    each: impl FnMut(Placement) -> Result<()>,
+    workers: Workers,
+    mut each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
-    let params = [("squares", Param::Text(names_json(queens)))];
-    let sql = schema::question(
-        "queries/completion.sql",
-        Scope::for_dialect(reader.dialect()),
-    )?;
-    for_each_placement(reader, &sql, &params, Numbering::FirstColumn, false, each)
+    if n <= DIVIDE_UP_TO || reader.stored_count()?.is_some() {
+        let params = [("squares", Param::Text(names_json(queens)))];
+        let sql = schema::question(
+            "queries/completion.sql",
+            Scope::for_dialect(reader.dialect()),
+        )?;
+        return for_each_placement(reader, &sql, &params, Numbering::FirstColumn, false, each);
+    }
+    let wanted: Vec<String> = queens.iter().map(|q| q.name()).collect();
+    let mut solution = 0;
+    parallel::for_each_solution(engine, reader, n, workers, |squares| {
+        solution += 1;
+        if wanted.iter().all(|queen| squares.contains(queen)) {
+            each(Placement {
+                solution,
+                squares,
+                class_size: None,
+            })?;
+        }
+        Ok(())
+    })
 }

@@ -33,19 +33,48 @@ pub use schema::fresh_columns;
 /// A board in the SQLite file at a path.
 pub struct Engine {
     path: PathBuf,
+    /// Set for a board built for one command only: the file, removed when
+    /// the engine is dropped (or on Ctrl-C).
+    temporary: Option<tempfile::NamedTempFile>,
 }
 
 impl Engine {
     pub fn new(path: &Path) -> Engine {
         Engine {
             path: path.to_path_buf(),
+            temporary: None,
         }
     }
+
+    /// A board of `n` built afresh in the system's temporary directory for
+    /// one command, and removed when it is done.
+    pub fn temporary(n: u8) -> Result<Engine> {
+        let file = open::create_temporary(n)?;
+        Ok(Engine {
+            path: file.path().to_path_buf(),
+            temporary: Some(file),
+        })
+    }
+}
+
+/// The board size an existing queens file holds, when `requested` names
+/// another (None when the file is missing, holds that size, or cannot be
+/// read as a queens file: opening it then says why).
+pub fn other_size_held(path: &Path, requested: Option<u8>) -> Option<u8> {
+    let requested = requested?;
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
+    let held = open::inspect_header(path).ok()?.size;
+    (held != requested).then_some(held)
 }
 
 impl crate::engine::Engine for Engine {
     fn shown(&self) -> String {
-        self.path.display().to_string()
+        match &self.temporary {
+            Some(_) => "the temporary board".to_string(),
+            None => self.path.display().to_string(),
+        }
     }
 
     fn open(

@@ -307,6 +307,22 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
     }
 }
 
+/// Builds a complete database for an `n`×`n` board in a new temporary file
+/// of the system's temporary directory, for one command to read: the file
+/// goes when the returned handle is dropped.
+pub fn create_temporary(n: u8) -> Result<tempfile::NamedTempFile> {
+    let dir = std::env::temp_dir();
+    let temp = new_temp_file(&dir, ".board")
+        .with_context(|| format!("cannot make a temporary board in {}", dir.display()))?;
+    let mut conn = Connection::open(sqlite_name(temp.path()))?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    build(&mut conn, n)
+        .map_err(|e| explain_write_error(e, temp.path()))
+        .context("cannot build the temporary board")?;
+    conn.close().map_err(|(_, e)| e)?;
+    Ok(temp)
+}
+
 fn build(conn: &mut Connection, n: u8) -> Result<()> {
     schema::migrate(conn)?;
     let tx = conn.transaction()?;
