@@ -33,9 +33,11 @@ CI_DPKG_ADMINDIR=${CI_DPKG_ADMINDIR:-/var/lib/dpkg}
 # compression libraries and the server's GSSAPI headers).
 CI_PACKAGES=(sqlite3 man-db tmux chromium liblz4-dev libzstd-dev libkrb5-dev)
 
-# The Python packages the DuckDB test imports (module names differ).
-CI_PYTHON_PACKAGES=(duckdb duckdb-ext-sqlite)
-CI_PYTHON_MODULES=(duckdb duckdb_ext)
+# The Python packages the DuckDB test imports (module names differ), and
+# Datasette, which tests/datasette.rs serves a board with (0.65, the
+# release people install; 1.0 is still an alpha).
+CI_PYTHON_PACKAGES=(duckdb duckdb-ext-sqlite "datasette>=0.65,<0.66")
+CI_PYTHON_MODULES=(duckdb duckdb_ext datasette)
 
 # The SQLite builds people have, each bundled in one apsw wheel from PyPI
 # (tests/old_sqlite.rs reads the database with each): Debian 12's 3.40,

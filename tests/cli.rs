@@ -7,7 +7,7 @@ use std::io::Read;
 use std::path::Path;
 use std::process::Stdio;
 
-use common::{Board, contents, is_one_error, queens, run_in};
+use common::{Board, contents, is_one_error, queens, run_in, text};
 use tempfile::TempDir;
 
 /// Runs queens in `dir`, expects failure with `code`, and returns the one
@@ -241,24 +241,51 @@ fn empty_files_directories_and_other_programs_databases_are_refused() {
 }
 
 #[test]
-fn a_size_that_disagrees_with_the_database_needs_force() {
+fn init_refuses_another_size_without_force() {
     let board = Board::new(8);
     let before = contents(&board.db);
     let db = board.db.to_str().unwrap();
-    for command in ["init", "solve", "count"] {
-        let err = fails(board.dir.path(), &[command, "--size", "10", "--db", db], 2);
-        assert!(
-            err.contains("holds an 8×8 board, not 10×10") && err.contains("--force"),
-            "{err}"
-        );
-    }
-    let err = fails(
-        board.dir.path(),
-        &["query", "--size", "10", "--db", db, "select 1"],
-        2,
+    let err = fails(board.dir.path(), &["init", "--size", "10", "--db", db], 2);
+    assert!(
+        err.contains("holds an 8×8 board, not 10×10") && err.contains("--force"),
+        "{err}"
     );
-    assert!(err.contains("not 10×10"), "{err}");
     assert_eq!(contents(&board.db), before);
+}
+
+#[test]
+fn reading_commands_answer_another_size_on_a_temporary_board_and_leave_the_file() {
+    let board = Board::new(8);
+    let before = contents(&board.db);
+    let db = board.db.to_str().unwrap();
+    // The temporary boards go to TMPDIR: it must be empty afterwards.
+    let tmp = TempDir::new().unwrap();
+    let run = |args: &[&str]| {
+        let out = queens(board.dir.path())
+            .env("TMPDIR", tmp.path())
+            .args(args)
+            .args(["--size", "10", "--db", db])
+            .output()
+            .unwrap();
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(
+            err.contains(
+                "holds the 8×8 board, left as it is; answering for 10×10 on a temporary board"
+            ),
+            "{args:?}: {err}"
+        );
+        text(&out.stdout)
+    };
+    assert_eq!(run(&["count"]), "724\n");
+    assert_eq!(run(&["solve", "--format", "csv"]).lines().count(), 725);
+    assert_eq!(run(&["query", "select n from board_size"]), "n\n--\n10\n");
+    assert!(run(&["show", "724"]).starts_with("Solution 724 of 724"));
+    assert!(run(&["check", "a1", "c4"]).starts_with("valid: 2 queens"));
+    assert!(run(&["complete", "a1", "c4"]).contains("solutions found"));
+    assert!(run(&["space"]).contains("724"));
+    assert_eq!(contents(&board.db), before);
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
 }
 
 #[test]

@@ -13,6 +13,7 @@ use crate::engine::{self, Engine, Reader, Target};
 use crate::error::usage;
 use crate::model::placement::Placement;
 use crate::model::value::Value;
+use crate::render::datasette::{self, CatalogColumn};
 use crate::render::diagram::Style;
 use crate::render::outfile::{OutFile, check_target, write_out};
 use crate::render::page::{PageData, moves_by_symmetry, write_page};
@@ -46,6 +47,11 @@ pub enum ExportFormat {
     /// board and its lines, every solution, the classes, the search space
     /// and the funnel (HTML; boards up to 13×13).
     Html,
+    /// Metadata for Datasette (JSON): a description of every table, view
+    /// and column from the SQL's own sentences, and canned queries (the
+    /// completions of a placement, whether two squares attack, the class
+    /// of a solution). `datasette queens.db -m metadata.json`.
+    Datasette,
 }
 
 impl ExportFormat {
@@ -71,7 +77,7 @@ impl ExportFormat {
             ExportFormat::Json => Some(Format::Json),
             ExportFormat::Ndjson => Some(Format::Ndjson),
             ExportFormat::Svg => Some(Format::Svg(size)),
-            ExportFormat::Sql | ExportFormat::Html => None,
+            ExportFormat::Sql | ExportFormat::Html | ExportFormat::Datasette => None,
         }
     }
 }
@@ -92,6 +98,7 @@ impl ExportFormat {
 ///   queens export --format sql --out dump.sql    # then: sqlite3 copy.db < dump.sql
 ///   queens export --format csv --fundamental     # one per symmetry class
 ///   queens export --out queens.html              # the page: open it in a browser
+///   queens export --format datasette --out metadata.json   # then: datasette queens.db -m metadata.json
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -140,6 +147,7 @@ pub fn run(args: &Args) -> Result<()> {
     let whole = match format {
         ExportFormat::Sql => Some("the sql format writes the whole database"),
         ExportFormat::Html => Some("the html page holds every solution"),
+        ExportFormat::Datasette => Some("the datasette metadata describes the whole database"),
         _ => None,
     };
     if let (Some(whole), true) = (whole, args.solution.is_some() || args.fundamental) {
@@ -148,9 +156,16 @@ pub fn run(args: &Args) -> Result<()> {
         )));
     }
     let target = args.target.target()?;
+    if format == ExportFormat::Datasette {
+        target.file("--format datasette (Datasette serves SQLite files)")?;
+    }
     // Refuse an unwritable or existing --out before any work is done.
     let out_file = checked_out(args, &target)?;
-    let engine = args.target.engine()?;
+    // Datasette's metadata describes the file itself, never a temporary board.
+    let engine = match format {
+        ExportFormat::Datasette => engine::connect(&target)?,
+        _ => args.target.engine()?,
+    };
     let (reader, n) = engine.open(args.target.size, &|_| Ok(()))?;
     let reader = reader.as_ref();
     let chosen = match args.solution {
@@ -163,7 +178,7 @@ pub fn run(args: &Args) -> Result<()> {
              --format html writes boards up to {PAGE_UP_TO}×{PAGE_UP_TO}"
         );
     }
-    if format != ExportFormat::Sql {
+    if !matches!(format, ExportFormat::Sql | ExportFormat::Datasette) {
         say_if_stored(reader, engine.as_ref())?;
     }
     let bar = args.work.bar();
@@ -181,6 +196,9 @@ pub fn run(args: &Args) -> Result<()> {
         };
         match format.rendering(size) {
             None if format == ExportFormat::Html => write_html(&source, out),
+            None if format == ExportFormat::Datasette => {
+                write_datasette(reader, n, &target, out).map(|()| 0)
+            }
             None => write_sql(reader, n, args, out).map(|()| 0),
             Some(rendering) => write_placements(&source, args, rendering, out),
         }
@@ -199,6 +217,7 @@ pub fn run(args: &Args) -> Result<()> {
             })?;
             let what = match format {
                 ExportFormat::Sql => "the whole database".to_string(),
+                ExportFormat::Datasette => "Datasette's metadata".to_string(),
                 ExportFormat::Html => format!(
                     "the page of the {n}×{n} board ({})",
                     solutions_phrase(count)
@@ -271,6 +290,34 @@ fn write_placements(
     writer.finish()
 }
 
+/// Datasette's metadata for the file: Datasette names a database after
+/// its file's name without the extension.
+fn write_datasette(reader: &dyn Reader, n: u8, target: &Target, out: &mut dyn Write) -> Result<()> {
+    let path = target.file("--format datasette")?;
+    let database = path
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut catalog = Vec::new();
+    reader.each_row(
+        crate::model::sql::file("datasette/relations.sql"),
+        &[],
+        |row| {
+            catalog.push(CatalogColumn {
+                relation: row[0].text(),
+                kind: row[1].text(),
+                sql: row[2].text(),
+                column: row[3].text(),
+            });
+            Ok(())
+        },
+    )?;
+    let document = datasette::metadata(&database, n, &catalog);
+    serde_json::to_writer_pretty(&mut *out, &document)?;
+    writeln!(out)?;
+    Ok(())
+}
+
 fn chosen_format(args: &Args) -> Result<ExportFormat> {
     if let Some(format) = args.format {
         return Ok(format);
@@ -278,12 +325,12 @@ fn chosen_format(args: &Args) -> Result<ExportFormat> {
     match &args.out {
         Some(path) => ExportFormat::from_extension(path).ok_or_else(|| {
             usage(format!(
-                "cannot tell the format from {}; add --format csv, json, ndjson, sql, svg or html",
+                "cannot tell the format from {}; add --format csv, json, ndjson, sql, svg, html or datasette",
                 path.display()
             ))
         }),
         None => Err(usage(
-            "export needs --format (csv, json, ndjson, sql, svg or html) or an --out file",
+            "export needs --format (csv, json, ndjson, sql, svg, html or datasette) or an --out file",
         )),
     }
 }

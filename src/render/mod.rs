@@ -3,6 +3,7 @@
 //! placements of queens) that the commands hand it; it knows no engine and
 //! no search.
 
+pub mod datasette;
 pub mod diagram;
 pub mod outfile;
 pub mod page;

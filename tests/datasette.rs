@@ -1,0 +1,218 @@
+//! A 10×10 file served by a real Datasette with the metadata `queens export
+//! --format datasette` writes, started the way the README says: every table
+//! and view page loads and shows its description, and the canned queries
+//! answer as the CLI does. Needs Datasette (pip), so it is ignored by a
+//! plain `cargo test`; `.ci/run` installs it and runs this. Where Debian's
+//! chromium is installed, the solution page is also photographed
+//! (target/screenshots/datasette-solution.png; docs/ holds the README's copy).
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Board, text};
+
+/// The time limit the README gives Datasette.
+const README_TIME_LIMIT_MS: &str = "10000";
+
+/// A Datasette serving one file, stopped when dropped.
+struct Served {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Served {
+    fn start(db: &Path, metadata: &Path) -> Served {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new("datasette")
+            .arg("serve")
+            .arg(db)
+            .arg("-m")
+            .arg(metadata)
+            .args(["--setting", "sql_time_limit_ms", README_TIME_LIMIT_MS])
+            .args(["--host", "127.0.0.1", "--port", &port.to_string()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("datasette on the PATH (pip install datasette)");
+        let served = Served { child, port };
+        let started = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "datasette did not start"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        served
+    }
+
+    /// The status and body of GET `path`.
+    fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).unwrap();
+        let response = text(&response);
+        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .unwrap_or(0);
+        (status, body.to_string())
+    }
+
+    /// The rows of a JSON page (`_shape=array`).
+    fn rows(&self, path: &str) -> Vec<serde_json::Value> {
+        let (status, body) = self.get(path);
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"))
+    }
+}
+
+/// Text as Datasette's templates escape it in HTML.
+fn html_escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&#34;")
+        .replace('\'', "&#39;")
+}
+
+/// A 10×10 board and its metadata, written by `queens export`.
+fn board_with_metadata() -> (Board, std::path::PathBuf, serde_json::Value) {
+    let board = Board::new(10);
+    let metadata = board.dir.path().join("metadata.json");
+    let out = board.run(&[
+        "export",
+        "--format",
+        "datasette",
+        "--out",
+        metadata.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let document = serde_json::from_slice(&std::fs::read(&metadata).unwrap()).unwrap();
+    (board, metadata, document)
+}
+
+#[test]
+#[ignore = "needs Datasette (pip install datasette); .ci/run installs it and runs this"]
+fn every_page_of_a_10x10_file_loads_with_its_description_and_the_queries_answer() {
+    let (board, metadata, document) = board_with_metadata();
+    let name = board.db.file_stem().unwrap().to_str().unwrap().to_string();
+    let described = &document["databases"][&name]["tables"];
+    let relations = board.rows(
+        "select name from sqlite_schema where type in ('table', 'view') \
+         and name not like 'sqlite%' order by name",
+    );
+    assert!(relations.len() >= 20, "{relations:?}");
+    let served = Served::start(&board.db, &metadata);
+    for relation in relations.iter().map(|row| row[0].as_str()) {
+        let (status, page) = served.get(&format!("/{name}/{relation}"));
+        assert_eq!(status, 200, "/{name}/{relation}: {page}");
+        let description = described[relation]["description"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{relation} has no description"));
+        let opening: String = description.chars().take(40).collect();
+        assert!(
+            page.contains(&html_escaped(&opening)),
+            "{relation}: the page lacks {opening:?}"
+        );
+    }
+    // The canned queries say what the CLI says.
+    let shared = served.rows(&format!("/{name}/attack.json?a=c5&b=F2&_shape=array"));
+    assert_eq!(
+        shared,
+        vec![serde_json::json!({"anchor": "a7", "mov_dir": "RGHT-DN"})]
+    );
+    assert!(
+        served
+            .rows(&format!("/{name}/attack.json?a=a1&b=b3&_shape=array"))
+            .is_empty()
+    );
+    let completions = served.rows(&format!(
+        "/{name}/completions.json?squares=a2+b6&_shape=array"
+    ));
+    let cli = board.stdout(&["complete", "a2", "b6", "--format", "csv"]);
+    let cli_numbers: Vec<i64> = cli
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    let numbers: Vec<i64> = completions
+        .iter()
+        .map(|row| row["solution_no"].as_i64().unwrap())
+        .collect();
+    assert!(!numbers.is_empty());
+    assert_eq!(numbers, cli_numbers);
+    let class = served.rows(&format!(
+        "/{name}/symmetry_class.json?solution_no=1&_shape=array"
+    ));
+    let size = class[0]["class_size"].as_i64().unwrap();
+    assert_eq!(class.len() as i64, size);
+    assert!(class.iter().any(|row| row["solution_no"] == 1));
+}
+
+#[test]
+#[ignore = "needs Datasette (pip install datasette) and Debian's chromium; .ci/run installs them and runs this"]
+fn the_solution_page_in_chromium() {
+    use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+    use headless_chrome::{Browser, LaunchOptions};
+
+    let (board, metadata, _) = board_with_metadata();
+    let name = board.db.file_stem().unwrap().to_str().unwrap().to_string();
+    let served = Served::start(&board.db, &metadata);
+    let options = LaunchOptions::default_builder()
+        .path(Some("/usr/bin/chromium".into()))
+        .sandbox(false)
+        .window_size(Some((1280, 1400)))
+        .build()
+        .unwrap();
+    let browser = Browser::new(options).unwrap();
+    let tab = browser.new_tab().unwrap();
+    tab.navigate_to(&format!("http://127.0.0.1:{}/{name}/solution", served.port))
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    let description = tab
+        .wait_for_element(".metadata-description")
+        .unwrap()
+        .get_inner_text()
+        .unwrap();
+    assert!(description.contains("shares a line"), "{description}");
+    let first_cell = tab
+        .wait_for_element("td.col-s1")
+        .unwrap()
+        .get_inner_text()
+        .unwrap();
+    assert_eq!(first_cell.trim(), "a1");
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("datasette-solution.png"), png).unwrap();
+}
