@@ -954,3 +954,92 @@ fn an_export_stopped_by_a_signal_leaves_no_partial_file() {
         assert!(left.is_empty(), "{signal} left {left:?}");
     }
 }
+
+/// `count --size 14` on an 8×8 file, with its temporary boards in `tmp`.
+fn count_on_a_temporary_board(board: &Board, tmp: &Path) -> std::process::Child {
+    Command::new(QUEENS)
+        .env("TMPDIR", tmp)
+        .args(["count", "--size", "14", "--jobs", "1", "--quiet", "--db"])
+        .arg(&board.db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn names_in(dir: &Path) -> Vec<std::ffi::OsString> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect()
+}
+
+#[test]
+fn a_temporary_board_goes_on_every_signal_and_never_touches_the_file() {
+    let board = Board::new(8);
+    let before = contents(&board.db);
+    let tmp = board.dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    for signal in ["TERM", "INT", "HUP"] {
+        let child = count_on_a_temporary_board(&board, &tmp);
+        let started = Instant::now();
+        while names_in(&tmp).is_empty() {
+            assert!(started.elapsed() < Duration::from_secs(30), "no board");
+            thread::sleep(Duration::from_millis(20));
+        }
+        // Into the search: the board is built within milliseconds.
+        thread::sleep(Duration::from_millis(500));
+        let killed = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{signal}");
+        assert!(
+            names_in(&tmp).is_empty(),
+            "{signal} left {:?}",
+            names_in(&tmp)
+        );
+    }
+    assert_eq!(contents(&board.db), before);
+}
+
+#[test]
+fn two_processes_on_temporary_boards_at_once_each_get_their_own() {
+    let board = Board::new(8);
+    let before = contents(&board.db);
+    let tmp = board.dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let run = || {
+        Command::new(QUEENS)
+            .env("TMPDIR", &tmp)
+            .args(["count", "--size", "11", "--db"])
+            .arg(&board.db)
+            .output()
+            .unwrap()
+    };
+    let (a, b) = thread::scope(|s| {
+        let a = s.spawn(run);
+        let b = s.spawn(run);
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_eq!(text(&a.stdout), "2680\n");
+    assert_eq!(text(&b.stdout), "2680\n");
+    assert!(names_in(&tmp).is_empty());
+    // Meanwhile the 8×8 file answered as before, and is as it was.
+    assert_eq!(board.stdout(&["count"]), "92\n");
+    assert_eq!(contents(&board.db), before);
+}
+
+#[test]
+fn a_temporary_board_where_none_can_be_made_is_one_line() {
+    let board = Board::new(8);
+    let out = Command::new(QUEENS)
+        .env("TMPDIR", board.dir.path().join("no-such-dir"))
+        .args(["count", "--size", "10", "--db"])
+        .arg(&board.db)
+        .output()
+        .unwrap();
+    assert_refused(&out, 1, "cannot make a temporary board");
+}

@@ -82,8 +82,8 @@ impl ExportFormat {
     }
 }
 
-/// Export solutions (CSV, JSON, NDJSON, SVG), the whole database (SQL) or
-/// the model as a page to explore in a browser (HTML).
+/// Export solutions (CSV, JSON, NDJSON, SVG), the whole database (SQL), the
+/// model as a page to explore in a browser (HTML) or Datasette's metadata.
 ///
 /// Writes to standard output, or with --out to a file: the file is written
 /// in full beside its final name and only then moved there, so it is never

@@ -44,9 +44,9 @@ impl Attack {
 pub const DIVIDE_UP_TO: u8 = 12;
 
 /// The largest board whose completions are looked for without stored
-/// solutions: listing all of 14×14's 365,596 takes seconds, 15×15's 2.3
-/// million about a minute and each size beyond about six times longer
-/// (BENCHMARKS.md).
+/// solutions: listing all of them took 2.5 s at 13×13, 15 s at 14×14 and
+/// 2 minutes at 15×15 on 2 cores, and each size beyond takes about six
+/// times longer (BENCHMARKS.md).
 pub const SEARCH_COMPLETIONS_UP_TO: u8 = 15;
 
 /// Whether the completions of a placement on the `n`×`n` board read
