@@ -940,18 +940,12 @@ fn an_export_stopped_by_a_signal_leaves_no_partial_file() {
             );
             thread::sleep(Duration::from_millis(20));
         }
-        let killed = Command::new("kill")
-            .args([format!("-{signal}"), child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(130), "{signal}");
-        let left: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert!(left.is_empty(), "{signal} left {left:?}");
+        stop_with(child, signal);
+        assert!(
+            names_in(&dir).is_empty(),
+            "{signal} left {:?}",
+            names_in(&dir)
+        );
     }
 }
 
@@ -967,6 +961,18 @@ fn count_on_a_temporary_board(board: &Board, tmp: &Path) -> std::process::Child 
         .unwrap()
 }
 
+/// Sends `kill -SIGNAL` to `child`, which must then end as Ctrl-C ends it.
+fn stop_with(child: std::process::Child, signal: &str) {
+    let killed = Command::new("kill")
+        .args([format!("-{signal}"), child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{signal}");
+}
+
+/// The names of the files in `dir`.
 fn names_in(dir: &Path) -> Vec<std::ffi::OsString> {
     std::fs::read_dir(dir)
         .unwrap()
@@ -989,13 +995,7 @@ fn a_temporary_board_goes_on_every_signal_and_never_touches_the_file() {
         }
         // Into the search: the board is built within milliseconds.
         thread::sleep(Duration::from_millis(500));
-        let killed = Command::new("kill")
-            .args([format!("-{signal}"), child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(130), "{signal}");
+        stop_with(child, signal);
         assert!(
             names_in(&tmp).is_empty(),
             "{signal} left {:?}",
