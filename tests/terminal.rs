@@ -82,3 +82,41 @@ fn a_long_search_shows_whole_rates_and_ctrl_c_leaves_no_bar() {
         "the bar stayed:\n{after}"
     );
 }
+
+#[test]
+#[ignore = "needs tmux for a terminal; .ci/run installs it and runs this"]
+fn check_and_complete_beyond_12x12_show_the_search_s_progress() {
+    // 14×14 on one thread: many seconds on any machine. The file holds 8×8,
+    // so these also run on a temporary board.
+    let board = Board::new(8);
+    for command in ["check", "complete"] {
+        let session = format!("queens-{command}-{}", std::process::id());
+        tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            &session,
+            "-x",
+            "100",
+            "-y",
+            "10",
+            "bash --norc --noprofile",
+        ]);
+        let line = format!(
+            "clear; {QUEENS} {command} c8 --size 14 --jobs 1 --db {} > /dev/null; echo exit=$?",
+            board.db.display()
+        );
+        tmux(&["send-keys", "-t", &session, &line, "Enter"]);
+        thread::sleep(Duration::from_millis(2500));
+        let during = tmux(&["capture-pane", "-p", "-t", &session]);
+        tmux(&["send-keys", "-t", &session, "C-c"]);
+        thread::sleep(Duration::from_millis(1000));
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &session])
+            .status();
+        assert!(
+            during.lines().any(|l| l.contains(" parts ")),
+            "{command}: no bar: {during}"
+        );
+    }
+}
