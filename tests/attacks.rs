@@ -1043,3 +1043,43 @@ fn a_temporary_board_where_none_can_be_made_is_one_line() {
         .unwrap();
     assert_refused(&out, 1, "cannot make a temporary board");
 }
+
+#[test]
+fn a_board_size_forced_past_its_check_is_no_board_and_the_advice_mends_it() {
+    let board = Board::new(8);
+    for n in [265, 264, -3, 0, 27] {
+        Connection::open(&board.db)
+            .unwrap()
+            .execute_batch(&format!(
+                "pragma ignore_check_constraints = 1; update board_size set n = {n}"
+            ))
+            .unwrap();
+        // Read modulo 256, 265 was the 9×9 board and 264 the 8×8 one.
+        for args in [vec!["count"], vec!["count", "--size", "9"], vec!["doctor"]] {
+            assert_refused(&board.run(&args), 1, "holds no board size");
+        }
+    }
+    let out = board.run(&["init", "--force", "--size", "8"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(board.stdout(&["count"]), "92\n");
+}
+
+#[test]
+fn a_system_short_of_threads_or_memory_gets_one_line_not_a_panic() {
+    let board = Board::new(8);
+    // 1024 threads' stacks do not fit in 300 MB of address space.
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 300000; exec {QUEENS} check a1 --jobs 1024 --size 13 --quiet --db {}",
+            board.db.display()
+        ))
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{stderr}");
+    if out.status.code() == Some(1) {
+        assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    }
+}

@@ -119,6 +119,39 @@ fn board_with_metadata() -> (Board, std::path::PathBuf, serde_json::Value) {
 }
 
 #[test]
+fn the_metadata_keeps_what_it_can_read_and_describes_the_file_itself() {
+    let board = Board::new(6);
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "create table plain (a); create view broken as select * from plain; drop table plain;
+             create table SQLiteNotes (x); create table notes (z)",
+        )
+        .unwrap();
+    let out = board.run(&["export", "--format", "datasette"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let document: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tables = &document["databases"]["q6"]["tables"];
+    // A view that no longer compiles is listed, without its columns.
+    assert_eq!(tables["broken"], serde_json::json!({}));
+    // Only SQLite's own sqlite_ tables are left out.
+    assert!(tables.get("SQLiteNotes").is_some() && tables.get("notes").is_some());
+    assert!(
+        tables["solution"]["description"]
+            .as_str()
+            .unwrap()
+            .contains("L(s_k)")
+    );
+    assert_eq!(
+        tables["solution"]["columns"]["s6"],
+        "queen 6's square, in column f"
+    );
+    // Datasette serves the file: a --size of another board is refused.
+    let out = board.run(&["export", "--format", "datasette", "--size", "8"]);
+    common::assert_refused(&out, 2, "holds the 6×6 board, not 8×8");
+}
+
+#[test]
 #[ignore = "needs Datasette (pip install datasette); .ci/run installs it and runs this"]
 fn every_page_of_a_10x10_file_loads_with_its_description_and_the_queries_answer() {
     let (board, metadata, document) = board_with_metadata();

@@ -7,7 +7,6 @@
 -- numbers, and so solution_queen, solution_class and fundamental_solution,
 -- were wrong there. The view now sorts by the queens' rows on every engine.
 -- search_funnel counts, column by column, the placements each rule lets
--- through. search_space counts the solutions up to 12×12 and writes its
--- exponents in two digits (4.43E+09). Views are made again by every
--- upgrade, which is all this version needs.
+-- through. Views are made again by every upgrade, which is all this
+-- version needs.
 select 5;

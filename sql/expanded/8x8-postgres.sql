@@ -199,10 +199,20 @@ select 4;
 -- numbers, and so solution_queen, solution_class and fundamental_solution,
 -- were wrong there. The view now sorts by the queens' rows on every engine.
 -- search_funnel counts, column by column, the placements each rule lets
--- through. search_space counts the solutions up to 12×12 and writes its
--- exponents in two digits (4.43E+09). Views are made again by every
--- upgrade, which is all this version needs.
+-- through. Views are made again by every upgrade, which is all this
+-- version needs.
 select 5;
+
+-- ==== migration 6 ====
+-- Schema 6: search_space counts the solutions up to 12×12 (it stopped at
+-- 9×9, where its row 6 said "a search of minutes or more" while the count
+-- took under a second in the sqlite3 shell), and writes every exponent in
+-- two digits or more (4.43E+09), as `queens space` does.
+--
+-- The tables do not change. Views are made again by every upgrade, which
+-- is all this version needs. As with every older file, the reading
+-- commands refuse a file of schema 5 until `queens init` upgrades it.
+select 6;
 
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
@@ -513,7 +523,7 @@ create view search_space (step, reasoning, calculation, search_space, about) as
 -- reasoning step `step`, described by `reasoning`, the queens can still be
 -- placed in `search_space` ways, which is `calculation`, about `about`
 -- (in scientific notation from a million up, 1.78E+14, the exponent in
--- two digits or more, as `queens space` writes it).
+-- two digits or more, as `queens space` writes numbers above a billion).
 -- Each step keeps only placements that the steps before it keep, and the
 -- last is the answer. `search_space` is exact while it fits in a 64-bit
 -- integer and NULL beyond; `about` is always there.

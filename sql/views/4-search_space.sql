@@ -3,7 +3,7 @@ create view search_space (step, reasoning, calculation, search_space, about) as
 -- reasoning step `step`, described by `reasoning`, the queens can still be
 -- placed in `search_space` ways, which is `calculation`, about `about`
 -- (in scientific notation from a million up, 1.78E+14, the exponent in
--- two digits or more, as `queens space` writes it).
+-- two digits or more, as `queens space` writes numbers above a billion).
 -- Each step keeps only placements that the steps before it keep, and the
 -- last is the answer. `search_space` is exact while it fits in a 64-bit
 -- integer and NULL beyond; `about` is always there.

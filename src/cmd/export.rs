@@ -9,11 +9,11 @@ use clap::{Args as ClapArgs, ValueEnum};
 
 use crate::cmd::space::human_number;
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
-use crate::engine::{self, Engine, Reader, Target};
+use crate::engine::{self, Engine, Param, Reader, Target};
 use crate::error::usage;
 use crate::model::placement::Placement;
 use crate::model::value::Value;
-use crate::render::datasette::{self, CatalogColumn};
+use crate::render::datasette::{self, CatalogRelation};
 use crate::render::diagram::Style;
 use crate::render::outfile::{OutFile, check_target, write_out};
 use crate::render::page::{PageData, moves_by_symmetry, write_page};
@@ -166,7 +166,10 @@ pub fn run(args: &Args) -> Result<()> {
         ExportFormat::Datasette => engine::connect(&target)?,
         _ => args.target.engine()?,
     };
-    let (reader, n) = engine.open(args.target.size, &|_| Ok(()))?;
+    let (reader, n) = match format {
+        ExportFormat::Datasette => datasette_board(engine.as_ref(), args.target.size)?,
+        _ => engine.open(args.target.size, &|_| Ok(()))?,
+    };
     let reader = reader.as_ref();
     let chosen = match args.solution {
         Some(k) => Some(solution_number(reader, n, k)?),
@@ -290,6 +293,21 @@ fn write_placements(
     writer.finish()
 }
 
+/// The board Datasette will serve: the file's own, which --size, if given,
+/// must name (a temporary board of another size is not what Datasette
+/// reads).
+fn datasette_board(engine: &dyn Engine, requested: Option<u8>) -> Result<(Box<dyn Reader>, u8)> {
+    let (reader, n) = engine.open(None, &|_| Ok(()))?;
+    match requested {
+        Some(other) if other != n => Err(usage(format!(
+            "--format datasette describes {} as Datasette serves it, and it holds the {n}×{n} \
+             board, not {other}×{other}; leave out --size, or name a file with that board",
+            engine.shown()
+        ))),
+        _ => Ok((reader, n)),
+    }
+}
+
 /// Datasette's metadata for the file: Datasette names a database after
 /// its file's name without the extension.
 fn write_datasette(reader: &dyn Reader, n: u8, target: &Target, out: &mut dyn Write) -> Result<()> {
@@ -298,20 +316,35 @@ fn write_datasette(reader: &dyn Reader, n: u8, target: &Target, out: &mut dyn Wr
         .file_stem()
         .map(|stem| stem.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut catalog = Vec::new();
+    let mut relations = Vec::new();
     reader.each_row(
         crate::model::sql::file("datasette/relations.sql"),
         &[],
         |row| {
-            catalog.push(CatalogColumn {
-                relation: row[0].text(),
-                kind: row[1].text(),
-                sql: row[2].text(),
-                column: row[3].text(),
-            });
+            relations.push((row[0].text(), row[1].text(), row[2].text()));
             Ok(())
         },
     )?;
+    let columns_sql = crate::model::sql::file("datasette/columns.sql");
+    let mut catalog = Vec::new();
+    for (relation, kind, sql) in relations {
+        let mut columns = Vec::new();
+        let params = [("relation", Param::Text(relation.clone()))];
+        // A relation whose columns cannot be read is described without them.
+        let readable = reader.each_row(columns_sql, &params, |row| {
+            columns.push(row[0].text());
+            Ok(())
+        });
+        if readable.is_err() {
+            columns.clear();
+        }
+        catalog.push(CatalogRelation {
+            name: relation,
+            kind,
+            sql,
+            columns,
+        });
+    }
     let document = datasette::metadata(&database, n, &catalog);
     serde_json::to_writer_pretty(&mut *out, &document)?;
     writeln!(out)?;

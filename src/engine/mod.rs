@@ -106,6 +106,16 @@ impl Target {
     }
 }
 
+/// The board size a database's board_size row holds, if it is one queens
+/// makes (1 to 26). Its check constraint can be switched off, and a size
+/// read modulo 256 would be another board: such a row counts as no size,
+/// which `init --force --size N` replaces.
+pub fn board_size_from(n: i64) -> Option<u8> {
+    u8::try_from(n)
+        .ok()
+        .filter(|size| (1..=crate::model::board::MAX_SIZE).contains(size))
+}
+
 /// What a reading command reads when --size asks for another board than
 /// the file holds: a temporary board of that size, the file untouched.
 pub struct Substitute {

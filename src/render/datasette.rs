@@ -10,14 +10,15 @@ use serde_json::{Map, Value as Json, json};
 use crate::model::board::column_label;
 use crate::model::sql;
 
-/// One column of a table or view, as the file's catalog lists it.
-pub struct CatalogColumn {
-    pub relation: String,
+/// A table or view, as the file's catalog lists it.
+pub struct CatalogRelation {
+    pub name: String,
     /// "table" or "view".
     pub kind: String,
     /// The statement that made the relation, comments and all.
     pub sql: String,
-    pub column: String,
+    /// Its columns, in order (none where they cannot be read).
+    pub columns: Vec<String>,
 }
 
 /// The canned queries Datasette offers, by name: sql/datasette/NAME.sql.
@@ -25,33 +26,31 @@ const CANNED_QUERIES: [&str; 3] = ["completions", "attack", "symmetry_class"];
 
 /// The metadata document for the file Datasette names `database`, which
 /// holds the `n`×`n` board and the relations of `catalog`.
-pub fn metadata(database: &str, n: u8, catalog: &[CatalogColumn]) -> Json {
+pub fn metadata(database: &str, n: u8, catalog: &[CatalogRelation]) -> Json {
     let described = column_descriptions();
-    let mut tables: BTreeMap<&str, (Option<String>, Map<String, Json>)> = BTreeMap::new();
-    for entry in catalog {
-        let (_, columns) = tables
-            .entry(&entry.relation)
-            .or_insert_with(|| (opening_sentence(&entry.sql, &entry.kind), Map::new()));
-        let key = format!("{}.{}", entry.relation, entry.column);
-        let description = described
-            .get(key.as_str())
-            .map(|d| d.to_string())
-            .or_else(|| queen_column(&entry.column, n));
-        if let Some(description) = description {
-            columns.insert(entry.column.clone(), Json::String(description));
-        }
-    }
-    let tables: Map<String, Json> = tables
-        .into_iter()
-        .map(|(name, (description, columns))| {
+    let tables: Map<String, Json> = catalog
+        .iter()
+        .map(|relation| {
             let mut table = Map::new();
-            if let Some(description) = description {
+            if let Some(description) = opening_sentence(&relation.sql, &relation.kind) {
                 table.insert("description".into(), Json::String(description));
             }
+            let columns: Map<String, Json> = relation
+                .columns
+                .iter()
+                .filter_map(|column| {
+                    let key = format!("{}.{column}", relation.name);
+                    described
+                        .get(key.as_str())
+                        .map(|d| d.to_string())
+                        .or_else(|| queen_column(column, n))
+                        .map(|d| (column.clone(), Json::String(d)))
+                })
+                .collect();
             if !columns.is_empty() {
                 table.insert("columns".into(), Json::Object(columns));
             }
-            (name.to_string(), Json::Object(table))
+            (relation.name.clone(), Json::Object(table))
         })
         .collect();
     let queries: Map<String, Json> = CANNED_QUERIES

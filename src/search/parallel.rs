@@ -273,10 +273,14 @@ fn run_parts<T: Send>(
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<(usize, Result<T>)>();
     let outcome = thread::scope(|scope| {
+        let mut started = 0;
+        let mut refused = None;
         for _ in 0..workers.jobs.clamp(1, parts.len().max(1)) {
             let sender = sender.clone();
             let (next, stop, work, snapshot) = (&next, &stop, &work, &snapshot);
-            scope.spawn(move || {
+            // A system that runs out of threads (ulimit -u) gets the search
+            // on the threads it gave, or, given none, one line saying so.
+            let spawned = thread::Builder::new().spawn_scoped(scope, move || {
                 let reader = match engine.sibling(snapshot) {
                     Ok(reader) => reader,
                     Err(e) => return drop(sender.send((usize::MAX, Err(e)))),
@@ -289,8 +293,18 @@ fn run_parts<T: Send>(
                     }
                 }
             });
+            match spawned {
+                Ok(_) => started += 1,
+                Err(e) => {
+                    refused = Some(e);
+                    break;
+                }
+            }
         }
         drop(sender);
+        if let (0, Some(e)) = (started, refused) {
+            return Err(anyhow::anyhow!("cannot start a thread to search with: {e}"));
+        }
         let mut outcome = Ok(());
         for (index, result) in receiver {
             let handled = result.and_then(|value| done(index, value));

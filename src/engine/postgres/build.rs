@@ -382,7 +382,7 @@ pub fn bring_up_to_date(url: &str, schema: &str, extension: &dyn Extension) -> R
         }
         if found.size == 0 {
             bail!(
-                "schema {schema} holds no board size (its board_size table is empty); \
+                "schema {schema} holds no board size (its board_size table is empty, or holds none from 1 to 26); \
                  rebuild it with `queens init --force --size N`"
             );
         }

@@ -270,7 +270,7 @@ fn refuse_untrusted_owners(client: &mut Client, schema: &str) -> Result<()> {
 pub(super) fn inspect(client: &mut impl GenericClient, schema: &str) -> Result<Option<Inspection>> {
     match inspect_allowing_no_size(client, schema)? {
         Some(Inspection { size: 0, .. }) => bail!(
-            "schema {schema} holds no board size (its board_size table is empty); \
+            "schema {schema} holds no board size (its board_size table is empty, or holds none from 1 to 26); \
              rebuild it with `queens init --force --size N` and the same --db and --schema"
         ),
         found => Ok(found),
@@ -330,7 +330,9 @@ pub(super) fn inspect_allowing_no_size(
     let size = at_most_one(client, schema, "board_size", "n")?;
     Ok(Some(Inspection {
         version: version as usize,
-        size: size.map_or(0, |n| n as u8),
+        size: size
+            .and_then(|n| crate::engine::board_size_from(i64::from(n)))
+            .unwrap_or(0),
     }))
 }
 

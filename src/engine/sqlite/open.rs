@@ -62,7 +62,7 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
 /// must be given the size, since there is none to keep.
 pub(super) fn no_board_size(shown: &str) -> String {
     format!(
-        "{shown} holds no board size (its board_size table is empty); \
+        "{shown} holds no board size (its board_size table is empty, or holds none from 1 to 26); \
          rebuild it with `queens init --force --size N --db {shown}`"
     )
 }

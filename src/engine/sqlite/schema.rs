@@ -106,7 +106,7 @@ pub fn stored_size(conn: &Connection) -> Result<Option<u8>> {
     let n: Option<i64> = conn
         .query_row("select n from board_size", [], |row| row.get(0))
         .optional()?;
-    Ok(n.map(|n| n as u8))
+    Ok(n.and_then(crate::engine::board_size_from))
 }
 
 /// Fills an empty, migrated database with the facts and views of an
