@@ -179,15 +179,35 @@ fn every_page_of_a_10x10_file_loads_with_its_description_and_the_queries_answer(
     let shared = served.rows(&format!("/{name}/attack.json?a=c5&b=F2&_shape=array"));
     assert_eq!(
         shared,
-        vec![serde_json::json!({"anchor": "a7", "mov_dir": "RGHT-DN"})]
+        vec![serde_json::json!({"a": "c5", "b": "f2", "anchor": "a7", "mov_dir": "RGHT-DN"})]
+    );
+    // Squares that do not attack: one row without a line; a name that is
+    // no square: no row at all.
+    assert_eq!(
+        served.rows(&format!("/{name}/attack.json?a=a1&b=b3&_shape=array")),
+        vec![serde_json::json!({"a": "a1", "b": "b3", "anchor": null, "mov_dir": null})]
     );
     assert!(
         served
-            .rows(&format!("/{name}/attack.json?a=a1&b=b3&_shape=array"))
+            .rows(&format!("/{name}/attack.json?a=zz9&b=c5&_shape=array"))
+            .is_empty()
+    );
+    assert!(
+        served
+            .rows(&format!(
+                "/{name}/completions.json?squares=a2+zz9&_shape=array"
+            ))
+            .is_empty()
+    );
+    assert!(
+        served
+            .rows(&format!(
+                "/{name}/symmetry_class.json?solution_no=3.7&_shape=array"
+            ))
             .is_empty()
     );
     let completions = served.rows(&format!(
-        "/{name}/completions.json?squares=a2+b6&_shape=array"
+        "/{name}/completions.json?squares=a2%09B6&_shape=array"
     ));
     let cli = board.stdout(&["complete", "a2", "b6", "--format", "csv"]);
     let cli_numbers: Vec<i64> = cli

@@ -22,7 +22,7 @@ use crate::render::table::write_table;
 /// Then the funnel (the search_funnel view): for k = 0 … N, the ways to
 /// put queens in columns 1 … k by the candidate rule and by the placement
 /// rule (no two on one line), and a bar of the share the placement rule
-/// keeps. The funnel is a search: it is shown up to 12×12 (under a second)
+/// keeps. The funnel is a search: it is shown up to 12×12 (about a second)
 /// and with --funnel beyond (13×13: seconds, 14×14: about half a minute).
 ///
 /// Examples:
