@@ -10,7 +10,7 @@ use std::sync::RwLock;
 use std::time::Duration;
 
 use common::server::{Schema, url_from};
-use common::{A000170, A002562, Board, is_one_error, queens, text, tmux};
+use common::{A000170, A002562, Board, TmuxShell, is_one_error, queens, text};
 use queens::checker;
 use queens::model::board::Square;
 
@@ -263,32 +263,21 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
 fn a_long_distributed_count_shows_parts_done_on_a_terminal() {
     let _cluster = CLUSTER.read().unwrap();
     let schema = distributed(14);
-    let session = format!("queens-citus-{}", std::process::id());
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "100",
-        "-y",
-        "10",
-        "bash --norc --noprofile",
-    ]);
+    let shell = TmuxShell::start("queens-citus");
     let command = format!(
         "clear; {} count --db '{}' --schema {}; echo exit=$?",
         env!("CARGO_BIN_EXE_queens"),
         schema.url,
         schema.name
     );
-    tmux(&["send-keys", "-t", &session, &command, "Enter"]);
+    shell.send(&command, true);
     // The bar shows once the search has run a second; it moves by runs of
     // parts as the cluster finishes each statement.
     let mut bars = Vec::new();
     let mut screen = String::new();
     for _ in 0..240 {
         std::thread::sleep(Duration::from_millis(500));
-        screen = tmux(&["capture-pane", "-p", "-t", &session]);
+        screen = shell.screen();
         if let Some(bar) = screen.lines().find(|l| l.contains(" parts ")) {
             bars.push(bar.to_string());
         }
@@ -296,9 +285,7 @@ fn a_long_distributed_count_shows_parts_done_on_a_terminal() {
             break;
         }
     }
-    let _ = Command::new("tmux")
-        .args(["kill-session", "-t", &session])
-        .status();
+    drop(shell);
     assert!(
         screen.contains("365596") && screen.contains("exit=0"),
         "{screen}"

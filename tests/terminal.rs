@@ -10,7 +10,7 @@ use std::process::Command;
 use std::thread;
 use std::time::Duration;
 
-use common::{Board, tmux};
+use common::{Board, TmuxShell};
 
 const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
 
@@ -42,31 +42,18 @@ fn a_long_search_shows_whole_rates_and_ctrl_c_leaves_no_bar() {
     // 14×14 on one thread searches for many seconds on any machine (13×13
     // ended within the 2.5 s below on a fast one, before the bar was read).
     let board = Board::new(14);
-    let session = format!("queens-test-{}", std::process::id());
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "100",
-        "-y",
-        "10",
-        "bash --norc --noprofile",
-    ]);
+    let shell = TmuxShell::start("queens-test");
     let command = format!(
         "clear; {QUEENS} count --jobs 1 --db {}; echo exit=$?",
         board.db.display()
     );
-    tmux(&["send-keys", "-t", &session, &command, "Enter"]);
+    shell.send(&command, true);
     thread::sleep(Duration::from_millis(2500));
-    let during = tmux(&["capture-pane", "-p", "-t", &session]);
-    tmux(&["send-keys", "-t", &session, "C-c"]);
+    let during = shell.screen();
+    shell.send("C-c", false);
     thread::sleep(Duration::from_millis(1000));
-    let after = tmux(&["capture-pane", "-p", "-t", &session]);
-    let _ = Command::new("tmux")
-        .args(["kill-session", "-t", &session])
-        .status();
+    let after = shell.screen();
+    drop(shell);
     let bar = during
         .lines()
         .find(|l| l.contains(" parts "))
@@ -90,30 +77,17 @@ fn check_and_complete_beyond_12x12_show_the_search_s_progress() {
     // so these also run on a temporary board.
     let board = Board::new(8);
     for command in ["check", "complete"] {
-        let session = format!("queens-{command}-{}", std::process::id());
-        tmux(&[
-            "new-session",
-            "-d",
-            "-s",
-            &session,
-            "-x",
-            "100",
-            "-y",
-            "10",
-            "bash --norc --noprofile",
-        ]);
+        let shell = TmuxShell::start(&format!("queens-{command}"));
         let line = format!(
             "clear; {QUEENS} {command} c8 --size 14 --jobs 1 --db {} > /dev/null; echo exit=$?",
             board.db.display()
         );
-        tmux(&["send-keys", "-t", &session, &line, "Enter"]);
+        shell.send(&line, true);
         thread::sleep(Duration::from_millis(2500));
-        let during = tmux(&["capture-pane", "-p", "-t", &session]);
-        tmux(&["send-keys", "-t", &session, "C-c"]);
+        let during = shell.screen();
+        shell.send("C-c", false);
         thread::sleep(Duration::from_millis(1000));
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &session])
-            .status();
+        drop(shell);
         assert!(
             during.lines().any(|l| l.contains(" parts ")),
             "{command}: no bar: {during}"

@@ -181,6 +181,52 @@ pub fn tmux(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// A bash in a detached tmux session of 100×10 (a terminal the tests can
+/// type into and read), killed when dropped.
+pub struct TmuxShell {
+    session: String,
+}
+
+impl TmuxShell {
+    pub fn start(name: &str) -> TmuxShell {
+        let session = format!("{name}-{}", std::process::id());
+        tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            &session,
+            "-x",
+            "100",
+            "-y",
+            "10",
+            "bash --norc --noprofile",
+        ]);
+        TmuxShell { session }
+    }
+
+    /// Types `keys` (a line, or a key such as `C-c`) and presses Enter if asked.
+    pub fn send(&self, keys: &str, enter: bool) {
+        let mut args = vec!["send-keys", "-t", &self.session, keys];
+        if enter {
+            args.push("Enter");
+        }
+        tmux(&args);
+    }
+
+    /// What the terminal shows now.
+    pub fn screen(&self) -> String {
+        tmux(&["capture-pane", "-p", "-t", &self.session])
+    }
+}
+
+impl Drop for TmuxShell {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("tmux")
+            .args(["kill-session", "-t", &self.session])
+            .status();
+    }
+}
+
 /// The stdout of a run of queens with `args`, which must have succeeded.
 pub fn stdout_of_success(output: std::process::Output, args: &[&str]) -> String {
     assert!(

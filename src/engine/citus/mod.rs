@@ -97,6 +97,39 @@ impl crate::engine::Engine for Engine {
     /// it is spread already. Returns the number of workers that share the
     /// search, and whether anything was done.
     fn distribute(&self) -> Result<(i64, bool)> {
+        let mut tries = 1;
+        loop {
+            match self.distribute_once() {
+                Err(e) if tries < DEADLOCK_TRIES && is_distributed_deadlock(&e) => {
+                    std::thread::sleep(Duration::from_millis(250 * tries));
+                    tries += 1;
+                }
+                outcome => return outcome,
+            }
+        }
+    }
+}
+
+/// How many times a distribution is tried that Citus cancels for a
+/// distributed deadlock: two sessions distributing schemas at once both
+/// change the cluster's metadata, and Citus cancels one of them. The whole
+/// transaction was rolled back, so it can simply be tried again.
+const DEADLOCK_TRIES: u64 = 5;
+
+/// Whether the error is Citus's cancellation for a distributed deadlock
+/// (SQLSTATE 40P01, as PostgreSQL's own deadlocks).
+fn is_distributed_deadlock(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<postgres::Error>()
+            .and_then(postgres::Error::code)
+            == Some(&postgres::error::SqlState::T_R_DEADLOCK_DETECTED)
+    })
+}
+
+impl Engine {
+    /// One try at `distribute`, in one transaction.
+    fn distribute_once(&self) -> Result<(i64, bool)> {
         let (mut workers, mut done) = (0, false);
         pg::change_model(
             self.server.url(),
