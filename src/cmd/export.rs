@@ -162,13 +162,17 @@ pub fn run(args: &Args) -> Result<()> {
     // Refuse an unwritable or existing --out before any work is done.
     let out_file = checked_out(args, &target)?;
     // Datasette's metadata describes the file itself, never a temporary board.
-    let engine = match format {
-        ExportFormat::Datasette => engine::connect(&target)?,
-        _ => args.target.engine()?,
-    };
-    let (reader, n) = match format {
-        ExportFormat::Datasette => datasette_board(engine.as_ref(), args.target.size)?,
-        _ => engine.open(args.target.size, &|_| Ok(()))?,
+    let (engine, (reader, n)) = match format {
+        ExportFormat::Datasette => {
+            let engine = engine::connect(&target)?;
+            let board = datasette_board(engine.as_ref(), args.target.size)?;
+            (engine, board)
+        }
+        _ => {
+            let engine = args.target.engine()?;
+            let board = engine.open(args.target.size, &|_| Ok(()))?;
+            (engine, board)
+        }
     };
     let reader = reader.as_ref();
     let chosen = match args.solution {

@@ -133,9 +133,8 @@ pub fn connect_for_reading(
     target: &Target,
     requested: Option<u8>,
 ) -> Result<(Box<dyn Engine>, Option<Substitute>)> {
-    if let Target::File(path) = target
-        && let Some(held) = sqlite::other_size_held(path, requested)
-        && let Some(searched) = requested
+    if let (Target::File(path), Some(searched)) = (target, requested)
+        && let Some(held) = sqlite::other_size_held(path, searched)
     {
         let engine = sqlite::Engine::temporary(searched)?;
         return Ok((Box::new(engine), Some(Substitute { held, searched })));

@@ -9,8 +9,8 @@ use crate::model::board::Square;
 use crate::model::placement::Placement;
 use crate::model::schema;
 use crate::model::template::Scope;
-use crate::search::parallel::{self, Workers};
-use crate::search::selection::{Numbering, for_each_placement};
+use crate::search::parallel::Workers;
+use crate::search::selection::{Numbering, Selection, for_each_placement};
 
 /// Two queens that attack each other, and the line they share.
 pub struct Attack {
@@ -129,16 +129,10 @@ pub fn for_each_completion(
         return for_each_placement(reader, &sql, &params, Numbering::FirstColumn, false, each);
     }
     let wanted: Vec<String> = queens.iter().map(|q| q.name()).collect();
-    let mut solution = 0;
-    parallel::for_each_solution(engine, reader, n, workers, |squares| {
-        solution += 1;
-        if wanted.iter().all(|queen| squares.contains(queen)) {
-            each(Placement {
-                solution,
-                squares,
-                class_size: None,
-            })?;
+    Selection::All.for_each(engine, reader, n, workers, |placement| {
+        match wanted.iter().all(|queen| placement.squares.contains(queen)) {
+            true => each(placement),
+            false => Ok(()),
         }
-        Ok(())
     })
 }

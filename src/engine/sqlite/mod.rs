@@ -60,8 +60,7 @@ impl Engine {
 /// The board size an existing queens file holds, when `requested` names
 /// another (None when the file is missing, holds that size, or cannot be
 /// read as a queens file: opening it then says why).
-pub fn other_size_held(path: &Path, requested: Option<u8>) -> Option<u8> {
-    let requested = requested?;
+pub fn other_size_held(path: &Path, requested: u8) -> Option<u8> {
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return None;
     }
