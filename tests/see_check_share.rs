@@ -211,6 +211,41 @@ fn complete_lists_the_solutions_containing_the_given_queens() {
 }
 
 #[test]
+fn beyond_12x12_complete_and_check_list_what_the_native_checker_finds() {
+    // 13×13 completions come from listing every solution, not from the
+    // relational division of smaller boards: numbered in board order, as
+    // the checker numbers them.
+    let board = Board::new(13);
+    let dir = board.dir.path();
+    let expected: Vec<String> = checker::solutions(13)
+        .iter()
+        .enumerate()
+        .filter(|(_, rows)| rows[0] == 1 && rows[2] == 5)
+        .map(|(i, rows)| {
+            let names: Vec<String> = checker::squares_of(rows).iter().map(|q| q.name()).collect();
+            format!("{},{}", i + 1, names.join(","))
+        })
+        .collect();
+    assert!(!expected.is_empty());
+    let r = run(
+        dir,
+        &with_db(&board, &["complete", "a1", "c5", "--format", "csv", "-q"]),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let listed: Vec<&str> = r.stdout.lines().skip(1).collect();
+    assert_eq!(listed, expected);
+    let r = run(dir, &with_db(&board, &["check", "a1", "c5", "-q"]));
+    assert!(
+        r.stdout.starts_with(&format!(
+            "valid: 2 queens, no two attacking; {} solutions complete them",
+            expected.len()
+        )),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
 fn show_draws_a_solution_and_names_its_class() {
     let board = Board::new(8);
     let r = run(board.dir.path(), &with_db(&board, &["show", "1"]));
