@@ -9,12 +9,14 @@ use anyhow::{Context, Result, bail};
 use postgres::Transaction;
 use postgres::error::SqlState;
 
+use crate::engine::postgres::acl;
 use crate::engine::postgres::connect::{
     LOCK_TIMEOUT, Legacy, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size,
     own_relations, sql_body,
 };
 use crate::engine::postgres::read::gave_up_waiting_or;
 use crate::engine::{Inspection, Origin, model_columns};
+use crate::error::usage;
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::schema;
 use crate::model::sql;
@@ -168,7 +170,8 @@ fn refuse_user_dependents(tx: &mut Transaction, schema: &str) -> Result<()> {
 
 /// What of the user's sits on queens' views, as statements that give it
 /// back (sql/postgres/view_keepsakes.sql): the view, the column a
-/// statement is about (if any), and the statement.
+/// statement is about (if any), and the statement. (Privileges are
+/// src/engine/postgres/acl.rs's.)
 struct Keepsake {
     view: String,
     column: Option<String>,
@@ -177,7 +180,7 @@ struct Keepsake {
     kind: String,
 }
 
-/// Reads the user's grants, comments, options and owners of queens' views
+/// Reads the user's comments, defaults, options and owners of queens' views
 /// before a rebuild drops the views.
 fn view_keepsakes(tx: &mut Transaction, schema: &str) -> Result<Vec<Keepsake>> {
     let views: Vec<String> = schema::view_names().map(str::to_string).collect();
@@ -196,7 +199,7 @@ fn view_keepsakes(tx: &mut Transaction, schema: &str) -> Result<Vec<Keepsake>> {
         .collect())
 }
 
-/// Gives the user's grants, comments, options and owners back to the
+/// Gives the user's comments, defaults, options and owners back to the
 /// views the rebuild made. A comment on a column the new board's view
 /// lacks (s10 of a 10×10 board rebuilt for 8×8) cannot be kept, so the
 /// rebuild is refused, naming it.
@@ -396,16 +399,23 @@ pub fn bring_up_to_date(url: &str, schema: &str, extension: &dyn Extension) -> R
 
 /// Derives the board again for an `n`×`n` board inside the caller's
 /// transaction, with the schema on the search path: refuses first where a
-/// column of the user's would lose its values, keeps the user's grants and
-/// comments on the views, and fills search_part again on a cluster.
+/// column of the user's would lose its values, keeps the user's grants
+/// (each by its grantor, src/engine/postgres/acl.rs) and comments on the
+/// views, and fills search_part again on a cluster.
 fn refill(tx: &mut Transaction, schema: &str, n: u8, extension: &dyn Extension) -> Result<()> {
     refuse_user_columns(tx, schema)?;
     refuse_user_event_triggers(tx, schema)?;
     let keepsakes = view_keepsakes(tx, schema)?;
+    let privileges = acl::read(tx, schema)?;
     extension.before_refill(tx)?;
     tx.batch_execute(&refill_script(n)?)?;
     extension.after_refill(tx)?;
-    restore_keepsakes(tx, schema, &keepsakes)
+    // Owners first: the owner's grants are recorded as the owner's.
+    let (owners, others): (Vec<Keepsake>, Vec<Keepsake>) =
+        keepsakes.into_iter().partition(|k| k.kind == "owner");
+    restore_keepsakes(tx, schema, &owners)?;
+    acl::restore(tx, schema, &privileges)?;
+    restore_keepsakes(tx, schema, &others)
 }
 
 /// Drops the views, derives the facts again and recreates the views, for
@@ -454,8 +464,9 @@ fn build_unless_there(
     if let Some(found) = inspect(&mut tx, schema)? {
         return Ok((Origin::Existing, found));
     }
+    refuse_taken_names(&mut tx, schema)?;
     tx.batch_execute(&build_script(schema, n)?)
-        .context("could not build the board")?;
+        .map_err(|e| name_taken_or(e, schema))?;
     tx.commit()?;
     Ok((
         Origin::Created,
@@ -464,6 +475,38 @@ fn build_unless_there(
             size: n,
         },
     ))
+}
+
+/// Refuses to build where the schema holds a relation of the user's of
+/// any kind (a sequence, an index, a view, …) named like one of queens'
+/// (sql/postgres/taken_relations.sql), naming it and its kind.
+fn refuse_taken_names(tx: &mut Transaction, schema: &str) -> Result<()> {
+    let taken = tx.query_opt(
+        sql_body(sql::file("postgres/taken_relations.sql")),
+        &[&schema, &own_relations()],
+    )?;
+    if let Some(row) = taken {
+        let (name, kind): (String, String) = (row.get(0), row.get(1));
+        return Err(usage(format!(
+            "schema {schema} already holds your {kind} {name}, and queens needs the name {name} \
+             for one of its tables or views; nothing was created (choose another --schema)"
+        )));
+    }
+    Ok(())
+}
+
+/// A build stopped by a name the schema already holds that no check above
+/// foresaw (one of the indexes queens' tables make, say), as a refusal.
+fn name_taken_or(error: postgres::Error, schema: &str) -> anyhow::Error {
+    let taken = [SqlState::DUPLICATE_TABLE, SqlState::DUPLICATE_OBJECT];
+    match error.as_db_error() {
+        Some(db) if taken.contains(db.code()) => usage(format!(
+            "schema {schema} already holds an object of yours whose name queens needs ({}); \
+             nothing was created (choose another --schema)",
+            db.message()
+        )),
+        _ => anyhow::Error::new(error).context("could not build the board"),
+    }
 }
 
 /// Whether the schema is queens' but its board_size is empty: `init

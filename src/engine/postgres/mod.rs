@@ -5,6 +5,8 @@
 //! - `connect`: the connection, the URL as shown, the checks of a schema;
 //! - `build`: building, upgrading and rebuilding the model, keeping what is
 //!   the user's; an engine built on this one adds to it (`Extension`);
+//! - `acl`: the privileges on queens' views across a rebuild, each by its
+//!   grantor;
 //! - `read`: one snapshot for all of a command's connections, bounded waits;
 //! - `query`: the user's statement, as psql would run it;
 //! - `values`: parameters and values across the wire;
@@ -19,6 +21,7 @@ use postgres::Client;
 use crate::engine::{Inspection, Origin, Params, Snapshot, Value};
 use crate::model::template::{Dialect, Scope, Sql, render};
 
+mod acl;
 mod build;
 mod connect;
 mod query;

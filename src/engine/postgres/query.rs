@@ -40,7 +40,9 @@ pub fn run(
     // read as another query, with other columns.
     client.prepare(sql).map_err(explain)?;
     let wrapped = format!("select * from (\n{sql}\n) as queens_row");
-    let described = client.prepare(&wrapped).map_err(explain)?;
+    let described = client
+        .prepare(&wrapped)
+        .map_err(|e| modifying_with(&e).unwrap_or_else(|| explain(e)))?;
     let columns = described.columns();
     headers(columns.iter().map(|c| c.name().to_string()).collect())?;
     let kinds: Vec<Type> = columns.iter().map(|c| c.type_().clone()).collect();
@@ -96,6 +98,22 @@ fn explain(error: postgres::Error, reader: &Reader, timeout: Option<Duration>) -
         }
         _ => refused(&error),
     }
+}
+
+/// The refusal of a statement that prepares alone but not as a subquery
+/// because a WITH in it changes data (`with d as (delete … returning *)
+/// select …`): PostgreSQL allows such a WITH only at the top level, and
+/// says so with feature_not_supported. The statement would write, so it
+/// is refused as every writing statement is.
+fn modifying_with(error: &postgres::Error) -> Option<anyhow::Error> {
+    let db = error.as_db_error()?;
+    (db.code() == &SqlState::FEATURE_NOT_SUPPORTED).then(|| {
+        usage(format!(
+            "query only reads: this statement would change the database, which is refused \
+             (the server: {})",
+            db.message()
+        ))
+    })
 }
 
 /// What `query` says when --timeout stopped it.

@@ -1,0 +1,252 @@
+//! The privileges on queens' views across a rebuild, which drops the views
+//! and makes them again: every grant is made again by its own grantor, with
+//! its grant option, and every privilege the owner revoked from itself is
+//! revoked again, so the views' ACLs read as they did (who granted what
+//! decides who may revoke it). What the session cannot grant as its
+//! grantor is refused before anything changes.
+
+use std::collections::HashSet;
+
+use anyhow::{Context, Result, bail};
+use postgres::Transaction;
+
+use crate::engine::postgres::connect::sql_body;
+use crate::model::schema;
+use crate::model::sql;
+
+/// One privilege on a view (or one of its columns), as
+/// sql/postgres/view_acls.sql reads it.
+#[derive(Debug)]
+pub(super) struct Privilege {
+    view: String,
+    column: Option<String>,
+    /// `grant` (by `grantor` to `grantee`) or `revoke` (the owner's own).
+    revoke: bool,
+    owner_sql: String,
+    grantor: String,
+    grantor_sql: String,
+    grantee: String,
+    grantee_sql: String,
+    privilege: String,
+    grantable: bool,
+    may_act: bool,
+}
+
+/// The privileges on queens' views, in an order in which they can be
+/// given again (each grantor holding its grant option before it grants);
+/// refuses, naming it, a grant this session cannot make again as its
+/// grantor.
+pub(super) fn read(tx: &mut Transaction, schema: &str) -> Result<Vec<Privilege>> {
+    let views: Vec<String> = schema::view_names().map(str::to_string).collect();
+    let privileges: Vec<Privilege> = tx
+        .query(
+            sql_body(sql::file("postgres/view_acls.sql")),
+            &[&schema, &views],
+        )?
+        .iter()
+        .map(|row| Privilege {
+            view: row.get("view"),
+            column: row.get("column_name"),
+            revoke: row.get::<_, &str>("kind") == "revoke",
+            owner_sql: row.get("owner_sql"),
+            grantor: row.get("grantor"),
+            grantor_sql: row.get("grantor_sql"),
+            grantee: row.get("grantee"),
+            grantee_sql: row.get("grantee_sql"),
+            privilege: row.get("privilege"),
+            grantable: row.get("grantable"),
+            may_act: row.get("may_act"),
+        })
+        .collect();
+    if let Some(p) = privileges.iter().find(|p| !p.may_act && !p.by_owner()) {
+        bail!(
+            "schema {schema}: role {} granted {} {} on queens' view {}{}, which a rebuild must \
+             grant again as {0}, and this session may not act as {0}; nothing was changed \
+             (rebuild as a superuser or a member of {0}, or use another --schema)",
+            p.grantor,
+            p.grantee,
+            p.privilege.to_lowercase(),
+            p.view,
+            p.column
+                .as_ref()
+                .map(|c| format!(" (column {c})"))
+                .unwrap_or_default()
+        );
+    }
+    in_granting_order(schema, privileges)
+}
+
+impl Privilege {
+    fn by_owner(&self) -> bool {
+        self.revoke || self.grantor_sql == self.owner_sql
+    }
+
+    /// The statement that gives it back on the new view (as its grantor:
+    /// the caller sets the role where the grantor is not the owner).
+    fn statement(&self, schema: &str) -> String {
+        let column = self
+            .column
+            .as_ref()
+            .map(|c| format!(" ({})", quoted(c)))
+            .unwrap_or_default();
+        let on = format!(
+            "{}{column} on {schema}.{}",
+            self.privilege,
+            quoted(&self.view)
+        );
+        if self.revoke {
+            format!("revoke {on} from {}", self.owner_sql)
+        } else {
+            let option = if self.grantable {
+                " with grant option"
+            } else {
+                ""
+            };
+            format!("grant {on} to {}{option}", self.grantee_sql)
+        }
+    }
+}
+
+/// An identifier quoted for SQL (the names of queens' views and their
+/// columns need none, but a quoted name is the same name).
+fn quoted(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// Whom a grant option is held by: the view, the column (None: the whole
+/// view), the role and the privilege.
+type Held = (String, Option<String>, String, String);
+
+/// The privileges reordered, keeping their order where it allows, so that
+/// every grantor other than the owner holds the grant option (on the view,
+/// or on the column) before it grants. A grant no order allows (its
+/// grantor's option is gone) is refused.
+fn in_granting_order(schema: &str, mut pending: Vec<Privilege>) -> Result<Vec<Privilege>> {
+    let mut held: HashSet<Held> = HashSet::new();
+    let mut ordered = Vec::with_capacity(pending.len());
+    while !pending.is_empty() {
+        let ready = pending.iter().position(|p| {
+            let on = |column: Option<String>| {
+                (
+                    p.view.clone(),
+                    column,
+                    p.grantor.clone(),
+                    p.privilege.clone(),
+                )
+            };
+            p.by_owner()
+                || held.contains(&on(None))
+                || (p.column.is_some() && held.contains(&on(p.column.clone())))
+        });
+        let Some(index) = ready else {
+            let p = &pending[0];
+            bail!(
+                "schema {schema}: role {} granted {} {} on queens' view {} without holding the \
+                 grant option now, so a rebuild could not grant it again; nothing was changed \
+                 (revoke it first, or use another --schema)",
+                p.grantor,
+                p.grantee,
+                p.privilege.to_lowercase(),
+                p.view
+            );
+        };
+        let p = pending.remove(index);
+        if p.grantable && !p.revoke {
+            held.insert((
+                p.view.clone(),
+                p.column.clone(),
+                p.grantee.clone(),
+                p.privilege.clone(),
+            ));
+        }
+        ordered.push(p);
+    }
+    Ok(ordered)
+}
+
+/// Gives the privileges back to the views the rebuild made (after their
+/// owners are given back). A privilege on a column the new board's view
+/// lacks cannot be kept, so the rebuild is refused, naming it.
+pub(super) fn restore(tx: &mut Transaction, schema: &str, privileges: &[Privilege]) -> Result<()> {
+    for p in privileges {
+        if let Some(column) = &p.column {
+            let columns: Vec<String> = tx
+                .query(
+                    sql_body(sql::file("postgres/table_columns.sql")),
+                    &[&schema, &p.view],
+                )?
+                .iter()
+                .map(|row| row.get(0))
+                .collect();
+            if !columns.contains(column) {
+                bail!(
+                    "schema {schema} has your grant on column {column} of queens' view {}, which \
+                     the new board's view does not have: the rebuild would lose it; nothing was \
+                     changed (revoke it first, or use another --schema)",
+                    p.view
+                );
+            }
+        }
+        let statement = p.statement(schema);
+        let script = if p.by_owner() {
+            format!("{statement};")
+        } else {
+            format!("set role {}; {statement}; reset role;", p.grantor_sql)
+        };
+        tx.batch_execute(&script)
+            .with_context(|| format!("could not give back role {}'s {statement}", p.grantor))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grant(grantor: &str, grantee: &str, grantable: bool) -> Privilege {
+        Privilege {
+            view: "solution".into(),
+            column: None,
+            revoke: false,
+            owner_sql: "alice".into(),
+            grantor: grantor.into(),
+            grantor_sql: grantor.into(),
+            grantee: grantee.into(),
+            grantee_sql: grantee.into(),
+            privilege: "SELECT".into(),
+            grantable,
+            may_act: true,
+        }
+    }
+
+    #[test]
+    fn a_grantor_gets_its_grant_option_before_it_grants() {
+        let order = in_granting_order(
+            "s",
+            vec![
+                grant("carol", "dave", false),
+                grant("bob", "carol", true),
+                grant("alice", "bob", true),
+            ],
+        )
+        .unwrap();
+        let grantees: Vec<&str> = order.iter().map(|p| p.grantee.as_str()).collect();
+        assert_eq!(grantees, ["bob", "carol", "dave"]);
+        let kept = in_granting_order("s", vec![grant("alice", "bob", true)]).unwrap();
+        assert_eq!(
+            kept[0].statement("s"),
+            "grant SELECT on s.\"solution\" to bob with grant option"
+        );
+    }
+
+    #[test]
+    fn a_grant_whose_grantor_holds_no_option_is_refused() {
+        let refused = in_granting_order("s", vec![grant("bob", "carol", false)]);
+        assert!(
+            refused
+                .unwrap_err()
+                .to_string()
+                .contains("role bob granted carol")
+        );
+    }
+}

@@ -1,0 +1,401 @@
+//! What a fourth adversarial round found on PostgreSQL, each kept as the
+//! promise it broke: a rebuild keeps every grant with its grantor and the
+//! owner's own revokes; a relation of the user's of any kind named like
+//! one of queens' is refused by name and kind; a data-modifying WITH is
+//! refused as every writing statement is; and what a read-only role's and
+//! a superuser's `query` can and cannot do to other sessions and through
+//! other connections. They need a server (QUEENS_TEST_POSTGRES; .ci/run
+//! starts one); without it they show as ignored.
+
+mod common;
+
+use std::process::Output;
+
+use common::server::{Role, Schema, url_from};
+use common::{assert_refused, queens, text};
+
+fn server() -> String {
+    url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
+}
+
+/// Runs queens as `role` on `schema`.
+fn run_as(role: &Role, schema: &Schema, args: &[&str]) -> Output {
+    queens(schema.dir.path())
+        .args(args)
+        .args(["--db", &role.url, "--schema", &schema.name])
+        .output()
+        .unwrap()
+}
+
+/// Every ACL on the schema's views, as text: each view's relacl and each
+/// of its columns' attacl, in the catalog's own order.
+fn view_acls(schema: &Schema) -> Vec<String> {
+    schema
+        .client()
+        .query(
+            "select c.relname || ' ' || coalesce(c.relacl::text, 'null') || ' '
+                    || coalesce((select string_agg(a.attname || '=' || a.attacl::text, ' '
+                                                   order by a.attnum)
+                                 from pg_attribute as a
+                                 where a.attrelid = c.oid and a.attacl is not null), '')
+             from pg_class as c
+             where c.relnamespace = $1::text::regnamespace and c.relkind = 'v'
+             order by c.relname",
+            &[&schema.name],
+        )
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect()
+}
+
+/// `sql` run as `role`, or the server's error.
+fn as_role(role: &Role, sql: &str) -> Result<(), postgres::Error> {
+    role.client().batch_execute(sql)
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_rebuild_keeps_every_grant_with_its_grantor_and_the_owner_s_own_revokes() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "8"]);
+    let s = &schema.name;
+    let usage = format!("grant usage on schema {s} to {{role}}");
+    let (bob, carol) = (
+        Role::new(&schema.url, "bob", &usage),
+        Role::new(&schema.url, "carol", &usage),
+    );
+    schema
+        .client()
+        .batch_execute(&format!(
+            "grant select, insert on {s}.solution to {bob} with grant option;
+             grant select (s1) on {s}.search_space to {bob} with grant option;
+             grant select on {s}.candidate to public;
+             revoke select on {s}.search_space from current_user;
+             revoke delete, truncate on {s}.candidate from current_user;",
+            bob = bob.name
+        ))
+        .unwrap();
+    as_role(
+        &bob,
+        &format!(
+            "grant select on {s}.solution to {carol};
+             grant select (s1) on {s}.search_space to {carol};",
+            carol = carol.name
+        ),
+    )
+    .unwrap();
+    let before = view_acls(&schema);
+    let solution = before.iter().find(|a| a.starts_with("solution ")).unwrap();
+    assert!(
+        solution.contains(&format!("{}=r/{}", carol.name, bob.name)),
+        "{solution}"
+    );
+    for size in ["9", "8"] {
+        schema.stdout(&["init", "--force", "--size", size]);
+        assert_eq!(
+            view_acls(&schema),
+            before,
+            "after the rebuild for {size}×{size}"
+        );
+    }
+    // The grants are bob's still: bob can take them back.
+    as_role(
+        &bob,
+        &format!(
+            "revoke select on {s}.solution from {carol}; \
+             revoke select (s1) on {s}.search_space from {carol}",
+            carol = carol.name
+        ),
+    )
+    .unwrap();
+    let kept: bool = schema
+        .client()
+        .query_one(
+            &format!(
+                "select has_table_privilege('{}', '{s}.solution', 'select')",
+                carol.name
+            ),
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(!kept, "bob could not take back his grant to carol");
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_rebuild_refuses_a_grant_it_cannot_make_again_as_its_grantor_changing_nothing() {
+    let schema = Schema::new(&server(), "t");
+    let s = &schema.name;
+    // An owner who is no superuser and no member of bob.
+    let owner = Role::new(
+        &schema.url,
+        "owner",
+        &format!(
+            "create schema {s} authorization {{role}}; \
+             do $$ begin execute format('grant create on database %I to {{role}}', \
+             current_database()); end $$;"
+        ),
+    );
+    let usage = format!("grant usage on schema {s} to {{role}}");
+    let (bob, carol) = (
+        Role::new(&schema.url, "bob", &usage),
+        Role::new(&schema.url, "carol", &usage),
+    );
+    let out = run_as(&owner, &schema, &["init", "--size", "6"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    as_role(
+        &owner,
+        &format!(
+            "grant select on {s}.solution to {} with grant option",
+            bob.name
+        ),
+    )
+    .unwrap();
+    as_role(
+        &bob,
+        &format!("grant select on {s}.solution to {}", carol.name),
+    )
+    .unwrap();
+    let before = view_acls(&schema);
+    let out = run_as(&owner, &schema, &["init", "--force", "--size", "7"]);
+    assert_refused(
+        &out,
+        2,
+        &format!(
+            "role {0} granted {1} select on queens' view solution, which a rebuild must grant \
+             again as {0}, and this session may not act as {0}; nothing was changed",
+            bob.name, carol.name
+        ),
+    );
+    assert_eq!(view_acls(&schema), before);
+    let out = run_as(&owner, &schema, &["count"]);
+    assert_eq!(
+        text(&out.stdout),
+        "4\n",
+        "the refused rebuild changed the board"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn init_refuses_a_relation_of_yours_of_any_kind_named_like_queens_naming_it_and_its_kind() {
+    let url = server();
+    // A foreign table needs a server of a foreign-data wrapper: one of
+    // this test's own, dropped at the end.
+    let wrapper = format!("queens_test_fdw_{}", std::process::id());
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!(
+            "create foreign data wrapper {wrapper}; \
+             create server {wrapper}_server foreign data wrapper {wrapper};"
+        ))
+        .unwrap();
+    let cases = [
+        ("create sequence {s}.square", "your sequence square"),
+        (
+            "create table {s}.mine (x int); create index square on {s}.mine (x)",
+            "your index square",
+        ),
+        (
+            "create view {s}.square as select 1 as x",
+            "your view square",
+        ),
+        (
+            "create materialized view {s}.square as select 1 as x",
+            "your materialized view square",
+        ),
+        (
+            "create foreign table {s}.square (x int) server {w}_server",
+            "your foreign table square",
+        ),
+        (
+            "create view {s}.queens_version as select 1 as version",
+            "your view queens_version",
+        ),
+        (
+            "create sequence {s}.board_size_has_one_row",
+            "already holds an object of yours whose name queens needs",
+        ),
+    ];
+    for (make, says) in cases {
+        let schema = Schema::new(&url, "t");
+        let s = &schema.name;
+        let make = make.replace("{s}", s).replace("{w}", &wrapper);
+        admin
+            .batch_execute(&format!("create schema {s}; {make}"))
+            .unwrap();
+        let count = |admin: &mut postgres::Client| -> i64 {
+            admin
+                .query_one(
+                    "select count(*) from pg_class where relnamespace = $1::text::regnamespace",
+                    &[s],
+                )
+                .unwrap()
+                .get(0)
+        };
+        let before = count(&mut admin);
+        let out = schema.run(&["init", "--size", "5"]);
+        assert_refused(&out, 2, says);
+        assert!(
+            text(&out.stderr).contains("choose another --schema"),
+            "{make}"
+        );
+        assert_eq!(count(&mut admin), before, "{make}: init created something");
+    }
+    admin
+        .batch_execute(&format!("drop foreign data wrapper {wrapper} cascade"))
+        .unwrap();
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn query_refuses_a_data_modifying_with_as_every_writing_statement_exit_2() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "5"]);
+    let s = &schema.name;
+    for sql in [
+        format!("with d as (delete from {s}.square returning *) select * from d"),
+        "with d as (update square set rw = rw returning 1) select count(*) from d".to_string(),
+        "with d as (insert into board_size values (9) returning n) table d".to_string(),
+    ] {
+        let out = schema.run(&["query", &sql]);
+        assert_refused(
+            &out,
+            2,
+            "query only reads: this statement would change the database, which is refused",
+        );
+    }
+    // The same refusal as a plain writing statement's.
+    let out = schema.run(&["query", "delete from square"]);
+    assert_refused(
+        &out,
+        2,
+        "query only reads: this statement would change the database, which is refused",
+    );
+    assert_eq!(schema.count("square"), 25);
+}
+
+/// The pid of a new session of `client`'s, and whether it is alive.
+fn pid_of(client: &mut postgres::Client) -> i32 {
+    client
+        .query_one("select pg_backend_pid()", &[])
+        .unwrap()
+        .get(0)
+}
+
+fn alive(client: &mut postgres::Client) -> bool {
+    client.simple_query("select 1").is_ok()
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_readme_read_only_role_cannot_end_another_role_s_session_but_can_end_its_own() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "5"]);
+    // The README's three lines.
+    let guest = Role::new(
+        &schema.url,
+        "guest",
+        &format!(
+            "grant usage on schema {0} to {{role}}; \
+             grant select on all tables in schema {0} to {{role}};",
+            schema.name
+        ),
+    );
+    let mut other_role = schema.client();
+    let other_pid = pid_of(&mut other_role);
+    let out = run_as(
+        &guest,
+        &schema,
+        &[
+            "query",
+            &format!("select pg_terminate_backend({other_pid})"),
+        ],
+    );
+    assert_refused(&out, 2, "permission denied to terminate process");
+    assert!(alive(&mut other_role), "guest ended another role's session");
+    // Its own other session is its own to end, as PostgreSQL lets any role.
+    let mut own = guest.client();
+    let own_pid = pid_of(&mut own);
+    let out = run_as(
+        &guest,
+        &schema,
+        &["query", &format!("select pg_terminate_backend({own_pid})")],
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "pg_terminate_backend\n--------------------\n1                   \n",
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!alive(&mut own), "guest's own other session lived on");
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_superuser_s_query_is_refused_writes_in_its_session_but_not_through_another_connection() {
+    let url = server();
+    let schema = Schema::new(&url, "t");
+    schema.stdout(&["init", "--size", "5"]);
+    let s = &schema.name;
+    // Its own session: every write is refused.
+    for sql in [
+        format!("delete from {s}.square"),
+        format!("with d as (delete from {s}.square returning *) select * from d"),
+        format!("select * from {s}.square for update"),
+    ] {
+        let out = schema.run(&["query", &sql]);
+        assert_eq!(out.status.code(), Some(2), "{sql}: {}", text(&out.stderr));
+    }
+    assert_eq!(schema.count("square"), 25);
+    // Another session: a superuser's query ends it.
+    let mut victim = schema.client();
+    let pid = pid_of(&mut victim);
+    let out = schema.run(&["query", &format!("select pg_terminate_backend({pid})")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!alive(&mut victim), "the superuser's query did not end it");
+    // Another connection (dblink) writes in its own transaction, which
+    // the query's read-only one does not hold back.
+    let tools = format!("{s}_tools");
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "create schema {tools}; create extension dblink schema {tools}; \
+             create table {tools}.note (x int);"
+        ))
+        .unwrap();
+    let write = format!(
+        "select {tools}.dblink_exec('{}', 'insert into {tools}.note values (1)')",
+        url.replace('\'', "''")
+    );
+    let out = schema.run(&["query", &write]);
+    let wrote: i64 = admin
+        .query_one(&format!("select count(*) from {tools}.note"), &[])
+        .unwrap()
+        .get(0);
+    admin
+        .batch_execute(&format!("drop schema {tools} cascade"))
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(wrote, 1, "dblink's write through another connection");
+}
