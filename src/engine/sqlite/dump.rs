@@ -1,35 +1,98 @@
 //! The whole database as SQL text: `sqlite3 new.db < dump.sql` rebuilds it,
-//! tables, rows, indexes, triggers, views and schema version.
+//! tables, rows (with their rowids), indexes, triggers, views, the
+//! AUTOINCREMENT counters and ANALYZE's statistics, and the pragmas the file
+//! carries (encoding, application_id, user_version), value for value and
+//! type for type.
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use rusqlite::Connection;
 use rusqlite::types::ValueRef;
+
+use crate::error::usage;
+
+/// The text encoding of the file, as `pragma encoding` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Encoding {
+    Utf8,
+    Utf16le,
+    Utf16be,
+}
 
 /// Writes every object of the main database (the project's and any other)
 /// in an order that rebuilds it: tables with their rows, then indexes and
 /// triggers, then views in the order they were made, all in one transaction.
+/// What SQL text cannot carry is refused before anything is written.
 pub fn write_dump(conn: &Connection, out: &mut dyn Write) -> Result<()> {
+    refuse_what_cannot_be_carried(conn)?;
     let version: i64 = conn.query_row("pragma user_version", [], |row| row.get(0))?;
+    let application_id: i64 = conn.query_row("pragma application_id", [], |row| row.get(0))?;
+    let encoding = encoding(conn)?;
     writeln!(
         out,
         "-- A queens database: run `sqlite3 new.db < this-file` to rebuild it."
     )?;
+    // The encoding can only be set before the first table is made.
+    match encoding {
+        Encoding::Utf8 => {}
+        Encoding::Utf16le => writeln!(out, "PRAGMA encoding = 'UTF-16le';")?,
+        Encoding::Utf16be => writeln!(out, "PRAGMA encoding = 'UTF-16be';")?,
+    }
     writeln!(out, "PRAGMA foreign_keys = OFF;")?;
     writeln!(out, "BEGIN TRANSACTION;")?;
     for (name, sql) in schema_objects(conn, "table")? {
         writeln!(out, "{sql};")?;
-        write_rows(conn, &name, out)?;
+        write_rows(conn, &name, encoding, out)?;
     }
+    write_internal_rows(conn, encoding, out)?;
     for kind in ["index", "trigger", "view"] {
         for (_, sql) in schema_objects(conn, kind)? {
             writeln!(out, "{sql};")?;
         }
     }
+    writeln!(out, "PRAGMA application_id = {application_id};")?;
     writeln!(out, "PRAGMA user_version = {version};")?;
     writeln!(out, "COMMIT;")?;
     out.flush()?;
+    Ok(())
+}
+
+fn encoding(conn: &Connection) -> Result<Encoding> {
+    let name: String = conn.query_row("pragma encoding", [], |row| row.get(0))?;
+    Ok(match name.to_ascii_uppercase().as_str() {
+        "UTF-16LE" => Encoding::Utf16le,
+        "UTF-16BE" => Encoding::Utf16be,
+        _ => Encoding::Utf8,
+    })
+}
+
+/// Virtual tables (their rows live in shadow tables a `create` would make
+/// anew, or outside the file) and SQLite's tables other than the
+/// AUTOINCREMENT counters and ANALYZE's statistics have no SQL that
+/// rebuilds them: refused by name, before a line is written.
+fn refuse_what_cannot_be_carried(conn: &Connection) -> Result<()> {
+    let mut stmt = conn.prepare(
+        "select name, case when sql like 'create virtual table%' then 'virtual table'
+                           else 'SQLite table' end
+         from sqlite_schema
+         where type = 'table'
+           and (sql like 'create virtual table%'
+                or (name like 'sqlite\\_%' escape '\\'
+                    and name not in ('sqlite_sequence', 'sqlite_stat1', 'sqlite_stat4')))
+         order by rowid
+         limit 1",
+    )?;
+    let found: Option<(String, String)> = stmt
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .next()
+        .transpose()?;
+    if let Some((name, kind)) = found {
+        return Err(usage(format!(
+            "export --format sql cannot carry {kind} {name} (SQL text cannot rebuild it); \
+             copy the file itself instead (sqlite3 FILE '.backup COPY')"
+        )));
+    }
     Ok(())
 }
 
@@ -45,16 +108,91 @@ fn schema_objects(conn: &Connection, kind: &str) -> Result<Vec<(String, String)>
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-fn write_rows(conn: &Connection, table: &str, out: &mut dyn Write) -> Result<()> {
+/// The AUTOINCREMENT counters and ANALYZE's statistics, where the file has
+/// them: `ANALYZE sqlite_schema` makes an empty sqlite_stat1 to fill.
+/// ANALYZE's samples (sqlite_stat4) are statistics the stock sqlite3 shell
+/// cannot load (it is built without them), so the text says they are left
+/// out and how to make them again.
+fn write_internal_rows(conn: &Connection, encoding: Encoding, out: &mut dyn Write) -> Result<()> {
+    let present = |name: &str| -> Result<bool> {
+        Ok(conn.query_row(
+            "select count(*) from sqlite_schema where type = 'table' and name = ?1",
+            [name],
+            |row| row.get::<_, i64>(0),
+        )? > 0)
+    };
+    if present("sqlite_sequence")? {
+        writeln!(out, "DELETE FROM sqlite_sequence;")?;
+        write_rows(conn, "sqlite_sequence", encoding, out)?;
+    }
+    if present("sqlite_stat1")? {
+        writeln!(out, "ANALYZE sqlite_schema;")?;
+        writeln!(out, "DELETE FROM sqlite_stat1;")?;
+        write_rows(conn, "sqlite_stat1", encoding, out)?;
+    }
+    if present("sqlite_stat4")? {
+        writeln!(
+            out,
+            "-- ANALYZE's samples (sqlite_stat4) are left out: run ANALYZE in the copy."
+        )?;
+    }
+    Ok(())
+}
+
+/// The columns an INSERT gives a value (generated ones are computed
+/// again), with the rowid first where the table has one that no column
+/// names, so that rows keep their rowids.
+fn inserted_columns(conn: &Connection, table: &str) -> Result<Vec<String>> {
+    let mut stmt = conn.prepare("select name, hidden from pragma_table_xinfo(?1) order by cid")?;
+    let columns: Vec<(String, i64)> = stmt
+        .query_map([table], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let without_rowid: bool = conn.query_row(
+        "select count(*) from pragma_table_list where schema = 'main' and name = ?1 and wr",
+        [table],
+        |row| row.get::<_, i64>(0).map(|n| n > 0),
+    )?;
+    let mut names: Vec<String> = columns
+        .iter()
+        .filter(|(_, hidden)| *hidden == 0)
+        .map(|(name, _)| quote_identifier(name))
+        .collect();
+    let taken = |alias: &&str| {
+        columns
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case(alias))
+    };
+    if !without_rowid && let Some(alias) = ["rowid", "_rowid_", "oid"].iter().find(|a| !taken(a)) {
+        names.insert(0, alias.to_string());
+    }
+    Ok(names)
+}
+
+fn write_rows(
+    conn: &Connection,
+    table: &str,
+    encoding: Encoding,
+    out: &mut dyn Write,
+) -> Result<()> {
     let quoted = quote_identifier(table);
-    let mut stmt = conn.prepare(&format!("select * from {quoted}"))?;
-    let columns = stmt.column_count();
+    let columns = inserted_columns(conn, table)?.join(",");
+    let mut stmt = conn.prepare(&format!("select {columns} from {quoted}"))?;
+    let width = stmt.column_count();
     let mut rows = stmt.query([])?;
     while let Some(row) = rows.next()? {
-        let values = (0..columns)
-            .map(|i| row.get_ref(i).map(sql_literal))
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        writeln!(out, "INSERT INTO {quoted} VALUES({});", values.join(","))?;
+        let mut values = Vec::with_capacity(width);
+        for i in 0..width {
+            values.push(sql_literal(row.get_ref(i)?, encoding).map_err(|e| {
+                usage(format!(
+                    "export --format sql cannot carry a value of table {table}: {e}"
+                ))
+            })?);
+        }
+        writeln!(
+            out,
+            "INSERT INTO {quoted}({columns}) VALUES({});",
+            values.join(",")
+        )?;
     }
     Ok(())
 }
@@ -64,8 +202,8 @@ fn quote_identifier(name: &str) -> String {
 }
 
 /// A value written so that SQLite reads back the same value and type.
-fn sql_literal(value: ValueRef<'_>) -> String {
-    match value {
+fn sql_literal(value: ValueRef<'_>, encoding: Encoding) -> Result<String> {
+    Ok(match value {
         ValueRef::Null => "NULL".to_string(),
         ValueRef::Integer(i) => i.to_string(),
         ValueRef::Real(f) if f.is_nan() => "NULL".to_string(),
@@ -75,12 +213,33 @@ fn sql_literal(value: ValueRef<'_>) -> String {
         // Debug prints the shortest text that reads back as the same f64,
         // always with a point or an exponent, so it stays a real.
         ValueRef::Real(f) => format!("{f:?}"),
-        ValueRef::Text(t) => format!("'{}'", String::from_utf8_lossy(t).replace('\'', "''")),
-        ValueRef::Blob(b) => {
-            let hex: String = b.iter().map(|byte| format!("{byte:02x}")).collect();
-            format!("X'{hex}'")
+        ValueRef::Text(t) => text_literal(t, encoding)?,
+        ValueRef::Blob(b) => format!("X'{}'", hex(b)),
+    })
+}
+
+/// Text as a quoted string where it is UTF-8 without NUL; otherwise its
+/// bytes in the file's encoding cast to text, which SQLite keeps byte for
+/// byte (a quoted string would end at the NUL, and the shell would read
+/// invalid UTF-8 as U+FFFD).
+fn text_literal(text: &[u8], encoding: Encoding) -> Result<String> {
+    match std::str::from_utf8(text) {
+        Ok(plain) if !plain.contains('\0') => Ok(format!("'{}'", plain.replace('\'', "''"))),
+        Ok(plain) => {
+            let bytes: Vec<u8> = match encoding {
+                Encoding::Utf8 => text.to_vec(),
+                Encoding::Utf16le => plain.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+                Encoding::Utf16be => plain.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+            };
+            Ok(format!("CAST(X'{}' AS TEXT)", hex(&bytes)))
         }
+        Err(_) if encoding == Encoding::Utf8 => Ok(format!("CAST(X'{}' AS TEXT)", hex(text))),
+        Err(_) => bail!("text that is not valid UTF-16 in this UTF-16 file"),
     }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 #[cfg(test)]
@@ -89,11 +248,26 @@ mod tests {
 
     #[test]
     fn literals_keep_value_and_type() {
-        assert_eq!(sql_literal(ValueRef::Text(b"it's")), "'it''s'");
-        assert_eq!(sql_literal(ValueRef::Real(1.0)), "1.0");
-        assert_eq!(sql_literal(ValueRef::Real(1e300)), "1e300");
-        assert_eq!(sql_literal(ValueRef::Blob(&[0, 255])), "X'00ff'");
-        assert_eq!(sql_literal(ValueRef::Integer(-3)), "-3");
+        assert_eq!(
+            sql_literal(ValueRef::Text(b"it's"), Encoding::Utf8).unwrap(),
+            "'it''s'"
+        );
+        assert_eq!(
+            sql_literal(ValueRef::Real(1.0), Encoding::Utf8).unwrap(),
+            "1.0"
+        );
+        assert_eq!(
+            sql_literal(ValueRef::Real(1e300), Encoding::Utf8).unwrap(),
+            "1e300"
+        );
+        assert_eq!(
+            sql_literal(ValueRef::Blob(&[0, 255]), Encoding::Utf8).unwrap(),
+            "X'00ff'"
+        );
+        assert_eq!(
+            sql_literal(ValueRef::Integer(-3), Encoding::Utf8).unwrap(),
+            "-3"
+        );
     }
 
     #[test]

@@ -1,0 +1,116 @@
+//! The fourth round of attacks on SQLite files: the SQL export as a whole
+//! round trip, standard output that is the database itself, the permission
+//! bits of a replaced --out, tables and indexes of the user's that shadow
+//! or need what queens cannot give, pragma functions in `query`, and
+//! Datasette's descriptions of the user's own columns.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use common::{Board, assert_refused, queens, text};
+use rusqlite::Connection;
+
+/// Every value of the user's table as SQLite stores it: its bytes in hex,
+/// its type, and the rowid it has.
+fn stored_values(db: &Path, table: &str) -> Vec<String> {
+    let conn = Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    let columns: Vec<String> = conn
+        .prepare(&format!("select name from pragma_table_info('{table}')"))
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let shown: Vec<String> = columns
+        .iter()
+        .map(|c| format!("typeof({c}) || ':' || quote(cast({c} as blob))"))
+        .collect();
+    let sql = format!(
+        "select rowid || ' ' || {} from {table} order by rowid",
+        shown.join(" || ' ' || ")
+    );
+    conn.prepare(&sql)
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+fn pragma(db: &Path, name: &str) -> i64 {
+    Connection::open(db)
+        .unwrap()
+        .query_row(&format!("pragma {name}"), [], |row| row.get(0))
+        .unwrap()
+}
+
+#[test]
+#[ignore = "needs the sqlite3 shell; .ci/run installs it and runs this"]
+fn sql_export_brings_back_nul_bytes_invalid_utf8_blobs_and_pragmas() {
+    let board = Board::new(5);
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "create table mine (k integer primary key autoincrement, t text, b blob,
+                                r real, i int, g as (i * 2));
+             insert into mine (t, b, r, i) values
+                 (cast(x'61006200' as text), x'00ff', 1.5, 7),
+                 (cast(x'c328618000' as text), x'', 1e300, -9223372036854775808),
+                 ('it''s', null, -2.25e-300, 0);
+             create table plain (x);
+             insert into plain (rowid, x) values (10, 'ten'), (3, x'0a00');
+             delete from mine where k = 2;
+             insert into mine (t) values ('after a gap');
+             create index mine_t on mine (t);
+             analyze;
+             pragma application_id = 1234567;",
+        )
+        .unwrap();
+    let dump = board.dir.path().join("dump.sql");
+    let export = board.run(&["export", "--format", "sql", "--out", dump.to_str().unwrap()]);
+    assert!(export.status.success(), "{}", text(&export.stderr));
+    let copy = board.dir.path().join("copy.db");
+    let shell = Command::new("sqlite3")
+        .arg(&copy)
+        .stdin(std::fs::File::open(&dump).unwrap())
+        .output()
+        .expect("the sqlite3 shell (apt-get install sqlite3)");
+    assert!(
+        shell.status.success() && shell.stderr.is_empty(),
+        "{}",
+        text(&shell.stderr)
+    );
+    for table in ["mine", "plain", "sqlite_sequence", "sqlite_stat1", "square"] {
+        let (before, after) = (stored_values(&board.db, table), stored_values(&copy, table));
+        assert!(!before.is_empty(), "{table} is empty");
+        assert_eq!(after, before, "{table}");
+    }
+    assert_eq!(pragma(&copy, "application_id"), 1234567);
+    assert_eq!(
+        pragma(&copy, "user_version"),
+        pragma(&board.db, "user_version")
+    );
+    // The copy is a queens database that answers as the original does.
+    let solutions = |db: &Path| {
+        let out = common::run_in(
+            board.dir.path(),
+            &["solve", "-f", "csv", "--db", db.to_str().unwrap()],
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        out.stdout
+    };
+    assert_eq!(solutions(&copy), solutions(&board.db));
+}
+
+#[test]
+fn sql_export_refuses_a_virtual_table_by_name_before_writing() {
+    let board = Board::new(5);
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch("create virtual table my_words using fts5 (word);")
+        .unwrap();
+    let out = board.run(&["export", "--format", "sql"]);
+    assert_refused(&out, 2, "cannot carry virtual table my_words");
+}
