@@ -1,12 +1,12 @@
 //! Temporary files beside a file being written (a database being built, an
-//! output file, a store of solutions), named so that those a killed
-//! process left behind can be recognised and swept away. Used by the
-//! engines and the output alike, so it sits below both.
+//! output file, a store of solutions). queens removes only the files it
+//! made itself in this run: a file is never removed for its name alone,
+//! since a user may name a file of theirs like ours (`.queens-mine.board`).
+//! Used by the engines and the output alike, so it sits below both.
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::{Duration, SystemTime};
 
 /// The directory a file path lies in (`.` for a bare file name).
 pub fn parent_dir(path: &Path) -> PathBuf {
@@ -16,18 +16,11 @@ pub fn parent_dir(path: &Path) -> PathBuf {
     }
 }
 
-/// Our temporary files are named `.queens-…` with one of these endings.
-const TEMP_PREFIX: &str = ".queens-";
-const TEMP_SUFFIXES: [&str; 4] = [".db-building", ".partial", ".store", ".board"];
-
-/// How old a temporary file must be before it counts as left behind by a
-/// process that was killed. Every writer touches its file far more often.
-const STALE_AFTER: Duration = Duration::from_secs(60 * 60);
-
-/// A hidden temporary file in `dir`, removed unless it is persisted. Files
-/// that killed processes left behind in `dir` are swept away first.
+/// A hidden temporary file in `dir`, removed unless it is persisted. A
+/// process killed with SIGKILL leaves its file behind (`.queens-XXXXXX`
+/// and the suffix); the next queens does not sweep it away, since it
+/// cannot tell such a file from a user's of the same name.
 pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTempFile> {
-    sweep_stale_temp_files(dir);
     let mut builder = tempfile::Builder::new();
     builder.prefix(".queens-").suffix(suffix);
     #[cfg(unix)]
@@ -62,32 +55,6 @@ fn remove_on_interrupt(path: &Path) {
     });
     if let Ok(mut made) = MADE.lock() {
         made.push(std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()));
-    }
-}
-
-/// Removes our own temporary files in `dir` that nobody has written to for
-/// an hour: a process killed mid-build cannot clean up after itself. Best
-/// effort: a file that cannot be read or removed is left alone.
-pub fn sweep_stale_temp_files(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else { continue };
-        // SQLite's journal of a temporary database goes with it.
-        let base = name.strip_suffix("-journal").unwrap_or(name);
-        let ours = base.starts_with(TEMP_PREFIX) && TEMP_SUFFIXES.iter().any(|s| base.ends_with(s));
-        let stale = entry
-            .metadata()
-            .ok()
-            .filter(|m| m.is_file())
-            .and_then(|m| m.modified().ok())
-            .and_then(|modified| SystemTime::now().duration_since(modified).ok())
-            .is_some_and(|age| age > STALE_AFTER);
-        if ours && stale {
-            let _ = std::fs::remove_file(entry.path());
-        }
     }
 }
 

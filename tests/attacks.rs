@@ -697,35 +697,6 @@ fn a_key_value_connection_string_is_not_taken_for_a_file_name() {
 }
 
 #[test]
-fn temporary_journals_are_swept_with_their_files() {
-    let dir = TempDir::new().unwrap();
-    let old = std::time::SystemTime::now() - Duration::from_secs(2 * 60 * 60);
-    let names = [
-        ".queens-a1b2.store",
-        ".queens-a1b2.store-journal",
-        ".queens-c3.db-building-journal",
-    ];
-    for name in names {
-        let path = dir.path().join(name);
-        std::fs::write(&path, b"left behind").unwrap();
-        std::fs::File::options()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_modified(old)
-            .unwrap();
-    }
-    assert!(
-        queens(dir.path(), &["init", "--size", "5"])
-            .status
-            .success()
-    );
-    for name in names {
-        assert!(!dir.path().join(name).exists(), "{name} stayed");
-    }
-}
-
-#[test]
 #[ignore = "needs root, to mount a 64 KiB tmpfs; .ci/run runs it"]
 fn a_full_disk_is_named_and_leaves_nothing_behind() {
     let dir = TempDir::new().unwrap();

@@ -451,32 +451,50 @@ fn doctor_passes_a_whole_database_and_fails_a_tampered_one() {
 }
 
 #[test]
-fn temporary_files_left_by_killed_processes_are_swept_later() {
+fn files_named_like_queens_temporary_files_are_never_removed() {
+    // A user may name a file like queens' temporary ones, and an old one
+    // left by a killed queens cannot be told from it: queens removes
+    // neither, only the files it made in this run.
     let dir = TempDir::new().unwrap();
-    let hour_and_more = std::time::SystemTime::now() - Duration::from_secs(2 * 60 * 60);
-    let old = dir.path().join(".queens-abc123.db-building");
-    let fresh = dir.path().join(".queens-def456.db-building");
-    let foreign = dir.path().join(".queens-notes.txt");
-    for path in [&old, &fresh, &foreign] {
-        std::fs::write(path, b"left behind").unwrap();
-    }
-    for path in [&old, &foreign] {
+    let hours_ago = std::time::SystemTime::now() - Duration::from_secs(2 * 60 * 60);
+    let names = [
+        ".queens-abc123.db-building",
+        ".queens-a1b2.store",
+        ".queens-a1b2.store-journal",
+        ".queens-report.partial",
+        ".queens-mine.board",
+    ];
+    for name in names {
+        let path = dir.path().join(name);
+        std::fs::write(&path, b"the user's").unwrap();
         std::fs::File::options()
             .write(true)
-            .open(path)
+            .open(&path)
             .unwrap()
-            .set_modified(hour_and_more)
+            .set_modified(hours_ago)
             .unwrap();
     }
-    assert!(
-        queens(dir.path(), &["init", "--size", "5"])
-            .status
-            .success()
-    );
-    assert!(!old.exists(), "an hour-old temporary file of ours stays");
-    assert!(
-        fresh.exists(),
-        "a recent one may belong to a running process"
-    );
-    assert!(foreign.exists(), "not ours");
+    let tmp = dir.path().to_str().unwrap();
+    for args in [
+        &["init", "--size", "5"][..],
+        &["export", "--format", "csv", "--out", "report.csv"][..],
+        &["init", "--materialize", "--force", "--size", "6"][..],
+    ] {
+        let out = queens(dir.path(), args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    }
+    // A temporary board in TMPDIR, beside the user's .queens-mine.board.
+    let out = common::queens(dir.path())
+        .env("TMPDIR", tmp)
+        .args(["count", "--size", "7"])
+        .output()
+        .unwrap();
+    assert_eq!(text(&out.stdout), "40\n", "{}", text(&out.stderr));
+    for name in names {
+        assert_eq!(
+            std::fs::read(dir.path().join(name)).ok().as_deref(),
+            Some(&b"the user's"[..]),
+            "{name} was removed or changed"
+        );
+    }
 }

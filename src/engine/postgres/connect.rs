@@ -107,9 +107,10 @@ pub(super) const LOCK_TIMEOUT: &str = "10s";
 /// connection but never answers (stopped, say) is given up on too.
 pub fn connect(url: &str) -> Result<Client> {
     let shown = without_password(url);
-    let config: postgres::Config = url
+    let mut config: postgres::Config = url
         .parse()
         .map_err(|e| usage(format!("{shown} is not a PostgreSQL URL ({e})")))?;
+    pin_empty_search_path(&mut config);
     let timeout = config
         .get_connect_timeout()
         .copied()
@@ -131,6 +132,25 @@ pub fn connect(url: &str) -> Result<Client> {
         );
         anyhow::anyhow!("cannot connect to {shown}: {cause}")
     })
+}
+
+/// Puts an empty `search_path` in the connection's startup options, so
+/// that it is in force before queens' first statement: a setting made in
+/// the startup packet outranks the database's and the role's own (`alter
+/// database … set search_path`, `alter role … set …`), which their owners
+/// may point at a schema of functions shadowing `pg_catalog`'s
+/// (CVE-2018-1058's class; pg_dump pins the path the same way). With an
+/// empty path every unqualified function, operator and type resolves to
+/// `pg_catalog`, and relations to nothing until queens names its schema.
+/// The URL's own `options` are kept, and ours come last so they win.
+fn pin_empty_search_path(config: &mut postgres::Config) {
+    let given = config.get_options().unwrap_or("").trim().to_string();
+    let pinned = if given.is_empty() {
+        "-c search_path=".to_string()
+    } else {
+        format!("{given} -c search_path=")
+    };
+    config.options(&pinned);
 }
 
 /// The longest name PostgreSQL keeps whole (NAMEDATALEN − 1): a longer

@@ -25,8 +25,31 @@ pub fn rebuild(path: &Path, n: u8) -> Result<()> {
         refuse_user_columns(tx, &shown)?;
         schema::drop_store(tx)?;
         schema::clear(tx)?;
+        restore_own_indexes(tx)?;
         schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))
     })
+}
+
+/// Makes again the indexes of queens' own that were dropped (the one that
+/// lets board_size hold one row, say), before the facts are derived: a
+/// rebuild is the mend `doctor` and the reading commands advise.
+fn restore_own_indexes(tx: &Transaction) -> Result<()> {
+    let fresh = schema::fresh_rows(
+        "select name, sql from sqlite_schema where type = 'index' and sql is not null",
+    )?;
+    for row in fresh {
+        let (name, sql) = (&row[0], &row[1]);
+        let present: bool = tx.query_row(
+            "select count(*) > 0 from sqlite_schema where type = 'index' and name = ?1",
+            [name],
+            |r| r.get(0),
+        )?;
+        if !present {
+            tx.execute_batch(sql)
+                .with_context(|| format!("could not make queens' index {name} again"))?;
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a rebuild that would erase what the user keeps in a column they
@@ -42,7 +65,7 @@ fn refuse_user_columns(conn: &Connection, shown: &str) -> Result<()> {
         )?;
     }
     if schema::has_store(conn)? {
-        let n = schema::stored_size(conn)?.unwrap_or(0);
+        let n = schema::largest_stored_size(conn)?.unwrap_or(0);
         let own: Vec<String> = std::iter::once("solution_no".to_string())
             .chain((1..=n).map(|k| format!("s{k}")))
             .collect();

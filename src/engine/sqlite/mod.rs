@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use rusqlite::Connection;
 use rusqlite::types::ValueRef;
 
@@ -88,10 +88,16 @@ impl crate::engine::Engine for Engine {
         Ok((Box::new(Reader { conn }), n))
     }
 
-    fn sibling(&self, _first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
-        // The first reader's read lock keeps the file as it is.
+    fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
+        let shared = match first.0.as_deref() {
+            None => open::Shared::Locked,
+            Some("") => open::Shared::EmptyLog,
+            Some(hex) => open::Shared::Snapshot(
+                from_hex(hex).context("internal error: a snapshot that is no hexadecimal")?,
+            ),
+        };
         Ok(Box::new(Reader {
-            conn: open::reading(&self.path)?,
+            conn: open::reading_shared(&self.path, &shared)?,
         }))
     }
 
@@ -162,8 +168,16 @@ impl crate::engine::Reader for Reader {
         Ok(())
     }
 
+    /// None for a file in a rollback journal mode, "" for a WAL file
+    /// whose log was empty, else the WAL snapshot in hexadecimal.
     fn snapshot(&self) -> Snapshot {
-        Snapshot(None)
+        Snapshot(match open::shared_board(&self.conn) {
+            Ok(open::Shared::Snapshot(bytes)) => Some(to_hex(&bytes)),
+            Ok(open::Shared::EmptyLog) => Some(String::new()),
+            // Reading the journal mode failed: the siblings' own reads
+            // will say why.
+            Ok(open::Shared::Locked) | Err(_) => None,
+        })
     }
 
     fn user_query(
@@ -193,6 +207,17 @@ impl crate::engine::Reader for Reader {
     fn dump(&self, out: &mut dyn std::io::Write) -> Result<()> {
         dump::write_dump(&self.conn, out)
     }
+}
+
+fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn from_hex(text: &str) -> Option<Vec<u8>> {
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
 }
 
 /// SQLite's process-wide settings, before its first connection: no

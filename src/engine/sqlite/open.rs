@@ -172,14 +172,17 @@ fn header_of(conn: &Connection, version: usize, path: &Path) -> Result<Inspectio
 }
 
 /// Whether the file is a current `queens` database whose board_size table
-/// is empty: `init --force --size N` may then build a board in it.
+/// holds no one size (no row, or several): `init --force --size N` may
+/// then build a board in it.
 pub fn lacks_board_size(path: &Path) -> bool {
     let Ok((conn, version)) = open_to_inspect(path) else {
         return false;
     };
-    version == latest_version()
-        && matches!(schema::stored_size(&conn), Ok(None))
-        && check_not_damaged(&conn, path).is_ok()
+    let no_one_size = match schema::stored_size(&conn) {
+        Ok(size) => size.is_none(),
+        Err(e) => e.is::<schema::SeveralSizes>(),
+    };
+    version == latest_version() && no_one_size && check_not_damaged(&conn, path).is_ok()
 }
 
 /// SQLite's quick check (every page readable, every record well formed),
@@ -245,6 +248,95 @@ pub(crate) fn reading(path: &Path) -> Result<Connection> {
     let conn = open_read_only(path)?;
     conn.execute_batch("begin")?;
     Ok(conn)
+}
+
+/// How the other connections of a command read the board its first
+/// reader reads, in an SQLite file.
+pub(crate) enum Shared {
+    /// A rollback journal: the first reader's shared lock keeps the file
+    /// as it is until the command ends (no writer can commit meanwhile).
+    Locked,
+    /// WAL, the log empty when the first reader began: it reads the
+    /// database file alone, and while it does no checkpoint may write into
+    /// that file; a commit since then is in the log.
+    EmptyLog,
+    /// WAL: the first reader's snapshot, as SQLite's snapshot interface
+    /// gives it, to be opened again by the others.
+    Snapshot(Vec<u8>),
+}
+
+/// What the other connections of a command need to read the board
+/// `first`'s read transaction reads. In WAL mode a rebuild commits while
+/// readers read, so each of them opens the first reader's snapshot.
+pub(crate) fn shared_board(first: &Connection) -> Result<Shared> {
+    let mode: String = first.query_row("pragma journal_mode", [], |row| row.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Ok(Shared::Locked);
+    }
+    Ok(match current_snapshot(first) {
+        Some(bytes) => Shared::Snapshot(bytes),
+        None => Shared::EmptyLog,
+    })
+}
+
+/// The snapshot `conn`'s open read transaction reads, as bytes; None when
+/// SQLite cannot name it, which in WAL mode means the log holds no commit.
+fn current_snapshot(conn: &Connection) -> Option<Vec<u8>> {
+    use rusqlite::ffi;
+    let mut snapshot: *mut ffi::sqlite3_snapshot = std::ptr::null_mut();
+    // SAFETY: the handle is the open connection's own; SQLite allocates
+    // the snapshot, which is copied out and freed before returning.
+    unsafe {
+        let code = ffi::sqlite3_snapshot_get(conn.handle(), c"main".as_ptr(), &mut snapshot);
+        if code != ffi::SQLITE_OK || snapshot.is_null() {
+            return None;
+        }
+        let bytes = (*snapshot).hidden.to_vec();
+        ffi::sqlite3_snapshot_free(snapshot);
+        Some(bytes)
+    }
+}
+
+/// A read-only connection inside one read transaction on the board the
+/// first reader reads (`shared`, which it still holds open, so no
+/// checkpoint can have overwritten it), or one line saying that the file
+/// changed in a way that no longer lets it be read so.
+pub(crate) fn reading_shared(path: &Path, shared: &Shared) -> Result<Connection> {
+    let conn = reading(path)?;
+    if matches!(shared, Shared::Locked) {
+        return Ok(conn);
+    }
+    // A connection knows the file is in WAL mode only once it has read
+    // from it (SQLite's documentation gives this very hint).
+    conn.query_row("pragma application_id", [], |row| row.get::<_, i64>(0))?;
+    let same = match shared {
+        Shared::Snapshot(bytes) => open_snapshot(&conn, bytes),
+        _ => current_snapshot(&conn).is_none(),
+    };
+    if !same {
+        bail!(
+            "{} was changed by another process while this command read it (in WAL mode), \
+             and the board it began reading cannot be read again; run the command again",
+            path.display()
+        );
+    }
+    Ok(conn)
+}
+
+/// Moves `conn`'s read transaction onto the snapshot `bytes`; whether it
+/// could.
+fn open_snapshot(conn: &Connection, bytes: &[u8]) -> bool {
+    use rusqlite::ffi;
+    let mut copy = ffi::sqlite3_snapshot { hidden: [0; 48] };
+    if bytes.len() != copy.hidden.len() {
+        return false;
+    }
+    copy.hidden.copy_from_slice(bytes);
+    // SAFETY: the connection is open, in a read transaction with no
+    // statement running, as sqlite3_snapshot_open requires; `copy`
+    // outlives the call.
+    let code = unsafe { ffi::sqlite3_snapshot_open(conn.handle(), c"main".as_ptr(), &mut copy) };
+    code == ffi::SQLITE_OK
 }
 
 /// A read-only connection: nothing done through it can change the file.
@@ -373,6 +465,14 @@ pub(super) fn explain_write_error(error: anyhow::Error, path: &Path) -> anyhow::
 /// Turns SQLite's terse open and read errors into a sentence about the file.
 fn explain_open_error(error: impl Into<anyhow::Error>, path: &Path) -> anyhow::Error {
     let error = error.into();
+    if let Some(several) = error.downcast_ref::<schema::SeveralSizes>() {
+        let db = shell_word(&path.display().to_string());
+        return anyhow::anyhow!(
+            "{} is not one board: {several}; `queens doctor --db {db}` reports what else \
+             differs, and `queens init --force --size N --db {db}` rebuilds it",
+            path.display()
+        );
+    }
     let code = error
         .downcast_ref::<rusqlite::Error>()
         .and_then(|e| e.sqlite_error_code());

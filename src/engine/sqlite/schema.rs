@@ -101,13 +101,42 @@ pub fn table_columns(conn: &Connection, table: &str) -> Result<Vec<String>> {
     Ok(columns)
 }
 
-/// The board size stored in the database, if any.
+/// The board size stored in the database, if any. A board_size table of
+/// more than one row (its one-row index dropped, a row added) is no board:
+/// every query would mix the sizes, so it is refused with `SeveralSizes`.
 pub fn stored_size(conn: &Connection) -> Result<Option<u8>> {
+    let rows: i64 = conn.query_row("select count(*) from board_size", [], |row| row.get(0))?;
+    if rows > 1 {
+        return Err(SeveralSizes(rows).into());
+    }
     let n: Option<i64> = conn
         .query_row("select n from board_size", [], |row| row.get(0))
         .optional()?;
     Ok(n.and_then(crate::engine::board_size_from))
 }
+
+/// The largest board size stored, however many rows board_size holds: for
+/// a rebuild, which replaces them all.
+pub fn largest_stored_size(conn: &Connection) -> Result<Option<u8>> {
+    let n: Option<i64> = conn.query_row("select max(n) from board_size", [], |row| row.get(0))?;
+    Ok(n.and_then(crate::engine::board_size_from))
+}
+
+/// A board_size table holding this many rows, where queens keeps one.
+#[derive(Debug)]
+pub struct SeveralSizes(pub i64);
+
+impl std::fmt::Display for SeveralSizes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "its table board_size holds {} rows, where queens keeps one, so it is no one board",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for SeveralSizes {}
 
 /// Fills an empty, migrated database with the facts and views of an
 /// `n`×`n` board. Runs inside the caller's transaction.

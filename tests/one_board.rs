@@ -1,0 +1,152 @@
+//! Every command reads exactly one board: in every SQLite journal mode,
+//! while another process rebuilds the file for another size, and when the
+//! file holds more than one board size.
+
+mod common;
+
+use std::process::{Child, Command};
+
+use common::{Board, assert_refused, is_one_error, text};
+
+/// Rebuilds `board` for 9×9 and back to 8×8, `rounds` times, in another
+/// process.
+fn rebuild_in_a_loop(board: &Board, rounds: u32) -> Child {
+    let exe = env!("CARGO_BIN_EXE_queens");
+    let db = board.db.display().to_string();
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "for i in $(seq {rounds}); do \"{exe}\" init --force --size 9 --db \"{db}\" >/dev/null 2>&1; \
+             \"{exe}\" init --force --size 8 --db \"{db}\" >/dev/null 2>&1; done"
+        ))
+        .spawn()
+        .unwrap()
+}
+
+/// Runs `args` on `board` until `writer` ends, and returns what each run
+/// printed: an answer for one board, or one line saying why there is none.
+fn race(board: &Board, mut writer: Child, args: &[&str]) -> Vec<(bool, String, String)> {
+    let mut seen = Vec::new();
+    while writer.try_wait().unwrap().is_none() {
+        let out = board.run(args);
+        seen.push((out.status.success(), text(&out.stdout), text(&out.stderr)));
+    }
+    seen
+}
+
+fn check_counts_are_whole_boards(journal_mode: &str) {
+    let board = Board::new(8);
+    let mode: String = rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .query_row(&format!("pragma journal_mode = {journal_mode}"), [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(mode, journal_mode);
+    for jobs in ["1", "2"] {
+        let seen = race(
+            &board,
+            rebuild_in_a_loop(&board, 15),
+            &["count", "-j", jobs],
+        );
+        assert!(
+            seen.len() > 5,
+            "too few reads raced the rebuilds: {}",
+            seen.len()
+        );
+        for (ok, stdout, stderr) in &seen {
+            if *ok {
+                assert!(
+                    stdout == "92\n" || stdout == "352\n",
+                    "{journal_mode}, -j {jobs}: counted {stdout:?}"
+                );
+            } else {
+                assert!(stdout.is_empty() && is_one_error(stderr), "{stderr}");
+            }
+        }
+    }
+}
+
+#[test]
+fn count_reads_one_board_while_it_is_rebuilt_in_wal_mode() {
+    check_counts_are_whole_boards("wal");
+}
+
+#[test]
+fn count_reads_one_board_while_it_is_rebuilt_in_a_rollback_journal() {
+    check_counts_are_whole_boards("delete");
+}
+
+#[test]
+fn solve_prints_the_rows_of_one_board_while_it_is_rebuilt_in_wal_mode() {
+    let board = Board::new(8);
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .query_row("pragma journal_mode = wal", [], |r| r.get::<_, String>(0))
+        .unwrap();
+    let seen = race(
+        &board,
+        rebuild_in_a_loop(&board, 10),
+        &["solve", "-f", "csv"],
+    );
+    for (ok, stdout, stderr) in &seen {
+        if !ok {
+            assert!(is_one_error(stderr), "{stderr}");
+            continue;
+        }
+        let lines: Vec<&str> = stdout.lines().collect();
+        let columns = lines[0].split(',').count();
+        assert!(
+            lines.iter().all(|l| l.split(',').count() == columns),
+            "rows of two boards in one answer"
+        );
+        let expected = if columns == 9 { 92 } else { 352 };
+        assert_eq!(lines.len() - 1, expected, "{}", lines[0]);
+    }
+}
+
+#[test]
+fn a_file_of_two_board_sizes_is_refused_by_every_reading_command() {
+    let board = Board::new(6);
+    let conn = rusqlite::Connection::open(&board.db).unwrap();
+    let indexes: Vec<String> = conn
+        .prepare("select name from sqlite_schema where type = 'index' and tbl_name = 'board_size' and sql is not null")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    for index in indexes {
+        conn.execute_batch(&format!("drop index \"{index}\""))
+            .unwrap();
+    }
+    conn.execute_batch("insert into board_size (n) values (7)")
+        .unwrap();
+    drop(conn);
+    for args in [
+        &["count"][..],
+        &["solve"][..],
+        &["show", "1"][..],
+        &["check", "a2"][..],
+        &["complete", "a2"][..],
+        &["space"][..],
+        &["query", "select count(*) from solution"][..],
+        &["export", "--format", "csv"][..],
+    ] {
+        assert_refused(&board.run(args), 1, "board_size holds 2 rows");
+    }
+    let out = board.run(&["doctor"]);
+    assert!(!out.status.success(), "doctor passes two board sizes");
+    // The advice given mends it.
+    let out = board.run(&["init", "--force", "--size", "6"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(board.stdout(&["count"]), "4\n");
+    // and makes the index that admits one row again.
+    let again = rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch("insert into board_size (n) values (7)");
+    assert!(
+        again.is_err(),
+        "a second size is admitted after the rebuild"
+    );
+}
