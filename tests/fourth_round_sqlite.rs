@@ -114,3 +114,32 @@ fn sql_export_refuses_a_virtual_table_by_name_before_writing() {
     let out = board.run(&["export", "--format", "sql"]);
     assert_refused(&out, 2, "cannot carry virtual table my_words");
 }
+
+#[test]
+fn query_refuses_an_acting_pragma_s_table_function_as_every_write() {
+    let board = Board::new(5);
+    let before = common::contents(&board.db);
+    for sql in [
+        "select * from pragma_optimize",
+        "select * from main.PRAGMA_OPTIMIZE(1)",
+        "select 1 from square where exists (select 1 from pragma_optimize)",
+    ] {
+        for format in ["table", "csv"] {
+            let out = board.run(&["query", "-f", format, sql]);
+            assert_refused(
+                &out,
+                2,
+                "query only reads: this statement would change the database",
+            );
+        }
+    }
+    assert_eq!(common::contents(&board.db), before);
+    // Pragmas that only report still answer.
+    let info = board.stdout(&[
+        "query",
+        "-f",
+        "csv",
+        "select name from pragma_table_info('square')",
+    ]);
+    assert!(info.starts_with("name\nsquare\n"), "{info}");
+}

@@ -83,13 +83,19 @@ fn lock_down(conn: &Connection) -> Result<PragmasSeen> {
     let seen = PragmasSeen::default();
     let record = Arc::clone(&seen);
     conn.authorizer(Some(move |context: AuthContext<'_>| {
-        if let AuthAction::Pragma {
-            pragma_name,
-            pragma_value,
-        } = context.action
-            && let Ok(mut seen) = record.lock()
-        {
-            seen.push((pragma_name.to_string(), pragma_value.map(str::to_string)));
+        let pragma = match context.action {
+            AuthAction::Pragma {
+                pragma_name,
+                pragma_value,
+            } => Some((pragma_name.to_string(), pragma_value.map(str::to_string))),
+            // A pragma's table function (`select * from pragma_optimize`)
+            // shows only as a read of its table here, and runs the pragma
+            // later, while rows are read: an acting one is recorded now.
+            AuthAction::Read { table_name, .. } => acting_pragma_table(table_name),
+            _ => None,
+        };
+        if let (Some(pragma), Ok(mut seen)) = (pragma, record.lock()) {
+            seen.push(pragma);
         }
         allow(context)
     }))?;
@@ -115,6 +121,9 @@ const REPORTING_PRAGMAS: [&str; 9] = [
 fn allow(context: AuthContext<'_>) -> Authorization {
     match context.action {
         AuthAction::Attach { .. } | AuthAction::Detach { .. } => Authorization::Deny,
+        AuthAction::Read { table_name, .. } if acting_pragma_table(table_name).is_some() => {
+            Authorization::Deny
+        }
         AuthAction::Pragma {
             pragma_name,
             pragma_value: Some(_),
@@ -134,8 +143,11 @@ fn prepare_read_only<'c>(
         rusqlite::Error::MultipleStatement => {
             usage("query runs one statement at a time; remove everything after the first `;`")
         }
+        other if is_denied(&other) && names_acting_pragma(pragmas) => {
+            usage("query only reads: this statement would change the database, which is refused")
+        }
         other => match message(&other) {
-            denied if denied.contains("not authorized") => usage(
+            _ if is_denied(&other) => usage(
                 "query only reads this database: attach, detach and pragmas that set a value are refused",
             ),
             text => usage(format!("invalid SQL: {text}")),
@@ -154,6 +166,22 @@ fn prepare_read_only<'c>(
     Ok(stmt)
 }
 
+/// Whether the statement runs a pragma that acts without a value
+/// (`select * from pragma_optimize`).
+fn names_acting_pragma(pragmas: &PragmasSeen) -> bool {
+    pragmas.lock().is_ok_and(|seen| {
+        seen.iter().any(|(name, value)| {
+            value.is_none() && ACTING_PRAGMAS.contains(&name.to_ascii_lowercase().as_str())
+        })
+    })
+}
+
+/// Whether the authorizer refused the statement (`not authorized`, or
+/// `access to pragma_optimize.optimize is prohibited` for a read).
+fn is_denied(error: &rusqlite::Error) -> bool {
+    error.sqlite_error_code() == Some(rusqlite::ErrorCode::AuthorizationForStatementDenied)
+}
+
 /// Whether the statement is a pragma that only reports (`pragma
 /// journal_mode`, with no value to set): SQLite does not call those
 /// read-only, but on a read-only connection they can change nothing.
@@ -164,6 +192,16 @@ fn only_reports(pragmas: &PragmasSeen) -> bool {
                 value.is_none() && !ACTING_PRAGMAS.contains(&name.to_ascii_lowercase().as_str())
             })
     })
+}
+
+/// The pragma `pragma_<name>`, a pragma's table function, runs, where it
+/// is one that acts even without a value.
+fn acting_pragma_table(table: &str) -> Option<(String, Option<String>)> {
+    let table = table.to_ascii_lowercase();
+    let name = table.strip_prefix("pragma_")?;
+    ACTING_PRAGMAS
+        .contains(&name)
+        .then(|| (name.to_string(), None))
 }
 
 /// Pragmas that act even without a value: they would try to write.
