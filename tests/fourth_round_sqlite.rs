@@ -9,7 +9,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::{Board, assert_refused, queens, text};
+use common::{Board, assert_refused, text};
 use rusqlite::Connection;
 
 /// Every value of the user's table as SQLite stores it: its bytes in hex,
@@ -142,4 +142,69 @@ fn query_refuses_an_acting_pragma_s_table_function_as_every_write() {
         "select name from pragma_table_info('square')",
     ]);
     assert!(info.starts_with("name\nsquare\n"), "{info}");
+}
+
+/// Runs queens on the board with standard output opened onto `path` for
+/// reading and writing, as the shell's `1<>path` does (nothing truncated).
+fn run_with_stdout_on(board: &Board, args: &[&str], path: &Path) -> Output {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .unwrap();
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .current_dir(board.dir.path())
+        .args(args)
+        .arg("--db")
+        .arg(&board.db)
+        .stdout(Stdio::from(file))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn every_command_refuses_a_standard_output_that_is_the_database_or_its_journal() {
+    let board = Board::new(5);
+    let before = common::contents(&board.db);
+    let journal = board.dir.path().join("q5.db-journal");
+    let commands: [&[&str]; 12] = [
+        &["solve", "-f", "csv"],
+        &["count"],
+        &["show", "1"],
+        &["check", "a1"],
+        &["complete", "a1"],
+        &["space"],
+        &["doctor"],
+        &["init", "--size", "5"],
+        &["export", "--format", "sql"],
+        &["export", "--format", "csv"],
+        &["export", "--format", "datasette"],
+        &["query", "select 1"],
+    ];
+    for args in commands {
+        for target in [&board.db, &journal] {
+            let out = run_with_stdout_on(&board, args, target);
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(
+                common::is_one_error(&stderr)
+                    && stderr.contains("standard output is the database")
+                    && stderr.contains("q5.db"),
+                "{args:?}: {stderr}"
+            );
+            assert_eq!(
+                common::contents(&board.db),
+                before,
+                "{args:?} wrote into the database"
+            );
+        }
+        std::fs::remove_file(&journal).unwrap();
+    }
+    // Standard output on another file still works.
+    let other = board.dir.path().join("count.txt");
+    let out = run_with_stdout_on(&board, &["count"], &other);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "10\n");
 }

@@ -8,6 +8,7 @@ use clap::Args as ClapArgs;
 use crate::cmd::stdout;
 use crate::engine::{self, Target};
 use crate::error::Verdict;
+use crate::render::outfile::refuse_stdout_database;
 
 /// Check a database and print a report; exit 0 only when everything holds.
 ///
@@ -46,6 +47,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     let target = Target::new(&args.db, "queens")?;
     let path = target.file("doctor")?.to_path_buf();
+    refuse_stdout_database(&path)?;
     let findings = engine::connect(&target)?.doctor(args.size)?;
     let mut out = stdout();
     writeln!(out, "{}", path.display())?;

@@ -10,6 +10,7 @@ use crate::engine::{self, Engine, Reader, Target};
 use crate::error::UsageError;
 use crate::model::board::{MAX_SIZE, Square, parse_placement};
 use crate::render::diagram::Style;
+use crate::render::outfile::refuse_stdout_database;
 use crate::render::sink::Format;
 use crate::search::parallel::Workers;
 
@@ -59,9 +60,14 @@ pub struct DbArgs {
 }
 
 impl DbArgs {
-    /// The SQLite file or PostgreSQL schema that --db names.
+    /// The SQLite file or PostgreSQL schema that --db names; a file that is
+    /// standard output itself is refused, before anything is written.
     pub fn target(&self) -> anyhow::Result<Target> {
-        Target::new(&self.db, &self.schema)
+        let target = Target::new(&self.db, &self.schema)?;
+        if let Target::File(path) = &target {
+            refuse_stdout_database(path)?;
+        }
+        Ok(target)
     }
 
     /// The engine a reading command uses: the one that serves --db, or,

@@ -128,6 +128,54 @@ fn refuse_database(path: &Path, database: Option<&Path>) -> Result<()> {
     Ok(())
 }
 
+/// Refuses, before anything is written, where standard output is the
+/// database being read or its journal (`queens solve 1<>queens.db`): what a
+/// command prints would overwrite the file it reads.
+pub fn refuse_stdout_database(database: &Path) -> Result<()> {
+    let Some(stdout) = stdout_file() else {
+        return Ok(());
+    };
+    let same = ["", "-journal", "-wal", "-shm"].iter().any(|suffix| {
+        let mut name = database.as_os_str().to_os_string();
+        name.push(suffix);
+        same_file_as(Path::new(&name), &stdout)
+    });
+    if same {
+        return Err(usage(format!(
+            "standard output is the database {} (or its journal) itself; send the output to \
+             another file",
+            database.display()
+        )));
+    }
+    Ok(())
+}
+
+/// What standard output is where it is a regular file.
+#[cfg(unix)]
+fn stdout_file() -> Option<std::fs::Metadata> {
+    use std::os::fd::AsFd;
+    // A duplicate of the descriptor, so that closing it leaves stdout open.
+    let fd = io::stdout().as_fd().try_clone_to_owned().ok()?;
+    let metadata = std::fs::File::from(fd).metadata().ok()?;
+    metadata.is_file().then_some(metadata)
+}
+
+#[cfg(not(unix))]
+fn stdout_file() -> Option<std::fs::Metadata> {
+    None
+}
+
+#[cfg(unix)]
+fn same_file_as(path: &Path, other: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).is_ok_and(|m| m.dev() == other.dev() && m.ino() == other.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file_as(_: &Path, _: &std::fs::Metadata) -> bool {
+    false
+}
+
 /// Whether two paths name one file (a hard link is another name for it).
 #[cfg(unix)]
 fn is_same_file(a: &Path, b: &Path) -> bool {
