@@ -208,3 +208,27 @@ fn every_command_refuses_a_standard_output_that_is_the_database_or_its_journal()
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "10\n");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_replaced_out_file_keeps_its_permission_bits() {
+    use std::os::unix::fs::PermissionsExt;
+    let board = Board::new(5);
+    for (mode, format) in [(0o600, "sql"), (0o640, "csv"), (0o604, "svg")] {
+        let out_path = board.dir.path().join(format!("out.{format}"));
+        std::fs::write(&out_path, "old").unwrap();
+        std::fs::set_permissions(&out_path, std::fs::Permissions::from_mode(mode)).unwrap();
+        let out = board.run(&[
+            "export",
+            "--format",
+            format,
+            "--force",
+            "--out",
+            out_path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let after = std::fs::metadata(&out_path).unwrap();
+        assert_eq!(after.permissions().mode() & 0o777, mode, "{format}");
+        assert_ne!(std::fs::read(&out_path).unwrap(), b"old");
+    }
+}

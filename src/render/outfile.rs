@@ -228,6 +228,10 @@ fn write_atomically(
     let shown = path.display();
     let mut temp = new_temp_file(&parent_dir(path), ".partial")
         .with_context(|| format!("cannot write {shown}"))?;
+    if force && let Err(e) = keep_permissions(temp.as_file(), path) {
+        discard(temp);
+        return Err(e).with_context(|| format!("cannot write {shown}"));
+    }
     let written = || -> Result<()> {
         let mut buffered = BufWriter::new(temp.as_file_mut());
         write(&mut buffered).map_err(|e| name_the_file(e, path))?;
@@ -263,6 +267,27 @@ fn write_atomically(
             }
         }
     }
+}
+
+/// Gives the new file the permission bits of the file it replaces (a 0600
+/// file stays 0600), before any text is in it; a new name keeps the bits
+/// the umask gives.
+#[cfg(unix)]
+fn keep_permissions(temp: &std::fs::File, path: &Path) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    match std::fs::metadata(path) {
+        Ok(replaced) => {
+            let bits = replaced.permissions().mode() & 0o777;
+            temp.set_permissions(std::fs::Permissions::from_mode(bits))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_permissions(_: &std::fs::File, _: &Path) -> io::Result<()> {
+    Ok(())
 }
 
 /// An error of the writing itself (disk full, say) names the file it was
