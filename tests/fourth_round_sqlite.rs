@@ -232,3 +232,32 @@ fn a_replaced_out_file_keeps_its_permission_bits() {
         assert_ne!(std::fs::read(&out_path).unwrap(), b"old");
     }
 }
+
+#[test]
+fn a_user_table_named_json_each_leaves_check_complete_and_show_answering() {
+    let board = Board::new(6);
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "create table json_each (value text, key integer);
+             insert into json_each values ('a1', 0), ('z9', 1);",
+        )
+        .unwrap();
+    let check = board.run(&["check", "a1", "b1"]);
+    assert_eq!(check.status.code(), Some(1), "{}", text(&check.stderr));
+    assert!(
+        text(&check.stdout).contains("a1 and b1 attack each other"),
+        "{}",
+        text(&check.stdout)
+    );
+    let valid = board.run(&["check", "b1"]);
+    assert!(valid.status.success(), "{}", text(&valid.stderr));
+    // The 6×6 board's solutions with a queen on b1: exactly one, a4 b1 c5 d2 e6 f3.
+    let complete = board.stdout(&["complete", "b1", "-f", "csv"]);
+    assert_eq!(
+        complete,
+        "solution,s1,s2,s3,s4,s5,s6\n3,a4,b1,c5,d2,e6,f3\n"
+    );
+    let show = board.stdout(&["show", "1"]);
+    assert!(show.contains("class representative"), "{show}");
+}

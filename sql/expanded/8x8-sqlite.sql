@@ -1201,7 +1201,16 @@ from (
 -- order (column, then row); pairs in board order.
 with
 given (square) as (
-    select value from json_each(:squares)
+    -- the names split off the JSON array by hand: json_each would be hidden
+    -- by a table of the user's named json_each
+    with recursive part (name, rest) as (
+        select '', replace(replace(replace(:squares, '[', ''), ']', ''), '"', '') || ','
+        union all
+        select substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1)
+        from part
+        where rest <> ''
+    )
+    select name from part where name <> ''
 ),
 queen (square, cl_no, rw_no) as (
     select s.square, s.cl_no, s.rw_no
@@ -1232,7 +1241,16 @@ order by a.cl_no, a.rw_no, b.cl_no, b.rw_no
 -- those that meet it in as many squares as it has.
 with
 given (square) as (
-    select distinct value from json_each(:squares)
+    -- the names split off the JSON array by hand: json_each would be hidden
+    -- by a table of the user's named json_each
+    with recursive part (name, rest) as (
+        select '', replace(replace(replace(:squares, '[', ''), ']', ''), '"', '') || ','
+        union all
+        select substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1)
+        from part
+        where rest <> ''
+    )
+    select distinct name from part where name <> ''
 ),
 containing (solution_no) as (
     select q.solution_no
@@ -1296,7 +1314,16 @@ order by q1.rw_no, q2.rw_no
 with
 queen (square) as (
     -- the solution as a set of squares
-    select value from json_each(:squares)
+    -- the names split off the JSON array by hand: json_each would be hidden
+    -- by a table of the user's named json_each
+    with recursive part (name, rest) as (
+        select '', replace(replace(replace(:squares, '[', ''), ']', ''), '"', '') || ','
+        union all
+        select substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1)
+        from part
+        where rest <> ''
+    )
+    select name from part where name <> ''
 ),
 image (symmetry, sym_no, i1, i2, i3, i4, i5, i6, i7, i8, r1, r2, r3, r4, r5, r6, r7, r8) as (
     -- the solution moved by each symmetry: the image's square and row in each column

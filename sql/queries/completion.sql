@@ -5,7 +5,16 @@
 with
 given (square) as (
 --@if SQLITE
-    select distinct value from json_each({:squares})
+    -- the names split off the JSON array by hand: json_each would be hidden
+    -- by a table of the user's named json_each
+    with recursive part (name, rest) as (
+        select '', replace(replace(replace({:squares}, '[', ''), ']', ''), '"', '') || ','
+        union all
+        select substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1)
+        from part
+        where rest <> ''
+    )
+    select distinct name from part where name <> ''
 --@else
     select distinct value from json_array_elements_text(cast(cast({:squares} as text) as json)) as given (value)
 --@end
