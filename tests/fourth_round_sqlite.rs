@@ -299,3 +299,38 @@ fn an_index_sorted_by_a_collation_queens_lacks_is_named_with_what_to_do() {
         );
     }
 }
+
+#[test]
+fn datasette_describes_only_queens_own_columns_s1_to_sn_as_queens() {
+    let board = Board::new(5);
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "create table my_sensors (s1 real, s3 real, note text);
+             create view my_view as select s1, s2 from solution;",
+        )
+        .unwrap();
+    let out = board.run(&["export", "--format", "datasette"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let database = metadata["databases"]
+        .as_object()
+        .unwrap()
+        .values()
+        .next()
+        .unwrap();
+    let tables = &database["tables"];
+    for mine in ["my_sensors", "my_view"] {
+        assert!(tables.get(mine).is_some(), "{mine} is listed");
+        assert!(
+            tables[mine].get("columns").is_none(),
+            "{mine}: {}",
+            tables[mine]
+        );
+    }
+    // queens' own placement views keep their descriptions.
+    assert_eq!(
+        tables["solution"]["columns"]["s3"],
+        "queen 3's square, in column c"
+    );
+}

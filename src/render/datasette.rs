@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value as Json, json};
 
 use crate::model::board::column_label;
+use crate::model::schema::own_names;
 use crate::model::sql;
 
 /// A table or view, as the file's catalog lists it.
@@ -28,6 +29,7 @@ const CANNED_QUERIES: [&str; 3] = ["completions", "attack", "symmetry_class"];
 /// holds the `n`×`n` board and the relations of `catalog`.
 pub fn metadata(database: &str, n: u8, catalog: &[CatalogRelation]) -> Json {
     let described = column_descriptions();
+    let own = own_names();
     let tables: Map<String, Json> = catalog
         .iter()
         .map(|relation| {
@@ -40,10 +42,13 @@ pub fn metadata(database: &str, n: u8, catalog: &[CatalogRelation]) -> Json {
                 .iter()
                 .filter_map(|column| {
                     let key = format!("{}.{column}", relation.name);
+                    // Only queens' own s1 … sN are queens: a user's table
+                    // may name its columns so for anything.
+                    let queens_own = own.iter().any(|o| o.eq_ignore_ascii_case(&relation.name));
                     described
                         .get(key.as_str())
                         .map(|d| d.to_string())
-                        .or_else(|| queen_column(column, n))
+                        .or_else(|| queen_column(column, n).filter(|_| queens_own))
                         .map(|d| (column.clone(), Json::String(d)))
                 })
                 .collect();
