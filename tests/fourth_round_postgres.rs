@@ -72,7 +72,7 @@ fn a_rebuild_keeps_every_grant_with_its_grantor_and_the_owner_s_own_revokes() {
         .client()
         .batch_execute(&format!(
             "grant select, insert on {s}.solution to {bob} with grant option;
-             grant select (s1) on {s}.search_space to {bob} with grant option;
+             grant select (step) on {s}.search_space to {bob} with grant option;
              grant select on {s}.candidate to public;
              revoke select on {s}.search_space from current_user;
              revoke delete, truncate on {s}.candidate from current_user;",
@@ -83,7 +83,7 @@ fn a_rebuild_keeps_every_grant_with_its_grantor_and_the_owner_s_own_revokes() {
         &bob,
         &format!(
             "grant select on {s}.solution to {carol};
-             grant select (s1) on {s}.search_space to {carol};",
+             grant select (step) on {s}.search_space to {carol};",
             carol = carol.name
         ),
     )
@@ -107,7 +107,7 @@ fn a_rebuild_keeps_every_grant_with_its_grantor_and_the_owner_s_own_revokes() {
         &bob,
         &format!(
             "revoke select on {s}.solution from {carol}; \
-             revoke select (s1) on {s}.search_space from {carol}",
+             revoke select (step) on {s}.search_space from {carol}",
             carol = carol.name
         ),
     )
@@ -279,8 +279,8 @@ fn query_refuses_a_data_modifying_with_as_every_writing_statement_exit_2() {
             "query only reads: this statement would change the database, which is refused",
         );
     }
-    // The same refusal as a plain writing statement's.
-    let out = schema.run(&["query", "delete from square"]);
+    // The same refusal as another writing statement's.
+    let out = schema.run(&["query", "select * from square for update"]);
     assert_refused(
         &out,
         2,
@@ -319,18 +319,19 @@ fn a_readme_read_only_role_cannot_end_another_role_s_session_but_can_end_its_own
             schema.name
         ),
     );
-    let mut other_role = schema.client();
-    let other_pid = pid_of(&mut other_role);
-    let out = run_as(
-        &guest,
-        &schema,
-        &[
-            "query",
-            &format!("select pg_terminate_backend({other_pid})"),
-        ],
-    );
-    assert_refused(&out, 2, "permission denied to terminate process");
-    assert!(alive(&mut other_role), "guest ended another role's session");
+    // Another role's session, a superuser's or a plain role's: refused.
+    let plain = Role::new(&schema.url, "plain", "");
+    for mut other_role in [schema.client(), plain.client()] {
+        let other_pid = pid_of(&mut other_role);
+        let sql = format!("select pg_terminate_backend({other_pid})");
+        let out = run_as(&guest, &schema, &["query", &sql]);
+        assert_refused(
+            &out,
+            2,
+            "query runs with the privileges of the role in --db, which the server refused",
+        );
+        assert!(alive(&mut other_role), "guest ended another role's session");
+    }
     // Its own other session is its own to end, as PostgreSQL lets any role.
     let mut own = guest.client();
     let own_pid = pid_of(&mut own);
@@ -341,7 +342,7 @@ fn a_readme_read_only_role_cannot_end_another_role_s_session_but_can_end_its_own
     );
     assert_eq!(
         text(&out.stdout),
-        "pg_terminate_backend\n--------------------\n1                   \n",
+        "pg_terminate_backend\n--------------------\n1\n",
         "{}",
         text(&out.stderr)
     );

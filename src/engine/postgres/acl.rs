@@ -7,10 +7,11 @@
 
 use std::collections::HashSet;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use postgres::Transaction;
 
 use crate::engine::postgres::connect::sql_body;
+use crate::error::usage;
 use crate::model::schema;
 use crate::model::sql;
 
@@ -59,7 +60,7 @@ pub(super) fn read(tx: &mut Transaction, schema: &str) -> Result<Vec<Privilege>>
         })
         .collect();
     if let Some(p) = privileges.iter().find(|p| !p.may_act && !p.by_owner()) {
-        bail!(
+        return Err(usage(format!(
             "schema {schema}: role {} granted {} {} on queens' view {}{}, which a rebuild must \
              grant again as {0}, and this session may not act as {0}; nothing was changed \
              (rebuild as a superuser or a member of {0}, or use another --schema)",
@@ -71,7 +72,7 @@ pub(super) fn read(tx: &mut Transaction, schema: &str) -> Result<Vec<Privilege>>
                 .as_ref()
                 .map(|c| format!(" (column {c})"))
                 .unwrap_or_default()
-        );
+        )));
     }
     in_granting_order(schema, privileges)
 }
@@ -140,7 +141,7 @@ fn in_granting_order(schema: &str, mut pending: Vec<Privilege>) -> Result<Vec<Pr
         });
         let Some(index) = ready else {
             let p = &pending[0];
-            bail!(
+            return Err(usage(format!(
                 "schema {schema}: role {} granted {} {} on queens' view {} without holding the \
                  grant option now, so a rebuild could not grant it again; nothing was changed \
                  (revoke it first, or use another --schema)",
@@ -148,7 +149,7 @@ fn in_granting_order(schema: &str, mut pending: Vec<Privilege>) -> Result<Vec<Pr
                 p.grantee,
                 p.privilege.to_lowercase(),
                 p.view
-            );
+            )));
         };
         let p = pending.remove(index);
         if p.grantable && !p.revoke {
@@ -179,12 +180,12 @@ pub(super) fn restore(tx: &mut Transaction, schema: &str, privileges: &[Privileg
                 .map(|row| row.get(0))
                 .collect();
             if !columns.contains(column) {
-                bail!(
+                return Err(usage(format!(
                     "schema {schema} has your grant on column {column} of queens' view {}, which \
                      the new board's view does not have: the rebuild would lose it; nothing was \
                      changed (revoke it first, or use another --schema)",
                     p.view
-                );
+                )));
             }
         }
         let statement = p.statement(schema);
