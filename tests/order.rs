@@ -81,3 +81,101 @@ fn export_of_one_solution_is_the_numbering_s() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("has 724 solutions"));
 }
+
+/// The solutions of the `n`×`n` board in board order, as square names.
+fn board_order(n: u8) -> Vec<Vec<String>> {
+    queens::checker::solutions(n)
+        .iter()
+        .map(|rows| {
+            rows.iter()
+                .enumerate()
+                .map(|(c, r)| format!("{}{r}", (b'a' + c as u8) as char))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_users_indexes_leave_every_listing_in_board_order() {
+    // Indexes that SQLite prefers to the keys (covering, and turning each
+    // column's rows the other way): the order queens gives must not rest
+    // on which index SQLite walks.
+    let n = 10;
+    let board = Board::new(n);
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "create index my_sn on safe_next (cl_no, prev_rw_no, rw_no desc, square, w0, w1, w2);
+             create index my_ls on line_set (cl_no, rw_no desc, square, w0, w1, w2);
+             create index my_sq on square (cl_no, rw_no desc, square);",
+        )
+        .unwrap();
+    let expected = board_order(n);
+    let csv = board.stdout(&["solve", "-f", "csv"]);
+    let solved: Vec<Vec<String>> = csv
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').skip(1).map(String::from).collect())
+        .collect();
+    assert_eq!(solved, expected, "solve");
+    let numbered = board.rows(&format!(
+        "select {} from numbered_solution order by solution_no",
+        (1..=n)
+            .map(|k| format!("s{k}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    assert_eq!(numbered, expected, "numbered_solution");
+    for k in [1, 2, 3, 33, 60, 61, 724] {
+        let first = board.stdout(&["show", &k.to_string()]);
+        assert!(
+            first.starts_with(&format!(
+                "Solution {k} of 724: {}\n",
+                expected[k - 1].join(" ")
+            )),
+            "show {k}: {first}"
+        );
+        let exported = board.stdout(&["export", "--format", "csv", "--solution", &k.to_string()]);
+        assert!(
+            exported.contains(&expected[k - 1].join(",")),
+            "export --solution {k}: {exported}"
+        );
+    }
+    let completions: Vec<Vec<String>> = board
+        .stdout(&["complete", "a2", "-f", "csv"])
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').skip(1).map(String::from).collect())
+        .collect();
+    let from_a2: Vec<Vec<String>> = expected.iter().filter(|s| s[0] == "a2").cloned().collect();
+    assert_eq!(completions, from_a2, "complete a2");
+    // Storing the solutions searches under the same indexes.
+    board.stdout(&["init", "--materialize", "--force", "--size", "10"]);
+    let stored = board.rows(&format!(
+        "select {} from stored_solution order by solution_no",
+        (1..=n)
+            .map(|k| format!("s{k}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    assert_eq!(stored, expected, "stored_solution");
+}
+
+#[test]
+fn doctor_says_when_an_index_of_yours_reorders_the_solution_view() {
+    let board = Board::new(10);
+    assert!(board.stdout(&["doctor"]).contains("in board order"));
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "create index my_sn on safe_next (cl_no, prev_rw_no, rw_no desc, square, w0, w1, w2)",
+        )
+        .unwrap();
+    let out = board.run(&["doctor"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("not in board order from row 2 on"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -988,6 +988,13 @@ order by l.k;
 --   first row; the tests hold the order against the native solver's).
 --   PostgreSQL joins by hashing, which keeps no order: it sorts.
 --
+-- A user may add indexes to safe_next (the README says so), and SQLite may
+-- walk one of theirs instead of the key (one on rw_no descending turns
+-- each column's rows the other way): a part that lists solutions (ORDERED)
+-- names the key's index on SQLite (`indexed by`, SQLite's own syntax, which
+-- DuckDB, reading the view, would not parse: the view itself leaves SQLite
+-- the choice, and `queens doctor` says when that changes its order).
+--
 -- This is one part of the search (see partition.sql): the solutions that
 -- start with queens on :s1 and :s2 (and :s3, when the search is split by
 -- three queens, partition3.sql). The squares are fixed inside `placed`,
@@ -1087,6 +1094,13 @@ from (
     --   here would make SQLite before 3.47 sort the whole result before its
     --   first row; the tests hold the order against the native solver's).
     --   PostgreSQL joins by hashing, which keeps no order: it sorts.
+    --
+    -- A user may add indexes to safe_next (the README says so), and SQLite may
+    -- walk one of theirs instead of the key (one on rw_no descending turns
+    -- each column's rows the other way): a part that lists solutions (ORDERED)
+    -- names the key's index on SQLite (`indexed by`, SQLite's own syntax, which
+    -- DuckDB, reading the view, would not parse: the view itself leaves SQLite
+    -- the choice, and `queens doctor` says when that changes its order).
     --
     -- This is one part of the search (see partition.sql): the solutions that
     -- start with queens on :s1 and :s2 (and :s3, when the search is split by

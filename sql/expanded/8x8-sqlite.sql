@@ -1034,6 +1034,13 @@ create table solution_store (
 --   first row; the tests hold the order against the native solver's).
 --   PostgreSQL joins by hashing, which keeps no order: it sorts.
 --
+-- A user may add indexes to safe_next (the README says so), and SQLite may
+-- walk one of theirs instead of the key (one on rw_no descending turns
+-- each column's rows the other way): a part that lists solutions (ORDERED)
+-- names the key's index on SQLite (`indexed by`, SQLite's own syntax, which
+-- DuckDB, reading the view, would not parse: the view itself leaves SQLite
+-- the choice, and `queens doctor` says when that changes its order).
+--
 -- This is one part of the search (see partition.sql): the solutions that
 -- start with queens on :s1 and :s2 (and :s3, when the search is split by
 -- three queens, partition3.sql). The squares are fixed inside `placed`,
@@ -1074,9 +1081,9 @@ from (
     order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no
     limit 9223372036854775807
 ) as placed
-cross join safe_next as q6             -- queen 6 stands in column f
-cross join safe_next as q7             -- queen 7 stands in column g
-cross join safe_next as q8             -- queen 8 stands in column h
+cross join safe_next as q6 indexed by sqlite_autoindex_safe_next_1             -- queen 6 stands in column f
+cross join safe_next as q7 indexed by sqlite_autoindex_safe_next_1             -- queen 7 stands in column g
+cross join safe_next as q8 indexed by sqlite_autoindex_safe_next_1             -- queen 8 stands in column h
 -- (Each condition's reason is written above it, so that the view's last
 -- line is SQL, not a comment: a dump appends its `;` to that line.)
 where q6.cl_no = 6
@@ -1133,6 +1140,13 @@ from (
     --   here would make SQLite before 3.47 sort the whole result before its
     --   first row; the tests hold the order against the native solver's).
     --   PostgreSQL joins by hashing, which keeps no order: it sorts.
+    --
+    -- A user may add indexes to safe_next (the README says so), and SQLite may
+    -- walk one of theirs instead of the key (one on rw_no descending turns
+    -- each column's rows the other way): a part that lists solutions (ORDERED)
+    -- names the key's index on SQLite (`indexed by`, SQLite's own syntax, which
+    -- DuckDB, reading the view, would not parse: the view itself leaves SQLite
+    -- the choice, and `queens doctor` says when that changes its order).
     --
     -- This is one part of the search (see partition.sql): the solutions that
     -- start with queens on :s1 and :s2 (and :s3, when the search is split by

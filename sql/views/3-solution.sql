@@ -89,6 +89,13 @@ order by path;
 --   PostgreSQL joins by hashing, which keeps no order: it sorts.
 --@if PART = 1
 --
+-- A user may add indexes to safe_next (the README says so), and SQLite may
+-- walk one of theirs instead of the key (one on rw_no descending turns
+-- each column's rows the other way): a part that lists solutions (ORDERED)
+-- names the key's index on SQLite (`indexed by`, SQLite's own syntax, which
+-- DuckDB, reading the view, would not parse: the view itself leaves SQLite
+-- the choice, and `queens doctor` says when that changes its order).
+--
 -- This is one part of the search (see partition.sql): the solutions that
 -- start with queens on :s1 and :s2 (and :s3, when the search is split by
 -- three queens, partition3.sql). The squares are fixed inside `placed`,
@@ -134,7 +141,7 @@ from (
     limit 9223372036854775807
 ) as placed
 --@for k in CUT+1..N
-cross join safe_next as q{k}             -- queen {k} stands in column {col:k}
+cross join safe_next as q{k}{{if SQLITE and PART and ORDERED:  indexed by sqlite_autoindex_safe_next_1}}             -- queen {k} stands in column {col:k}
 --@end
 --@if CUT < N
 -- (Each condition's reason is written above it, so that the view's last

@@ -30,7 +30,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
             path.display()
         );
     }
-    let found = open::inspect_header(path)?;
+    let (found, size_rows) = open::inspect_for_doctor(path)?;
     check_requested_size(&path.display().to_string(), found.size, requested)?;
     let conn = open::open_read_only(path)?;
     let n = found.size;
@@ -43,7 +43,16 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
         ),
         holds: Some(found.version == latest_version()),
     }];
-    findings.push(info("board", format!("{n}×{n}")));
+    findings.push(match size_rows {
+        1 => info("board", format!("{n}×{n}")),
+        rows => Finding {
+            what: "board",
+            found: format!(
+                "board_size holds {rows} rows, where queens keeps one (the largest, {n}×{n}, checked)"
+            ),
+            holds: Some(false),
+        },
+    });
     findings.push(ask("integrity", || integrity(&conn)));
     findings.push(ask("foreign keys", || foreign_keys(&conn)));
     findings.push(ask("facts", || facts(&conn, n)));
@@ -420,13 +429,38 @@ fn stored_solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
     Ok((holds, found))
 }
 
+/// The solution view's rows against the native checker's, one by one: as
+/// many, and in board order, as SQLite streams them to the sqlite3 shell.
+/// An index of the user's that SQLite walks instead of safe_next's key can
+/// reorder the view (queens' own commands name the key's index).
 fn solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
-    let sql = count(conn, "select count(*) from solution")?;
-    let native = checker::count_solutions(n);
-    Ok((
-        sql as u64 == native,
-        format!("{sql} (native counter: {native})"),
-    ))
+    let native = checker::solutions(n);
+    let mut stmt = conn.prepare("select * from solution")?;
+    let mut rows = stmt.query([])?;
+    let (mut found, mut first_astray) = (0usize, None);
+    while let Some(row) = rows.next()? {
+        let squares = (0..usize::from(n))
+            .map(|k| row.get::<_, String>(k))
+            .collect::<rusqlite::Result<Vec<String>>>()?;
+        let rows_of: Vec<u8> = squares
+            .iter()
+            .map(|square| square.get(1..).and_then(|r| r.parse().ok()).unwrap_or(0))
+            .collect();
+        if first_astray.is_none() && native.get(found) != Some(&rows_of) {
+            first_astray = Some(found + 1);
+        }
+        found += 1;
+    }
+    let mut said = format!("{found} (native counter: {})", native.len());
+    match (first_astray, found == native.len()) {
+        (None, true) => said.push_str(", in board order"),
+        (Some(k), true) => said.push_str(&format!(
+            ", but not in board order from row {k} on (SQLite walks an index of yours \
+             instead of safe_next's key; queens' own commands keep board order)"
+        )),
+        _ => {}
+    }
+    Ok((first_astray.is_none() && found == native.len(), said))
 }
 
 fn by_definition(conn: &Connection) -> Result<(bool, String)> {

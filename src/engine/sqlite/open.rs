@@ -101,6 +101,23 @@ pub fn inspect_header(path: &Path) -> Result<Inspection> {
     header_of(&conn, version, path)
 }
 
+/// As `inspect_header`, for `doctor`, which reports what it finds rather
+/// than refusing: a board_size table of several rows gives the largest of
+/// its sizes. Also how many rows board_size holds.
+pub fn inspect_for_doctor(path: &Path) -> Result<(Inspection, i64)> {
+    let (conn, version) = open_to_inspect(path)?;
+    let rows: i64 = conn
+        .query_row("select count(*) from board_size", [], |row| row.get(0))
+        .unwrap_or(0);
+    if rows > 1 && version <= latest_version() {
+        let size = schema::largest_stored_size(&conn)
+            .map_err(|e| explain_open_error(e, path))?
+            .unwrap_or(0);
+        return Ok((Inspection { version, size }, rows));
+    }
+    Ok((header_of(&conn, version, path)?, rows))
+}
+
 /// A read-only connection to a file that SQLite can read, with its schema
 /// version; refuses directories, devices, FIFOs and empty files by name.
 fn open_to_inspect(path: &Path) -> Result<(Connection, usize)> {
@@ -472,6 +489,9 @@ fn explain_open_error(error: impl Into<anyhow::Error>, path: &Path) -> anyhow::E
              differs, and `queens init --force --size N --db {db}` rebuilds it",
             path.display()
         );
+    }
+    if let Some(explained) = schema::missing_collation(&error, path) {
+        return explained;
     }
     let code = error
         .downcast_ref::<rusqlite::Error>()

@@ -236,8 +236,6 @@ fn as_stored(create_view: &str) -> String {
 /// user's made by a program that defines its own, `collate mycoll`), a
 /// sentence naming the index and what to do; none for other errors.
 /// Every command checks the file first, and that check reads every index.
-// Called from open.rs's explain_open_error once its owner adds the call.
-#[allow(dead_code)]
 pub fn missing_collation(error: &anyhow::Error, path: &std::path::Path) -> Option<anyhow::Error> {
     const MISSING: &str = "no such collation sequence: ";
     let collation = error.chain().find_map(|cause| {
