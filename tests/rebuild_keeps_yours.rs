@@ -415,3 +415,39 @@ fn a_constraint_of_yours_the_new_board_breaks_is_named() {
     assert!(!common::text(&out.stderr).contains("db error"));
     assert_eq!(schema.stdout(&["count"]), "4\n");
 }
+
+#[test]
+fn a_rebuild_refuses_when_a_row_of_yours_would_newly_point_at_nothing() {
+    // (b8, RGHT-DN) is a line of the 8×8 board and not of the 9×9 one;
+    // (a9, RGHT-DN) is the other way round. The count of broken references
+    // is one before and one after: the rows tell them apart.
+    let board = Board::new(8);
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "pragma foreign_keys = off;
+             create table my_lines (id integer primary key, anchor text, mov_dir text,
+                 foreign key (anchor, mov_dir) references line (anchor, mov_dir));
+             insert into my_lines values (1, 'b8', 'RGHT-DN'), (2, 'a9', 'RGHT-DN');",
+        )
+        .unwrap();
+    let before = contents(&board.db);
+    let out = board.run(&["init", "--force", "--size", "9"]);
+    assert_refused(&out, 1, "the row with rowid 1 of your table my_lines");
+    assert_eq!(
+        contents(&board.db),
+        before,
+        "the refused rebuild changed the file"
+    );
+    // Without the row that would dangle, the rebuild goes ahead.
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch("delete from my_lines where id = 1")
+        .unwrap();
+    assert!(
+        board
+            .run(&["init", "--force", "--size", "9"])
+            .status
+            .success()
+    );
+}

@@ -3,7 +3,7 @@
 //! own tables, rows, views, triggers and columns as they were, or refuses
 //! before it changes anything.
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
@@ -268,40 +268,56 @@ fn refuse_user_triggers(conn: &Connection, shown: &str) -> Result<()> {
     Ok(())
 }
 
-/// How many rows of each table break a foreign key, by table.
-fn broken_references(conn: &Connection) -> Result<BTreeMap<String, (i64, String)>> {
-    let mut stmt = conn.prepare(
-        "select \"table\", count(*), min(parent) from pragma_foreign_key_check group by \"table\"",
-    )?;
+/// One row that breaks a foreign key, as SQLite's foreign-key check names
+/// it: the table, the row (its rowid; None in a table without rowid), the
+/// table it should refer to, and which of the table's keys it is.
+type BrokenReference = (String, Option<i64>, String, i64);
+
+/// Every row that breaks a foreign key.
+pub(super) fn broken_references(conn: &Connection) -> Result<BTreeSet<BrokenReference>> {
+    let mut stmt =
+        conn.prepare("select \"table\", rowid, parent, fkid from pragma_foreign_key_check")?;
     let rows = stmt
         .query_map([], |row| {
-            Ok((row.get::<_, String>(0)?, (row.get(1)?, row.get(2)?)))
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
         })?
-        .collect::<rusqlite::Result<BTreeMap<_, _>>>()?;
+        .collect::<rusqlite::Result<BTreeSet<BrokenReference>>>()?;
     Ok(rows)
 }
 
 /// After a change: queens' own tables must refer only to rows that exist,
-/// and no table of the user's may have more broken references than before.
+/// and no row of the user's may newly refer to nothing: which rows, not
+/// how many (a row broken before that the new board mends does not make
+/// up for one it breaks). A row of a table without rowid cannot be told
+/// from another of its table, so those are compared by count.
 pub(super) fn keep_user_references(
     conn: &Connection,
-    before: &BTreeMap<String, (i64, String)>,
+    before: &BTreeSet<BrokenReference>,
     shown: &str,
 ) -> Result<()> {
     let own = own_names();
-    for (table, (broken, parent)) in broken_references(conn)? {
-        if own.contains(&table.as_str()) {
-            bail!("{broken} rows of {table} break a foreign key after building the board");
+    let after = broken_references(conn)?;
+    if let Some((table, ..)) = after.iter().find(|(t, ..)| own.contains(&t.as_str())) {
+        bail!("rows of {table} break a foreign key after building the board");
+    }
+    let newly = after.iter().find(|broken| {
+        let (table, rowid, parent, key) = broken;
+        match rowid {
+            Some(_) => !before.contains(*broken),
+            None => {
+                let same =
+                    |b: &&BrokenReference| (&b.0, b.1, &b.2, b.3) == (table, None, parent, *key);
+                after.iter().filter(same).count() > before.iter().filter(same).count()
+            }
         }
-        let had = before.get(&table).map_or(0, |(count, _)| *count);
-        if broken > had {
-            bail!(
-                "{shown}: {} rows of your table {table} refer to rows of queens' {parent} that \
-                 the new board would not have; nothing was changed (delete those rows or drop \
-                 the reference first, or use another --db)",
-                broken - had
-            );
-        }
+    });
+    if let Some((table, rowid, parent, _)) = newly {
+        let row = rowid.map_or("a row".to_string(), |id| format!("the row with rowid {id}"));
+        bail!(
+            "{shown}: {row} of your table {table} refers to a row of queens' {parent} that the \
+             new board would not have; nothing was changed (delete that row or drop the \
+             reference first, or use another --db)"
+        );
     }
     Ok(())
 }

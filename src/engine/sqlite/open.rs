@@ -10,7 +10,7 @@
 //!   written by an older `queens` is refused with the way to upgrade it
 //!   (`queens init`), and one whose views its user changed is read as it is.
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::io;
 use std::path::Path;
 use std::time::Duration;
@@ -436,7 +436,7 @@ fn build(conn: &mut Connection, n: u8) -> Result<()> {
     schema::migrate(conn)?;
     let tx = conn.transaction()?;
     schema::populate(&tx, n)?;
-    keep_user_references(&tx, &BTreeMap::new(), "the new database")?;
+    keep_user_references(&tx, &BTreeSet::new(), "the new database")?;
     tx.commit()?;
     Ok(())
 }
