@@ -704,3 +704,46 @@ fn render_man_page(page: &std::path::Path) -> std::process::Output {
         .output()
         .expect("man (man-db), which .ci/run installs where it is missing")
 }
+
+#[test]
+fn checks_advice_pasted_lists_the_completions_it_counted() {
+    // The advice names the same database and board: pasted in another
+    // directory's shell it would otherwise answer for queens.db.
+    let dir = tempfile::TempDir::new().unwrap();
+    let db = "my ten's.db";
+    let out = common::queens(dir.path())
+        .args(["init", "--size", "10", "--db", db])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    for (args, expected) in [
+        (vec!["check", "a2", "b6", "--db", db], 8),
+        (vec!["check", "a2", "b6", "--db", db, "--size", "7"], 1),
+    ] {
+        let said = common::text(
+            &common::queens(dir.path())
+                .args(&args)
+                .output()
+                .unwrap()
+                .stdout,
+        );
+        let counted = match expected {
+            1 => "1 solution completes them".to_string(),
+            n => format!("{n} solutions complete them"),
+        };
+        assert!(said.contains(&counted), "{said}");
+        let advice = said.split('`').nth(1).unwrap().to_string();
+        let exe = env!("CARGO_BIN_EXE_queens");
+        let pasted = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "\"{exe}\"{} -f csv",
+                advice.strip_prefix("queens").unwrap()
+            ))
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let rows = common::text(&pasted.stdout).lines().count() - 1;
+        assert_eq!(rows, expected, "{advice}: {}", common::text(&pasted.stderr));
+    }
+}

@@ -88,10 +88,11 @@ pub fn run(args: &Args) -> Result<()> {
             _ => {
                 let names: Vec<String> = queens.iter().map(|q| q.name()).collect();
                 format!(
-                    "valid: {queens_phrase}; {} complete{} them (list with `queens complete {}`)",
+                    "valid: {queens_phrase}; {} complete{} them (list with `queens complete {}{}`)",
                     solutions_phrase(count),
                     if count == 1 { "s" } else { "" },
-                    names.join(" ")
+                    names.join(" "),
+                    args.target.repeated()
                 )
             }
         }

@@ -70,6 +70,18 @@ impl DbArgs {
         Ok(target)
     }
 
+    /// The options a suggested command must repeat to read the same board:
+    /// the database (see `Target::as_options`) and --size when given.
+    pub fn repeated(&self) -> String {
+        let mut options = Target::new(&self.db, &self.schema)
+            .map(|target| target.as_options())
+            .unwrap_or_default();
+        if let Some(n) = self.size {
+            options.push_str(&format!(" --size {n}"));
+        }
+        options
+    }
+
     /// The engine a reading command uses: the one that serves --db, or,
     /// where --size names another board than the file holds, a temporary
     /// board of --size (said on stderr; the file is not touched).

@@ -94,6 +94,25 @@ impl Target {
         }
     }
 
+    /// The options that name it again in a command a message suggests, so
+    /// that the command pasted does what the message says: ` --db PATH`
+    /// (nothing for the default file), or ` --db URL` without its password
+    /// and ` --schema S` (unless the default), each as a shell reads it.
+    pub fn as_options(&self) -> String {
+        use crate::error::shell_word;
+        match self {
+            Target::File(path) if path.as_os_str() == "queens.db" => String::new(),
+            Target::File(path) => format!(" --db {}", shell_word(&path.display().to_string())),
+            Target::Server { url, schema } => {
+                let db = shell_word(&postgres::without_password(url));
+                match schema.as_str() {
+                    "queens" => format!(" --db {db}"),
+                    schema => format!(" --db {db} --schema {schema}"),
+                }
+            }
+        }
+    }
+
     /// How messages name it: the path, or the schema and the server without
     /// the password.
     pub fn shown(&self) -> String {
