@@ -400,3 +400,30 @@ fn a_superuser_s_query_is_refused_writes_in_its_session_but_not_through_another_
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(wrote, 1, "dblink's write through another connection");
 }
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_role_refused_reading_is_given_the_grants_that_let_it_and_they_do() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "5"]);
+    let reader = Role::new(&schema.url, "reader", "");
+    let out = run_as(&reader, &schema, &["count"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let advice = stderr
+        .split('`')
+        .nth(1)
+        .expect("advice in backquotes")
+        .to_string();
+    assert!(advice.contains("grant usage on schema"), "{advice}");
+    // The owner runs the advice as given, naming the role.
+    schema
+        .client()
+        .batch_execute(&advice.replace("YOUR_ROLE", &reader.name))
+        .unwrap();
+    let out = run_as(&reader, &schema, &["count"]);
+    assert_eq!(text(&out.stdout), "10\n", "{}", text(&out.stderr));
+}

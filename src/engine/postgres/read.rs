@@ -54,7 +54,8 @@ pub fn gave_up_waiting_or(error: anyhow::Error, url: &str, schema: &str) -> anyh
             .map_or_else(|| error.to_string(), |db| db.message().to_string());
         return anyhow::anyhow!(
             "schema {schema} is not yours to read ({message}); its owner can let you with \
-             `grant select on all tables in schema {schema} to YOUR_ROLE`"
+             `grant usage on schema {schema} to YOUR_ROLE; grant select on all tables in schema \
+             {schema} to YOUR_ROLE`"
         );
     }
     if code != Some(SqlState::LOCK_NOT_AVAILABLE) {

@@ -63,7 +63,8 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
 pub(super) fn no_board_size(shown: &str) -> String {
     format!(
         "{shown} holds no board size (its board_size table is empty, or holds none from 1 to 26); \
-         rebuild it with `queens init --force --size N --db {shown}`"
+         rebuild it with `queens init --force --size N --db {}`",
+        shell_word(shown)
     )
 }
 
