@@ -12,7 +12,7 @@ use crate::render::outfile::refuse_stdout_database;
 
 /// Check a database and print a report; exit 0 only when everything holds.
 ///
-/// Reads the file without changing it: schema version, SQLite's integrity
+/// Reads the database without changing it. On an SQLite file: schema version, SQLite's integrity
 /// and foreign-key checks, the fact invariants for its size (N² squares,
 /// 6N − 2 lines, 4N² memberships), the encodings derived from square_line,
 /// the symmetries and square_image against the native checker's, whether
@@ -22,13 +22,22 @@ use crate::render::outfile::refuse_stdout_database;
 /// number of solutions against the native counter (up to 12×12), and
 /// whether solution and solution_by_definition agree (up to 10×10).
 ///
+/// In a schema on PostgreSQL or Citus (in one read-only transaction,
+/// creating nothing there): schema version, board size, every table of
+/// queens' row for row against a board built afresh at the same size,
+/// that every view of queens' is there, the number of solutions against
+/// the native counter (up to 12×12), and, on a distributed board, that
+/// search_part holds the parts of this board's search.
+///
 /// Examples:
 ///   queens doctor
 ///   queens doctor --db ten.db
+///   queens doctor --db postgres://me@localhost/mydb --schema queens
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
-    /// The database file to check (never created or changed).
+    /// The database to check (never created or changed): an SQLite file,
+    /// or a postgres://USER@HOST:PORT/DBNAME URL.
     #[arg(
         short,
         long,
@@ -42,15 +51,20 @@ pub struct Args {
     /// The board size the database must hold (1 to 26); any if not given.
     #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=crate::model::board::MAX_SIZE as i64))]
     pub size: Option<u8>,
+
+    /// With a postgres:// URL as --db: the schema that holds the board.
+    #[arg(long, value_name = "NAME", default_value = "queens")]
+    pub schema: String,
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let target = Target::new(&args.db, "queens")?;
-    let path = target.file("doctor")?.to_path_buf();
-    refuse_stdout_database(&path)?;
+    let target = Target::new(&args.db, &args.schema)?;
+    if let Target::File(path) = &target {
+        refuse_stdout_database(path)?;
+    }
     let findings = engine::connect(&target)?.doctor(args.size)?;
     let mut out = stdout();
-    writeln!(out, "{}", path.display())?;
+    writeln!(out, "{}", target.shown())?;
     for finding in &findings {
         let mark = match finding.holds {
             Some(true) => "ok  ",

@@ -9,6 +9,8 @@
 
 use std::time::Duration;
 
+mod parts;
+
 use anyhow::{Context, Result, bail};
 use postgres::{GenericClient, Transaction};
 
@@ -57,7 +59,13 @@ impl crate::engine::Engine for Engine {
         _arguments_fit: &dyn Fn(u8) -> Result<()>,
     ) -> Result<(Box<dyn crate::engine::Reader>, u8)> {
         let (reader, n) = self.server.open_reader(requested)?;
-        Ok((Box::new(Reader::new(reader)?), n))
+        let reader = Reader::new(reader)?;
+        // Once per command, in its first reader's snapshot, which its
+        // other readers share.
+        if reader.distributed {
+            parts::refuse_damaged(&reader.inner, n, &self.server)?;
+        }
+        Ok((Box::new(reader), n))
     }
 
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
@@ -70,6 +78,22 @@ impl crate::engine::Engine for Engine {
 
     fn lacks_board_size(&self) -> Result<bool> {
         crate::engine::Engine::lacks_board_size(&self.server)
+    }
+
+    /// PostgreSQL's checks, and on a distributed board its parts.
+    fn doctor(&self, requested: Option<u8>) -> Result<Vec<crate::engine::Finding>> {
+        self.server.doctor_with(requested, &|reader, n| {
+            let distributed = is_distributed(&mut *reader.client());
+            match distributed {
+                Ok(false) => Vec::new(),
+                Ok(true) => vec![parts::finding(reader, n)],
+                Err(e) => vec![crate::engine::Finding {
+                    what: "parts",
+                    found: crate::error::one_line(&e),
+                    holds: Some(false),
+                }],
+            }
+        })
     }
 
     fn rebuild(&self, n: u8) -> Result<()> {

@@ -9,6 +9,7 @@
 //!   grantor;
 //! - `read`: one snapshot for all of a command's connections, bounded waits;
 //! - `query`: the user's statement, as psql would run it;
+//! - `doctor`: `queens doctor`'s checks of a schema, read-only;
 //! - `values`: parameters and values across the wire;
 //! - `session`: the planner settings of queens' sessions.
 
@@ -18,12 +19,13 @@ use std::time::Duration;
 use anyhow::Result;
 use postgres::Client;
 
-use crate::engine::{Inspection, Origin, Params, Snapshot, Value};
+use crate::engine::{Finding, Inspection, Origin, Params, Snapshot, Value};
 use crate::model::template::{Dialect, Scope, Sql, render};
 
 mod acl;
 mod build;
 mod connect;
+mod doctor;
 mod query;
 mod read;
 mod session;
@@ -33,6 +35,7 @@ pub use build::{Extension, Plain, build_script, change_model};
 pub use connect::{
     connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
 };
+pub use doctor::{MoreChecks, ask as doctor_check, multiset_difference, text_rows};
 
 /// A board in a schema of a PostgreSQL database.
 pub struct Engine {
@@ -69,6 +72,11 @@ impl Engine {
     /// Replaces the board with an `n`×`n` one, with what `extension` adds.
     pub fn rebuild_with(&self, n: u8, extension: &dyn Extension) -> Result<()> {
         build::rebuild(&self.url, &self.schema, n, extension)
+    }
+
+    /// What `doctor` finds in the schema, with the checks `more` adds.
+    pub fn doctor_with(&self, requested: Option<u8>, more: MoreChecks) -> Result<Vec<Finding>> {
+        doctor::findings(&self.url, &self.schema, requested, more)
     }
 
     /// Upgrades the board, with what `extension` adds; whether it had to.
@@ -109,6 +117,10 @@ impl crate::engine::Engine for Engine {
 
     fn bring_up_to_date(&self) -> Result<bool> {
         self.bring_up_to_date_with(&Plain)
+    }
+
+    fn doctor(&self, requested: Option<u8>) -> Result<Vec<Finding>> {
+        self.doctor_with(requested, &|_, _| Vec::new())
     }
 
     fn refuse_without_cluster(&self) -> Result<()> {

@@ -30,6 +30,28 @@ mod store;
 
 pub use schema::fresh_columns;
 
+/// A board built afresh by this queens, in memory, for another engine's
+/// `doctor` to compare its tables with, row for row: the SQLite engine
+/// derives the facts from the same SQL files, so its rows are what any
+/// engine's build holds.
+pub struct FreshBoard(Connection);
+
+impl FreshBoard {
+    /// A fresh `n`×`n` board.
+    pub fn new(n: u8) -> Result<FreshBoard> {
+        Ok(FreshBoard(schema::fresh_board(n)?))
+    }
+
+    /// Every row of queens' table `table` in `columns` (queens' own names,
+    /// never a user's), each value as text, as the sqlite3 shell shows it.
+    pub fn rows(&self, table: &str, columns: &[String]) -> Result<Vec<Vec<String>>> {
+        schema::rows_as_text(
+            &self.0,
+            &format!("select {} from {table}", columns.join(", ")),
+        )
+    }
+}
+
 /// A board in the SQLite file at a path.
 pub struct Engine {
     path: PathBuf,

@@ -1,0 +1,300 @@
+//! What `queens doctor` checks in a schema on a server: the version and
+//! the board size, every table of queens' row for row against a board
+//! built afresh at the same size (by the SQLite engine, in memory), that
+//! every view is there, and the number of solutions against the native
+//! counter. Everything is read in one read-only transaction, and nothing
+//! is created on the server, not even a temporary table: a damaged board
+//! is reported, never mended.
+
+use std::collections::HashMap;
+
+use anyhow::{Result, bail};
+use postgres::SimpleQueryMessage;
+
+use crate::checker;
+use crate::engine::postgres::Reader;
+use crate::engine::postgres::connect::{
+    Legacy, connect_to_schema, inspect, sql_body, without_password,
+};
+use crate::engine::postgres::read::{first_reader, gave_up_waiting_or};
+use crate::engine::sqlite::FreshBoard;
+use crate::engine::{Finding, board_size_from, check_requested_size, model_columns};
+use crate::model::schema::{latest_version, own_table_names, view_names};
+use crate::model::sql;
+
+/// Largest board whose solutions doctor counts (12×12 takes a few seconds
+/// on a server).
+const COUNT_UP_TO: u8 = 12;
+
+/// The checks an engine built on this one adds (Citus: the parts of the
+/// search), made in the same transaction on the `n`×`n` board.
+pub type MoreChecks<'a> = &'a dyn Fn(&Reader, u8) -> Vec<Finding>;
+
+/// Every finding for `schema` at `url`, which must hold a board of
+/// `requested` if given; `more` adds an engine's own.
+pub fn findings(
+    url: &str,
+    schema: &str,
+    requested: Option<u8>,
+    more: MoreChecks,
+) -> Result<Vec<Finding>> {
+    let reader = open(url, schema).map_err(|e| gave_up_waiting_or(e, url, schema))?;
+    let (n, board) = board(&reader, schema)?;
+    check_requested_size(&format!("schema {schema}"), n, requested)?;
+    let mut findings = vec![ask(&reader, "schema version", || version(&reader)), board];
+    findings.push(ask(&reader, "model", || model(&reader, n)));
+    findings.push(ask(&reader, "views", || views(&reader, schema)));
+    findings.push(if n <= COUNT_UP_TO {
+        ask(&reader, "solutions", || solutions(&reader, n))
+    } else {
+        info(
+            "solutions",
+            format!("not counted beyond {COUNT_UP_TO}×{COUNT_UP_TO}"),
+        )
+    });
+    findings.extend(more(&reader, n));
+    Ok(findings)
+}
+
+/// The schema's reader, once it is known to hold a board: a schema of
+/// nothing of queens' is refused, since doctor creates nothing.
+fn open(url: &str, schema: &str) -> Result<Reader> {
+    let (mut client, checked) = connect_to_schema(url, schema, Legacy::Refuse)?;
+    if inspect(&mut client, checked)?.is_none() {
+        bail!(
+            "schema {schema} at {} holds no queens board; doctor checks a board and never \
+             creates one",
+            without_password(url)
+        );
+    }
+    drop(client);
+    first_reader(url, schema)
+}
+
+fn info(what: &'static str, found: String) -> Finding {
+    Finding {
+        what,
+        found,
+        holds: None,
+    }
+}
+
+/// Runs one check inside a savepoint of the read transaction: an error
+/// while checking (a table dropped, a column changed) is a failed check
+/// with the server's words, and the checks after it still run.
+pub fn ask(
+    reader: &Reader,
+    what: &'static str,
+    check: impl FnOnce() -> Result<(bool, String)>,
+) -> Finding {
+    // Each borrow of the connection ends before the check borrows it.
+    let begun = reader.client().batch_execute("savepoint doctor");
+    let outcome = match begun {
+        Ok(()) => check(),
+        Err(e) => Err(e.into()),
+    };
+    let end = match outcome {
+        Ok(_) => "release savepoint doctor",
+        Err(_) => "rollback to savepoint doctor",
+    };
+    let ended = reader.client().batch_execute(end);
+    match outcome.and_then(|found| Ok(ended.map(|()| found)?)) {
+        Ok((holds, found)) => Finding {
+            what,
+            found,
+            holds: Some(holds),
+        },
+        Err(e) => Finding {
+            what,
+            found: crate::error::one_line(&e),
+            holds: Some(false),
+        },
+    }
+}
+
+/// Every row `sql` answers, each value as text (NULL as the empty text, as
+/// the SQLite engine gives it), through the simple protocol.
+pub fn text_rows(reader: &Reader, sql: &str) -> Result<Vec<Vec<String>>> {
+    let mut rows = Vec::new();
+    for message in reader.client().simple_query(sql)? {
+        if let SimpleQueryMessage::Row(row) = message {
+            rows.push(
+                (0..row.len())
+                    .map(|i| row.get(i).unwrap_or_default().to_string())
+                    .collect(),
+            );
+        }
+    }
+    Ok(rows)
+}
+
+/// The board size, read in the transaction, and what doctor says of it.
+fn board(reader: &Reader, schema: &str) -> Result<(u8, Finding)> {
+    let sizes: Vec<u8> = text_rows(reader, "select n from board_size")?
+        .iter()
+        .filter_map(|row| board_size_from(row[0].parse().ok()?))
+        .collect();
+    let Some(&n) = sizes.iter().max() else {
+        bail!(
+            "schema {schema} holds no board size; rebuild it with `queens init --force --size N` \
+             and the same --db and --schema"
+        );
+    };
+    let finding = match sizes.len() {
+        1 => info("board", format!("{n}×{n}")),
+        rows => Finding {
+            what: "board",
+            found: format!(
+                "board_size holds {rows} rows, where queens keeps one (the largest, {n}×{n}, checked)"
+            ),
+            holds: Some(false),
+        },
+    };
+    Ok((n, finding))
+}
+
+fn version(reader: &Reader) -> Result<(bool, String)> {
+    let rows = text_rows(reader, "select version from queens_version")?;
+    let latest = latest_version().to_string();
+    let found: Vec<&str> = rows.iter().map(|row| row[0].as_str()).collect();
+    Ok((
+        found == [latest.as_str()],
+        format!("{} (this queens writes {latest})", found.join(", ")),
+    ))
+}
+
+/// Every table of queens' (but solution_store, which a server never
+/// holds) must hold the rows of a board built afresh at the same size, in
+/// queens' columns, compared as text. A fact changed or deleted answers
+/// wrongly without breaking any key, so only this comparison finds it.
+fn model(reader: &Reader, n: u8) -> Result<(bool, String)> {
+    let fresh = FreshBoard::new(n)?;
+    let tables: Vec<&str> = own_table_names()
+        .into_iter()
+        .filter(|t| *t != "solution_store")
+        .collect();
+    let mut differences = Vec::new();
+    for table in &tables {
+        differences.extend(table_differences(reader, &fresh, table)?);
+    }
+    let holds = differences.is_empty();
+    let found = if holds {
+        format!(
+            "{} tables as in a fresh {n}×{n} board, row for row",
+            tables.len()
+        )
+    } else {
+        format!(
+            "not as in a fresh {n}×{n} board: {}",
+            differences.join("; ")
+        )
+    };
+    Ok((holds, found))
+}
+
+/// How queens' `table` in the schema differs from the same table of the
+/// fresh board: a column gone, a column added, then its rows.
+fn table_differences(reader: &Reader, fresh: &FreshBoard, table: &str) -> Result<Vec<String>> {
+    let own = model_columns(table);
+    let columns: Vec<String> = reader
+        .client()
+        .query(
+            sql_body(sql::file("postgres/table_columns.sql")),
+            &[&reader.schema, &table],
+        )?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    if columns.is_empty() {
+        return Ok(vec![format!("table {table} is missing")]);
+    }
+    let lost: Vec<&str> = own
+        .iter()
+        .filter(|c| !columns.contains(c))
+        .map(String::as_str)
+        .collect();
+    if !lost.is_empty() {
+        return Ok(vec![format!(
+            "{table} lacks queens' columns ({})",
+            lost.join(", ")
+        )]);
+    }
+    let mut differences = Vec::new();
+    let added: Vec<&str> = columns
+        .iter()
+        .filter(|c| !own.contains(c))
+        .map(String::as_str)
+        .collect();
+    if !added.is_empty() {
+        differences.push(format!(
+            "{table} has columns queens does not make ({})",
+            added.join(", ")
+        ));
+    }
+    let found = text_rows(reader, &format!("select {} from {table}", own.join(", ")))?;
+    let (extra, missing) = multiset_difference(&found, &fresh.rows(table, own)?);
+    if extra + missing > 0 {
+        differences.push(format!(
+            "{table}: {extra} rows a fresh board does not have, {missing} of its rows missing"
+        ));
+    }
+    Ok(differences)
+}
+
+/// How many rows of `found` are not in `expected`, and how many of
+/// `expected` are not in `found`, counting repeats.
+pub fn multiset_difference(found: &[Vec<String>], expected: &[Vec<String>]) -> (usize, usize) {
+    let mut balance: HashMap<&[String], i64> = HashMap::new();
+    for row in found {
+        *balance.entry(row).or_default() += 1;
+    }
+    for row in expected {
+        *balance.entry(row).or_default() -= 1;
+    }
+    let extra = balance.values().filter(|&&b| b > 0).sum::<i64>();
+    let missing = -balance.values().filter(|&&b| b < 0).sum::<i64>();
+    (extra as usize, missing as usize)
+}
+
+/// Every view queens makes must be in the schema (a view's text on a
+/// server is PostgreSQL's rewriting of queens', so only its presence is
+/// checked; its rows are, through the count of solutions).
+fn views(reader: &Reader, schema: &str) -> Result<(bool, String)> {
+    let present: Vec<String> = reader
+        .client()
+        .query(sql_body(sql::file("postgres/views.sql")), &[&schema])?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    let missing: Vec<&str> = view_names()
+        .filter(|view| !present.iter().any(|p| p == view))
+        .collect();
+    Ok(if missing.is_empty() {
+        (
+            true,
+            format!("all {} of queens' views are there", view_names().count()),
+        )
+    } else {
+        (
+            false,
+            format!(
+                "{} missing; `queens init --force --size N` with the same --db and --schema \
+                 builds them again",
+                missing.join(", ")
+            ),
+        )
+    })
+}
+
+/// The solution view's count against the native counter.
+fn solutions(reader: &Reader, n: u8) -> Result<(bool, String)> {
+    let found: u64 = match text_rows(reader, "select count(*) from solution")?.first() {
+        Some(row) => row[0].parse()?,
+        None => bail!("no answer to select count(*) from solution"),
+    };
+    let native = checker::count_solutions(n);
+    Ok((
+        found == native,
+        format!("{found} (native counter: {native})"),
+    ))
+}
