@@ -697,7 +697,7 @@ fn a_key_value_connection_string_is_not_taken_for_a_file_name() {
 }
 
 #[test]
-#[ignore = "needs root, to mount a 64 KiB tmpfs; .ci/run runs it"]
+#[ignore = "needs root, to mount a 64 KiB tmpfs: as root, run cargo test --test attacks -- --ignored (.ci/run does)"]
 fn a_full_disk_is_named_and_leaves_nothing_behind() {
     let dir = TempDir::new().unwrap();
     let small = dir.path().join("small");
@@ -1036,7 +1036,7 @@ fn a_board_size_forced_past_its_check_is_no_board_and_the_advice_mends_it() {
 }
 
 #[test]
-#[ignore = "needs root (to run as nobody under ulimit -u); .ci/run runs it: cargo test --test attacks -- --ignored"]
+#[ignore = "needs root, to run as nobody under ulimit -u: as root, run cargo test --test attacks -- --ignored (.ci/run does)"]
 fn a_system_short_of_threads_gets_the_search_on_the_threads_it_gave_or_one_line() {
     // As nobody, whose processes and threads RLIMIT_NPROC counts (root's
     // it does not): a thread the system refuses is refused at once

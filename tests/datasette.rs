@@ -152,7 +152,7 @@ fn the_metadata_keeps_what_it_can_read_and_describes_the_file_itself() {
 }
 
 #[test]
-#[ignore = "needs Datasette (pip install datasette); .ci/run installs it and runs this"]
+#[ignore = "needs Datasette (pip install datasette): where it is installed, run cargo test --test datasette -- --ignored (.ci/run does)"]
 fn every_page_of_a_10x10_file_loads_with_its_description_and_the_queries_answer() {
     let (board, metadata, document) = board_with_metadata();
     let name = board.db.file_stem().unwrap().to_str().unwrap().to_string();
@@ -230,7 +230,7 @@ fn every_page_of_a_10x10_file_loads_with_its_description_and_the_queries_answer(
 }
 
 #[test]
-#[ignore = "needs Datasette (pip install datasette) and Debian's chromium; .ci/run installs them and runs this"]
+#[ignore = "needs Datasette (pip install datasette) and Debian's chromium: where it is installed, run cargo test --test datasette -- --ignored (.ci/run does)"]
 fn the_solution_page_in_chromium() {
     use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
     use headless_chrome::{Browser, LaunchOptions};

@@ -30,7 +30,7 @@ fn duckdb_reads(board: &Board, only: &[&str]) -> String {
 }
 
 #[test]
-#[ignore = "needs python3 with duckdb and duckdb-ext-sqlite; .ci/run installs them and runs this"]
+#[ignore = "needs python3 with duckdb and duckdb-ext-sqlite: where it is installed, run cargo test --test duckdb -- --ignored (.ci/run does)"]
 fn duckdb_reads_every_table_and_view_with_sqlites_rows() {
     for (n, stored) in [(6, false), (8, false), (8, true)] {
         let board = Board::new(n);

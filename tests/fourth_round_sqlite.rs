@@ -47,7 +47,7 @@ fn pragma(db: &Path, name: &str) -> i64 {
 }
 
 #[test]
-#[ignore = "needs the sqlite3 shell; .ci/run installs it and runs this"]
+#[ignore = "needs the sqlite3 shell: where it is installed, run cargo test --test fourth_round_sqlite -- --ignored (.ci/run does)"]
 fn sql_export_brings_back_nul_bytes_invalid_utf8_blobs_and_pragmas() {
     let board = Board::new(5);
     Connection::open(&board.db)

@@ -88,7 +88,7 @@ fn native(n: u8) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "needs the apsw wheels and the sqlite3 shell; .ci/run installs them and runs this"]
+#[ignore = "needs the apsw wheels in target/old-sqlite (.ci/install.sh) and the sqlite3 shell: where it is installed, run cargo test --test old_sqlite -- --ignored (.ci/run does)"]
 fn every_sqlite_gives_the_rows_in_board_order() {
     for n in [1u8, 4, 5, 6, 8, 10] {
         let board = Board::new(n);
@@ -115,7 +115,7 @@ fn every_sqlite_gives_the_rows_in_board_order() {
 }
 
 #[test]
-#[ignore = "needs the apsw wheels and the sqlite3 shell; .ci/run installs them and runs this"]
+#[ignore = "needs the apsw wheels in target/old-sqlite (.ci/install.sh) and the sqlite3 shell: where it is installed, run cargo test --test old_sqlite -- --ignored (.ci/run does)"]
 fn every_sqlite_streams_the_solutions_without_sorting_them_all() {
     let board = Board::new(14);
     let first: Vec<String> = native(14).into_iter().take(3).collect();

@@ -233,7 +233,7 @@ fn the_readme_s_queens_examples_print_what_it_says() {
 }
 
 #[test]
-#[ignore = "needs the sqlite3 shell (apt-get install sqlite3); .ci/run installs it and runs this"]
+#[ignore = "needs the sqlite3 shell (apt-get install sqlite3): where it is installed, run cargo test --test readme -- --ignored (.ci/run does)"]
 fn the_readme_s_examples_with_the_sqlite3_shell_print_what_it_says() {
     run_examples(|_| true);
 }

@@ -29,7 +29,7 @@ fn shell_on(db: &std::path::Path, sql: &str) -> Option<String> {
 }
 
 #[test]
-#[ignore = "needs the sqlite3 shell; .ci/run installs it and runs this"]
+#[ignore = "needs the sqlite3 shell: where it is installed, run cargo test --test sqlite3_shell -- --ignored (.ci/run does)"]
 fn the_stock_shell_reads_every_view() {
     let board = Board::new(8);
     let Some(all) = shell(&board, "select * from solution") else {
@@ -62,7 +62,7 @@ fn the_stock_shell_reads_every_view() {
 }
 
 #[test]
-#[ignore = "needs the sqlite3 shell; .ci/run installs it and runs this"]
+#[ignore = "needs the sqlite3 shell: where it is installed, run cargo test --test sqlite3_shell -- --ignored (.ci/run does)"]
 fn the_stock_shell_reads_a_large_board() {
     let board = Board::new(11);
     let Some(count) = shell(&board, "select count(*) from solution") else {
@@ -72,7 +72,7 @@ fn the_stock_shell_reads_a_large_board() {
 }
 
 #[test]
-#[ignore = "needs the sqlite3 shell; .ci/run installs it and runs this"]
+#[ignore = "needs the sqlite3 shell: where it is installed, run cargo test --test sqlite3_shell -- --ignored (.ci/run does)"]
 fn the_stock_shell_rebuilds_a_database_from_the_sql_export() {
     let board = Board::new(7);
     let dump = board.dir.path().join("dump.sql");
@@ -111,7 +111,7 @@ fn the_stock_shell_rebuilds_a_database_from_the_sql_export() {
 }
 
 #[test]
-#[ignore = "needs the sqlite3 shell; .ci/run installs it and runs this"]
+#[ignore = "needs the sqlite3 shell: where it is installed, run cargo test --test sqlite3_shell -- --ignored (.ci/run does)"]
 fn the_stock_shell_s_own_dump_rebuilds_the_database() {
     let board = Board::new(6);
     let dump = Command::new("sqlite3")

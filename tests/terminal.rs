@@ -15,7 +15,7 @@ use common::{Board, TmuxShell};
 const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
 
 #[test]
-#[ignore = "needs script (util-linux) for a terminal; .ci/run runs it"]
+#[ignore = "needs script (util-linux): where it is installed, run cargo test --test terminal -- --ignored (.ci/run does)"]
 fn quick_work_shows_no_progress_bar_at_all() {
     let board = Board::new(8);
     let typescript = board.dir.path().join("typescript");
@@ -37,7 +37,7 @@ fn quick_work_shows_no_progress_bar_at_all() {
 }
 
 #[test]
-#[ignore = "needs tmux for a terminal; .ci/run installs it and runs this"]
+#[ignore = "needs tmux: where it is installed, run cargo test --test terminal -- --ignored (.ci/run does)"]
 fn a_long_search_shows_whole_rates_and_ctrl_c_leaves_no_bar() {
     // 14×14 on one thread searches for many seconds on any machine (13×13
     // ended within the 2.5 s below on a fast one, before the bar was read).
@@ -71,7 +71,7 @@ fn a_long_search_shows_whole_rates_and_ctrl_c_leaves_no_bar() {
 }
 
 #[test]
-#[ignore = "needs tmux for a terminal; .ci/run installs it and runs this"]
+#[ignore = "needs tmux: where it is installed, run cargo test --test terminal -- --ignored (.ci/run does)"]
 fn check_and_complete_beyond_12x12_show_the_search_s_progress() {
     // 14×14 on one thread: many seconds on any machine. The file holds 8×8,
     // so these also run on a temporary board.
