@@ -8,7 +8,7 @@ use clap::Args as ClapArgs;
 use crate::cmd::{DbArgs, stdout};
 use crate::engine::Reader;
 use crate::model::value::Value;
-use crate::render::table::write_table;
+use crate::render::table::{Layout, output_width, wrap, write_wrapped_table};
 
 /// Print how the search space shrinks: by reasoning, then column by column.
 ///
@@ -65,33 +65,53 @@ pub fn run(args: &Args) -> Result<()> {
         },
     )?;
     let headers = ["step", "reasoning", "calculation", "search space"].map(String::from);
+    // Fit the terminal, as --help does: the reasoning and calculation
+    // columns wrap, no number is dropped.
+    let width = output_width();
     let mut out = stdout();
     writeln!(out, "The search space of the {n}×{n} board")?;
     writeln!(out)?;
-    write_table(&mut out, &headers, &rows)?;
+    write_wrapped_table(&mut out, &headers, &rows, width)?;
     if n == 8 {
         writeln!(out)?;
-        writeln!(
-            out,
-            "Note: the write-up this model comes from gives 5,424 for step 5; the number\n\
-             of permutations of 8 with no neighbours one apart is 5,242 (OEIS A002464)."
+        write_paragraph(
+            &mut out,
+            "Note: the write-up this model comes from gives 5,424 for step 5; the number \
+             of permutations of 8 with no neighbours one apart is 5,242 (OEIS A002464).",
+            width,
         )?;
     }
     writeln!(out)?;
     if n > FUNNEL_UP_TO && !args.funnel {
-        writeln!(
-            out,
-            "The funnel of a board larger than {FUNNEL_UP_TO}×{FUNNEL_UP_TO} is a search of seconds \
-             to hours: add --funnel to count it."
+        write_paragraph(
+            &mut out,
+            &format!(
+                "The funnel of a board larger than {FUNNEL_UP_TO}×{FUNNEL_UP_TO} is a search \
+                 of seconds to hours:"
+            ),
+            width,
         )?;
+        writeln!(out, "add --funnel to count it.")?;
         return Ok(out.flush()?);
     }
     out.flush()?;
     let funnel = funnel_rows(reader.as_ref())?;
-    writeln!(out, "The funnel: ways to put queens in columns 1 … k")?;
+    write_paragraph(
+        &mut out,
+        "The funnel: ways to put queens in columns 1 … k",
+        width,
+    )?;
     writeln!(out)?;
-    write_funnel(&mut out, &funnel, args.unicode)?;
+    write_funnel(&mut out, &funnel, args.unicode, width)?;
     Ok(out.flush()?)
+}
+
+/// `text` wrapped to `width`.
+fn write_paragraph(out: &mut impl Write, text: &str, width: usize) -> Result<()> {
+    for line in wrap(text, width) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
 }
 
 /// One row of search_funnel: k, then the counts by the candidate rule
@@ -125,15 +145,17 @@ fn funnel_rows(reader: &dyn Reader) -> Result<Vec<FunnelRow>> {
 /// The funnel as a table whose last column is a bar of the share of the
 /// candidate rule's placements that the placement rule keeps: full while
 /// no two queens can meet on a diagonal, then narrowing column by column.
-fn write_funnel(out: &mut impl Write, rows: &[FunnelRow], unicode: bool) -> Result<()> {
+/// The bar is decoration: it narrows to fit `width`, the numbers do not.
+fn write_funnel(
+    out: &mut impl Write,
+    rows: &[FunnelRow],
+    unicode: bool,
+    width: usize,
+) -> Result<()> {
     let headers = ["k", "candidate rule", "placement rule", "kept"].map(String::from);
-    let table: Vec<Vec<String>> = rows
+    let mut table: Vec<Vec<String>> = rows
         .iter()
         .map(|row| {
-            let kept = row
-                .by_candidate_rule
-                .filter(|&c| c > 0)
-                .map(|c| row.by_placement_rule as f64 / c as f64);
             vec![
                 row.queens.to_string(),
                 row.by_candidate_rule
@@ -141,16 +163,35 @@ fn write_funnel(out: &mut impl Write, rows: &[FunnelRow], unicode: bool) -> Resu
                         human_number(&Value::Integer(c))
                     }),
                 human_number(&Value::Integer(row.by_placement_rule)),
-                kept.map_or(String::new(), |share| {
-                    format!("{} {}", bar(share, BAR_WIDTH, unicode), percent(share))
-                }),
             ]
         })
         .collect();
-    Ok(write_table(out, &headers, &table)?)
+    // Lay the numbers out with room for the narrowest bar, then give the
+    // bar what is left, up to its full width.
+    let probe: Vec<Vec<String>> = table
+        .iter()
+        .map(|cells| [&cells[..], &["#".repeat(MIN_BAR_WIDTH + 6)]].concat())
+        .collect();
+    let breakable = [true, true, true, false];
+    let numbers = Layout::within(&headers, &probe, width, &breakable);
+    let room = width.saturating_sub(numbers.used() - numbers.width(3) + 6);
+    let bar_width = room.clamp(MIN_BAR_WIDTH, BAR_WIDTH);
+    for (cells, row) in table.iter_mut().zip(rows) {
+        let kept = row
+            .by_candidate_rule
+            .filter(|&c| c > 0)
+            .map(|c| row.by_placement_rule as f64 / c as f64);
+        cells.push(kept.map_or(String::new(), |share| {
+            format!("{} {}", bar(share, bar_width, unicode), percent(share))
+        }));
+    }
+    let layout = Layout::within(&headers, &table, width, &breakable);
+    Ok(layout.write_wrapped(out, &headers, &table)?)
 }
 
+/// The bar's width where the terminal has room, and the least it shrinks to.
 const BAR_WIDTH: usize = 30;
+const MIN_BAR_WIDTH: usize = 5;
 
 /// A bar `width` characters wide at `share` = 1, in eighths of a character
 /// with block characters, in whole `#`s without.
