@@ -6,9 +6,10 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, WorkArgs, stdout};
-use crate::engine::{self, Engine, Origin};
+use crate::engine::{self, Comment, Engine, Origin};
 use crate::error::usage;
 use crate::model::board::{DEFAULT_SIZE, a_board};
+use crate::render::datasette::{self, CatalogRelation};
 use crate::search::store;
 
 /// Create the database for an N×N board, or check and upgrade one.
@@ -70,7 +71,8 @@ pub fn run(args: &Args) -> Result<()> {
         // Said before anything is built: stored solutions live in files.
         target.file("--materialize")?;
     }
-    let engine = engine::connect(&target)?;
+    let mut engine = engine::connect(&target)?;
+    engine.describe_with(describe);
     let engine = engine.as_ref();
     if args.distributed {
         refuse_without_cluster(args, engine)?;
@@ -165,6 +167,48 @@ fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
         format!("{shown} already holds {}{what}", board_words(found.size)),
         found.size,
     ))
+}
+
+/// What queens says of its relations and columns on the `n`×`n` board,
+/// for a database that keeps descriptions apart (PostgreSQL's `comment
+/// on`): the descriptions Datasette's metadata gives them, from a fresh
+/// board's catalog, and queens_version's, a table only PostgreSQL has.
+fn describe(n: u8) -> Result<Vec<Comment>> {
+    let mut catalog: Vec<CatalogRelation> = engine::sqlite::FreshBoard::new(n)?
+        .catalog()?
+        .into_iter()
+        .map(|(name, kind, sql, columns)| CatalogRelation {
+            name,
+            kind,
+            sql,
+            columns,
+        })
+        .collect();
+    catalog.push(CatalogRelation {
+        name: "queens_version".into(),
+        kind: "table".into(),
+        sql: engine::postgres::VERSION_TABLE.into(),
+        columns: vec!["version".into()],
+    });
+    let document = datasette::metadata("queens", n, &catalog);
+    let described = &document["databases"]["queens"]["tables"];
+    let mut comments = Vec::new();
+    for relation in &catalog {
+        let one = |column: Option<&String>, text: &serde_json::Value| {
+            text.as_str().map(|text| Comment {
+                relation: relation.name.clone(),
+                kind: relation.kind.clone(),
+                column: column.cloned(),
+                text: text.to_string(),
+            })
+        };
+        let entry = &described[relation.name.as_str()];
+        comments.extend(one(None, &entry["description"]));
+        for column in &relation.columns {
+            comments.extend(one(Some(column), &entry["columns"][column.as_str()]));
+        }
+    }
+    Ok(comments)
 }
 
 /// "an 8×8 board (the classic board)", "a 10×10 board".

@@ -242,10 +242,34 @@ pub struct Finding {
     pub holds: Option<bool>,
 }
 
+/// A description queens gives one of its tables or views, or one of their
+/// columns, where the database keeps descriptions apart from the statement
+/// (PostgreSQL's `comment on`; SQLite keeps the statement, comments and all).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    pub relation: String,
+    /// "table" or "view".
+    pub kind: String,
+    /// The column, or None for the relation itself.
+    pub column: Option<String>,
+    pub text: String,
+}
+
+/// What queens says of its relations and columns on the `n`×`n` board. The
+/// command gives it (the sentences are Datasette's, which the engines may
+/// not name: src/render/ sits beside them).
+pub type Describe = fn(n: u8) -> Result<Vec<Comment>>;
+
 /// The database `--db` names, as `init` and the reading commands use it.
 pub trait Engine: Sync {
     /// How messages name it.
     fn shown(&self) -> String;
+
+    /// Has `init` describe queens' relations with `describe` where the
+    /// database keeps descriptions of its own (nothing to do on SQLite).
+    fn describe_with(&mut self, describe: Describe) {
+        let _ = describe;
+    }
 
     /// Opens the board for a command that only reads: a reader inside one
     /// read transaction, and the board size. A file that does not exist is

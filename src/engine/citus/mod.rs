@@ -53,6 +53,10 @@ impl crate::engine::Engine for Engine {
         crate::engine::Engine::shown(&self.server)
     }
 
+    fn describe_with(&mut self, describe: crate::engine::Describe) {
+        crate::engine::Engine::describe_with(&mut self.server, describe);
+    }
+
     fn open(
         &self,
         requested: Option<u8>,

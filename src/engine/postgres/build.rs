@@ -5,6 +5,8 @@
 //! `user_version`. A rebuild keeps what is the user's or refuses, naming
 //! it, before anything changes.
 
+use std::collections::HashMap;
+
 use anyhow::{Context, Result, bail};
 use postgres::Transaction;
 use postgres::error::SqlState;
@@ -15,7 +17,7 @@ use crate::engine::postgres::connect::{
     own_relations, sql_body,
 };
 use crate::engine::postgres::read::gave_up_waiting_or;
-use crate::engine::{Inspection, Origin, model_columns};
+use crate::engine::{Comment, Describe, Inspection, Origin, model_columns};
 use crate::error::usage;
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::schema;
@@ -178,6 +180,8 @@ struct Keepsake {
     statement: String,
     /// What it is, in words: a grant, a comment, a default, …
     kind: String,
+    /// A comment's text.
+    description: Option<String>,
 }
 
 /// Reads the user's comments, defaults, options and owners of queens' views
@@ -195,6 +199,7 @@ fn view_keepsakes(tx: &mut Transaction, schema: &str) -> Result<Vec<Keepsake>> {
             view: row.get(1),
             column: row.get(2),
             kind: row.get(3),
+            description: row.get(4),
         })
         .collect())
 }
@@ -253,6 +258,93 @@ fn refuse_user_columns(tx: &mut Transaction, schema: &str) -> Result<()> {
     Ok(())
 }
 
+/// Queens' descriptions of the `n`×`n` board's relations and columns, as
+/// `describe` gives them (none without it, or without a board).
+fn descriptions(describe: Option<Describe>, n: u8) -> Result<Vec<Comment>> {
+    match describe {
+        Some(describe) if n > 0 => describe(n),
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// Whether `text` on `relation`'s `column` is one of queens' descriptions
+/// in `ours`.
+fn is_ours(ours: &[Comment], relation: &str, column: Option<&str>, text: &str) -> bool {
+    ours.iter()
+        .any(|c| c.relation == relation && c.column.as_deref() == column && c.text == text)
+}
+
+/// Comments on the relations and columns of `ours` the schema holds, by
+/// relation and column (sql/postgres/comments.sql): None where there is none.
+type Found = HashMap<(String, Option<String>), Option<String>>;
+
+fn found_comments(tx: &mut Transaction, schema: &str, ours: &[Comment]) -> Result<Found> {
+    let mut names: Vec<&str> = ours.iter().map(|c| c.relation.as_str()).collect();
+    names.dedup();
+    Ok(tx
+        .query(
+            sql_body(sql::file("postgres/comments.sql")),
+            &[&schema, &names],
+        )?
+        .iter()
+        .map(|row| ((row.get(0), row.get(1)), row.get(2)))
+        .collect())
+}
+
+/// Writes queens' descriptions `ours` on the relations and columns the
+/// schema holds, where there is no comment or the one there is queens'
+/// own for the board being replaced (`before`): a comment the user wrote
+/// instead stays. Returns how many it wrote where there was none.
+fn write_comments(
+    tx: &mut Transaction,
+    schema: &str,
+    ours: &[Comment],
+    before: &[Comment],
+) -> Result<usize> {
+    let found = found_comments(tx, schema, ours)?;
+    let (mut script, mut added) = (String::new(), 0);
+    for comment in ours {
+        let key = (comment.relation.clone(), comment.column.clone());
+        let replace = match found.get(&key) {
+            // Not in this schema (a view of another engine's, say).
+            None => false,
+            Some(None) => {
+                added += 1;
+                true
+            }
+            Some(Some(text)) => {
+                *text != comment.text
+                    && is_ours(before, &comment.relation, comment.column.as_deref(), text)
+            }
+        };
+        if replace {
+            script.push_str(&comment_statement(schema, comment));
+        }
+    }
+    tx.batch_execute(&script)?;
+    Ok(added)
+}
+
+/// `comment on` for one of queens' relations or columns in `schema`. The
+/// names are queens' own (plain lower-case words); the text is quoted as
+/// an escape string literal, which reads alike whatever
+/// standard_conforming_strings says.
+fn comment_statement(schema: &str, comment: &Comment) -> String {
+    let on = match &comment.column {
+        Some(column) => format!("column {schema}.{}.{column}", comment.relation),
+        None => format!("{} {schema}.{}", comment.kind, comment.relation),
+    };
+    let text = comment.text.replace('\\', "\\\\").replace('\'', "''");
+    format!("comment on {on} is E'{text}';\n")
+}
+
+/// The table that holds a schema's version, which only PostgreSQL has
+/// (SQLite keeps it in `user_version`).
+pub const VERSION_TABLE: &str = "create table queens_version (
+    -- The tables of this schema are those of queens schema version `version`.
+    version integer not null
+)";
+
 /// The SQL that builds the whole model for an `n`×`n` board in `schema`:
 /// tables, version, facts and views. `psql` runs it as it is (export), and
 /// `create` runs it inside one transaction.
@@ -268,9 +360,7 @@ pub fn build_script(schema: &str, n: u8) -> Result<String> {
         script.push('\n');
     }
     script.push_str(&format!(
-        "create table queens_version (\n    \
-             -- The tables of this schema are those of queens schema version `version`.\n    \
-             version integer not null\n);\n\
+        "{VERSION_TABLE};\n\
          insert into queens_version (version) values ({});\n\n\
          insert into board_size (n) values ({n});\n",
         schema::latest_version()
@@ -377,10 +467,18 @@ fn migrate(tx: &mut Transaction, version: usize) -> Result<()> {
 /// one transaction: the later migrations, then the facts and views again;
 /// and gives it the read-only role for `query` if it has none yet.
 /// Returns whether the schema had to be upgraded.
-pub fn bring_up_to_date(url: &str, schema: &str, extension: &dyn Extension) -> Result<bool> {
+pub fn bring_up_to_date(
+    url: &str,
+    schema: &str,
+    extension: &dyn Extension,
+    describe: Option<Describe>,
+) -> Result<bool> {
     let mut upgraded = false;
     let legacy = change_model(url, schema, extension.settings(), |tx, found| {
         if found.version >= schema::latest_version() {
+            // A schema an older queens built has no descriptions yet.
+            let ours = descriptions(describe, found.size)?;
+            upgraded = write_comments(tx, schema, &ours, &[])? > 0;
             return Ok(());
         }
         if found.size == 0 {
@@ -390,7 +488,8 @@ pub fn bring_up_to_date(url: &str, schema: &str, extension: &dyn Extension) -> R
             );
         }
         migrate(tx, found.version)?;
-        refill(tx, schema, found.size, extension)?;
+        let ours = descriptions(describe, found.size)?;
+        refill(tx, schema, found.size, extension, &ours, &ours)?;
         upgraded = true;
         Ok(())
     })?;
@@ -401,15 +500,33 @@ pub fn bring_up_to_date(url: &str, schema: &str, extension: &dyn Extension) -> R
 /// transaction, with the schema on the search path: refuses first where a
 /// column of the user's would lose its values, keeps the user's grants
 /// (each by its grantor, src/engine/postgres/acl.rs) and comments on the
-/// views, and fills search_part again on a cluster.
-fn refill(tx: &mut Transaction, schema: &str, n: u8, extension: &dyn Extension) -> Result<()> {
+/// views, and fills search_part again on a cluster. Queens' descriptions
+/// of the new board, `ours`, go where the user has no comment of their own
+/// (`before`: queens' descriptions of the board replaced).
+fn refill(
+    tx: &mut Transaction,
+    schema: &str,
+    n: u8,
+    extension: &dyn Extension,
+    before: &[Comment],
+    ours: &[Comment],
+) -> Result<()> {
     refuse_user_columns(tx, schema)?;
     refuse_user_event_triggers(tx, schema)?;
-    let keepsakes = view_keepsakes(tx, schema)?;
+    let mut keepsakes = view_keepsakes(tx, schema)?;
+    // Queens' own comments are written anew for the new board (and s9's
+    // would have no column on a smaller one); the user's are given back.
+    keepsakes.retain(|k| {
+        let text = k.description.as_deref().unwrap_or_default();
+        k.kind != "comment"
+            || !(is_ours(before, &k.view, k.column.as_deref(), text)
+                || is_ours(ours, &k.view, k.column.as_deref(), text))
+    });
     let privileges = acl::read(tx, schema)?;
     extension.before_refill(tx)?;
     tx.batch_execute(&refill_script(n)?)?;
     extension.after_refill(tx)?;
+    write_comments(tx, schema, ours, before)?;
     // Owners first: the owner's grants are recorded as the owner's.
     let (owners, others): (Vec<Keepsake>, Vec<Keepsake>) =
         keepsakes.into_iter().partition(|k| k.kind == "owner");
@@ -445,14 +562,17 @@ pub fn ensure_exists(
     url: &str,
     schema: &str,
     requested: Option<u8>,
+    describe: Option<Describe>,
 ) -> Result<(Origin, Inspection)> {
-    build_unless_there(url, schema, requested).map_err(|e| gave_up_waiting_or(e, url, schema))
+    build_unless_there(url, schema, requested, describe)
+        .map_err(|e| gave_up_waiting_or(e, url, schema))
 }
 
 fn build_unless_there(
     url: &str,
     schema: &str,
     requested: Option<u8>,
+    describe: Option<Describe>,
 ) -> Result<(Origin, Inspection)> {
     let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
     if let Some(found) = inspect(&mut client, schema)? {
@@ -467,6 +587,7 @@ fn build_unless_there(
     refuse_taken_names(&mut tx, schema)?;
     tx.batch_execute(&build_script(schema, n)?)
         .map_err(|e| name_taken_or(e, schema))?;
+    write_comments(&mut tx, schema, &descriptions(describe, n)?, &[])?;
     tx.commit()?;
     Ok((
         Origin::Created,
@@ -520,10 +641,18 @@ pub fn lacks_board_size(url: &str, schema: &str) -> Result<bool> {
 
 /// Replaces the board with an `n`×`n` one in one transaction: the facts and
 /// views are dropped and built again; other objects in the schema stay.
-pub fn rebuild(url: &str, schema: &str, n: u8, extension: &dyn Extension) -> Result<()> {
+pub fn rebuild(
+    url: &str,
+    schema: &str,
+    n: u8,
+    extension: &dyn Extension,
+    describe: Option<Describe>,
+) -> Result<()> {
     change_model(url, schema, extension.settings(), |tx, found| {
         migrate(tx, found.version)?;
-        refill(tx, schema, n, extension)
+        let before = descriptions(describe, found.size)?;
+        let ours = descriptions(describe, n)?;
+        refill(tx, schema, n, extension, &before, &ours)
     })
     .map(drop)
 }

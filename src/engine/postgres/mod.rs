@@ -19,7 +19,7 @@ use std::time::Duration;
 use anyhow::Result;
 use postgres::Client;
 
-use crate::engine::{Finding, Inspection, Origin, Params, Snapshot, Value};
+use crate::engine::{Describe, Finding, Inspection, Origin, Params, Snapshot, Value};
 use crate::model::template::{Dialect, Scope, Sql, render};
 
 mod acl;
@@ -31,7 +31,7 @@ mod read;
 mod session;
 mod values;
 
-pub use build::{Extension, Plain, build_script, change_model};
+pub use build::{Extension, Plain, VERSION_TABLE, build_script, change_model};
 pub use connect::{
     connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
 };
@@ -41,6 +41,8 @@ pub use doctor::{MoreChecks, ask as doctor_check, multiset_difference, text_rows
 pub struct Engine {
     url: String,
     schema: String,
+    /// What `init` describes queens' relations with (`comment on`).
+    describe: Option<Describe>,
 }
 
 impl Engine {
@@ -48,6 +50,7 @@ impl Engine {
         Engine {
             url: url.to_string(),
             schema: schema.to_string(),
+            describe: None,
         }
     }
 
@@ -71,7 +74,7 @@ impl Engine {
 
     /// Replaces the board with an `n`×`n` one, with what `extension` adds.
     pub fn rebuild_with(&self, n: u8, extension: &dyn Extension) -> Result<()> {
-        build::rebuild(&self.url, &self.schema, n, extension)
+        build::rebuild(&self.url, &self.schema, n, extension, self.describe)
     }
 
     /// What `doctor` finds in the schema, with the checks `more` adds.
@@ -81,13 +84,17 @@ impl Engine {
 
     /// Upgrades the board, with what `extension` adds; whether it had to.
     pub fn bring_up_to_date_with(&self, extension: &dyn Extension) -> Result<bool> {
-        build::bring_up_to_date(&self.url, &self.schema, extension)
+        build::bring_up_to_date(&self.url, &self.schema, extension, self.describe)
     }
 }
 
 impl crate::engine::Engine for Engine {
     fn shown(&self) -> String {
         format!("schema {} at {}", self.schema, without_password(&self.url))
+    }
+
+    fn describe_with(&mut self, describe: Describe) {
+        self.describe = Some(describe);
     }
 
     fn open(
@@ -104,7 +111,7 @@ impl crate::engine::Engine for Engine {
     }
 
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        build::ensure_exists(&self.url, &self.schema, requested)
+        build::ensure_exists(&self.url, &self.schema, requested, self.describe)
     }
 
     fn lacks_board_size(&self) -> Result<bool> {

@@ -1,0 +1,143 @@
+//! A board on a PostgreSQL server that people share (issue 30): what `\d+`
+//! shows of it (every table, view and column described, as Datasette's
+//! metadata describes them, and the user's own comments kept through a
+//! rebuild), and a board one ordinary role builds that another reads once
+//! it names the builder as trusted (`--trust-owner`). They need a server
+//! (QUEENS_TEST_POSTGRES; .ci/run starts one); without it they show as
+//! ignored.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::server::{Schema, url_from};
+use common::{Board, text};
+
+fn server() -> String {
+    url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
+}
+
+/// Every table and view of the schema, and every column of theirs, with
+/// its comment as `\d+` shows it: (relation, column or "") → comment.
+fn comments(schema: &Schema) -> BTreeMap<(String, String), Option<String>> {
+    schema
+        .client()
+        .query(
+            "select c.relname::text, a.attname::text, col_description(c.oid, a.attnum)
+             from pg_class as c
+             join pg_attribute as a
+               on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+             where c.relnamespace = $1::text::regnamespace and c.relkind in ('r', 'v')
+             union all
+             select c.relname::text, '', obj_description(c.oid, 'pg_class')
+             from pg_class as c
+             where c.relnamespace = $1::text::regnamespace and c.relkind in ('r', 'v')",
+            &[&schema.name],
+        )
+        .unwrap()
+        .iter()
+        .map(|row| ((row.get(0), row.get(1)), row.get(2)))
+        .collect()
+}
+
+/// What `export --format datasette` says of the n×n board's relations and
+/// columns, read from an SQLite file of that size.
+fn datasette_descriptions(n: u8) -> BTreeMap<(String, String), String> {
+    let board = Board::new(n);
+    let json = board.stdout(&["export", "--format", "datasette"]);
+    let document: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let database = document["databases"].as_object().unwrap().values().next();
+    let tables = database.unwrap()["tables"].as_object().unwrap();
+    let mut described = BTreeMap::new();
+    for (relation, about) in tables {
+        if let Some(text) = about["description"].as_str() {
+            described.insert((relation.clone(), String::new()), text.to_string());
+        }
+        for (column, text) in about["columns"].as_object().into_iter().flatten() {
+            let text = text.as_str().unwrap().to_string();
+            described.insert((relation.clone(), column.clone()), text);
+        }
+    }
+    described
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn every_table_view_and_column_carries_its_sentence_and_yours_stay() {
+    let schema = Schema::new(&server(), "sb");
+    schema.stdout(&["init"]);
+    let found = comments(&schema);
+    assert!(found.len() > 100, "{found:?}");
+    for ((relation, column), comment) in &found {
+        let comment = comment.as_deref().unwrap_or_default();
+        assert!(!comment.is_empty(), "{relation}.{column} has no comment");
+    }
+    let datasette = datasette_descriptions(8);
+    for ((relation, column), text) in &datasette {
+        let key = (relation.clone(), column.clone());
+        assert_eq!(found[&key].as_deref(), Some(text.as_str()), "{key:?}");
+    }
+    assert!(datasette.contains_key(&("solution".into(), "s8".into())));
+
+    // The user replaces queens' sentence on a table, a view and a column.
+    let name = &schema.name;
+    schema
+        .client()
+        .batch_execute(&format!(
+            "comment on table {name}.square is 'mine: squares'; \
+             comment on view {name}.solution is 'mine: the answers'; \
+             comment on column {name}.solution.s2 is 'mine: the second queen'"
+        ))
+        .unwrap();
+    schema.stdout(&["init", "--force", "--size", "9"]);
+    let found = comments(&schema);
+    let get = |relation: &str, column: &str| {
+        found[&(relation.to_string(), column.to_string())]
+            .clone()
+            .unwrap_or_default()
+    };
+    assert_eq!(get("square", ""), "mine: squares");
+    assert_eq!(get("solution", ""), "mine: the answers");
+    assert_eq!(get("solution", "s2"), "mine: the second queen");
+    assert_eq!(get("solution", "s9"), "queen 9's square, in column i");
+    assert_eq!(
+        get("candidate", ""),
+        datasette[&("candidate".into(), String::new())]
+    );
+    // Back to 8×8: queens' own comment on s9 is not the user's to keep.
+    schema.stdout(&["init", "--force", "--size", "8"]);
+    assert_eq!(
+        comments(&schema)[&("square".into(), String::new())].as_deref(),
+        Some("mine: squares")
+    );
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn init_describes_a_schema_an_older_queens_built() {
+    let schema = Schema::new(&server(), "sb");
+    schema.stdout(&["init", "--size", "6"]);
+    let said = schema.stdout(&["init"]);
+    assert!(said.contains("nothing to do"), "{said}");
+    // As an older queens left it: no comments at all.
+    schema
+        .client()
+        .batch_execute(&format!(
+            "delete from pg_description where objoid in \
+             (select oid from pg_class where relnamespace = '{}'::regnamespace)",
+            schema.name
+        ))
+        .unwrap();
+    assert!(comments(&schema).values().all(Option::is_none));
+    let said = schema.stdout(&["init"]);
+    assert!(said.contains("brought it up to date"), "{said}");
+    assert!(comments(&schema).values().all(Option::is_some));
+    let out = schema.run(&["count"]);
+    assert_eq!(text(&out.stdout).trim(), "4");
+}
