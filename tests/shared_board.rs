@@ -9,9 +9,10 @@
 mod common;
 
 use std::collections::BTreeMap;
+use std::process::Output;
 
-use common::server::{Schema, url_from};
-use common::{Board, text};
+use common::server::{Role, Schema, url_from};
+use common::{Board, assert_refused, queens, text};
 
 fn server() -> String {
     url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
@@ -140,4 +141,84 @@ fn init_describes_a_schema_an_older_queens_built() {
     assert!(comments(&schema).values().all(Option::is_some));
     let out = schema.run(&["count"]);
     assert_eq!(text(&out.stdout).trim(), "4");
+}
+
+/// Runs queens as the role of `url` on `schema`, with `env` set.
+fn run_as(url: &str, schema: &Schema, args: &[&str], env: &[(&str, &str)]) -> Output {
+    queens(schema.dir.path())
+        .args(args)
+        .args(["--db", url, "--schema", &schema.name])
+        .env_remove("QUEENS_TRUST_OWNER")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap()
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_reader_who_names_the_builder_as_trusted_reads_an_ordinary_role_s_board() {
+    let admin = server();
+    let schema = Schema::new(&admin, "cb");
+    let database: String = schema
+        .client()
+        .query_one("select current_database()::text", &[])
+        .unwrap()
+        .get(0);
+    let carol = Role::new(
+        &admin,
+        "carol",
+        &format!("grant create on database \"{database}\" to {{role}}"),
+    );
+    let dave = Role::new(&admin, "dave", "");
+    let out = run_as(&carol.url, &schema, &["init"], &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    carol
+        .client()
+        .batch_execute(&format!(
+            "grant usage on schema {0} to {1}; grant select on all tables in schema {0} to {1}",
+            schema.name, dave.name
+        ))
+        .unwrap();
+
+    let refused = run_as(&dave.url, &schema, &["count"], &[]);
+    let advice = format!("if you trust {0}, add --trust-owner {0}", carol.name);
+    assert_refused(&refused, 1, &advice);
+    assert!(text(&refused.stderr).contains(&format!("connect as {}", carol.name)));
+
+    let said = format!(
+        "trusting role {}: its SQL in schema {} runs with your privileges",
+        carol.name, schema.name
+    );
+    for url in [&dave.url, &admin] {
+        let out = run_as(url, &schema, &["count", "--trust-owner", &carol.name], &[]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).trim(), "92");
+        assert!(text(&out.stderr).contains(&said), "{}", text(&out.stderr));
+    }
+    let listed = format!("{},{}", dave.name, carol.name);
+    let out = run_as(
+        &dave.url,
+        &schema,
+        &["count"],
+        &[("QUEENS_TRUST_OWNER", &listed)],
+    );
+    assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains(&said));
+
+    // Trusting someone else is not trusting carol.
+    let other = run_as(
+        &dave.url,
+        &schema,
+        &["count", "--trust-owner", &dave.name],
+        &[],
+    );
+    assert_eq!(other.status.code(), Some(1), "{}", text(&other.stderr));
+    assert!(
+        text(&other.stderr).contains(&advice),
+        "{}",
+        text(&other.stderr)
+    );
 }

@@ -2,8 +2,9 @@
 -- (the schema itself, a relation, a function, a type, an operator, an
 -- operator class or family, a collation, a conversion, a text search
 -- configuration or dictionary, a statistics object), or may create
--- objects in it, and is neither a superuser nor a role that
--- has the connecting role's privileges. Reading the schema runs the SQL
+-- objects in it, and is neither a superuser, nor a role that has the
+-- connecting role's privileges, nor one of the roles $2 the user trusts
+-- (`--trust-owner`: their SQL may run with the user's privileges). Reading the schema runs the SQL
 -- of its objects' owners (a view's body, a function a view calls, a
 -- function that out-matches a built-in on the search path) with the
 -- reader's privileges, so such a role could borrow the reader's powers.
@@ -44,4 +45,5 @@ owner (role, what) as (
 select r.rolname::text as role, o.what
 from owner as o join pg_roles as r on r.oid = o.role
 where not r.rolsuper and not pg_has_role(r.oid, current_user, 'USAGE')
+  and not r.rolname::text = any($2::text[])
 limit 1;

@@ -55,6 +55,9 @@ pub struct Args {
     /// With a postgres:// URL as --db: the schema that holds the board.
     #[arg(long, value_name = "NAME", default_value = "queens")]
     pub schema: String,
+
+    #[command(flatten)]
+    pub trust: crate::cmd::TrustArgs,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -62,7 +65,9 @@ pub fn run(args: &Args) -> Result<()> {
     if let Target::File(path) = &target {
         refuse_stdout_database(path)?;
     }
-    let findings = engine::connect(&target)?.doctor(args.size)?;
+    let mut engine = engine::connect(&target)?;
+    args.trust.apply(engine.as_mut(), &target);
+    let findings = engine.doctor(args.size)?;
     let mut out = stdout();
     writeln!(out, "{}", target.shown())?;
     for finding in &findings {

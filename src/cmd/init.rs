@@ -73,6 +73,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let mut engine = engine::connect(&target)?;
     engine.describe_with(describe);
+    args.target.trust.apply(engine.as_mut(), &target);
     let engine = engine.as_ref();
     if args.distributed {
         refuse_without_cluster(args, engine)?;

@@ -57,6 +57,49 @@ pub struct DbArgs {
     /// With a postgres:// URL as --db: the schema that holds the board.
     #[arg(long, value_name = "NAME", default_value = "queens")]
     pub schema: String,
+
+    #[command(flatten)]
+    pub trust: TrustArgs,
+}
+
+/// The roles whose objects a PostgreSQL schema may hold for queens to read
+/// it (as git's safe.directory): their SQL runs with the reader's
+/// privileges, so queens refuses such a schema unless the user names them.
+#[derive(Args, Debug, Clone)]
+pub struct TrustArgs {
+    /// With a postgres:// URL as --db: read the schema although role ROLE,
+    /// which lacks your privileges, owns it or objects in it, running its
+    /// SQL (its views' bodies, its functions) with your privileges. Give it
+    /// once per role; ignored for an SQLite file, which holds no role's SQL.
+    #[arg(
+        long = "trust-owner",
+        value_name = "ROLE",
+        env = "QUEENS_TRUST_OWNER",
+        value_delimiter = ','
+    )]
+    pub roles: Vec<String>,
+}
+
+impl TrustArgs {
+    /// Has `engine` accept the named roles' objects in the schema of
+    /// `target`, saying on stderr what that allows, one line a role.
+    pub fn apply(&self, engine: &mut dyn Engine, target: &Target) {
+        let Target::Server { schema, .. } = target else {
+            return;
+        };
+        let roles: Vec<String> = self
+            .roles
+            .iter()
+            .map(|role| role.trim().to_string())
+            .filter(|role| !role.is_empty())
+            .collect();
+        for role in &roles {
+            eprintln!(
+                "queens: trusting role {role}: its SQL in schema {schema} runs with your privileges"
+            );
+        }
+        engine.trust_owners(&roles);
+    }
 }
 
 impl DbArgs {
@@ -87,7 +130,8 @@ impl DbArgs {
     /// board of --size (said on stderr; the file is not touched).
     pub fn engine(&self) -> anyhow::Result<Box<dyn Engine>> {
         let target = self.target()?;
-        let (engine, substitute) = engine::connect_for_reading(&target, self.size)?;
+        let (mut engine, substitute) = engine::connect_for_reading(&target, self.size)?;
+        self.trust.apply(engine.as_mut(), &target);
         if let Some(engine::Substitute { held, searched }) = substitute {
             eprintln!(
                 "queens: {} holds the {held}×{held} board, left as it is; answering for \

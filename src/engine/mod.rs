@@ -271,6 +271,13 @@ pub trait Engine: Sync {
         let _ = describe;
     }
 
+    /// Lets the schema hold objects of `roles`, whose SQL a reader then runs
+    /// with its own privileges (`--trust-owner`). Nothing on SQLite: a
+    /// file holds no other role's SQL.
+    fn trust_owners(&mut self, roles: &[String]) {
+        let _ = roles;
+    }
+
     /// Opens the board for a command that only reads: a reader inside one
     /// read transaction, and the board size. A file that does not exist is
     /// created first (for `requested` or the default size), once

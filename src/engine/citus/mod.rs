@@ -57,6 +57,10 @@ impl crate::engine::Engine for Engine {
         crate::engine::Engine::describe_with(&mut self.server, describe);
     }
 
+    fn trust_owners(&mut self, roles: &[String]) {
+        crate::engine::Engine::trust_owners(&mut self.server, roles);
+    }
+
     fn open(
         &self,
         requested: Option<u8>,
@@ -159,26 +163,21 @@ impl Engine {
     /// One try at `distribute`, in one transaction.
     fn distribute_once(&self) -> Result<(i64, bool)> {
         let (mut workers, mut done) = (0, false);
-        pg::change_model(
-            self.server.url(),
-            self.server.schema(),
-            DISTRIBUTE_SETTINGS,
-            |tx, _| {
-                if !is_distributed(tx)? {
-                    let failed = "could not distribute the board over the cluster";
-                    for file in [
-                        "distributed/1-reference_tables.sql",
-                        "distributed/2-search_part.sql",
-                    ] {
-                        tx.batch_execute(sql::file(file)).context(failed)?;
-                    }
-                    fill_search_part(tx).context(failed)?;
-                    done = true;
+        pg::change_model(self.server.place(), DISTRIBUTE_SETTINGS, |tx, _| {
+            if !is_distributed(tx)? {
+                let failed = "could not distribute the board over the cluster";
+                for file in [
+                    "distributed/1-reference_tables.sql",
+                    "distributed/2-search_part.sql",
+                ] {
+                    tx.batch_execute(sql::file(file)).context(failed)?;
                 }
-                workers = active_workers(tx)?;
-                Ok(())
-            },
-        )?;
+                fill_search_part(tx).context(failed)?;
+                done = true;
+            }
+            workers = active_workers(tx)?;
+            Ok(())
+        })?;
         Ok((workers, done))
     }
 }

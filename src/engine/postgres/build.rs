@@ -395,12 +395,11 @@ fn facts_and_views(n: u8) -> Result<String> {
 /// `change` gets what was found. Last, it takes back what an earlier queens
 /// gave its role queens_reader here; returns whether there was any.
 pub fn change_model(
-    url: &str,
-    schema: &str,
+    (url, schema, trusted): (&str, &str, &[String]),
     settings: &str,
     change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
 ) -> Result<bool> {
-    change_model_locked(url, schema, settings, change)
+    change_model_locked((url, schema, trusted), settings, change)
         .map_err(|e| name_broken_constraint(e, schema))
         .map_err(|e| gave_up_waiting_or(e, url, schema))
 }
@@ -426,12 +425,11 @@ fn name_broken_constraint(error: anyhow::Error, schema: &str) -> anyhow::Error {
 }
 
 fn change_model_locked(
-    url: &str,
-    schema: &str,
+    (url, schema, trusted): (&str, &str, &[String]),
     settings: &str,
     change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
 ) -> Result<bool> {
-    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
+    let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
     let mut tx = client.transaction()?;
     tx.batch_execute(settings)?;
     serialise_changes(&mut tx, schema)?;
@@ -468,13 +466,12 @@ fn migrate(tx: &mut Transaction, version: usize) -> Result<()> {
 /// and gives it the read-only role for `query` if it has none yet.
 /// Returns whether the schema had to be upgraded.
 pub fn bring_up_to_date(
-    url: &str,
-    schema: &str,
+    (url, schema, trusted): (&str, &str, &[String]),
     extension: &dyn Extension,
     describe: Option<Describe>,
 ) -> Result<bool> {
     let mut upgraded = false;
-    let legacy = change_model(url, schema, extension.settings(), |tx, found| {
+    let legacy = change_model((url, schema, trusted), extension.settings(), |tx, found| {
         if found.version >= schema::latest_version() {
             // A schema an older queens built has no descriptions yet.
             let ours = descriptions(describe, found.size)?;
@@ -559,22 +556,20 @@ fn refill_script(n: u8) -> Result<String> {
 /// that is `bring_up_to_date`, for `init`. Two processes building one
 /// schema at once are serialised: the second finds the first one's board.
 pub fn ensure_exists(
-    url: &str,
-    schema: &str,
+    (url, schema, trusted): (&str, &str, &[String]),
     requested: Option<u8>,
     describe: Option<Describe>,
 ) -> Result<(Origin, Inspection)> {
-    build_unless_there(url, schema, requested, describe)
+    build_unless_there((url, schema, trusted), requested, describe)
         .map_err(|e| gave_up_waiting_or(e, url, schema))
 }
 
 fn build_unless_there(
-    url: &str,
-    schema: &str,
+    (url, schema, trusted): (&str, &str, &[String]),
     requested: Option<u8>,
     describe: Option<Describe>,
 ) -> Result<(Origin, Inspection)> {
-    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Remove)?;
+    let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
     if let Some(found) = inspect(&mut client, schema)? {
         return Ok((Origin::Existing, found));
     }
@@ -632,8 +627,8 @@ fn name_taken_or(error: postgres::Error, schema: &str) -> anyhow::Error {
 
 /// Whether the schema is queens' but its board_size is empty: `init
 /// --force --size N` may then build a board in it.
-pub fn lacks_board_size(url: &str, schema: &str) -> Result<bool> {
-    let inspected = connect_to_schema(url, schema, Legacy::Remove)
+pub fn lacks_board_size(url: &str, schema: &str, trusted: &[String]) -> Result<bool> {
+    let inspected = connect_to_schema(url, schema, trusted, Legacy::Remove)
         .and_then(|(mut client, checked)| inspect_allowing_no_size(&mut client, checked))
         .map_err(|e| gave_up_waiting_or(e, url, schema))?;
     Ok(matches!(inspected, Some(Inspection { size: 0, .. })))
@@ -642,13 +637,12 @@ pub fn lacks_board_size(url: &str, schema: &str) -> Result<bool> {
 /// Replaces the board with an `n`×`n` one in one transaction: the facts and
 /// views are dropped and built again; other objects in the schema stay.
 pub fn rebuild(
-    url: &str,
-    schema: &str,
+    (url, schema, trusted): (&str, &str, &[String]),
     n: u8,
     extension: &dyn Extension,
     describe: Option<Describe>,
 ) -> Result<()> {
-    change_model(url, schema, extension.settings(), |tx, found| {
+    change_model((url, schema, trusted), extension.settings(), |tx, found| {
         migrate(tx, found.version)?;
         let before = descriptions(describe, found.size)?;
         let ours = descriptions(describe, n)?;

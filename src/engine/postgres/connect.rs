@@ -229,6 +229,7 @@ pub(super) enum Legacy {
 pub(super) fn connect_to_schema<'s>(
     url: &str,
     schema: &'s str,
+    trusted: &[String],
     legacy: Legacy,
 ) -> Result<(Client, &'s str)> {
     let schema = checked_schema(schema)?;
@@ -238,7 +239,7 @@ pub(super) fn connect_to_schema<'s>(
     client.batch_execute(&format!("set lock_timeout = '{LOCK_TIMEOUT}'"))?;
     check_not_key_word(&mut client, schema)?;
     refuse_extension_schema(&mut client, schema)?;
-    refuse_untrusted_owners(&mut client, schema)?;
+    refuse_untrusted_owners(&mut client, schema, trusted)?;
     if legacy == Legacy::Refuse && has_legacy_reader(&mut client, schema)? {
         bail!(
             "schema {schema} was built by an earlier queens, which gave the role queens_reader \
@@ -266,20 +267,23 @@ fn has_legacy_reader(client: &mut Client, schema: &str) -> Result<bool> {
 /// calls, a function that shadows a built-in on the search path) with the
 /// privileges of whoever reads, so a superuser reading a schema another
 /// role controls would hand that role the superuser's powers. Trusted:
-/// superusers, and roles that have the connecting role's privileges. The
-/// functions an earlier queens made for its role queens_reader are left to
+/// superusers, roles that have the connecting role's privileges, and the
+/// roles the user names (`trusted`, from --trust-owner). The functions an
+/// earlier queens made for its role queens_reader are left to
 /// `connect_to_schema`, which names them.
-fn refuse_untrusted_owners(client: &mut Client, schema: &str) -> Result<()> {
+fn refuse_untrusted_owners(client: &mut Client, schema: &str, trusted: &[String]) -> Result<()> {
     let untrusted = client.query_opt(
         sql_body(sql::file("postgres/untrusted_owners.sql")),
-        &[&schema],
+        &[&schema, &trusted],
     )?;
     if let Some(row) = untrusted {
         let (role, what): (String, String) = (row.get(0), row.get(1));
         bail!(
             "schema {schema} is not yours to read safely: role {role}, which lacks your \
              privileges, has {what}, and queens would run that role's SQL with your powers; \
-             connect as {role} (or a role with no more privileges than it), or name another --schema"
+             connect as {role} (or a role with no more privileges than it), or name another \
+             --schema, or, if you trust {role}, add --trust-owner {}",
+            shell_word(&role)
         );
     }
     Ok(())

@@ -35,10 +35,11 @@ pub type MoreChecks<'a> = &'a dyn Fn(&Reader, u8) -> Vec<Finding>;
 pub fn findings(
     url: &str,
     schema: &str,
+    trusted: &[String],
     requested: Option<u8>,
     more: MoreChecks,
 ) -> Result<Vec<Finding>> {
-    let reader = open(url, schema).map_err(|e| gave_up_waiting_or(e, url, schema))?;
+    let reader = open(url, schema, trusted).map_err(|e| gave_up_waiting_or(e, url, schema))?;
     let (n, board) = board(&reader, schema)?;
     check_requested_size(&format!("schema {schema}"), n, requested)?;
     let mut findings = vec![ask(&reader, "schema version", || version(&reader)), board];
@@ -58,8 +59,8 @@ pub fn findings(
 
 /// The schema's reader, once it is known to hold a board: a schema of
 /// nothing of queens' is refused, since doctor creates nothing.
-fn open(url: &str, schema: &str) -> Result<Reader> {
-    let (mut client, checked) = connect_to_schema(url, schema, Legacy::Refuse)?;
+fn open(url: &str, schema: &str, trusted: &[String]) -> Result<Reader> {
+    let (mut client, checked) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
     if inspect(&mut client, checked)?.is_none() {
         bail!(
             "schema {schema} at {} holds no queens board; doctor checks a board and never \
@@ -68,7 +69,7 @@ fn open(url: &str, schema: &str) -> Result<Reader> {
         );
     }
     drop(client);
-    first_reader(url, schema)
+    first_reader(url, schema, trusted)
 }
 
 fn info(what: &'static str, found: String) -> Finding {

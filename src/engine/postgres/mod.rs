@@ -43,6 +43,9 @@ pub struct Engine {
     schema: String,
     /// What `init` describes queens' relations with (`comment on`).
     describe: Option<Describe>,
+    /// Roles the user trusts (`--trust-owner`): the schema may hold their
+    /// objects, whose SQL then runs with the user's privileges.
+    trusted: Vec<String>,
 }
 
 impl Engine {
@@ -51,7 +54,13 @@ impl Engine {
             url: url.to_string(),
             schema: schema.to_string(),
             describe: None,
+            trusted: Vec::new(),
         }
+    }
+
+    /// The URL, the schema, and the roles trusted there.
+    pub fn place(&self) -> (&str, &str, &[String]) {
+        (&self.url, &self.schema, &self.trusted)
     }
 
     pub fn url(&self) -> &str {
@@ -64,27 +73,27 @@ impl Engine {
 
     /// Opens the board for reading (see `crate::engine::Engine::open`).
     pub fn open_reader(&self, requested: Option<u8>) -> Result<(Reader, u8)> {
-        read::open_for_reading(&self.url, &self.schema, requested)
+        read::open_for_reading(&self.url, &self.schema, &self.trusted, requested)
     }
 
     /// Another reader in `first`'s snapshot.
     pub fn sibling_reader(&self, first: &Snapshot) -> Result<Reader> {
-        read::sibling(&self.url, &self.schema, first)
+        read::sibling(&self.url, &self.schema, &self.trusted, first)
     }
 
     /// Replaces the board with an `n`×`n` one, with what `extension` adds.
     pub fn rebuild_with(&self, n: u8, extension: &dyn Extension) -> Result<()> {
-        build::rebuild(&self.url, &self.schema, n, extension, self.describe)
+        build::rebuild(self.place(), n, extension, self.describe)
     }
 
     /// What `doctor` finds in the schema, with the checks `more` adds.
     pub fn doctor_with(&self, requested: Option<u8>, more: MoreChecks) -> Result<Vec<Finding>> {
-        doctor::findings(&self.url, &self.schema, requested, more)
+        doctor::findings(&self.url, &self.schema, &self.trusted, requested, more)
     }
 
     /// Upgrades the board, with what `extension` adds; whether it had to.
     pub fn bring_up_to_date_with(&self, extension: &dyn Extension) -> Result<bool> {
-        build::bring_up_to_date(&self.url, &self.schema, extension, self.describe)
+        build::bring_up_to_date(self.place(), extension, self.describe)
     }
 }
 
@@ -95,6 +104,10 @@ impl crate::engine::Engine for Engine {
 
     fn describe_with(&mut self, describe: Describe) {
         self.describe = Some(describe);
+    }
+
+    fn trust_owners(&mut self, roles: &[String]) {
+        self.trusted = roles.to_vec();
     }
 
     fn open(
@@ -111,11 +124,11 @@ impl crate::engine::Engine for Engine {
     }
 
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        build::ensure_exists(&self.url, &self.schema, requested, self.describe)
+        build::ensure_exists(self.place(), requested, self.describe)
     }
 
     fn lacks_board_size(&self) -> Result<bool> {
-        build::lacks_board_size(&self.url, &self.schema)
+        build::lacks_board_size(&self.url, &self.schema, &self.trusted)
     }
 
     fn rebuild(&self, n: u8) -> Result<()> {

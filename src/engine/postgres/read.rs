@@ -87,8 +87,8 @@ pub fn lock_holder(url: &str, schema: &str) -> Option<(String, String)> {
 /// The first reader of a command: it locks queens_version before its
 /// snapshot is taken, so that no rebuild can commit while the command
 /// reads, and exports that snapshot for the command's other connections.
-pub(super) fn first_reader(url: &str, schema: &str) -> Result<Reader> {
-    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Refuse)?;
+pub(super) fn first_reader(url: &str, schema: &str, trusted: &[String]) -> Result<Reader> {
+    let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
     begin_reading(&mut client, schema)?;
     client
         .batch_execute("lock table queens_version in access share mode;")
@@ -105,11 +105,11 @@ pub(super) fn first_reader(url: &str, schema: &str) -> Result<Reader> {
 /// Another reader of the board `first` reads, in `first`'s snapshot. It
 /// takes no lock of its own: `first` holds one for the whole command, and
 /// a second request could queue behind a waiting rebuild.
-pub fn sibling(url: &str, schema: &str, first: &Snapshot) -> Result<Reader> {
+pub fn sibling(url: &str, schema: &str, trusted: &[String], first: &Snapshot) -> Result<Reader> {
     let Snapshot(Some(snapshot)) = first else {
         bail!("a PostgreSQL reader shares only a PostgreSQL reader's snapshot");
     };
-    let (mut client, schema) = connect_to_schema(url, schema, Legacy::Refuse)?;
+    let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
     begin_reading(&mut client, schema)?;
     client.execute(&format!("set transaction snapshot '{snapshot}'"), &[])?;
     Ok(Reader {
@@ -124,13 +124,23 @@ pub fn sibling(url: &str, schema: &str, first: &Snapshot) -> Result<Reader> {
 /// is refused with the command that builds one, and one of an older queens
 /// version with the command that upgrades it: reading never changes a
 /// server.
-pub fn open_for_reading(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader, u8)> {
-    open_board(url, schema, requested).map_err(|e| gave_up_waiting_or(e, url, schema))
+pub fn open_for_reading(
+    url: &str,
+    schema: &str,
+    trusted: &[String],
+    requested: Option<u8>,
+) -> Result<(Reader, u8)> {
+    open_board(url, schema, trusted, requested).map_err(|e| gave_up_waiting_or(e, url, schema))
 }
 
-fn open_board(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader, u8)> {
+fn open_board(
+    url: &str,
+    schema: &str,
+    trusted: &[String],
+    requested: Option<u8>,
+) -> Result<(Reader, u8)> {
     let shown = format!("schema {schema}");
-    let (mut client, checked) = connect_to_schema(url, schema, Legacy::Refuse)?;
+    let (mut client, checked) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
     if inspect(&mut client, checked)?.is_none() {
         bail!(
             "{shown} at {} holds no queens board; `queens init --db {} --schema {schema}` builds \
@@ -140,7 +150,7 @@ fn open_board(url: &str, schema: &str, requested: Option<u8>) -> Result<(Reader,
         );
     }
     drop(client);
-    let reader = first_reader(url, schema)?;
+    let reader = first_reader(url, schema, trusted)?;
     let version = reader.number("select version from queens_version")?;
     let init_here = format!(
         "queens init --db {} --schema {schema}",
