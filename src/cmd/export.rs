@@ -8,9 +8,10 @@ use anyhow::{Result, bail};
 use clap::{Args as ClapArgs, ValueEnum};
 
 use crate::cmd::space::human_number;
-use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
+use crate::cmd::{DbArgs, Opened, WorkArgs, say_if_stored, stdout};
 use crate::engine::{self, Engine, Param, Reader, Target};
-use crate::error::usage;
+use crate::error::{shell_word, usage};
+use crate::model::board::DEFAULT_SIZE;
 use crate::model::placement::Placement;
 use crate::model::value::Value;
 use crate::render::datasette::{self, CatalogRelation};
@@ -93,12 +94,21 @@ impl ExportFormat {
 /// Examples:
 ///   queens export --format csv --out solutions.csv
 ///   queens export --format json
-///   queens export --out all.svg                  # all solutions, as pictures
-///   queens export --out one.svg --solution 5     # just solution 5
-///   queens export --format sql --out dump.sql    # then: sqlite3 copy.db < dump.sql
-///   queens export --format csv --fundamental     # one per symmetry class
-///   queens export --out queens.html              # the page: open it in a browser
-///   queens export --format datasette --out metadata.json   # then: datasette queens.db -m metadata.json
+///   queens export --out all.svg                # every solution, drawn
+///   queens export --out one.svg --solution 5   # just solution 5
+///   queens export --format csv --fundamental   # one per symmetry class
+///   queens export --out queens.html            # open it in a browser
+///   queens export --format sql --out dump.sql
+///   sqlite3 copy.db < dump.sql                 # a copy of queens.db
+///   queens export --format sql --dialect postgres --out model.sql
+///   psql -v ON_ERROR_STOP=1 -f model.sql postgres://me@localhost/empty
+///   queens export --format datasette --out metadata.json
+///   datasette queens.db -m metadata.json       # queens.db, described
+///
+/// The PostgreSQL script depends on the board size alone: without a
+/// database file it is written for --size (8 by default), and no file is
+/// created. Datasette's metadata is keyed by the database file's name
+/// (queens.db: "queens"), so it describes that file and no other.
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -144,36 +154,17 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let format = chosen_format(args)?;
-    let whole = match format {
-        ExportFormat::Sql => Some("the sql format writes the whole database"),
-        ExportFormat::Html => Some("the html page holds every solution"),
-        ExportFormat::Datasette => Some("the datasette metadata describes the whole database"),
-        _ => None,
-    };
-    if let (Some(whole), true) = (whole, args.solution.is_some() || args.fundamental) {
-        return Err(usage(format!(
-            "--solution and --fundamental choose solutions; {whole}"
-        )));
-    }
+    refuse_choosing_in_whole(args, format)?;
     let target = args.target.target()?;
     if format == ExportFormat::Datasette {
         target.file("--format datasette (Datasette serves SQLite files)")?;
     }
     // Refuse an unwritable or existing --out before any work is done.
     let out_file = checked_out(args, &target)?;
-    // Datasette's metadata describes the file itself, never a temporary board.
-    let (engine, (reader, n)) = match format {
-        ExportFormat::Datasette => {
-            let engine = engine::connect(&target)?;
-            let board = datasette_board(engine.as_ref(), args.target.size)?;
-            (engine, board)
-        }
-        _ => {
-            let engine = args.target.engine()?;
-            let board = engine.open(args.target.size, &|_| Ok(()))?;
-            (engine, board)
-        }
-    };
+    if let Some(n) = script_needs_no_board(args, format, &target) {
+        return write_script_alone(args, n, out_file.as_ref());
+    }
+    let (engine, reader, n) = open_board(args, format, &target)?;
     let reader = reader.as_ref();
     let chosen = match args.solution {
         Some(k) => Some(solution_number(reader, n, k)?),
@@ -210,11 +201,59 @@ pub fn run(args: &Args) -> Result<()> {
             Some(rendering) => write_placements(&source, args, rendering, out),
         }
     };
-    match (&out_file, &args.out) {
+    deliver(args, format, &target, out_file.as_ref(), n, exported)
+}
+
+/// A usage error where --solution or --fundamental asks a format that
+/// writes everything for a part.
+fn refuse_choosing_in_whole(args: &Args, format: ExportFormat) -> Result<()> {
+    let whole = match format {
+        ExportFormat::Sql => Some("the sql format writes the whole database"),
+        ExportFormat::Html => Some("the html page holds every solution"),
+        ExportFormat::Datasette => Some("the datasette metadata describes the whole database"),
+        _ => None,
+    };
+    match (whole, args.solution.is_some() || args.fundamental) {
+        (Some(whole), true) => Err(usage(format!(
+            "--solution and --fundamental choose solutions; {whole}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The engine and the board exported. Datasette's metadata describes the
+/// file itself, never a temporary board.
+fn open_board(args: &Args, format: ExportFormat, target: &Target) -> Result<Opened> {
+    let engine = match format {
+        ExportFormat::Datasette => engine::connect(target)?,
+        _ => args.target.engine()?,
+    };
+    let (reader, n) = match format {
+        ExportFormat::Datasette => datasette_board(engine.as_ref(), args.target.size)?,
+        _ => engine.open(args.target.size, &|_| Ok(()))?,
+    };
+    Ok((engine, reader, n))
+}
+
+/// Writes what `exported` writes to standard output or --out, and says
+/// what was written where (and, for Datasette, which file it is for).
+fn deliver(
+    args: &Args,
+    format: ExportFormat,
+    target: &Target,
+    out_file: Option<&OutFile>,
+    n: u8,
+    exported: impl Fn(&mut dyn Write) -> Result<u64>,
+) -> Result<()> {
+    match (out_file, &args.out) {
         (None, _) | (_, None) => {
             let mut out = stdout();
             exported(&mut out)?;
             out.flush()?;
+            if format == ExportFormat::Datasette {
+                let keyed = datasette_keyed(target, None)?;
+                eprintln!("queens: Datasette's metadata {keyed}");
+            }
         }
         (Some(out_file), Some(path)) => {
             let mut count = 0;
@@ -224,17 +263,81 @@ pub fn run(args: &Args) -> Result<()> {
             })?;
             let what = match format {
                 ExportFormat::Sql => "the whole database".to_string(),
-                ExportFormat::Datasette => "Datasette's metadata".to_string(),
+                ExportFormat::Datasette => {
+                    let keyed = datasette_keyed(target, Some(path))?;
+                    format!("Datasette's metadata to {}, {keyed}", path.display())
+                }
                 ExportFormat::Html => format!(
                     "the page of the {n}×{n} board ({})",
                     solutions_phrase(count)
                 ),
                 _ => solutions_phrase(count),
             };
-            eprintln!("queens: wrote {what} to {}", path.display());
+            match format {
+                ExportFormat::Datasette => eprintln!("queens: wrote {what}"),
+                _ => eprintln!("queens: wrote {what} to {}", path.display()),
+            }
         }
     }
     Ok(())
+}
+
+/// The board size of a PostgreSQL script that needs no database: the
+/// script depends on the board size alone, so where --db names a file that
+/// does not exist it is not created for it (--size, else 8).
+fn script_needs_no_board(args: &Args, format: ExportFormat, target: &Target) -> Option<u8> {
+    match (format, args.dialect, target) {
+        (ExportFormat::Sql, Dialect::Postgres, Target::File(path))
+            if std::fs::symlink_metadata(path).is_err() =>
+        {
+            Some(args.target.size.unwrap_or(DEFAULT_SIZE))
+        }
+        _ => None,
+    }
+}
+
+/// Writes the PostgreSQL script of the `n`×`n` board, no database opened.
+fn write_script_alone(args: &Args, n: u8, out_file: Option<&OutFile>) -> Result<()> {
+    let script = engine::postgres_script(&args.target.schema, n)?;
+    match (out_file, &args.out) {
+        (Some(out_file), Some(path)) => {
+            write_out(out_file, args.force, |out| {
+                Ok(out.write_all(script.as_bytes())?)
+            })?;
+            eprintln!(
+                "queens: wrote the PostgreSQL script of the {n}×{n} board to {}",
+                path.display()
+            );
+        }
+        _ => {
+            let mut out = stdout();
+            out.write_all(script.as_bytes())?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
+
+/// The name Datasette gives the database file: its name without the
+/// extension. The metadata is keyed by it, so it describes nothing in a
+/// file of another name.
+fn datasette_name(path: &Path) -> String {
+    path.file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Which file the metadata belongs to and the command that serves them
+/// together: said because Datasette matches them by file name, silently.
+fn datasette_keyed(target: &Target, metadata: Option<&Path>) -> Result<String> {
+    let path = target.file("--format datasette")?;
+    let metadata = metadata.map_or("FILE".to_string(), |m| shell_word(&m.to_string_lossy()));
+    Ok(format!(
+        "for {} only (Datasette names it \"{}\"): datasette {} -m {metadata}",
+        path.display(),
+        datasette_name(path),
+        shell_word(&path.to_string_lossy()),
+    ))
 }
 
 /// The file --out names, checked before any work is done (None for
@@ -315,11 +418,7 @@ fn datasette_board(engine: &dyn Engine, requested: Option<u8>) -> Result<(Box<dy
 /// Datasette's metadata for the file: Datasette names a database after
 /// its file's name without the extension.
 fn write_datasette(reader: &dyn Reader, n: u8, target: &Target, out: &mut dyn Write) -> Result<()> {
-    let path = target.file("--format datasette")?;
-    let database = path
-        .file_stem()
-        .map(|stem| stem.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let database = datasette_name(target.file("--format datasette")?);
     let mut relations = Vec::new();
     reader.each_row(
         crate::model::sql::file("datasette/relations.sql"),
