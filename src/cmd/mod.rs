@@ -70,7 +70,8 @@ pub struct TrustArgs {
     /// With a postgres:// URL as --db: read the schema although role ROLE,
     /// which lacks your privileges, owns it or objects in it, running its
     /// SQL (its views' bodies, its functions) with your privileges. Give it
-    /// once per role; ignored for an SQLite file, which holds no role's SQL.
+    /// once per role (QUEENS_TRUST_OWNER: names separated by commas);
+    /// ignored for an SQLite file, which holds no role's SQL.
     #[arg(
         long = "trust-owner",
         value_name = "ROLE",
