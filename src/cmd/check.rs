@@ -67,7 +67,7 @@ pub fn run(args: &Args) -> Result<()> {
         writeln!(
             out,
             "{what}; solutions containing it not looked for: {}",
-            completions_out_of_reach(n)
+            completions_out_of_reach(n, &args.target.repeated())
         )?;
         return Ok(out.flush()?);
     }

@@ -53,7 +53,7 @@ pub fn run(args: &Args) -> Result<()> {
         bail!("no completion: {}", attack.sentence());
     }
     if !completions_within_reach(reader, n)? {
-        bail!(completions_out_of_reach(n));
+        bail!(completions_out_of_reach(n, &args.target.repeated()));
     }
     say_if_stored(reader, engine.as_ref())?;
     let mut out = stdout();

@@ -56,13 +56,15 @@ pub fn completions_within_reach(reader: &dyn Reader, n: u8) -> Result<bool> {
     Ok(n <= SEARCH_COMPLETIONS_UP_TO || reader.stored_count()?.is_some())
 }
 
-/// Why completions are not listed on a large board, and what to do.
-pub fn completions_out_of_reach(n: u8) -> String {
+/// Why completions are not listed on a large board, and what to do;
+/// `repeated` names the database as the command was given it (see
+/// `DbArgs::repeated`), so that the advice pasted acts on the same file.
+pub fn completions_out_of_reach(n: u8, repeated: &str) -> String {
     let most = SEARCH_COMPLETIONS_UP_TO;
     format!(
         "completions are found among all the board's solutions, and listing all those of \
          the {n}×{n} board would take hours (queens lists them up to {most}×{most} for this); \
-         `queens init --materialize` stores them once, if you can wait for that"
+         `queens init --materialize{repeated}` stores them once, if you can wait for that"
     )
 }
 

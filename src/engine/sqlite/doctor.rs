@@ -59,7 +59,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
     findings.push(ask("model", || model(&conn, n)));
     findings.push(ask("encodings", || encodings(&conn)));
     findings.push(ask("symmetries", || symmetries(&conn, n)));
-    findings.push(ask("views", || views(&conn, n)));
+    findings.push(ask("views", || views(&conn, n, path)));
     if schema::has_store(&conn)? {
         findings.push(ask("stored", || stored_solutions(&conn, n)));
     }
@@ -291,14 +291,15 @@ fn encodings(conn: &Connection) -> Result<(bool, String)> {
     ))
 }
 
-fn views(conn: &Connection, n: u8) -> Result<(bool, String)> {
+fn views(conn: &Connection, n: u8, path: &Path) -> Result<(bool, String)> {
     let differing = schema::differing_views(conn, n)?;
     let found = if differing.is_empty() {
         "as this queens writes them".to_string()
     } else {
         format!(
-            "{} missing or not as this queens writes them; `queens init` rewrites them",
-            differing.join(", ")
+            "{} missing or not as this queens writes them; `queens init --db {}` rewrites them",
+            differing.join(", "),
+            crate::error::shell_word(&path.display().to_string())
         )
     };
     Ok((differing.is_empty(), found))
