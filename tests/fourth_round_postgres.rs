@@ -420,10 +420,42 @@ fn a_role_refused_reading_is_given_the_grants_that_let_it_and_they_do() {
         .to_string();
     assert!(advice.contains("grant usage on schema"), "{advice}");
     // The owner runs the advice as given, naming the role.
-    schema
-        .client()
-        .batch_execute(&advice.replace("YOUR_ROLE", &reader.name))
-        .unwrap();
+    schema.client().batch_execute(&advice).unwrap();
     let out = run_as(&reader, &schema, &["count"]);
     assert_eq!(text(&out.stdout), "10\n", "{}", text(&out.stderr));
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn init_by_a_role_that_may_not_create_schemas_is_given_the_grant_that_lets_it() {
+    let schema = Schema::new(&server(), "t");
+    let builder = Role::new(&schema.url, "builder", "");
+    let out = run_as(&builder, &schema, &["init", "--size", "5"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("not yours to read"), "{stderr}");
+    let advice = stderr
+        .split('`')
+        .nth(1)
+        .expect("advice in backquotes")
+        .to_string();
+    assert!(advice.starts_with("grant create on database"), "{advice}");
+    schema.client().batch_execute(&advice).unwrap();
+    let out = run_as(&builder, &schema, &["init", "--size", "5"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let database: String = schema
+        .client()
+        .query_one("select current_database()::text", &[])
+        .unwrap()
+        .get(0);
+    schema
+        .client()
+        .batch_execute(&format!(
+            "revoke create on database {database} from {}",
+            builder.name
+        ))
+        .unwrap();
 }

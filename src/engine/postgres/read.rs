@@ -52,10 +52,22 @@ pub fn gave_up_waiting_or(error: anyhow::Error, url: &str, schema: &str) -> anyh
             .chain()
             .find_map(|cause| cause.downcast_ref::<postgres::Error>()?.as_db_error())
             .map_or_else(|| error.to_string(), |db| db.message().to_string());
+        let role = url
+            .parse::<postgres::Config>()
+            .ok()
+            .and_then(|config| config.get_user().map(str::to_string))
+            .unwrap_or_else(|| "YOUR_ROLE".to_string());
+        if let Some(database) = message.strip_prefix("permission denied for database ") {
+            return anyhow::anyhow!(
+                "role {role} may not create schemas in database {database} ({message}); its \
+                 owner can let it with `grant create on database {database} to {role}`, or name \
+                 a --schema that role {role} may write in"
+            );
+        }
         return anyhow::anyhow!(
             "schema {schema} is not yours to read ({message}); its owner can let you with \
-             `grant usage on schema {schema} to YOUR_ROLE; grant select on all tables in schema \
-             {schema} to YOUR_ROLE`"
+             `grant usage on schema {schema} to {role}; grant select on all tables in schema \
+             {schema} to {role}`"
         );
     }
     if code != Some(SqlState::LOCK_NOT_AVAILABLE) {
