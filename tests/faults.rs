@@ -498,3 +498,27 @@ fn files_named_like_queens_temporary_files_are_never_removed() {
         );
     }
 }
+
+#[test]
+fn a_file_of_yours_named_like_the_journal_is_never_deleted() {
+    // SQLite plays back a hot journal before reading, and deletes one that
+    // is no journal: queens refuses instead, leaving the file as it is.
+    let dir = TempDir::new().unwrap();
+    assert!(
+        queens(dir.path(), &["init", "--size", "5"])
+            .status
+            .success()
+    );
+    let journal = dir.path().join("queens.db-journal");
+    std::fs::write(&journal, b"my notes\n").unwrap();
+    for args in [&["count"][..], &["solve"][..], &["init"][..]] {
+        let out = queens(dir.path(), args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("is not a journal SQLite wrote"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(std::fs::read(&journal).unwrap(), b"my notes\n");
+    }
+}

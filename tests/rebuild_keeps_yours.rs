@@ -451,3 +451,38 @@ fn a_rebuild_refuses_when_a_row_of_yours_would_newly_point_at_nothing() {
             .success()
     );
 }
+
+#[test]
+fn a_rebuild_refuses_when_a_row_of_a_table_without_rowid_would_newly_point_at_nothing() {
+    // SQLite's foreign-key check names no row of a table without rowid;
+    // the rows are told apart by their primary keys.
+    let board = Board::new(8);
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "pragma foreign_keys = off;
+             create table my_marks (id text primary key, anchor text, mov_dir text,
+                 foreign key (anchor, mov_dir) references line (anchor, mov_dir)) without rowid;
+             insert into my_marks values ('x', 'a9', 'RGHT-DN'), ('y', 'b8', 'RGHT-DN'),
+                                         ('z', null, 'RGHT-DN');",
+        )
+        .unwrap();
+    let before = contents(&board.db);
+    let out = board.run(&["init", "--force", "--size", "9"]);
+    assert_refused(&out, 1, "the row whose key is ('y') of your table my_marks");
+    assert_eq!(
+        contents(&board.db),
+        before,
+        "the refused rebuild changed the file"
+    );
+    Connection::open(&board.db)
+        .unwrap()
+        .execute_batch("delete from my_marks where id = 'y'")
+        .unwrap();
+    assert!(
+        board
+            .run(&["init", "--force", "--size", "9"])
+            .status
+            .success()
+    );
+}

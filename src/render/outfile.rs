@@ -135,10 +135,16 @@ pub fn refuse_stdout_database(database: &Path) -> Result<()> {
     let Some(stdout) = stdout_file() else {
         return Ok(());
     };
-    let same = ["", "-journal", "-wal", "-shm"].iter().any(|suffix| {
-        let mut name = database.as_os_str().to_os_string();
-        name.push(suffix);
-        same_file_as(Path::new(&name), &stdout)
+    // SQLite keeps the journal beside the file a symbolic link leads to,
+    // so both the name given and the file it resolves to are compared.
+    let resolved = std::fs::canonicalize(database).ok();
+    let names = std::iter::once(database).chain(resolved.as_deref());
+    let same = names.into_iter().any(|base| {
+        ["", "-journal", "-wal", "-shm"].iter().any(|suffix| {
+            let mut name = base.as_os_str().to_os_string();
+            name.push(suffix);
+            same_file_as(Path::new(&name), &stdout)
+        })
     });
     if same {
         return Err(usage(format!(

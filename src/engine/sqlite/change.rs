@@ -268,28 +268,106 @@ fn refuse_user_triggers(conn: &Connection, shown: &str) -> Result<()> {
     Ok(())
 }
 
-/// One row that breaks a foreign key, as SQLite's foreign-key check names
-/// it: the table, the row (its rowid; None in a table without rowid), the
+/// One row that breaks a foreign key: its table, the row (`the row with
+/// rowid N`, or, in a table without rowid, `the row whose key is …`), the
 /// table it should refer to, and which of the table's keys it is.
-type BrokenReference = (String, Option<i64>, String, i64);
+type BrokenReference = (String, String, String, i64);
 
-/// Every row that breaks a foreign key.
+/// Every row that breaks a foreign key, each told from every other.
 pub(super) fn broken_references(conn: &Connection) -> Result<BTreeSet<BrokenReference>> {
     let mut stmt =
         conn.prepare("select \"table\", rowid, parent, fkid from pragma_foreign_key_check")?;
-    let rows = stmt
+    let found = stmt
         .query_map([], |row| {
             Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
         })?
-        .collect::<rusqlite::Result<BTreeSet<BrokenReference>>>()?;
-    Ok(rows)
+        .collect::<rusqlite::Result<BTreeSet<(String, Option<i64>, String, i64)>>>()?;
+    let mut broken = BTreeSet::new();
+    for (table, rowid, parent, key) in found {
+        match rowid {
+            Some(id) => {
+                broken.insert((table, format!("the row with rowid {id}"), parent, key));
+            }
+            // SQLite's check cannot name a row of a table without rowid:
+            // its primary key does.
+            None => {
+                for row in broken_keys(conn, &table, key)? {
+                    broken.insert((table.clone(), row, parent.clone(), key));
+                }
+            }
+        }
+    }
+    Ok(broken)
+}
+
+/// The rows of `table` (one without rowid) that break its foreign key
+/// `fkid`, each as `the row whose key is …` (its primary key as SQL
+/// literals). As SQLite checks it: a row with a NULL in the key's columns
+/// refers to nothing and breaks nothing.
+fn broken_keys(conn: &Connection, table: &str, fkid: i64) -> Result<Vec<String>> {
+    let columns = |sql: &str, name: &str| -> Result<Vec<(String, Option<String>)>> {
+        let mut stmt = conn.prepare(sql)?;
+        let rows = stmt
+            .query_map(rusqlite::params![name, fkid], |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    };
+    // (`?2 = ?2`: the closure binds the key number to every query.)
+    let pk = "select name, null from pragma_table_info(?1) where pk > 0 and ?2 = ?2 order by pk";
+    let fk = columns(
+        "select \"from\", \"to\" from pragma_foreign_key_list(?1) where id = ?2 order by seq",
+        table,
+    )?;
+    let parent: String = conn.query_row(
+        "select \"table\" from pragma_foreign_key_list(?1) where id = ?2",
+        rusqlite::params![table, fkid],
+        |row| row.get(0),
+    )?;
+    let parent_key = columns(pk, &parent)?;
+    let quoted = |name: &str| format!("\"{}\"", name.replace('"', "\"\""));
+    let matches: Vec<String> = fk
+        .iter()
+        .zip(
+            parent_key
+                .iter()
+                .map(|(name, _)| name.clone())
+                .chain(std::iter::repeat(String::new())),
+        )
+        .map(|((from, to), pk_column)| {
+            let to = to.clone().unwrap_or(pk_column);
+            format!("p.{} = c.{}", quoted(&to), quoted(from))
+        })
+        .collect();
+    let not_null: Vec<String> = fk
+        .iter()
+        .map(|(from, _)| format!("c.{} is not null", quoted(from)))
+        .collect();
+    let key: Vec<String> = columns(pk, table)?
+        .iter()
+        .map(|(name, _)| format!("quote(c.{})", quoted(name)))
+        .collect();
+    let sql = format!(
+        "select {} from {} as c where {} and not exists (select 1 from {} as p where {})",
+        key.join(" || ', ' || "),
+        quoted(table),
+        not_null.join(" and "),
+        quoted(&parent),
+        matches.join(" and ")
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let keys = stmt
+        .query_map([], |row| row.get::<_, String>(0))?
+        .map(|key| key.map(|key| format!("the row whose key is ({key})")))
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(keys)
 }
 
 /// After a change: queens' own tables must refer only to rows that exist,
 /// and no row of the user's may newly refer to nothing: which rows, not
 /// how many (a row broken before that the new board mends does not make
-/// up for one it breaks). A row of a table without rowid cannot be told
-/// from another of its table, so those are compared by count.
+/// up for one it breaks), rows of tables without rowid by their keys.
 pub(super) fn keep_user_references(
     conn: &Connection,
     before: &BTreeSet<BrokenReference>,
@@ -300,19 +378,7 @@ pub(super) fn keep_user_references(
     if let Some((table, ..)) = after.iter().find(|(t, ..)| own.contains(&t.as_str())) {
         bail!("rows of {table} break a foreign key after building the board");
     }
-    let newly = after.iter().find(|broken| {
-        let (table, rowid, parent, key) = broken;
-        match rowid {
-            Some(_) => !before.contains(*broken),
-            None => {
-                let same =
-                    |b: &&BrokenReference| (&b.0, b.1, &b.2, b.3) == (table, None, parent, *key);
-                after.iter().filter(same).count() > before.iter().filter(same).count()
-            }
-        }
-    });
-    if let Some((table, rowid, parent, _)) = newly {
-        let row = rowid.map_or("a row".to_string(), |id| format!("the row with rowid {id}"));
+    if let Some((table, row, parent, _)) = after.difference(before).next() {
         bail!(
             "{shown}: {row} of your table {table} refers to a row of queens' {parent} that the \
              new board would not have; nothing was changed (delete that row or drop the \

@@ -247,10 +247,36 @@ fn needs_rollback(error: &anyhow::Error) -> bool {
     })
 }
 
+/// The first bytes of every rollback journal SQLite writes.
+const JOURNAL_MAGIC: [u8; 8] = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7];
+
+/// Refuses to let SQLite play back a `-journal` file beside the database
+/// that SQLite did not write: SQLite would find it no journal and delete
+/// it, and it may be a file of the user's that only shares the name.
+fn refuse_foreign_journal(path: &Path) -> Result<()> {
+    use std::io::Read;
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut journal = real.into_os_string();
+    journal.push("-journal");
+    let journal = std::path::PathBuf::from(journal);
+    let mut start = [0u8; 8];
+    let read = std::fs::File::open(&journal).and_then(|mut f| f.read_exact(&mut start));
+    if read.is_ok() && start == JOURNAL_MAGIC {
+        return Ok(());
+    }
+    bail!(
+        "{} is not a journal SQLite wrote, and SQLite would delete it before reading {}; \
+         move it out of the way (it is left as it is)",
+        journal.display(),
+        path.display()
+    )
+}
+
 /// Lets SQLite restore the database from the journal of an interrupted
 /// write (its own crash recovery), which needs a writable connection. Only
 /// called for a file already seen to be a SQLite database.
 fn roll_back_interrupted_write(path: &Path) -> Result<()> {
+    refuse_foreign_journal(path)?;
     let conn = open_writable(path)?;
     conn.query_row("select count(*) from sqlite_schema", [], |row| {
         row.get::<_, i64>(0)
@@ -357,12 +383,36 @@ fn open_snapshot(conn: &Connection, bytes: &[u8]) -> bool {
     code == ffi::SQLITE_OK
 }
 
+/// How long opening a file may take. Opening a regular file is at once;
+/// a FIFO swapped in for the file after it was checked (a symbolic link
+/// changed between the check and SQLite's own open) would block the open
+/// until something writes to it, for ever.
+const OPEN_DEADLINE: Duration = Duration::from_secs(10);
+
+/// SQLite's open of `path` with `flags`, given up after `OPEN_DEADLINE`
+/// with one line (the thread left blocked ends with the process).
+fn open_within_deadline(path: &Path, flags: OpenFlags) -> Result<Connection> {
+    let name = sqlite_name(path);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .spawn(move || drop(sender.send(Connection::open_with_flags(name, flags))))
+        .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
+    match receiver.recv_timeout(OPEN_DEADLINE) {
+        Ok(opened) => opened.map_err(|e| explain_open_error(e, path)),
+        Err(_) => bail!(
+            "cannot open {}: opening it did not end within {} s, as a regular file's does \
+             (a FIFO or a device in its place?); name a database file",
+            path.display(),
+            OPEN_DEADLINE.as_secs()
+        ),
+    }
+}
+
 /// A read-only connection: nothing done through it can change the file.
 pub fn open_read_only(path: &Path) -> Result<Connection> {
     super::configure_once();
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(sqlite_name(path), flags)
-        .map_err(|e| explain_open_error(e, path))?;
+    let conn = open_within_deadline(path, flags)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     Ok(conn)
 }
@@ -376,8 +426,7 @@ pub fn open_read_only(path: &Path) -> Result<Connection> {
 /// every reference afterwards instead.
 pub fn open_writable(path: &Path) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let mut conn = Connection::open_with_flags(sqlite_name(path), flags)
-        .map_err(|e| explain_open_error(e, path))?;
+    let mut conn = open_within_deadline(path, flags)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", false)?;
     conn.set_transaction_behavior(TransactionBehavior::Immediate);
@@ -508,5 +557,30 @@ fn explain_open_error(error: impl Into<anyhow::Error>, path: &Path) -> anyhow::E
             "{shown} is busy: another process is using it (writing, or reading while queens writes); try again when it is done"
         ),
         _ => error.context(format!("cannot read {shown}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_open_that_blocks_is_given_up_with_one_line() {
+        // What SQLite meets when a FIFO is swapped in for the file after
+        // it was checked: an open that waits for a writer.
+        let dir = tempfile::TempDir::new().unwrap();
+        let fifo = dir.path().join("swapped.db");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let started = std::time::Instant::now();
+        let error = open_read_only(&fifo).err().expect("a FIFO opened");
+        assert!(
+            error.to_string().contains("did not end within 10 s"),
+            "{error}"
+        );
+        assert!(started.elapsed() < OPEN_DEADLINE + Duration::from_secs(5));
     }
 }
