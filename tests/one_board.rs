@@ -150,3 +150,37 @@ fn a_file_of_two_board_sizes_is_refused_by_every_reading_command() {
         "a second size is admitted after the rebuild"
     );
 }
+
+#[test]
+fn a_standard_output_that_is_the_wal_behind_a_linked_db_is_refused() {
+    // SQLite keeps the -wal and -journal beside the file the link leads to.
+    let board = Board::new(6);
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .query_row("pragma journal_mode = wal", [], |r| r.get::<_, String>(0))
+        .unwrap();
+    let link = board.dir.path().join("link.db");
+    std::os::unix::fs::symlink(&board.db, &link).unwrap();
+    for suffix in ["-wal", "-journal", ""] {
+        let mut target = board.db.clone().into_os_string();
+        target.push(suffix);
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "exec \"{}\" count --db \"{}\" 1<>\"{}\"",
+                env!("CARGO_BIN_EXE_queens"),
+                link.display(),
+                std::path::Path::new(&target).display()
+            ))
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{suffix}: {}",
+            text(&out.stderr)
+        );
+        assert!(text(&out.stderr).contains("standard output is the database"));
+    }
+    assert_eq!(board.stdout(&["count"]), "4\n");
+}
