@@ -576,7 +576,7 @@ mod tests {
             .unwrap();
         assert!(made.success());
         let started = std::time::Instant::now();
-        let error = open_read_only(&fifo).err().expect("a FIFO opened");
+        let error = open_read_only(&fifo).expect_err("a FIFO opened");
         assert!(
             error.to_string().contains("did not end within 10 s"),
             "{error}"
