@@ -394,9 +394,14 @@ const OPEN_DEADLINE: Duration = Duration::from_secs(10);
 fn open_within_deadline(path: &Path, flags: OpenFlags) -> Result<Connection> {
     let name = sqlite_name(path);
     let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::Builder::new()
-        .spawn(move || drop(sender.send(Connection::open_with_flags(name, flags))))
-        .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
+    let watched = std::thread::Builder::new()
+        .spawn(move || drop(sender.send(Connection::open_with_flags(name, flags))));
+    if watched.is_err() {
+        // A system out of threads (ulimit -u, the search's own threads
+        // taking the last of them) still opens the file, unwatched.
+        return Connection::open_with_flags(sqlite_name(path), flags)
+            .map_err(|e| explain_open_error(e, path));
+    }
     match receiver.recv_timeout(OPEN_DEADLINE) {
         Ok(opened) => opened.map_err(|e| explain_open_error(e, path)),
         Err(_) => bail!(
