@@ -223,3 +223,39 @@ fn deleted_parts_fail_doctor_naming_search_part_and_count_refuses_instead_of_22(
     assert_eq!(schema.stdout(&["count"]), "92\n");
     assert!(schema.stdout(&["doctor"]).ends_with("all checks hold\n"));
 }
+
+#[test]
+#[cfg_attr(
+    not(queens_citus),
+    ignore = "needs a Citus cluster: set QUEENS_TEST_CITUS (.ci/run starts one)"
+)]
+fn search_part_carries_its_sentence_and_each_column_its_meaning() {
+    let schema = distributed(6);
+    let described: Vec<(String, bool)> = schema
+        .client()
+        .query(
+            "select a.attname::text, coalesce(col_description(c.oid, a.attnum), '') <> ''
+             from pg_class as c
+             join pg_attribute as a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+             where c.relnamespace = cast($1::text as regnamespace) and c.relname = 'search_part'",
+            &[&schema.name],
+        )
+        .unwrap()
+        .iter()
+        .map(|row| (row.get(0), row.get(1)))
+        .collect();
+    assert_eq!(described.len(), 5, "{described:?}");
+    assert!(described.iter().all(|(_, has)| *has), "{described:?}");
+    let sentence: String = schema
+        .client()
+        .query_one(
+            "select obj_description(cast($1::text || '.search_part' as regclass), 'pg_class')",
+            &[&schema.name],
+        )
+        .unwrap()
+        .get(0);
+    assert!(
+        sentence.starts_with("Part part_no of the search"),
+        "{sentence}"
+    );
+}

@@ -18,3 +18,12 @@ create table search_part (
     weight integer not null check (weight in (0, 1, 2))
 );
 select create_distributed_table('search_part', 'part_no');
+-- Its sentence and its columns' meanings, for psql's \d+ and every
+-- PostgreSQL tool, as queens gives every other table of the model.
+comment on table search_part is
+    'Part part_no of the search is the set of solutions whose queens in columns a and b (and c, unless s3 is NULL) stand on s1 and s2 (and s3); it counts weight times towards the number of solutions.';
+comment on column search_part.part_no is 'the part''s number, in board order';
+comment on column search_part.s1 is 'the square of the queen in column a';
+comment on column search_part.s2 is 'the square of the queen in column b';
+comment on column search_part.s3 is 'the square of the queen in column c, or NULL when the part is fixed by two queens';
+comment on column search_part.weight is 'how many times the part counts towards the number of solutions: 2, 1, or 0 for a mirror image of another part';
