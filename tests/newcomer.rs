@@ -164,7 +164,7 @@ fn occurrences(page: &str, phrase: &str) -> (usize, usize) {
 }
 
 #[test]
-#[ignore = "needs man (man-db): where it is installed, run cargo test --test newcomer -- --ignored"]
+#[ignore = "needs man (man-db): where it is installed, run cargo test --test newcomer -- --ignored (.ci/run does)"]
 fn man_shows_code_unbroken() {
     let dir = TempDir::new().unwrap();
     if rendered(".TH t 1\n", 80).is_none() {

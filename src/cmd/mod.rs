@@ -76,6 +76,7 @@ pub struct TrustArgs {
         long = "trust-owner",
         value_name = "ROLE",
         env = "QUEENS_TRUST_OWNER",
+        hide_env_values = true,
         value_delimiter = ','
     )]
     pub roles: Vec<String>,
