@@ -434,7 +434,11 @@ fn change_model_locked(
     tx.batch_execute(settings)?;
     serialise_changes(&mut tx, schema)?;
     let found = inspect_allowing_no_size(&mut tx, schema)?.with_context(|| {
-        format!("schema {schema} holds no queens board; `queens init` builds one")
+        format!(
+            "schema {schema} holds no queens board; `queens init --db {} --schema {schema}` \
+             builds one",
+            crate::error::shell_word(&super::connect::without_password(url))
+        )
     })?;
     lock_out_readers(&mut tx, schema)?;
     refuse_user_dependents(&mut tx, schema)?;
