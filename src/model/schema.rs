@@ -222,7 +222,8 @@ pub fn check_columns(shown: &str, table: &str, found: &[String], own: &[String])
     {
         bail!(
             "{shown}: queens' table {table} has lost its column {missing}, so the board cannot \
-             be derived in it; nothing was changed (build a new database with `queens init`)"
+             be derived in it; nothing was changed (build the board anew in another database, \
+             `queens init --db NEW`, or another --schema)"
         );
     }
     Ok(())
