@@ -133,9 +133,13 @@ impl crate::engine::Engine for Engine {
         let shared = match first.0.as_deref() {
             None => open::Shared::Locked,
             Some("") => open::Shared::EmptyLog,
-            Some(hex) => open::Shared::Snapshot(
-                from_hex(hex).context("internal error: a snapshot that is no hexadecimal")?,
-            ),
+            Some(hex) => open::Shared::Snapshot(from_hex(hex).with_context(|| {
+                format!(
+                    "could not tell which board the first connection to {} reads; run the \
+                         command again",
+                    self.path.display()
+                )
+            })?),
         };
         Ok(Box::new(Reader {
             conn: open::reading_shared(&self.path, &shared)?,
@@ -210,14 +214,16 @@ impl crate::engine::Reader for Reader {
     }
 
     /// None for a file in a rollback journal mode, "" for a WAL file
-    /// whose log was empty, else the WAL snapshot in hexadecimal.
+    /// whose log was empty, else the WAL snapshot in hexadecimal (or a
+    /// word that is none, which the siblings refuse).
     fn snapshot(&self) -> Snapshot {
         Snapshot(match open::shared_board(&self.conn) {
             Ok(open::Shared::Snapshot(bytes)) => Some(to_hex(&bytes)),
             Ok(open::Shared::EmptyLog) => Some(String::new()),
-            // Reading the journal mode failed: the siblings' own reads
-            // will say why.
-            Ok(open::Shared::Locked) | Err(_) => None,
+            Ok(open::Shared::Locked) => None,
+            // Which board the first reader reads could not be told: no
+            // other connection may guess (it could read another board).
+            Err(_) => Some("unknown".to_string()),
         })
     }
 
