@@ -175,8 +175,7 @@ fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
 /// on`): the descriptions Datasette's metadata gives them, from a fresh
 /// board's catalog, and queens_version's, a table only PostgreSQL has.
 fn describe(n: u8) -> Result<Vec<Comment>> {
-    let mut catalog: Vec<CatalogRelation> = engine::sqlite::FreshBoard::new(n)?
-        .catalog()?
+    let catalog: Vec<CatalogRelation> = engine::server_catalog(n)?
         .into_iter()
         .map(|(name, kind, sql, columns)| CatalogRelation {
             name,
@@ -185,12 +184,6 @@ fn describe(n: u8) -> Result<Vec<Comment>> {
             columns,
         })
         .collect();
-    catalog.push(CatalogRelation {
-        name: "queens_version".into(),
-        kind: "table".into(),
-        sql: engine::postgres::VERSION_TABLE.into(),
-        columns: vec!["version".into()],
-    });
     let document = datasette::metadata("queens", n, &catalog);
     let described = &document["databases"]["queens"]["tables"];
     let mut comments = Vec::new();

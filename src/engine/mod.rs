@@ -260,6 +260,55 @@ pub struct Comment {
 /// not name: src/render/ sits beside them).
 pub type Describe = fn(n: u8) -> Result<Vec<Comment>>;
 
+impl Finding {
+    /// A line of information, neither holding nor failing.
+    pub fn info(what: &'static str, found: String) -> Finding {
+        Finding {
+            what,
+            found,
+            holds: None,
+        }
+    }
+
+    /// A check's outcome: whether it holds and what was found, or an error
+    /// while checking (a damaged page, a table dropped), which is a failed
+    /// check in the engine's words, not the end of the report.
+    pub fn of(what: &'static str, outcome: Result<(bool, String)>) -> Finding {
+        match outcome {
+            Ok((holds, found)) => Finding {
+                what,
+                found,
+                holds: Some(holds),
+            },
+            Err(e) => Finding {
+                what,
+                found: crate::error::one_line(&e),
+                holds: Some(false),
+            },
+        }
+    }
+}
+
+/// How many rows of `found` are not in `expected`, and how many of
+/// `expected` are not in `found`, counting repeats (a doctor's comparison
+/// of a table with a fresh board's).
+pub fn multiset_difference(found: &[Vec<String>], expected: &[Vec<String>]) -> (usize, usize) {
+    let mut balance: std::collections::HashMap<&[String], i64> = Default::default();
+    for row in found {
+        *balance.entry(row).or_default() += 1;
+    }
+    for row in expected {
+        *balance.entry(row).or_default() -= 1;
+    }
+    let extra = balance.values().filter(|&&b| b > 0).sum::<i64>();
+    let missing = -balance.values().filter(|&&b| b < 0).sum::<i64>();
+    (extra as usize, missing as usize)
+}
+
+/// A board built afresh in memory, whose tables any engine's doctor
+/// compares its own with.
+pub use sqlite::FreshBoard;
+
 /// The database `--db` names, as `init` and the reading commands use it.
 pub trait Engine: Sync {
     /// How messages name it.
@@ -502,6 +551,25 @@ pub fn model_columns(table: &str) -> &'static [String] {
         .iter()
         .find(|(name, _)| *name == table)
         .map_or(&[], |(_, columns)| columns.as_slice())
+}
+
+/// A table or view as a catalog lists it: name, type ("table" or
+/// "view"), the statement that made it (comments and all), its columns.
+pub type Listed = sqlite::Listed;
+
+/// Every table and view a server schema of queens holds for an `n`×`n`
+/// board, as a catalog lists them: those of a fresh board (derived from
+/// the same SQL files by every engine) and queens_version, which only a
+/// server keeps (SQLite has `user_version`). For `init`'s descriptions.
+pub fn server_catalog(n: u8) -> Result<Vec<Listed>> {
+    let mut catalog = sqlite::FreshBoard::new(n)?.catalog()?;
+    catalog.push((
+        "queens_version".into(),
+        "table".into(),
+        postgres::VERSION_TABLE.into(),
+        vec!["version".into()],
+    ));
+    Ok(catalog)
 }
 
 /// The SQL script that builds the `n`×`n` model in PostgreSQL schema

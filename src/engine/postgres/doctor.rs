@@ -6,8 +6,6 @@
 //! is created on the server, not even a temporary table: a damaged board
 //! is reported, never mended.
 
-use std::collections::HashMap;
-
 use anyhow::{Result, bail};
 use postgres::SimpleQueryMessage;
 
@@ -17,8 +15,9 @@ use crate::engine::postgres::connect::{
     Legacy, connect_to_schema, inspect, sql_body, without_password,
 };
 use crate::engine::postgres::read::{first_reader, gave_up_waiting_or};
-use crate::engine::sqlite::FreshBoard;
-use crate::engine::{Finding, board_size_from, check_requested_size, model_columns};
+use crate::engine::{
+    Finding, FreshBoard, board_size_from, check_requested_size, model_columns, multiset_difference,
+};
 use crate::model::schema::{latest_version, own_table_names, view_names};
 use crate::model::sql;
 
@@ -48,7 +47,7 @@ pub fn findings(
     findings.push(if n <= COUNT_UP_TO {
         ask(&reader, "solutions", || solutions(&reader, n))
     } else {
-        info(
+        Finding::info(
             "solutions",
             format!("not counted beyond {COUNT_UP_TO}×{COUNT_UP_TO}"),
         )
@@ -72,14 +71,6 @@ fn open(url: &str, schema: &str, trusted: &[String]) -> Result<Reader> {
     first_reader(url, schema, trusted)
 }
 
-fn info(what: &'static str, found: String) -> Finding {
-    Finding {
-        what,
-        found,
-        holds: None,
-    }
-}
-
 /// Runs one check inside a savepoint of the read transaction: an error
 /// while checking (a table dropped, a column changed) is a failed check
 /// with the server's words, and the checks after it still run.
@@ -99,18 +90,7 @@ pub fn ask(
         Err(_) => "rollback to savepoint doctor",
     };
     let ended = reader.client().batch_execute(end);
-    match outcome.and_then(|found| Ok(ended.map(|()| found)?)) {
-        Ok((holds, found)) => Finding {
-            what,
-            found,
-            holds: Some(holds),
-        },
-        Err(e) => Finding {
-            what,
-            found: crate::error::one_line(&e),
-            holds: Some(false),
-        },
-    }
+    Finding::of(what, outcome.and_then(|found| Ok(ended.map(|()| found)?)))
 }
 
 /// Every row `sql` answers, each value as text (NULL as the empty text, as
@@ -142,7 +122,7 @@ fn board(reader: &Reader, schema: &str) -> Result<(u8, Finding)> {
         );
     };
     let finding = match sizes.len() {
-        1 => info("board", format!("{n}×{n}")),
+        1 => Finding::info("board", format!("{n}×{n}")),
         rows => Finding {
             what: "board",
             found: format!(
@@ -240,21 +220,6 @@ fn table_differences(reader: &Reader, fresh: &FreshBoard, table: &str) -> Result
         ));
     }
     Ok(differences)
-}
-
-/// How many rows of `found` are not in `expected`, and how many of
-/// `expected` are not in `found`, counting repeats.
-pub fn multiset_difference(found: &[Vec<String>], expected: &[Vec<String>]) -> (usize, usize) {
-    let mut balance: HashMap<&[String], i64> = HashMap::new();
-    for row in found {
-        *balance.entry(row).or_default() += 1;
-    }
-    for row in expected {
-        *balance.entry(row).or_default() -= 1;
-    }
-    let extra = balance.values().filter(|&&b| b > 0).sum::<i64>();
-    let missing = -balance.values().filter(|&&b| b < 0).sum::<i64>();
-    (extra as usize, missing as usize)
 }
 
 /// Every view queens makes must be in the schema (a view's text on a

@@ -35,7 +35,7 @@ pub use build::{Extension, Plain, VERSION_TABLE, build_script, change_model};
 pub use connect::{
     connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
 };
-pub use doctor::{MoreChecks, ask as doctor_check, multiset_difference, text_rows};
+pub use doctor::{MoreChecks, ask as doctor_check, text_rows};
 
 /// A board in a schema of a PostgreSQL database.
 pub struct Engine {

@@ -11,7 +11,7 @@ use rusqlite::{Connection, OptionalExtension};
 
 use crate::checker;
 use crate::engine::sqlite::{open, schema};
-use crate::engine::{Finding, check_requested_size};
+use crate::engine::{Finding, check_requested_size, multiset_difference};
 use crate::model::board::Square;
 use crate::model::schema::{latest_version, own_table_names};
 use crate::model::sql;
@@ -44,7 +44,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
         holds: Some(found.version == latest_version()),
     }];
     findings.push(match size_rows {
-        1 => info("board", format!("{n}×{n}")),
+        1 => Finding::info("board", format!("{n}×{n}")),
         rows => Finding {
             what: "board",
             found: format!(
@@ -53,58 +53,33 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
             holds: Some(false),
         },
     });
-    findings.push(ask("integrity", || integrity(&conn)));
-    findings.push(ask("foreign keys", || foreign_keys(&conn)));
-    findings.push(ask("facts", || facts(&conn, n)));
-    findings.push(ask("model", || model(&conn, n)));
-    findings.push(ask("encodings", || encodings(&conn)));
-    findings.push(ask("symmetries", || symmetries(&conn, n)));
-    findings.push(ask("views", || views(&conn, n, path)));
+    findings.push(Finding::of("integrity", integrity(&conn)));
+    findings.push(Finding::of("foreign keys", foreign_keys(&conn)));
+    findings.push(Finding::of("facts", facts(&conn, n)));
+    findings.push(Finding::of("model", model(&conn, n)));
+    findings.push(Finding::of("encodings", encodings(&conn)));
+    findings.push(Finding::of("symmetries", symmetries(&conn, n)));
+    findings.push(Finding::of("views", views(&conn, n, path)));
     if schema::has_store(&conn)? {
-        findings.push(ask("stored", || stored_solutions(&conn, n)));
+        findings.push(Finding::of("stored", stored_solutions(&conn, n)));
     }
     findings.push(if n <= COUNT_UP_TO {
-        ask("solutions", || solutions(&conn, n))
+        Finding::of("solutions", solutions(&conn, n))
     } else {
-        info(
+        Finding::info(
             "solutions",
             format!("not counted beyond {COUNT_UP_TO}×{COUNT_UP_TO}"),
         )
     });
     findings.push(if n <= COMPARE_UP_TO {
-        ask("by definition", || by_definition(&conn))
+        Finding::of("by definition", by_definition(&conn))
     } else {
-        info(
+        Finding::info(
             "by definition",
             format!("not compared beyond {COMPARE_UP_TO}×{COMPARE_UP_TO}"),
         )
     });
     Ok(findings)
-}
-
-fn info(what: &'static str, found: String) -> Finding {
-    Finding {
-        what,
-        found,
-        holds: None,
-    }
-}
-
-/// Runs one check; an error while checking (a damaged page, say) is a
-/// failed check with SQLite's words, not the end of the report.
-fn ask(what: &'static str, check: impl FnOnce() -> Result<(bool, String)>) -> Finding {
-    match check() {
-        Ok((holds, found)) => Finding {
-            what,
-            found,
-            holds: Some(holds),
-        },
-        Err(e) => Finding {
-            what,
-            found: crate::error::one_line(&e),
-            holds: Some(false),
-        },
-    }
 }
 
 fn count(conn: &Connection, sql: &str) -> Result<i64> {
@@ -245,36 +220,6 @@ fn join(names: &[&String]) -> String {
         .map(|s| s.as_str())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// How many rows of `found` are not in `expected`, and how many of
-/// `expected` are not in `found`, counting repeats.
-fn multiset_difference(found: &[Vec<String>], expected: &[Vec<String>]) -> (usize, usize) {
-    let (mut found, mut expected) = (found.to_vec(), expected.to_vec());
-    found.sort();
-    expected.sort();
-    let (mut i, mut j, mut extra, mut missing) = (0, 0, 0, 0);
-    while i < found.len() || j < expected.len() {
-        match (found.get(i), expected.get(j)) {
-            (Some(a), Some(b)) if a == b => {
-                i += 1;
-                j += 1;
-            }
-            (Some(a), Some(b)) if a < b => {
-                extra += 1;
-                i += 1;
-            }
-            (Some(_), None) => {
-                extra += 1;
-                i += 1;
-            }
-            _ => {
-                missing += 1;
-                j += 1;
-            }
-        }
-    }
-    (extra, missing)
 }
 
 /// line_set must say "these two squares share a line" exactly when
