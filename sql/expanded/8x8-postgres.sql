@@ -1168,7 +1168,10 @@ from (
 -- order (column, then row); pairs in board order.
 with
 given (square) as (
-    select value from json_array_elements_text(cast(cast($1 as text) as json)) as given (value)
+    -- given_squares(name): name is one of the square names in :squares (a
+    -- JSON array of names), once for each time it is given. Included by the
+    -- queries that take a placement (attacking_pair, class_of, completion).
+    select value as name from json_array_elements_text(cast(cast($1 as text) as json)) as given (value)
 ),
 queen (square, cl_no, rw_no) as (
     select s.square, s.cl_no, s.rw_no
@@ -1199,7 +1202,12 @@ order by a.cl_no, a.rw_no, b.cl_no, b.rw_no
 -- those that meet it in as many squares as it has.
 with
 given (square) as (
-    select distinct value from json_array_elements_text(cast(cast($1 as text) as json)) as given (value)
+    select distinct name from (
+        -- given_squares(name): name is one of the square names in :squares (a
+        -- JSON array of names), once for each time it is given. Included by the
+        -- queries that take a placement (attacking_pair, class_of, completion).
+        select value as name from json_array_elements_text(cast(cast($1 as text) as json)) as given (value)
+    ) as named
 ),
 containing (solution_no) as (
     select q.solution_no
@@ -1263,7 +1271,10 @@ order by q1.rw_no, q2.rw_no
 with
 queen (square) as (
     -- the solution as a set of squares
-    select value from json_array_elements_text(cast(cast($1 as text) as json)) as given (value)
+    -- given_squares(name): name is one of the square names in :squares (a
+    -- JSON array of names), once for each time it is given. Included by the
+    -- queries that take a placement (attacking_pair, class_of, completion).
+    select value as name from json_array_elements_text(cast(cast($1 as text) as json)) as given (value)
 ),
 image (symmetry, sym_no, i1, i2, i3, i4, i5, i6, i7, i8, r1, r2, r3, r4, r5, r6, r7, r8) as (
     -- the solution moved by each symmetry: the image's square and row in each column

@@ -1215,8 +1215,11 @@ from (
 -- order (column, then row); pairs in board order.
 with
 given (square) as (
-    -- the names split off the JSON array by hand: json_each would be hidden
-    -- by a table of the user's named json_each
+    -- given_squares(name): name is one of the square names in :squares (a
+    -- JSON array of names), once for each time it is given. Included by the
+    -- queries that take a placement (attacking_pair, class_of, completion).
+    -- The names are split off the array by hand: json_each would be hidden by
+    -- a table of the user's named json_each.
     with recursive part (name, rest) as (
         select '', replace(replace(replace(:squares, '[', ''), ']', ''), '"', '') || ','
         union all
@@ -1255,16 +1258,21 @@ order by a.cl_no, a.rw_no, b.cl_no, b.rw_no
 -- those that meet it in as many squares as it has.
 with
 given (square) as (
-    -- the names split off the JSON array by hand: json_each would be hidden
-    -- by a table of the user's named json_each
-    with recursive part (name, rest) as (
-        select '', replace(replace(replace(:squares, '[', ''), ']', ''), '"', '') || ','
-        union all
-        select substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1)
-        from part
-        where rest <> ''
-    )
-    select distinct name from part where name <> ''
+    select distinct name from (
+        -- given_squares(name): name is one of the square names in :squares (a
+        -- JSON array of names), once for each time it is given. Included by the
+        -- queries that take a placement (attacking_pair, class_of, completion).
+        -- The names are split off the array by hand: json_each would be hidden by
+        -- a table of the user's named json_each.
+        with recursive part (name, rest) as (
+            select '', replace(replace(replace(:squares, '[', ''), ']', ''), '"', '') || ','
+            union all
+            select substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1)
+            from part
+            where rest <> ''
+        )
+        select name from part where name <> ''
+    ) as named
 ),
 containing (solution_no) as (
     select q.solution_no
@@ -1328,8 +1336,11 @@ order by q1.rw_no, q2.rw_no
 with
 queen (square) as (
     -- the solution as a set of squares
-    -- the names split off the JSON array by hand: json_each would be hidden
-    -- by a table of the user's named json_each
+    -- given_squares(name): name is one of the square names in :squares (a
+    -- JSON array of names), once for each time it is given. Included by the
+    -- queries that take a placement (attacking_pair, class_of, completion).
+    -- The names are split off the array by hand: json_each would be hidden by
+    -- a table of the user's named json_each.
     with recursive part (name, rest) as (
         select '', replace(replace(replace(:squares, '[', ''), ']', ''), '"', '') || ','
         union all

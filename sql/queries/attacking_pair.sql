@@ -5,20 +5,7 @@
 -- order (column, then row); pairs in board order.
 with
 given (square) as (
---@if SQLITE
-    -- the names split off the JSON array by hand: json_each would be hidden
-    -- by a table of the user's named json_each
-    with recursive part (name, rest) as (
-        select '', replace(replace(replace({:squares}, '[', ''), ']', ''), '"', '') || ','
-        union all
-        select substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1)
-        from part
-        where rest <> ''
-    )
-    select name from part where name <> ''
---@else
-    select value from json_array_elements_text(cast(cast({:squares} as text) as json)) as given (value)
---@end
+    --@include queries/given_squares.sql
 ),
 queen (square, cl_no, rw_no) as (
     select s.square, s.cl_no, s.rw_no

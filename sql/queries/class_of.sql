@@ -9,20 +9,7 @@
 with
 queen (square) as (
     -- the solution as a set of squares
---@if SQLITE
-    -- the names split off the JSON array by hand: json_each would be hidden
-    -- by a table of the user's named json_each
-    with recursive part (name, rest) as (
-        select '', replace(replace(replace({:squares}, '[', ''), ']', ''), '"', '') || ','
-        union all
-        select substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1)
-        from part
-        where rest <> ''
-    )
-    select name from part where name <> ''
---@else
-    select value from json_array_elements_text(cast(cast({:squares} as text) as json)) as given (value)
---@end
+    --@include queries/given_squares.sql
 ),
 image (symmetry, sym_no, {{k in 1..N sep ", ": i{k}}}, {{k in 1..N sep ", ": r{k}}}) as (
     -- the solution moved by each symmetry: the image's square and row in each column

@@ -4,20 +4,9 @@
 -- those that meet it in as many squares as it has.
 with
 given (square) as (
---@if SQLITE
-    -- the names split off the JSON array by hand: json_each would be hidden
-    -- by a table of the user's named json_each
-    with recursive part (name, rest) as (
-        select '', replace(replace(replace({:squares}, '[', ''), ']', ''), '"', '') || ','
-        union all
-        select substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1)
-        from part
-        where rest <> ''
-    )
-    select distinct name from part where name <> ''
---@else
-    select distinct value from json_array_elements_text(cast(cast({:squares} as text) as json)) as given (value)
---@end
+    select distinct name from (
+        --@include queries/given_squares.sql
+    ) as named
 ),
 containing (solution_no) as (
     select q.solution_no

@@ -11,9 +11,13 @@ static MIGRATIONS: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 /// Every path the code names is checked by a test; a missing file is a
 /// mistake in this build, not in its input.
 pub fn file(path: &str) -> &'static str {
-    SQL.get_file(path)
-        .and_then(|f| f.contents_utf8())
-        .unwrap_or_else(|| panic!("sql/{path} is part of this build"))
+    find(path).unwrap_or_else(|| panic!("sql/{path} is part of this build"))
+}
+
+/// The text of `sql/{path}`, if this build has it (a template's
+/// `--@include` names it).
+pub fn find(path: &str) -> Option<&'static str> {
+    SQL.get_file(path).and_then(|f| f.contents_utf8())
 }
 
 /// The files of the folder `sql/{folder}` whose names begin with a number

@@ -13,6 +13,7 @@
 //! | `--@for k in A..B` … `--@end` | the lines in between once for each k |
 //! | `--@if COND` … [`--@else` …] `--@end` | the first lines when the condition holds, else the others |
 //! | `--@insert NAME` | the fragment NAME of the scope, indented as the marker |
+//! | `--@include PATH` | the template sql/PATH, expanded in the same scope (its parameters are the statement's), indented as the marker |
 //!
 //! A condition compares two expressions (`k > 2`, `N = 1`), or is one
 //! name that is not 0 (`POSTGRES`), or joins such conditions with `and`. The engine is a number in scope:
@@ -137,6 +138,24 @@ const IF: &str = "--@if ";
 const ELSE: &str = "--@else";
 const END: &str = "--@end";
 const INSERT: &str = "--@insert ";
+const INCLUDE: &str = "--@include ";
+
+/// A name quoted as an SQL identifier, as SQLite and PostgreSQL read it
+/// back: between double quotes, each double quote doubled.
+pub fn quoted_identifier(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// Appends `text`'s lines to `out`, each but the empty ones after `indent`.
+fn push_indented(out: &mut String, indent: &str, text: &str) {
+    for text_line in text.lines() {
+        if !text_line.is_empty() {
+            out.push_str(indent);
+        }
+        out.push_str(text_line);
+        out.push('\n');
+    }
+}
 
 /// The state of one expansion: the parameters met so far.
 struct Expander {
@@ -178,14 +197,14 @@ impl Expander {
                     .fragments
                     .get(name.trim())
                     .with_context(|| format!("no fragment `{}` to insert", name.trim()))?;
-                let indent = &line[..line.len() - marker.len()];
-                for fragment_line in fragment.lines() {
-                    if !fragment_line.is_empty() {
-                        out.push_str(indent);
-                    }
-                    out.push_str(fragment_line);
-                    out.push('\n');
-                }
+                push_indented(out, &line[..line.len() - marker.len()], fragment);
+                i += 1;
+            } else if let Some(path) = marker.strip_prefix(INCLUDE) {
+                let template = crate::model::sql::find(path.trim())
+                    .with_context(|| format!("no template sql/{} to include", path.trim()))?;
+                let mut included = String::new();
+                self.lines(&template.lines().collect::<Vec<_>>(), scope, &mut included)?;
+                push_indented(out, &line[..line.len() - marker.len()], &included);
                 i += 1;
             } else if marker.starts_with(END) || marker.starts_with(ELSE) {
                 bail!("`{}` without a `{FOR}` or `{IF}`", marker.trim());
@@ -464,6 +483,29 @@ mod tests {
         assert_eq!(text(template, &scope()), "lite\nxwithout rowid;\n");
         let postgres = scope().with_dialect(Dialect::Postgres);
         assert_eq!(text(template, &postgres), "pg\nx;\n");
+    }
+
+    #[test]
+    fn an_included_template_is_expanded_in_the_same_scope_and_numbering() {
+        let template = "select {:k}\n  --@include queries/given_squares.sql\nnope";
+        let postgres = render(template, &scope().with_dialect(Dialect::Postgres)).unwrap();
+        assert!(
+            postgres.text.contains(
+                "\n  select value as name from json_array_elements_text(cast(cast($2 as text)"
+            ),
+            "{}",
+            postgres.text
+        );
+        assert_eq!(postgres.params, ["k", "squares"]);
+        let sqlite = render(template, &scope()).unwrap();
+        assert!(
+            sqlite
+                .text
+                .contains("\n  with recursive part (name, rest) as ("),
+            "{}",
+            sqlite.text
+        );
+        assert!(render("--@include queries/missing.sql", &scope()).is_err());
     }
 
     #[test]

@@ -14,6 +14,7 @@ use crate::engine::postgres::connect::sql_body;
 use crate::error::usage;
 use crate::model::schema;
 use crate::model::sql;
+use crate::model::template::quoted_identifier;
 
 /// One privilege on a view (or one of its columns), as
 /// sql/postgres/view_acls.sql reads it.
@@ -88,12 +89,12 @@ impl Privilege {
         let column = self
             .column
             .as_ref()
-            .map(|c| format!(" ({})", quoted(c)))
+            .map(|c| format!(" ({})", quoted_identifier(c)))
             .unwrap_or_default();
         let on = format!(
             "{}{column} on {schema}.{}",
             self.privilege,
-            quoted(&self.view)
+            quoted_identifier(&self.view)
         );
         if self.revoke {
             format!("revoke {on} from {}", self.owner_sql)
@@ -106,12 +107,6 @@ impl Privilege {
             format!("grant {on} to {}{option}", self.grantee_sql)
         }
     }
-}
-
-/// An identifier quoted for SQL (the names of queens' views and their
-/// columns need none, but a quoted name is the same name).
-fn quoted(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
 }
 
 /// Whom a grant option is held by: the view, the column (None: the whole

@@ -15,6 +15,7 @@ use crate::engine::sqlite::schema;
 use crate::model::schema::{
     check_columns, latest_version, own_names, own_table_names, refilled_tables, view_names,
 };
+use crate::model::template::quoted_identifier;
 
 /// Replaces the board of an existing `queens` database with an `n`×`n` one,
 /// in one transaction: either the old board or the new one, never a mixture.
@@ -305,55 +306,26 @@ pub(super) fn broken_references(conn: &Connection) -> Result<BTreeSet<BrokenRefe
 /// literals). As SQLite checks it: a row with a NULL in the key's columns
 /// refers to nothing and breaks nothing.
 fn broken_keys(conn: &Connection, table: &str, fkid: i64) -> Result<Vec<String>> {
-    let columns = |sql: &str, name: &str| -> Result<Vec<(String, Option<String>)>> {
-        let mut stmt = conn.prepare(sql)?;
-        let rows = stmt
-            .query_map(rusqlite::params![name, fkid], |row| {
-                Ok((row.get(0)?, row.get(1)?))
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        Ok(rows)
-    };
-    // (`?2 = ?2`: the closure binds the key number to every query.)
-    let pk = "select name, null from pragma_table_info(?1) where pk > 0 and ?2 = ?2 order by pk";
-    let fk = columns(
-        "select \"from\", \"to\" from pragma_foreign_key_list(?1) where id = ?2 order by seq",
-        table,
-    )?;
-    let parent: String = conn.query_row(
-        "select \"table\" from pragma_foreign_key_list(?1) where id = ?2",
-        rusqlite::params![table, fkid],
-        |row| row.get(0),
-    )?;
-    let parent_key = columns(pk, &parent)?;
-    let quoted = |name: &str| format!("\"{}\"", name.replace('"', "\"\""));
-    let matches: Vec<String> = fk
+    let (parent, pairs) = foreign_key(conn, table, fkid)?;
+    let q = quoted_identifier;
+    let not_null: Vec<String> = pairs
         .iter()
-        .zip(
-            parent_key
-                .iter()
-                .map(|(name, _)| name.clone())
-                .chain(std::iter::repeat(String::new())),
-        )
-        .map(|((from, to), pk_column)| {
-            let to = to.clone().unwrap_or(pk_column);
-            format!("p.{} = c.{}", quoted(&to), quoted(from))
-        })
+        .map(|(from, _)| format!("c.{} is not null", q(from)))
         .collect();
-    let not_null: Vec<String> = fk
+    let matches: Vec<String> = pairs
         .iter()
-        .map(|(from, _)| format!("c.{} is not null", quoted(from)))
+        .map(|(from, to)| format!("p.{} = c.{}", q(to), q(from)))
         .collect();
-    let key: Vec<String> = columns(pk, table)?
+    let key: Vec<String> = primary_key(conn, table)?
         .iter()
-        .map(|(name, _)| format!("quote(c.{})", quoted(name)))
+        .map(|name| format!("quote(c.{})", q(name)))
         .collect();
     let sql = format!(
         "select {} from {} as c where {} and not exists (select 1 from {} as p where {})",
         key.join(" || ', ' || "),
-        quoted(table),
+        q(table),
         not_null.join(" and "),
-        quoted(&parent),
+        q(&parent),
         matches.join(" and ")
     );
     let mut stmt = conn.prepare(&sql)?;
@@ -362,6 +334,49 @@ fn broken_keys(conn: &Connection, table: &str, fkid: i64) -> Result<Vec<String>>
         .map(|key| key.map(|key| format!("the row whose key is ({key})")))
         .collect::<rusqlite::Result<_>>()?;
     Ok(keys)
+}
+
+/// The table `table`'s foreign key `fkid` refers to, and its pairs of
+/// columns (this table's, the parent's): a key declared without the
+/// parent's columns refers to the parent's primary key.
+fn foreign_key(
+    conn: &Connection,
+    table: &str,
+    fkid: i64,
+) -> Result<(String, Vec<(String, String)>)> {
+    let mut stmt = conn.prepare(
+        "select \"table\", \"from\", \"to\" from pragma_foreign_key_list(?1) where id = ?2 order by seq",
+    )?;
+    let rows = stmt
+        .query_map(rusqlite::params![table, fkid], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+        })?
+        .collect::<rusqlite::Result<Vec<(String, String, Option<String>)>>>()?;
+    let Some(parent) = rows.first().map(|row| row.0.clone()) else {
+        bail!("{table} has no foreign key {fkid}");
+    };
+    let parent_key = primary_key(conn, &parent)?;
+    let pairs = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, from, to))| {
+            let to = to
+                .or_else(|| parent_key.get(i).cloned())
+                .unwrap_or_default();
+            (from, to)
+        })
+        .collect();
+    Ok((parent, pairs))
+}
+
+/// The columns of `table`'s primary key, in the key's order.
+fn primary_key(conn: &Connection, table: &str) -> Result<Vec<String>> {
+    let mut stmt =
+        conn.prepare("select name from pragma_table_info(?1) where pk > 0 order by pk")?;
+    let columns = stmt
+        .query_map([table], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(columns)
 }
 
 /// After a change: queens' own tables must refer only to rows that exist,

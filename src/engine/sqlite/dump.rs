@@ -10,6 +10,8 @@ use anyhow::{Result, bail};
 use rusqlite::Connection;
 use rusqlite::types::ValueRef;
 
+use crate::model::template::quoted_identifier;
+
 use crate::error::usage;
 
 /// The text encoding of the file, as `pragma encoding` names it.
@@ -155,7 +157,7 @@ fn inserted_columns(conn: &Connection, table: &str) -> Result<Vec<String>> {
     let mut names: Vec<String> = columns
         .iter()
         .filter(|(_, hidden)| *hidden == 0)
-        .map(|(name, _)| quote_identifier(name))
+        .map(|(name, _)| quoted_identifier(name))
         .collect();
     let taken = |alias: &&str| {
         columns
@@ -174,7 +176,7 @@ fn write_rows(
     encoding: Encoding,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let quoted = quote_identifier(table);
+    let quoted = quoted_identifier(table);
     let columns = inserted_columns(conn, table)?.join(",");
     let mut stmt = conn.prepare(&format!("select {columns} from {quoted}"))?;
     let width = stmt.column_count();
@@ -195,10 +197,6 @@ fn write_rows(
         )?;
     }
     Ok(())
-}
-
-fn quote_identifier(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
 }
 
 /// A value written so that SQLite reads back the same value and type.

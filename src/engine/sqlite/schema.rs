@@ -250,7 +250,10 @@ pub fn missing_collation(error: &anyhow::Error, path: &std::path::Path) -> Optio
             "{shown} has index {index} (on table {table}) sorted by collation {collation}, which \
              only the program that made it defines; drop the index (sqlite3 {db} {}) or use \
              the file from that program",
-            crate::error::shell_word(&format!("drop index \"{}\"", index.replace('"', "\"\"")))
+            crate::error::shell_word(&format!(
+                "drop index {}",
+                crate::model::template::quoted_identifier(index)
+            ))
         ),
         None => anyhow::anyhow!(
             "{shown} needs collation {collation}, which only the program that made it defines \
