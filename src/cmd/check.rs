@@ -5,7 +5,8 @@ use std::io::Write;
 use crate::cmd::{DbArgs, PlacementArgs, WorkArgs, stdout};
 use crate::error::Verdict;
 use crate::render::sink::solutions_phrase;
-use crate::search::placement::{
+use crate::search::Board;
+use crate::search::questions::{
     attacking_pairs, completion_numbers, completions_out_of_reach, completions_within_reach,
 };
 use anyhow::Result;
@@ -40,11 +41,14 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let engine = args.target.engine()?;
-    let (reader, n) = engine.open(args.target.size, &|n| args.queens.parse(n).map(drop))?;
-    let reader = reader.as_ref();
+    let bar = args.work.bar();
+    let fits = |n| args.queens.parse(n).map(drop);
+    let workers = args.work.workers(&bar);
+    let board = Board::open_fitting(engine.as_ref(), args.target.size, &fits, workers)?;
+    let n = board.n;
     let queens = args.queens.parse(n)?;
     let mut out = stdout();
-    let attacks = attacking_pairs(reader, &queens)?;
+    let attacks = attacking_pairs(&board, &queens)?;
     if !attacks.is_empty() {
         for attack in &attacks {
             writeln!(out, "{}", attack.sentence())?;
@@ -58,7 +62,7 @@ pub fn run(args: &Args) -> Result<()> {
         out.flush()?;
         return Err(Verdict(1).into());
     }
-    if !completions_within_reach(reader, n)? {
+    if !completions_within_reach(&board)? {
         let what = match queens.len() {
             k if k == usize::from(n) => "valid: a complete solution".to_string(),
             1 => "valid: 1 queen".to_string(),
@@ -71,9 +75,7 @@ pub fn run(args: &Args) -> Result<()> {
         )?;
         return Ok(out.flush()?);
     }
-    let bar = args.work.bar();
-    let completions =
-        completion_numbers(engine.as_ref(), reader, n, &queens, args.work.workers(&bar))?;
+    let completions = completion_numbers(&board, &queens)?;
     let verdict = if queens.len() == usize::from(n) {
         let number = completions.first().copied().unwrap_or_default();
         format!("valid: a complete solution (solution {number})")

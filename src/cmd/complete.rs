@@ -7,7 +7,8 @@ use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, WorkArgs, say_if_stored, stdout};
 use crate::render::sink::{PlacementShape, Writer, note, solutions_phrase};
-use crate::search::placement::{
+use crate::search::Board;
+use crate::search::questions::{
     attacking_pairs, completions_out_of_reach, completions_within_reach, for_each_completion,
 };
 
@@ -46,16 +47,19 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     let engine = args.target.engine()?;
-    let (reader, n) = engine.open(args.target.size, &|n| args.queens.parse(n).map(drop))?;
-    let reader = reader.as_ref();
+    let bar = args.work.bar();
+    let fits = |n| args.queens.parse(n).map(drop);
+    let workers = args.work.workers(&bar);
+    let board = Board::open_fitting(engine.as_ref(), args.target.size, &fits, workers)?;
+    let n = board.n;
     let queens = args.queens.parse(n)?;
-    if let Some(attack) = attacking_pairs(reader, &queens)?.first() {
+    if let Some(attack) = attacking_pairs(&board, &queens)?.first() {
         bail!("no completion: {}", attack.sentence());
     }
-    if !completions_within_reach(reader, n)? {
+    if !completions_within_reach(&board)? {
         bail!(completions_out_of_reach(n, &args.target.repeated()));
     }
-    say_if_stored(reader, engine.as_ref())?;
+    say_if_stored(&board)?;
     let mut out = stdout();
     let shape = PlacementShape {
         n,
@@ -66,11 +70,7 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let format = args.output.format.into();
     let mut writer = Writer::for_placements(&mut out, format, shape);
-    let bar = args.work.bar();
-    let workers = args.work.workers(&bar);
-    for_each_completion(engine.as_ref(), reader, n, &queens, workers, |placement| {
-        writer.placement(&placement)
-    })?;
+    for_each_completion(&board, &queens, |placement| writer.placement(&placement))?;
     let found = writer.finish()?;
     let summary = if found > 0 {
         format!("{} found", solutions_phrase(found))

@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
-use crate::search::parallel;
+use crate::search::{Board, parallel};
 
 /// Print the number of solutions of the board (select count(*) from solution).
 ///
@@ -40,15 +40,14 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (engine, reader, n) = args.target.open()?;
-    let reader = reader.as_ref();
-    say_if_stored(reader, engine.as_ref())?;
+    let engine = args.target.engine()?;
     let bar = args.work.bar();
-    let workers = args.work.workers(&bar);
-    let count = match reader.stored_count()? {
-        _ if args.fundamental => parallel::count_classes(reader, n, workers)?,
+    let board = Board::open(engine.as_ref(), args.target.size, args.work.workers(&bar))?;
+    say_if_stored(&board)?;
+    let count = match board.stored_count()? {
+        _ if args.fundamental => parallel::count_classes(&board)?,
         Some(stored) => stored,
-        None => parallel::count_solutions(engine.as_ref(), reader, n, workers)?,
+        None => parallel::count_solutions(&board)?,
     };
     let mut out = stdout();
     writeln!(out, "{count}")?;

@@ -7,26 +7,23 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 use clap::{Args as ClapArgs, ValueEnum};
 
-use crate::cmd::space::human_number;
-use crate::cmd::{DbArgs, Opened, WorkArgs, say_if_stored, stdout};
-use crate::engine::{self, Engine, Param, Reader, Target};
+use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
+use crate::engine::{self, Engine, Target};
 use crate::error::{shell_word, usage};
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::placement::Placement;
-use crate::model::value::Value;
-use crate::render::datasette::{self, CatalogRelation};
+use crate::render::datasette;
 use crate::render::diagram::Style;
 use crate::render::outfile::{OutFile, check_target, write_out};
-use crate::render::page::{PageData, moves_by_symmetry, write_page};
+use crate::render::page::{PageData, write_page};
 use crate::render::sink::{Format, PlacementShape, Writer, solutions_phrase};
 use crate::render::svg::SvgSize;
-use crate::search::order;
-use crate::search::parallel::Workers;
 use crate::search::selection::Selection;
+use crate::search::{Board, Workers, facts, order};
 
 /// Which database an SQL export is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Dialect {
+pub enum ScriptDialect {
     Sqlite,
     Postgres,
 }
@@ -145,8 +142,8 @@ pub struct Args {
     /// For --format sql: a dump of an SQLite file that `sqlite3` reads
     /// (sqlite), or a script that `psql` runs on an empty PostgreSQL database
     /// to build the same model in --schema (postgres).
-    #[arg(long, value_enum, default_value_t = Dialect::Sqlite)]
-    pub dialect: Dialect,
+    #[arg(long, value_enum, default_value_t = ScriptDialect::Sqlite)]
+    pub dialect: ScriptDialect,
 
     #[command(flatten)]
     pub work: WorkArgs,
@@ -164,44 +161,46 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(n) = script_needs_no_board(args, format, &target) {
         return write_script_alone(args, n, out_file.as_ref());
     }
-    let (engine, reader, n) = open_board(args, format, &target)?;
-    let reader = reader.as_ref();
+    let engine = match format {
+        ExportFormat::Datasette => engine::connect(&target)?,
+        _ => args.target.engine()?,
+    };
+    let bar = args.work.bar();
+    let board = open_board(args, format, engine.as_ref(), args.work.workers(&bar))?;
     let chosen = match args.solution {
-        Some(k) => Some(solution_number(reader, n, k)?),
+        Some(k) => Some(solution_number(&board, k)?),
         None => None,
     };
-    if format == ExportFormat::Html && n > PAGE_UP_TO {
-        bail!(
-            "the page holds every solution, and the {n}×{n} board's are too many for one page; \
-             --format html writes boards up to {PAGE_UP_TO}×{PAGE_UP_TO}"
-        );
-    }
+    refuse_too_large_a_page(format, board.n)?;
     if !matches!(format, ExportFormat::Sql | ExportFormat::Datasette) {
-        say_if_stored(reader, engine.as_ref())?;
+        say_if_stored(&board)?;
     }
-    let bar = args.work.bar();
-    let source = Source {
-        engine: engine.as_ref(),
-        reader,
-        n,
-        workers: args.work.workers(&bar),
-        chosen,
-    };
     let exported = |out: &mut dyn Write| -> Result<u64> {
         let size = match args.fixed_size {
             true => SvgSize::Fixed,
             false => SvgSize::Fit,
         };
         match format.rendering(size) {
-            None if format == ExportFormat::Html => write_html(&source, out),
+            None if format == ExportFormat::Html => write_html(&board, out),
             None if format == ExportFormat::Datasette => {
-                write_datasette(reader, n, &target, out).map(|()| 0)
+                write_datasette(&board, &target, out).map(|()| 0)
             }
-            None => write_sql(reader, n, args, out).map(|()| 0),
-            Some(rendering) => write_placements(&source, args, rendering, out),
+            None => write_sql(&board, args, out).map(|()| 0),
+            Some(rendering) => write_placements(&board, chosen.as_ref(), args, rendering, out),
         }
     };
-    deliver(args, format, &target, out_file.as_ref(), n, exported)
+    deliver(args, format, &target, out_file.as_ref(), board.n, exported)
+}
+
+/// The page holds every solution: refused beyond PAGE_UP_TO.
+fn refuse_too_large_a_page(format: ExportFormat, n: u8) -> Result<()> {
+    if format == ExportFormat::Html && n > PAGE_UP_TO {
+        bail!(
+            "the page holds every solution, and the {n}×{n} board's are too many for one page; \
+             --format html writes boards up to {PAGE_UP_TO}×{PAGE_UP_TO}"
+        );
+    }
+    Ok(())
 }
 
 /// A usage error where --solution or --fundamental asks a format that
@@ -221,18 +220,18 @@ fn refuse_choosing_in_whole(args: &Args, format: ExportFormat) -> Result<()> {
     }
 }
 
-/// The engine and the board exported. Datasette's metadata describes the
-/// file itself, never a temporary board.
-fn open_board(args: &Args, format: ExportFormat, target: &Target) -> Result<Opened> {
-    let engine = match format {
-        ExportFormat::Datasette => engine::connect(target)?,
-        _ => args.target.engine()?,
-    };
-    let (reader, n) = match format {
-        ExportFormat::Datasette => datasette_board(engine.as_ref(), args.target.size)?,
-        _ => engine.open(args.target.size, &|_| Ok(()))?,
-    };
-    Ok((engine, reader, n))
+/// The board exported. Datasette's metadata describes the file itself,
+/// never a temporary board.
+fn open_board<'a>(
+    args: &Args,
+    format: ExportFormat,
+    engine: &'a dyn Engine,
+    workers: Workers<'a>,
+) -> Result<Board<'a>> {
+    match format {
+        ExportFormat::Datasette => datasette_board(engine, args.target.size, workers),
+        _ => Board::open(engine, args.target.size, workers),
+    }
 }
 
 /// Writes what `exported` writes to standard output or --out, and says
@@ -287,7 +286,7 @@ fn deliver(
 /// does not exist it is not created for it (--size, else 8).
 fn script_needs_no_board(args: &Args, format: ExportFormat, target: &Target) -> Option<u8> {
     match (format, args.dialect, target) {
-        (ExportFormat::Sql, Dialect::Postgres, Target::File(path))
+        (ExportFormat::Sql, ScriptDialect::Postgres, Target::File(path))
             if std::fs::symlink_metadata(path).is_err() =>
         {
             Some(args.target.size.unwrap_or(DEFAULT_SIZE))
@@ -355,27 +354,17 @@ fn checked_out(args: &Args, target: &Target) -> Result<Option<OutFile>> {
     }
 }
 
-/// Where the placements come from: the board, its reader, and how the
-/// search runs.
-struct Source<'a> {
-    engine: &'a dyn Engine,
-    reader: &'a dyn Reader,
-    n: u8,
-    workers: Workers<'a>,
-    /// The one solution --solution chose, found already.
-    chosen: Option<Placement>,
-}
-
 /// Writes the selected placements in `format`; returns how many.
 fn write_placements(
-    source: &Source,
+    board: &Board,
+    chosen: Option<&Placement>,
     args: &Args,
     format: Format,
     out: &mut dyn Write,
 ) -> Result<u64> {
     let selection = Selection::new(args.fundamental);
     let shape = PlacementShape {
-        n: source.n,
+        n: board.n,
         show_numbers: false,
         with_class_size: selection.with_class_size(),
         style: Style::Ascii,
@@ -384,11 +373,11 @@ fn write_placements(
     if let Format::Svg(_) = format {
         // A picture's title says how many boards it has: count them first.
         let mut all = Vec::new();
-        each_selected(source, args, |placement| {
+        each_selected(board, chosen, args, |placement| {
             all.push(placement);
             Ok(())
         })?;
-        let title = picture_title(source.n, args, all.len());
+        let title = picture_title(board.n, args, all.len());
         let mut writer = Writer::for_placements(out, format, PlacementShape { title, ..shape });
         for placement in &all {
             writer.placement(placement)?;
@@ -396,59 +385,36 @@ fn write_placements(
         return writer.finish();
     }
     let mut writer = Writer::for_placements(out, format, shape);
-    each_selected(source, args, |placement| writer.placement(&placement))?;
+    each_selected(board, chosen, args, |placement| writer.placement(&placement))?;
     writer.finish()
 }
 
 /// The board Datasette will serve: the file's own, which --size, if given,
 /// must name (a temporary board of another size is not what Datasette
 /// reads).
-fn datasette_board(engine: &dyn Engine, requested: Option<u8>) -> Result<(Box<dyn Reader>, u8)> {
-    let (reader, n) = engine.open(None, &|_| Ok(()))?;
+fn datasette_board<'a>(
+    engine: &'a dyn Engine,
+    requested: Option<u8>,
+    workers: Workers<'a>,
+) -> Result<Board<'a>> {
+    let board = Board::open(engine, None, workers)?;
+    let n = board.n;
     match requested {
         Some(other) if other != n => Err(usage(format!(
             "--format datasette describes {} as Datasette serves it, and it holds the {n}×{n} \
              board, not {other}×{other}; leave out --size, or name a file with that board",
             engine.shown()
         ))),
-        _ => Ok((reader, n)),
+        _ => Ok(board),
     }
 }
 
 /// Datasette's metadata for the file: Datasette names a database after
 /// its file's name without the extension.
-fn write_datasette(reader: &dyn Reader, n: u8, target: &Target, out: &mut dyn Write) -> Result<()> {
+fn write_datasette(board: &Board, target: &Target, out: &mut dyn Write) -> Result<()> {
     let database = datasette_name(target.file("--format datasette")?);
-    let mut relations = Vec::new();
-    reader.each_row(
-        crate::model::sql::file("datasette/relations.sql"),
-        &[],
-        |row| {
-            relations.push((row[0].text(), row[1].text(), row[2].text()));
-            Ok(())
-        },
-    )?;
-    let columns_sql = crate::model::sql::file("datasette/columns.sql");
-    let mut catalog = Vec::new();
-    for (relation, kind, sql) in relations {
-        let mut columns = Vec::new();
-        let params = [("relation", Param::Text(relation.clone()))];
-        // A relation whose columns cannot be read is described without them.
-        let readable = reader.each_row(columns_sql, &params, |row| {
-            columns.push(row[0].text());
-            Ok(())
-        });
-        if readable.is_err() {
-            columns.clear();
-        }
-        catalog.push(CatalogRelation {
-            name: relation,
-            kind,
-            sql,
-            columns,
-        });
-    }
-    let document = datasette::metadata(&database, n, &catalog);
+    let catalog = facts::catalog(board.reader())?;
+    let document = datasette::metadata(&database, board.n, &catalog);
     serde_json::to_writer_pretty(&mut *out, &document)?;
     writeln!(out)?;
     Ok(())
@@ -473,8 +439,9 @@ fn chosen_format(args: &Args) -> Result<ExportFormat> {
 
 /// Solution `k` in board order, found by walking the search that far; a
 /// `k` beyond the board's solutions is a usage error.
-fn solution_number(reader: &dyn Reader, n: u8, k: i64) -> Result<Placement> {
-    match order::nth_solution(reader, n, k)? {
+fn solution_number(board: &Board, k: i64) -> Result<Placement> {
+    let n = board.n;
+    match order::nth_solution(board, k)? {
         (Some(squares), _) => Ok(Placement {
             solution: k,
             squares,
@@ -489,34 +456,27 @@ fn solution_number(reader: &dyn Reader, n: u8, k: i64) -> Result<Placement> {
 
 /// The SQL export: a dump of the SQLite file, or the PostgreSQL script that
 /// builds the same model.
-fn write_sql(reader: &dyn Reader, n: u8, args: &Args, out: &mut dyn Write) -> Result<()> {
+fn write_sql(board: &Board, args: &Args, out: &mut dyn Write) -> Result<()> {
     match args.dialect {
-        Dialect::Postgres => {
-            out.write_all(engine::postgres_script(&args.target.schema, n)?.as_bytes())?;
+        ScriptDialect::Postgres => {
+            let script = engine::postgres_script(&args.target.schema, board.n)?;
+            out.write_all(script.as_bytes())?;
             Ok(out.flush()?)
         }
-        Dialect::Sqlite => reader.dump(out),
+        ScriptDialect::Sqlite => board.reader.dump(out),
     }
 }
 
 /// Calls `each` with the placements the arguments select.
 fn each_selected(
-    source: &Source,
+    board: &Board,
+    chosen: Option<&Placement>,
     args: &Args,
-    each: impl FnMut(Placement) -> Result<()>,
+    mut each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
-    match &source.chosen {
-        Some(placement) => {
-            let mut each = each;
-            each(placement.clone())
-        }
-        None => Selection::new(args.fundamental).for_each(
-            source.engine,
-            source.reader,
-            source.n,
-            source.workers,
-            each,
-        ),
+    match chosen {
+        Some(placement) => each(placement.clone()),
+        None => Selection::new(args.fundamental).for_each(board, each),
     }
 }
 
@@ -539,112 +499,13 @@ const PAGE_UP_TO: u8 = 13;
 /// relations (square, square_line, symmetry, square_image, search_space,
 /// search_funnel) and its solutions from the search, in board order.
 /// Returns how many solutions it holds.
-fn write_html(source: &Source, out: &mut dyn Write) -> Result<u64> {
-    let reader = source.reader;
-    let mut data = PageData {
-        n: source.n,
-        ..PageData::default()
-    };
-    let mut squares = Vec::new();
-    reader.each_row(
-        "select square, cl_no, rw_no from square order by cl_no, rw_no",
-        &[],
-        |row| {
-            squares.push((row[0].text(), row[1].integer()?, row[2].integer()?));
-            Ok(())
-        },
-    )?;
-    for (name, column, row) in squares {
-        data.add_square(name, column, row);
-    }
-    // The lines as the seed lists a square's: rows, columns, then the
-    // rising and the falling diagonals; each kind by its anchor.
-    let mut lines = Vec::new();
-    reader.each_row(
-        "select l.anchor, l.mov_dir
-         from line as l
-         join mov_dir as d on d.mov_dir = l.mov_dir
-         join square as a on a.square = l.anchor
-         order by d.d_cl + abs(d.d_rw), d.d_cl desc, d.d_rw desc, a.cl_no, a.rw_no",
-        &[],
-        |row| {
-            lines.push((row[0].text(), row[1].text()));
-            Ok(())
-        },
-    )?;
-    data.lines = lines;
-    let mut on_lines = Vec::new();
-    reader.each_row(
-        "select square, anchor, mov_dir from square_line",
-        &[],
-        |row| {
-            on_lines.push((row[0].text(), row[1].text(), row[2].text()));
-            Ok(())
-        },
-    )?;
-    for (square, anchor, direction) in on_lines {
-        data.add_square_line(&square, &anchor, &direction)?;
-    }
-    let mut symmetries = Vec::new();
-    reader.each_row(
-        "select symmetry, description from symmetry order by sym_no",
-        &[],
-        |row| {
-            symmetries.push((row[0].text(), row[1].text()));
-            Ok(())
-        },
-    )?;
-    let mut images = Vec::new();
-    reader.each_row(
-        "select symmetry, square, image from square_image",
-        &[],
-        |row| {
-            images.push((row[0].text(), row[1].text(), row[2].text()));
-            Ok(())
-        },
-    )?;
-    let mut moves = moves_by_symmetry(images);
-    for (name, description) in symmetries {
-        let moved = moves.remove(&name).unwrap_or_default();
-        data.add_symmetry(name, description, &moved)?;
-    }
-    reader.each_row(
-        "select step, reasoning, calculation, search_space, about from search_space",
-        &[],
-        |row| {
-            let size = match &row[3] {
-                Value::Null => row[4].text(),
-                exact => human_number(exact),
-            };
-            data.space
-                .push((row[0].text(), row[1].text(), row[2].text(), size));
-            Ok(())
-        },
-    )?;
-    reader.each_row(
-        "select queens, by_candidate_rule, by_placement_rule from search_funnel",
-        &[],
-        |row| {
-            let candidates = match &row[1] {
-                Value::Null => None,
-                count => Some(count.integer()?),
-            };
-            data.funnel
-                .push((row[0].integer()?, candidates, row[2].integer()?));
-            Ok(())
-        },
-    )?;
+fn write_html(board: &Board, out: &mut dyn Write) -> Result<u64> {
+    let mut data = PageData::from_facts(&facts::board_facts(board)?)?;
     let mut count = 0;
-    Selection::new(false).for_each(
-        source.engine,
-        reader,
-        source.n,
-        source.workers,
-        |placement| {
-            count += 1;
-            data.add_solution(&placement.squares)
-        },
-    )?;
+    Selection::All.for_each(board, |placement| {
+        count += 1;
+        data.add_solution(&placement.squares)
+    })?;
     write_page(out, &data)?;
     Ok(count)
 }

@@ -9,7 +9,8 @@ use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::engine::{self, Comment, Engine, Origin};
 use crate::error::usage;
 use crate::model::board::{DEFAULT_SIZE, a_board};
-use crate::render::datasette::{self, CatalogRelation};
+use crate::model::facts::CatalogRelation;
+use crate::render::datasette;
 use crate::search::store;
 
 /// Create the database for an N×N board, or check and upgrade one.

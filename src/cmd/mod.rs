@@ -3,16 +3,15 @@
 
 use std::path::PathBuf;
 
-use anyhow::Result;
 use clap::{Args, ValueEnum};
 
-use crate::engine::{self, Engine, Reader, Target};
+use crate::engine::{self, Engine, Target};
 use crate::error::UsageError;
 use crate::model::board::{MAX_SIZE, Square, parse_placement};
 use crate::render::diagram::Style;
 use crate::render::outfile::refuse_stdout_database;
 use crate::render::sink::Format;
-use crate::search::parallel::Workers;
+use crate::search::{Board, Workers};
 
 pub mod check;
 pub mod complete;
@@ -27,9 +26,6 @@ pub mod query;
 pub mod show;
 pub mod solve;
 pub mod space;
-
-/// A database opened for reading: its engine, a reader, the board size.
-pub type Opened = (Box<dyn Engine>, Box<dyn Reader>, u8);
 
 /// The options every command shares: which database, and for which board.
 #[derive(Args, Debug, Clone)]
@@ -143,14 +139,6 @@ impl DbArgs {
         }
         Ok(engine)
     }
-
-    /// The engine, and a reader of its board (created first if it is a
-    /// file that does not exist).
-    pub fn open(&self) -> Result<Opened> {
-        let engine = self.engine()?;
-        let (reader, n) = engine.open(self.size, &|_| Ok(()))?;
-        Ok((engine, reader, n))
-    }
 }
 
 /// How much of the machine a search may use, and whether it shows progress.
@@ -254,11 +242,11 @@ impl PlacementArgs {
 
 /// Says on stderr when a command reads stored solutions instead of
 /// searching (`init --materialize`).
-pub fn say_if_stored(reader: &dyn Reader, engine: &dyn Engine) -> anyhow::Result<()> {
-    if let Some(count) = reader.stored_count()? {
+pub fn say_if_stored(board: &Board) -> anyhow::Result<()> {
+    if let Some(count) = board.stored_count()? {
         eprintln!(
             "queens: reading the {count} solutions stored in {} (no search)",
-            engine.shown()
+            board.engine.shown()
         );
     }
     Ok(())

@@ -2,19 +2,15 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, DrawingArgs, WorkArgs, say_if_stored, stdout};
-use crate::engine::{Param, Reader};
 use crate::error::usage;
 use crate::model::board::Square;
-use crate::model::schema;
-use crate::model::template::Scope;
 use crate::render::diagram;
 use crate::render::sink::solutions_phrase;
-use crate::search::selection::plain;
-use crate::search::{order, parallel};
+use crate::search::{Board, facts, order, parallel};
 
 /// Draw solution K (in board order, from 1) as a chess diagram.
 ///
@@ -59,40 +55,26 @@ struct Shown {
 const COUNT_UP_TO: u8 = 13;
 
 pub fn run(args: &Args) -> Result<()> {
-    let (engine, reader, n) = args.target.open()?;
-    let reader = reader.as_ref();
+    let engine = args.target.engine()?;
     let bar = args.work.bar();
-    let total = match reader.stored_count()? {
+    let board = Board::open(engine.as_ref(), args.target.size, args.work.workers(&bar))?;
+    let total = match board.stored_count()? {
         Some(stored) => Some(stored),
-        None if n <= COUNT_UP_TO => Some(parallel::count_solutions(
-            engine.as_ref(),
-            reader,
-            n,
-            args.work.workers(&bar),
-        )?),
+        None if board.n <= COUNT_UP_TO => Some(parallel::count_solutions(&board)?),
         None => None,
     };
-    let (found, seen) = order::nth_solution(reader, n, args.number)?;
+    let (found, seen) = order::nth_solution(&board, args.number)?;
     let Some(squares) = found else {
         return Err(no_such_solution(
-            n,
+            board.n,
             args.number,
             total.unwrap_or(seen as u64),
         ));
     };
-    let shown = class_of(reader, n, squares, args.number)?;
-    say_if_stored(reader, engine.as_ref())?;
-    let description = reader
-        .first(
-            &plain(
-                reader,
-                "select description from symmetry where symmetry = {:symmetry}",
-            )?,
-            &[("symmetry", Param::Text(shown.symmetry.clone()))],
-        )?
-        .map(|row| row[0].text())
-        .unwrap_or_default();
-    write_shown(args, n, total, &shown, &description)
+    let shown = class_of(&board, squares, args.number)?;
+    say_if_stored(&board)?;
+    let description = facts::symmetry_description(&board, &shown.symmetry)?;
+    write_shown(args, board.n, total, &shown, &description)
 }
 
 /// The refusal of a K beyond the board's `total` solutions.
@@ -106,28 +88,19 @@ fn no_such_solution(n: u8, k: i64, total: u64) -> anyhow::Error {
 /// The class of solution number `k`, whose queens stand on `squares`: its
 /// size, its representative (the class's first in board order, so at or
 /// before `k`, found by walking that far) and the symmetry onto it.
-fn class_of(reader: &dyn Reader, n: u8, squares: Vec<String>, k: i64) -> Result<Shown> {
-    let sql = schema::query(
-        "queries/class_of.sql",
-        n,
-        Scope::for_dialect(reader.dialect()),
-    )?;
-    let names = serde_json::to_string(&squares)?;
-    let row = reader
-        .first(&sql, &[("squares", Param::Text(names))])?
-        .ok_or_else(|| anyhow::anyhow!("solution {k} has no images under the symmetries"))?;
-    let columns = usize::from(n);
-    let representative: Vec<String> = row[1..=columns].iter().map(|v| v.text()).collect();
-    let representative_no = match representative == squares {
+fn class_of(board: &Board, squares: Vec<String>, k: i64) -> Result<Shown> {
+    let class = facts::class_of(board, &squares)
+        .with_context(|| format!("solution {k} has no symmetry class"))?;
+    let representative_no = match class.representative == squares {
         true => k,
-        false => order::place_of(reader, n, &representative)?
+        false => order::place_of(board, &class.representative)?
             .ok_or_else(|| anyhow::anyhow!("the representative of solution {k} is no solution"))?,
     };
     Ok(Shown {
         squares,
-        class_size: row[0].integer()?,
+        class_size: class.class_size,
         representative_no,
-        symmetry: row[columns + 1].text(),
+        symmetry: class.symmetry,
     })
 }
 

@@ -5,6 +5,7 @@ use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, WorkArgs, say_if_stored, stdout};
 use crate::render::sink::{PlacementShape, Writer};
+use crate::search::Board;
 use crate::search::selection::Selection;
 
 /// Print every solution of the board, one per row, in board order.
@@ -44,8 +45,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let (engine, reader, n) = args.target.open()?;
-    say_if_stored(reader.as_ref(), engine.as_ref())?;
+    let engine = args.target.engine()?;
+    let bar = args.work.bar();
+    let board = Board::open(engine.as_ref(), args.target.size, args.work.workers(&bar))?;
+    let n = board.n;
+    say_if_stored(&board)?;
     let selection = Selection::new(args.fundamental);
     let shape = PlacementShape {
         n,
@@ -55,11 +59,7 @@ pub fn run(args: &Args) -> Result<()> {
         title: String::new(),
     };
     let mut writer = Writer::for_placements(stdout(), args.output.format.into(), shape);
-    let bar = args.work.bar();
-    let workers = args.work.workers(&bar);
-    selection.for_each(engine.as_ref(), reader.as_ref(), n, workers, |placement| {
-        writer.placement(&placement)
-    })?;
+    selection.for_each(&board, |placement| writer.placement(&placement))?;
     writer.finish()?;
     Ok(())
 }

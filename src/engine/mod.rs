@@ -19,6 +19,7 @@
 //! A fourth engine is a folder here that implements these traits, and one
 //! line in [`connect`] that picks it for the `--db` it serves.
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -404,14 +405,15 @@ pub trait Reader {
     /// The dialect queens' SQL is expanded for.
     fn dialect(&self) -> Dialect;
 
-    /// Calls `each` with every row of `sql` (expanded for this reader's
-    /// dialect), its parameters bound from `params` by name.
-    fn rows(
+    /// Calls `each` with the rows of `sql` (expanded for this reader's
+    /// dialect), its parameters bound from `params` by name, until it
+    /// breaks; says whether it did.
+    fn rows_until(
         &self,
         sql: &Sql,
         params: &Params,
-        each: &mut dyn FnMut(&[Value]) -> Result<()>,
-    ) -> Result<()>;
+        each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
+    ) -> Result<ControlFlow<()>>;
 
     /// The snapshot the command's other connections share with this one.
     fn snapshot(&self) -> Snapshot;
@@ -450,6 +452,18 @@ pub trait Reader {
 }
 
 impl dyn Reader + '_ {
+    /// Calls `each` with every row of `sql`, its parameters bound from
+    /// `params` by name.
+    pub fn rows(
+        &self,
+        sql: &Sql,
+        params: &Params,
+        each: &mut dyn FnMut(&[Value]) -> Result<()>,
+    ) -> Result<()> {
+        let mut every = |row: &[Value]| each(row).map(|()| ControlFlow::Continue(()));
+        self.rows_until(sql, params, &mut every).map(drop)
+    }
+
     /// Calls `each` with every row of the statement `text`, which has no
     /// template markers of its own.
     pub fn each_row(
@@ -465,11 +479,9 @@ impl dyn Reader + '_ {
     /// The first row of `sql`, if any.
     pub fn first(&self, sql: &Sql, params: &Params) -> Result<Option<Vec<Value>>> {
         let mut first = None;
-        self.rows(sql, params, &mut |row| {
-            if first.is_none() {
-                first = Some(row.to_vec());
-            }
-            Ok(())
+        let _stopped = self.rows_until(sql, params, &mut |row| {
+            first = Some(row.to_vec());
+            Ok(ControlFlow::Break(()))
         })?;
         Ok(first)
     }

@@ -4,6 +4,7 @@
 //! everything above builds on it.
 
 pub mod board;
+pub mod facts;
 pub mod placement;
 pub mod schema;
 pub mod sql;

@@ -8,19 +8,9 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value as Json, json};
 
 use crate::model::board::column_label;
+use crate::model::facts::CatalogRelation;
 use crate::model::schema::own_names;
 use crate::model::sql;
-
-/// A table or view, as the file's catalog lists it.
-pub struct CatalogRelation {
-    pub name: String,
-    /// "table" or "view".
-    pub kind: String,
-    /// The statement that made the relation, comments and all.
-    pub sql: String,
-    /// Its columns, in order (none where they cannot be read).
-    pub columns: Vec<String>,
-}
 
 /// The canned queries Datasette offers, by name: sql/datasette/NAME.sql.
 const CANNED_QUERIES: [&str; 3] = ["completions", "attack", "symmetry_class"];

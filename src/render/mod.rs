@@ -7,6 +7,7 @@ pub mod datasette;
 pub mod diagram;
 pub mod outfile;
 pub mod page;
+pub mod space;
 pub mod sink;
 pub mod svg;
 pub mod table;

@@ -9,6 +9,9 @@ use std::io::Write;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
+use crate::model::facts::{BoardFacts, ReasoningStep, SquareImage};
+use crate::render::space;
+
 /// The page's template: `__N__` is the board size, `__DATA__` the data.
 const TEMPLATE: &str = include_str!("page.html");
 
@@ -36,6 +39,38 @@ pub struct PageData {
 }
 
 impl PageData {
+    /// The page's data for the board `facts` describes, its solutions to
+    /// come with `add_solution`.
+    pub fn from_facts(facts: &BoardFacts) -> Result<PageData> {
+        let mut data = PageData {
+            n: facts.n,
+            ..PageData::default()
+        };
+        for square in &facts.squares {
+            data.add_square(square.square.clone(), square.column, square.row);
+        }
+        data.lines = (facts.lines.iter())
+            .map(|line| (line.anchor.clone(), line.mov_dir.clone()))
+            .collect();
+        for on in &facts.square_lines {
+            data.add_square_line(&on.square, &on.anchor, &on.mov_dir)?;
+        }
+        let mut moves = moves_by_symmetry(&facts.images);
+        for symmetry in &facts.symmetries {
+            let moved = moves.remove(&symmetry.symmetry).unwrap_or_default();
+            data.add_symmetry(
+                symmetry.symmetry.clone(),
+                symmetry.description.clone(),
+                &moved,
+            )?;
+        }
+        data.space = facts.reasoning.iter().map(reasoning_cells).collect();
+        data.funnel = (facts.funnel.iter())
+            .map(|f| (f.queens, f.by_candidate_rule, f.by_placement_rule))
+            .collect();
+        Ok(data)
+    }
+
     /// Adds a square; its lines come with add_square_line.
     pub fn add_square(&mut self, name: String, column: i64, row: i64) {
         self.squares.push((name, column, row, Vec::new()));
@@ -115,14 +150,20 @@ pub fn write_page(out: &mut dyn Write, data: &PageData) -> Result<()> {
 
 /// The moves of every symmetry, grouped by symmetry name, from rows of
 /// square_image.
-pub fn moves_by_symmetry(
-    rows: Vec<(String, String, String)>,
-) -> HashMap<String, Vec<(String, String)>> {
+fn moves_by_symmetry(images: &[SquareImage]) -> HashMap<String, Vec<(String, String)>> {
     let mut moves: HashMap<String, Vec<(String, String)>> = HashMap::new();
-    for (symmetry, square, image) in rows {
-        moves.entry(symmetry).or_default().push((square, image));
+    for image in images {
+        (moves.entry(image.symmetry.clone()).or_default())
+            .push((image.square.clone(), image.image.clone()));
     }
     moves
+}
+
+/// A step of the reasoning as the page's table shows it: step, reasoning,
+/// calculation, the search space as `space` writes it.
+fn reasoning_cells(step: &ReasoningStep) -> (String, String, String, String) {
+    let [step, reasoning, calculation, size] = space::reasoning_row(step);
+    (step, reasoning, calculation, size)
 }
 
 #[cfg(test)]

@@ -12,16 +12,10 @@ use std::thread;
 
 use anyhow::Result;
 
-use crate::engine::{Cluster, Engine, Param, Reader, Value};
+use crate::engine::{Cluster, Engine, Param, Reader, Snapshot, Value};
 use crate::model::schema;
 use crate::model::sql;
-use crate::model::template::{Scope, Sql};
-use crate::search::Progress;
-
-/// Boards below this size are searched in one query: they have no
-/// solutions to split (2×2, 3×3) or only one (1×1), and no column b to
-/// split by on 1×1.
-const SMALLEST_SPLIT: u8 = 4;
+use crate::search::board::{Board, SMALLEST_SPLIT, Workers};
 
 /// One part of the search: the solutions starting with queens on s1 and s2.
 #[derive(Clone, Debug)]
@@ -31,20 +25,6 @@ pub struct Part {
     /// How often the part counts towards the number of solutions (2, 1 or
     /// 0, by the board's mirror symmetry; see partition.sql).
     pub weight: u64,
-}
-
-/// How the work is run: on how many threads, and who watches its progress.
-#[derive(Clone, Copy)]
-pub struct Workers<'a> {
-    pub jobs: usize,
-    pub progress: &'a dyn Progress,
-}
-
-impl Workers<'_> {
-    /// As many threads as the machine has cores.
-    pub fn all_cores() -> usize {
-        thread::available_parallelism().map_or(1, |n| n.get())
-    }
 }
 
 /// The parts of the search, in board order.
@@ -61,49 +41,27 @@ pub fn parts(reader: &dyn Reader) -> Result<Vec<Part>> {
     Ok(parts)
 }
 
-/// Whether the solution view is read in one query rather than searched in
-/// parts: on boards too small to split, and when the view is not the one
-/// this build writes (replaced by the user, or written by an older queens),
-/// which is read as it stands.
-fn read_whole(reader: &dyn Reader, n: u8) -> Result<bool> {
-    Ok(n < SMALLEST_SPLIT || !reader.has_own_solution_view(n)?)
-}
-
-/// One part's search, for the reader's dialect.
-fn part_search(reader: &dyn Reader, n: u8) -> Result<Sql> {
-    schema::part_search(n, Scope::for_dialect(reader.dialect()))
-}
-
-/// The number of solutions of the board `engine` holds (whose size `n`
-/// the caller has read through `reader`): only the parts the mirror
-/// symmetry does not make redundant are searched, on `workers.jobs`
-/// threads. A `solution` view that is not the one this build writes
-/// (replaced by the user, or written by an older queens) is counted as it
-/// stands, in one query: neither the parts' search nor the symmetry need
-/// hold for it.
-pub fn count_solutions(
-    engine: &dyn Engine,
-    reader: &dyn Reader,
-    n: u8,
-    workers: Workers,
-) -> Result<u64> {
-    if read_whole(reader, n)? {
-        return Ok(reader.number("select count(*) from solution")? as u64);
+/// The number of solutions of `board`: only the parts the mirror symmetry
+/// does not make redundant are searched, on `board.workers.jobs` threads.
+/// A `solution` view that is not the one this build writes (replaced by
+/// the user, or written by an older queens) is counted as it stands, in
+/// one query: neither the parts' search nor the symmetry need hold for it.
+pub fn count_solutions(board: &Board) -> Result<u64> {
+    if board.read_whole()? {
+        return Ok(board.number("reading/count_solutions.sql")? as u64);
     }
-    if let Some(cluster) = reader.cluster()? {
-        return count_on_cluster(cluster, n, workers);
+    if let Some(cluster) = board.reader.cluster()? {
+        return count_on_cluster(cluster, board.n, board.workers);
     }
-    let needed: Vec<Part> = parts(reader)?
+    let needed: Vec<Part> = parts(board.reader())?
         .into_iter()
         .filter(|p| p.weight > 0)
         .collect();
-    let count = schema::part_count(n, Scope::for_dialect(reader.dialect()))?;
+    let count = schema::part_count(board.n, board.scope())?;
     let mut total = 0;
     run_parts(
-        engine,
-        reader,
+        board,
         &needed,
-        workers,
         |reader, part| Ok(reader.number_of(&count, &part_params(part))? as u64),
         |index, count| {
             total += needed[index].weight * count;
@@ -117,17 +75,18 @@ pub fn count_solutions(
 /// into one another (fundamental solutions). On a distributed board the
 /// workers count them by Burnside's lemma (fundamental_count.sql); else
 /// the fundamental_solution view lists them.
-pub fn count_classes(reader: &dyn Reader, n: u8, workers: Workers) -> Result<u64> {
+pub fn count_classes(board: &Board) -> Result<u64> {
+    let n = board.n;
     let cluster = match n < SMALLEST_SPLIT {
         true => None,
-        false => reader.cluster()?,
+        false => board.reader.cluster()?,
     };
     let Some(cluster) = cluster else {
-        return Ok(reader.number("select count(*) from fundamental_solution")? as u64);
+        return Ok(board.number("reading/count_classes.sql")? as u64);
     };
-    let symmetries = reader.number("select count(*) from symmetry")? as u64;
+    let symmetries = board.number("reading/count_symmetries.sql")? as u64;
     let mut in_place = 0;
-    in_cluster_batches(cluster, n, workers, true, |(first, last)| {
+    in_cluster_batches(cluster, n, board.workers, true, |(first, last)| {
         in_place += cluster.pairs_in_place(n, first, last)?;
         Ok(())
     })?;
@@ -135,30 +94,29 @@ pub fn count_classes(reader: &dyn Reader, n: u8, workers: Workers) -> Result<u64
 }
 
 /// Calls `each` with the squares of every solution, in board order, while
-/// the parts are searched on `workers.jobs` threads (a `solution` view
-/// not of this build is read as it stands, in one query).
+/// the parts are searched on `board.workers.jobs` threads (a `solution`
+/// view not of this build is read as it stands, in one query).
 pub fn for_each_solution(
-    engine: &dyn Engine,
-    reader: &dyn Reader,
-    n: u8,
-    workers: Workers,
+    board: &Board,
     mut each: impl FnMut(Vec<String>) -> Result<()>,
 ) -> Result<()> {
-    if read_whole(reader, n)? {
-        return reader.each_row("select * from solution", &[], |row| {
+    let n = board.n;
+    if board.read_whole()? {
+        let whole = board.statement("reading/all_solutions.sql")?;
+        return board.reader.rows(&whole, &[], &mut |row| {
             each(row.iter().map(Value::text).collect())
         });
     }
-    if let Some(cluster) = reader.cluster()? {
-        return in_cluster_batches(cluster, n, workers, false, |(first, last)| {
+    if let Some(cluster) = board.reader.cluster()? {
+        return in_cluster_batches(cluster, n, board.workers, false, |(first, last)| {
             cluster.each_solution(n, first, last, &mut each)
         });
     }
-    let all = parts(reader)?;
+    let all = parts(board.reader())?;
     // Parts finish in any order; hold the early ones until their turn.
     let mut waiting: BTreeMap<usize, Vec<Vec<String>>> = BTreeMap::new();
     let mut next = 0;
-    let rows_sql = part_search(reader, n)?;
+    let rows_sql = schema::part_search(n, board.scope())?;
     let part_rows = |reader: &dyn Reader, part: &Part| {
         let mut rows = Vec::new();
         reader.rows(&rows_sql, &part_params(part), &mut |row| {
@@ -167,7 +125,7 @@ pub fn for_each_solution(
         })?;
         Ok(rows)
     };
-    run_parts(engine, reader, &all, workers, part_rows, |index, rows| {
+    run_parts(board, &all, part_rows, |index, rows| {
         waiting.insert(index, rows);
         while let Some(rows) = waiting.remove(&next) {
             for squares in rows {
@@ -254,70 +212,97 @@ fn part_params(part: &Part) -> [(&'static str, Param); 2] {
     ]
 }
 
-/// Runs `work` on every part, on `workers.jobs` threads that each take the
-/// next part not yet taken, with a read-only connection of their own that
-/// reads the same board as `first`. `done` gets each result on the calling
-/// thread, as results arrive.
+/// Runs `work` on every part, on `board.workers.jobs` threads that each
+/// take the next part not yet taken, with a read-only connection of their
+/// own that reads the same board as `board.reader`. `done` gets each
+/// result on the calling thread, as results arrive.
 fn run_parts<T: Send>(
-    engine: &dyn Engine,
-    first: &dyn Reader,
+    board: &Board,
     parts: &[Part],
-    workers: Workers,
     work: impl Fn(&dyn Reader, &Part) -> Result<T> + Sync,
     mut done: impl FnMut(usize, T) -> Result<()>,
 ) -> Result<()> {
-    let progress = workers.progress;
+    let progress = board.workers.progress;
     progress.start(parts.len());
-    let snapshot = first.snapshot();
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
+    let shared = Shared {
+        engine: board.engine,
+        snapshot: board.reader.snapshot(),
+        parts,
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+    };
     let (sender, receiver) = mpsc::channel::<(usize, Result<T>)>();
     let outcome = thread::scope(|scope| {
-        let mut started = 0;
-        let mut refused = None;
-        for _ in 0..workers.jobs.clamp(1, parts.len().max(1)) {
-            let sender = sender.clone();
-            let (next, stop, work, snapshot) = (&next, &stop, &work, &snapshot);
-            // A system that runs out of threads (ulimit -u) gets the search
-            // on the threads it gave, or, given none, one line saying so.
-            let spawned = thread::Builder::new().spawn_scoped(scope, move || {
-                let reader = match engine.sibling(snapshot) {
-                    Ok(reader) => reader,
-                    Err(e) => return drop(sender.send((usize::MAX, Err(e)))),
-                };
-                while !stop.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(part) = parts.get(index) else { break };
-                    if sender.send((index, work(reader.as_ref(), part))).is_err() {
-                        break;
-                    }
-                }
-            });
-            match spawned {
-                Ok(_) => started += 1,
-                Err(e) => {
-                    refused = Some(e);
-                    break;
-                }
-            }
-        }
-        drop(sender);
-        if let (0, Some(e)) = (started, refused) {
-            return Err(anyhow::anyhow!("cannot start a thread to search with: {e}"));
-        }
+        let threads = board.workers.jobs.clamp(1, parts.len().max(1));
+        shared.start_threads(scope, threads, &work, sender)?;
         let mut outcome = Ok(());
         for (index, result) in receiver {
-            let handled = result.and_then(|value| done(index, value));
-            if let Err(e) = handled {
-                stop.store(true, Ordering::Relaxed);
+            if let Err(e) = result.and_then(|value| done(index, value)) {
                 outcome = Err(e);
                 break;
             }
             progress.advance(1);
         }
-        stop.store(true, Ordering::Relaxed);
+        shared.stop.store(true, Ordering::Relaxed);
         outcome
     });
     progress.finish();
     outcome
+}
+
+/// What the threads of `run_parts` share: where to open their readers, the
+/// parts, the next part not yet taken, and whether to stop.
+struct Shared<'a> {
+    engine: &'a dyn Engine,
+    snapshot: Snapshot,
+    parts: &'a [Part],
+    next: AtomicUsize,
+    stop: AtomicBool,
+}
+
+impl<'a> Shared<'a> {
+    /// Starts up to `threads` threads that send each part's result. A
+    /// system that runs out of threads (ulimit -u) gets the search on the
+    /// threads it gave, or, given none, one line saying so.
+    fn start_threads<'scope, T: Send + 'scope>(
+        &'scope self,
+        scope: &'scope thread::Scope<'scope, '_>,
+        threads: usize,
+        work: &'scope (impl Fn(&dyn Reader, &Part) -> Result<T> + Sync),
+        sender: mpsc::Sender<(usize, Result<T>)>,
+    ) -> Result<()> {
+        for started in 0..threads {
+            let sender = sender.clone();
+            let spawned = thread::Builder::new()
+                .spawn_scoped(scope, move || self.take_parts(work, &sender));
+            match spawned {
+                Ok(_) => {}
+                Err(e) if started == 0 => {
+                    return Err(anyhow::anyhow!("cannot start a thread to search with: {e}"));
+                }
+                Err(_) => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// One thread's work: a reader of the same board, then parts until
+    /// none is left, the caller stops listening or something failed.
+    fn take_parts<T>(
+        &self,
+        work: &(impl Fn(&dyn Reader, &Part) -> Result<T> + Sync),
+        sender: &mpsc::Sender<(usize, Result<T>)>,
+    ) {
+        let reader = match self.engine.sibling(&self.snapshot) {
+            Ok(reader) => reader,
+            Err(e) => return drop(sender.send((usize::MAX, Err(e)))),
+        };
+        while !self.stop.load(Ordering::Relaxed) {
+            let index = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(part) = self.parts.get(index) else { break };
+            if sender.send((index, work(reader.as_ref(), part))).is_err() {
+                break;
+            }
+        }
+    }
 }

@@ -4,21 +4,11 @@
 
 use anyhow::Result;
 
-use crate::engine::{Engine, Params, Reader, Value};
+use crate::engine::{Params, Value};
 use crate::model::placement::Placement;
 use crate::model::template::Sql;
-use crate::search::parallel::{self, Workers};
-
-/// Where the solution number of each row comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Numbering {
-    /// The first column is the solution number (numbered_solution and
-    /// views built on it).
-    FirstColumn,
-    /// The rows are all solutions in board order (the solution view), so the
-    /// k-th row is solution k.
-    RowOrder,
-}
+use crate::search::board::Board;
+use crate::search::parallel;
 
 /// Which placements to list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,30 +29,22 @@ impl Selection {
         }
     }
 
-    /// Calls `each` with every selected placement of the `n`×`n` board
-    /// `engine` holds, read through `reader`. All solutions are searched in
-    /// parts on `workers.jobs` threads and come in board order, unless they
-    /// are stored.
+    /// Calls `each` with every selected placement of `board`. All
+    /// solutions are searched in parts on the board's workers and come in
+    /// board order, unless they are stored.
     pub fn for_each(
         self,
-        engine: &dyn Engine,
-        reader: &dyn Reader,
-        n: u8,
-        workers: Workers,
+        board: &Board,
         mut each: impl FnMut(Placement) -> Result<()>,
     ) -> Result<()> {
         match self {
-            Selection::All if reader.stored_count()?.is_some() => for_each_placement(
-                reader,
-                &plain(reader, "select * from numbered_solution")?,
-                &[],
-                Numbering::FirstColumn,
-                false,
-                each,
-            ),
+            Selection::All if board.stored_count()?.is_some() => {
+                let numbered = board.statement("reading/numbered_solution.sql")?;
+                for_each_placement(board, &numbered, &[], false, each)
+            }
             Selection::All => {
                 let mut solution = 0;
-                parallel::for_each_solution(engine, reader, n, workers, |squares| {
+                parallel::for_each_solution(board, |squares| {
                     solution += 1;
                     each(Placement {
                         solution,
@@ -72,20 +54,8 @@ impl Selection {
                 })
             }
             Selection::Fundamental => {
-                let squares: Vec<String> = (1..=n).map(|k| format!("s{k}")).collect();
-                let sql = format!(
-                    "select solution_no, {}, class_size from solution_class \
-                     where solution_no = representative_no order by solution_no",
-                    squares.join(", ")
-                );
-                for_each_placement(
-                    reader,
-                    &plain(reader, &sql)?,
-                    &[],
-                    Numbering::FirstColumn,
-                    true,
-                    each,
-                )
+                let representatives = board.statement("reading/fundamental_placement.sql")?;
+                for_each_placement(board, &representatives, &[], true, each)
             }
         }
     }
@@ -96,45 +66,26 @@ impl Selection {
 }
 
 /// Runs `sql` and hands each row to `each` as a placement. The rows hold
-/// the solution number (per `numbering`), the squares s1 … sN, and, if
-/// `with_class_size`, a last column class_size.
+/// the solution number, the squares s1 … sN, and, if `with_class_size`, a
+/// last column class_size.
 pub fn for_each_placement(
-    reader: &dyn Reader,
+    board: &Board,
     sql: &Sql,
     params: &Params,
-    numbering: Numbering,
     with_class_size: bool,
     mut each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
-    let first_square = usize::from(numbering == Numbering::FirstColumn);
-    let mut row_number = 0;
-    reader.rows(sql, params, &mut |row| {
-        row_number += 1;
-        let solution = match numbering {
-            Numbering::FirstColumn => row[0].integer()?,
-            Numbering::RowOrder => row_number,
-        };
+    board.reader().rows(sql, params, &mut |row| {
         let end_of_squares = row.len() - usize::from(with_class_size);
-        let squares = row[first_square..end_of_squares]
-            .iter()
-            .map(Value::text)
-            .collect();
+        let squares = row[1..end_of_squares].iter().map(Value::text).collect();
         let class_size = match with_class_size {
             true => Some(row[row.len() - 1].integer()?),
             false => None,
         };
         each(Placement {
-            solution,
+            solution: row[0].integer()?,
             squares,
             class_size,
         })
     })
-}
-
-/// A statement without template markers, for the reader's dialect.
-pub fn plain(reader: &dyn Reader, text: &str) -> Result<Sql> {
-    crate::model::template::render(
-        text,
-        &crate::model::template::Scope::for_dialect(reader.dialect()),
-    )
 }

@@ -6,7 +6,8 @@
 use anyhow::Result;
 
 use crate::engine::Engine;
-use crate::search::parallel::{self, Workers};
+use crate::search::board::{Board, Workers};
+use crate::search::parallel;
 
 /// Searches every solution of the `n`×`n` board `engine` holds and stores
 /// them. Returns how many were stored.
@@ -15,10 +16,8 @@ pub fn materialize(engine: &dyn Engine, n: u8, workers: Workers) -> Result<u64> 
     {
         // The readers go before the solutions go in: they hold the read
         // lock the storing waits for.
-        let (reader, _) = engine.open(Some(n), &|_| Ok(()))?;
-        parallel::for_each_solution(engine, reader.as_ref(), n, workers, |squares| {
-            store.push(&squares)
-        })?;
+        let board = Board::open(engine, Some(n), workers)?;
+        parallel::for_each_solution(&board, |squares| store.push(&squares))?;
     }
     store.commit()
 }

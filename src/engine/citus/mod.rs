@@ -7,6 +7,7 @@
 //! On a coordinator, a schema that is not distributed (no `search_part`)
 //! is read and changed as plain PostgreSQL.
 
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 mod parts;
@@ -14,7 +15,6 @@ mod parts;
 use anyhow::{Context, Result, bail};
 use postgres::{GenericClient, Transaction};
 
-use crate::engine::Reader as _;
 use crate::engine::postgres::{self as pg, Extension};
 use crate::engine::{Cluster, Inspection, Origin, Param, Params, Snapshot, Value};
 use crate::model::schema;
@@ -332,13 +332,13 @@ impl crate::engine::Reader for Reader {
         Dialect::Postgres
     }
 
-    fn rows(
+    fn rows_until(
         &self,
         sql: &Sql,
         params: &Params,
-        each: &mut dyn FnMut(&[Value]) -> Result<()>,
-    ) -> Result<()> {
-        self.inner.rows(sql, params, each)
+        each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
+    ) -> Result<ControlFlow<()>> {
+        self.inner.rows_until(sql, params, each)
     }
 
     fn snapshot(&self) -> Snapshot {
@@ -392,7 +392,8 @@ impl Cluster for Reader {
     ) -> Result<()> {
         let sql = self.with_part_search("distributed/rows.sql", n)?;
         self.settle_workers()?;
-        self.inner.rows(&sql, &part_range(first, last), &mut |row| {
+        let reader: &dyn crate::engine::Reader = &self.inner;
+        reader.rows(&sql, &part_range(first, last), &mut |row| {
             each(row.iter().map(Value::text).collect())
         })
     }

@@ -14,13 +14,14 @@
 //! - `session`: the planner settings of queens' sessions.
 
 use std::cell::{RefCell, RefMut};
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use anyhow::Result;
 use postgres::Client;
 
 use crate::engine::{Describe, Finding, Inspection, Origin, Params, Snapshot, Value};
-use crate::model::template::{Dialect, Scope, Sql, render};
+use crate::model::template::{Dialect, Sql};
 
 mod acl;
 mod build;
@@ -172,18 +173,8 @@ impl Reader {
 
     /// The number a statement without markers or parameters answers.
     pub fn number(&self, text: &str) -> Result<i64> {
-        let sql = render(text, &Scope::for_dialect(Dialect::Postgres))?;
-        let mut found = None;
-        crate::engine::Reader::rows(self, &sql, &[], &mut |row| {
-            if found.is_none() {
-                found = row.first().cloned();
-            }
-            Ok(())
-        })?;
-        match found {
-            Some(value) => value.integer(),
-            None => anyhow::bail!("no answer to {text}"),
-        }
+        let reader: &dyn crate::engine::Reader = self;
+        reader.number(text)
     }
 }
 
@@ -192,12 +183,12 @@ impl crate::engine::Reader for Reader {
         Dialect::Postgres
     }
 
-    fn rows(
+    fn rows_until(
         &self,
         sql: &Sql,
         params: &Params,
-        each: &mut dyn FnMut(&[Value]) -> Result<()>,
-    ) -> Result<()> {
+        each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
+    ) -> Result<ControlFlow<()>> {
         values::rows(&mut self.client.borrow_mut(), sql, params, each)
             .map_err(|e| read::gave_up_waiting_or(e, &self.url, &self.schema))
     }

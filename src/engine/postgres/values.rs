@@ -1,6 +1,8 @@
 //! Values across the wire: parameters bound by name, and the values of rows
 //! typed as SQLite would give them.
 
+use std::ops::ControlFlow;
+
 use anyhow::{Result, bail};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{ToSql, Type};
@@ -17,8 +19,8 @@ pub fn rows(
     client: &mut Client,
     sql: &Sql,
     params: &Params,
-    each: &mut dyn FnMut(&[Value]) -> Result<()>,
-) -> Result<()> {
+    each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
+) -> Result<ControlFlow<()>> {
     if sql.params.is_empty() {
         for message in client.simple_query(&sql.text)? {
             if let SimpleQueryMessage::Row(row) = message {
@@ -28,10 +30,12 @@ pub fn rows(
                             .map_or(Value::Null, |t| Value::Text(t.to_string()))
                     })
                     .collect();
-                each(&values)?;
+                if each(&values)?.is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
             }
         }
-        return Ok(());
+        return Ok(ControlFlow::Continue(()));
     }
     let mut bound: Vec<&(dyn ToSql + Sync)> = Vec::new();
     for name in &sql.params {
@@ -48,9 +52,11 @@ pub fn rows(
         let values = (0..row.len())
             .map(|i| value(&row, i))
             .collect::<Result<Vec<_>>>()?;
-        each(&values)?;
+        if each(&values)?.is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
     }
-    Ok(())
+    Ok(ControlFlow::Continue(()))
 }
 
 fn value(row: &Row, i: usize) -> Result<Value> {

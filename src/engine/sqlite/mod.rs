@@ -9,6 +9,7 @@
 //! - `store`: keeping the solutions once found (`init --materialize`);
 //! - `dump`: the whole file as SQL.
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -181,12 +182,12 @@ impl crate::engine::Reader for Reader {
         Dialect::Sqlite
     }
 
-    fn rows(
+    fn rows_until(
         &self,
         sql: &Sql,
         params: &Params,
-        each: &mut dyn FnMut(&[Value]) -> Result<()>,
-    ) -> Result<()> {
+        each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
+    ) -> Result<ControlFlow<()>> {
         let mut stmt = self.conn.prepare_cached(&sql.text)?;
         for name in &sql.params {
             let Some((_, value)) = params.iter().find(|(given, _)| given == name) else {
@@ -208,9 +209,11 @@ impl crate::engine::Reader for Reader {
             for i in 0..width {
                 values.push(value_of(row.get_ref(i)?));
             }
-            each(&values)?;
+            if each(&values)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
         }
-        Ok(())
+        Ok(ControlFlow::Continue(()))
     }
 
     /// None for a file in a rollback journal mode, "" for a WAL file

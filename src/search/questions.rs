@@ -4,13 +4,12 @@
 
 use anyhow::Result;
 
-use crate::engine::{Engine, Param, Reader};
+use crate::engine::Param;
 use crate::model::board::Square;
 use crate::model::placement::Placement;
 use crate::model::schema;
-use crate::model::template::Scope;
-use crate::search::parallel::Workers;
-use crate::search::selection::{Numbering, Selection, for_each_placement};
+use crate::search::board::Board;
+use crate::search::selection::{Selection, for_each_placement};
 
 /// Two queens that attack each other, and the line they share.
 pub struct Attack {
@@ -49,11 +48,10 @@ pub const DIVIDE_UP_TO: u8 = 12;
 /// times longer (BENCHMARKS.md).
 pub const SEARCH_COMPLETIONS_UP_TO: u8 = 15;
 
-/// Whether the completions of a placement on the `n`×`n` board read
-/// through `reader` are looked for: they are stored, or the board is small
-/// enough to search whole.
-pub fn completions_within_reach(reader: &dyn Reader, n: u8) -> Result<bool> {
-    Ok(n <= SEARCH_COMPLETIONS_UP_TO || reader.stored_count()?.is_some())
+/// Whether the completions of a placement on `board` are looked for: they
+/// are stored, or the board is small enough to search whole.
+pub fn completions_within_reach(board: &Board) -> Result<bool> {
+    Ok(board.n <= SEARCH_COMPLETIONS_UP_TO || board.stored_count()?.is_some())
 }
 
 /// Why completions are not listed on a large board, and what to do;
@@ -75,14 +73,11 @@ pub fn names_json(queens: &[Square]) -> String {
 }
 
 /// Every pair of `queens` that attack each other, in board order.
-pub fn attacking_pairs(reader: &dyn Reader, queens: &[Square]) -> Result<Vec<Attack>> {
+pub fn attacking_pairs(board: &Board, queens: &[Square]) -> Result<Vec<Attack>> {
     let mut attacks = Vec::new();
     let params = [("squares", Param::Text(names_json(queens)))];
-    let sql = schema::question(
-        "queries/attacking_pair.sql",
-        Scope::for_dialect(reader.dialect()),
-    )?;
-    reader.rows(&sql, &params, &mut |row| {
+    let sql = schema::question("queries/attacking_pair.sql", board.scope())?;
+    board.reader().rows(&sql, &params, &mut |row| {
         attacks.push(Attack {
             a: row[0].text(),
             b: row[1].text(),
@@ -96,15 +91,9 @@ pub fn attacking_pairs(reader: &dyn Reader, queens: &[Square]) -> Result<Vec<Att
 }
 
 /// The numbers of the solutions that contain every one of `queens`.
-pub fn completion_numbers(
-    engine: &dyn Engine,
-    reader: &dyn Reader,
-    n: u8,
-    queens: &[Square],
-    workers: Workers,
-) -> Result<Vec<i64>> {
+pub fn completion_numbers(board: &Board, queens: &[Square]) -> Result<Vec<i64>> {
     let mut numbers = Vec::new();
-    for_each_completion(engine, reader, n, queens, workers, |placement| {
+    for_each_completion(board, queens, |placement| {
         numbers.push(placement.solution);
         Ok(())
     })?;
@@ -113,25 +102,20 @@ pub fn completion_numbers(
 
 /// Calls `each` with every solution that contains all of `queens`, in board
 /// order: by relational division on small boards and stored solutions,
-/// else by listing every solution in parts (on `workers`, with progress).
+/// else by listing every solution in parts (on the board's workers, with
+/// progress).
 pub fn for_each_completion(
-    engine: &dyn Engine,
-    reader: &dyn Reader,
-    n: u8,
+    board: &Board,
     queens: &[Square],
-    workers: Workers,
     mut each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
-    if n <= DIVIDE_UP_TO || reader.stored_count()?.is_some() {
+    if board.n <= DIVIDE_UP_TO || board.stored_count()?.is_some() {
         let params = [("squares", Param::Text(names_json(queens)))];
-        let sql = schema::question(
-            "queries/completion.sql",
-            Scope::for_dialect(reader.dialect()),
-        )?;
-        return for_each_placement(reader, &sql, &params, Numbering::FirstColumn, false, each);
+        let sql = schema::question("queries/completion.sql", board.scope())?;
+        return for_each_placement(board, &sql, &params, false, each);
     }
     let wanted: Vec<String> = queens.iter().map(|q| q.name()).collect();
-    Selection::All.for_each(engine, reader, n, workers, |placement| {
+    Selection::All.for_each(board, |placement| {
         match wanted.iter().all(|queen| placement.squares.contains(queen)) {
             true => each(placement),
             false => Ok(()),

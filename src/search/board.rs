@@ -1,0 +1,114 @@
+//! The board a command works on, as one value: the engine that holds it, a
+//! reader inside one read transaction, its size, and how a search on it
+//! runs. Every question of `search/` takes it, as cargo's operations take
+//! one `CompileOptions`.
+
+use std::thread;
+
+use anyhow::Result;
+
+use crate::engine::{Engine, Reader};
+use crate::model::schema;
+use crate::model::template::{Scope, Sql};
+use crate::search::{Progress, Unwatched};
+
+/// How the work is run: on how many threads, and who watches its progress.
+#[derive(Clone, Copy)]
+pub struct Workers<'a> {
+    pub jobs: usize,
+    pub progress: &'a dyn Progress,
+}
+
+impl Workers<'_> {
+    /// As many threads as the machine has cores.
+    pub fn all_cores() -> usize {
+        thread::available_parallelism().map_or(1, |n| n.get())
+    }
+
+    /// Every core, nobody watching: for questions that search nothing.
+    pub fn unwatched() -> Workers<'static> {
+        Workers {
+            jobs: Workers::all_cores(),
+            progress: &Unwatched,
+        }
+    }
+}
+
+/// Boards below this size are searched in one query: they have no
+/// solutions to split (2×2, 3×3) or only one (1×1), and no column b to
+/// split by on 1×1.
+pub const SMALLEST_SPLIT: u8 = 4;
+
+/// One board, opened for reading.
+pub struct Board<'a> {
+    /// The database that holds it; other threads' readers come from it.
+    pub engine: &'a dyn Engine,
+    /// The command's first reader: every question reads the board it sees.
+    pub reader: Box<dyn Reader>,
+    /// The board's size.
+    pub n: u8,
+    pub workers: Workers<'a>,
+}
+
+impl<'a> Board<'a> {
+    /// The board `engine` holds (created first if it is a file that does
+    /// not exist, for `requested` or the default size).
+    pub fn open(
+        engine: &'a dyn Engine,
+        requested: Option<u8>,
+        workers: Workers<'a>,
+    ) -> Result<Board<'a>> {
+        Board::open_fitting(engine, requested, &|_| Ok(()), workers)
+    }
+
+    /// As `open`, a file that does not exist created only once
+    /// `arguments_fit` accepts the size it would have.
+    pub fn open_fitting(
+        engine: &'a dyn Engine,
+        requested: Option<u8>,
+        arguments_fit: &dyn Fn(u8) -> Result<()>,
+        workers: Workers<'a>,
+    ) -> Result<Board<'a>> {
+        let (reader, n) = engine.open(requested, arguments_fit)?;
+        Ok(Board {
+            engine,
+            reader,
+            n,
+            workers,
+        })
+    }
+
+    /// The reader, for the engine interface's calls.
+    pub fn reader(&self) -> &dyn Reader {
+        self.reader.as_ref()
+    }
+
+    /// `sql/{path}` expanded for this board's size and its reader's
+    /// dialect.
+    pub fn statement(&self, path: &str) -> Result<Sql> {
+        schema::query(path, self.n, self.scope())
+    }
+
+    /// The scope queens' templates are expanded in for this board's reader.
+    pub fn scope(&self) -> Scope {
+        Scope::for_dialect(self.reader.dialect())
+    }
+
+    /// Whether the solution view is read in one query rather than searched
+    /// in parts: on boards too small to split, and when the view is not the
+    /// one this build writes (replaced by the user, or written by an older
+    /// queens), which is read as it stands.
+    pub fn read_whole(&self) -> Result<bool> {
+        Ok(self.n < SMALLEST_SPLIT || !self.reader.has_own_solution_view(self.n)?)
+    }
+
+    /// The number a counting statement (`sql/{path}`) answers.
+    pub fn number(&self, path: &str) -> Result<i64> {
+        self.reader().number_of(&self.statement(path)?, &[])
+    }
+
+    /// How many solutions are stored (`init --materialize`), if they are.
+    pub fn stored_count(&self) -> Result<Option<u64>> {
+        self.reader.stored_count()
+    }
+}

@@ -1,0 +1,162 @@
+//! Reading the model to show it: the reasoning table and the funnel
+//! (`space`, the page), the squares, lines and symmetries the page draws,
+//! a solution's symmetry class (`show`), and an SQLite file's catalog
+//! (Datasette's metadata). Each question's SQL is a file of
+//! `sql/reading/` or `sql/queries/`; the answers are the model's values.
+
+use anyhow::{Context, Result};
+
+use crate::engine::{Param, Reader, Value};
+use crate::model::facts::{
+    BoardFacts, CatalogRelation, FunnelStep, LineFact, ReasoningStep, SolutionClass, SquareFact,
+    SquareImage, SquareOnLine, SymmetryFact,
+};
+use crate::model::sql;
+use crate::search::board::Board;
+
+/// Every row of `sql/{path}`, each made a value by `make`.
+fn read_all<T>(
+    board: &Board,
+    path: &str,
+    mut make: impl FnMut(&[Value]) -> Result<T>,
+) -> Result<Vec<T>> {
+    let mut all = Vec::new();
+    board
+        .reader()
+        .rows(&board.statement(path)?, &[], &mut |row| {
+            all.push(make(row)?);
+            Ok(())
+        })?;
+    Ok(all)
+}
+
+/// The rows of search_space: how reasoning shrinks the search, step by step.
+pub fn reasoning(board: &Board) -> Result<Vec<ReasoningStep>> {
+    read_all(board, "reading/search_space.sql", |row| {
+        Ok(ReasoningStep {
+            step: row[0].text(),
+            reasoning: row[1].text(),
+            calculation: row[2].text(),
+            search_space: row[3].clone(),
+            about: row[4].text(),
+        })
+    })
+}
+
+/// The rows of search_funnel (a search: seconds beyond 12×12).
+pub fn funnel(board: &Board) -> Result<Vec<FunnelStep>> {
+    read_all(board, "reading/search_funnel.sql", |row| {
+        Ok(FunnelStep {
+            queens: row[0].integer()?,
+            by_candidate_rule: match &row[1] {
+                Value::Null => None,
+                count => Some(count.integer()?),
+            },
+            by_placement_rule: row[2].integer()?,
+        })
+    })
+}
+
+/// Everything the page shows of the board but its solutions.
+pub fn board_facts(board: &Board) -> Result<BoardFacts> {
+    Ok(BoardFacts {
+        n: board.n,
+        squares: read_all(board, "reading/square.sql", |row| {
+            Ok(SquareFact {
+                square: row[0].text(),
+                column: row[1].integer()?,
+                row: row[2].integer()?,
+            })
+        })?,
+        lines: read_all(board, "reading/line.sql", |row| {
+            Ok(LineFact {
+                anchor: row[0].text(),
+                mov_dir: row[1].text(),
+            })
+        })?,
+        square_lines: read_all(board, "reading/square_line.sql", |row| {
+            Ok(SquareOnLine {
+                square: row[0].text(),
+                anchor: row[1].text(),
+                mov_dir: row[2].text(),
+            })
+        })?,
+        symmetries: symmetries(board)?,
+        images: read_all(board, "reading/square_image.sql", |row| {
+            Ok(SquareImage {
+                symmetry: row[0].text(),
+                square: row[1].text(),
+                image: row[2].text(),
+            })
+        })?,
+        reasoning: reasoning(board)?,
+        funnel: funnel(board)?,
+    })
+}
+
+/// The board's symmetries, by sym_no.
+fn symmetries(board: &Board) -> Result<Vec<SymmetryFact>> {
+    read_all(board, "reading/symmetry.sql", |row| {
+        Ok(SymmetryFact {
+            symmetry: row[0].text(),
+            description: row[1].text(),
+        })
+    })
+}
+
+/// What the symmetry named `symmetry` does, in words (empty for a name
+/// that is no symmetry).
+pub fn symmetry_description(board: &Board, symmetry: &str) -> Result<String> {
+    let sql = board.statement("reading/symmetry_description.sql")?;
+    let params = [("symmetry", Param::Text(symmetry.to_string()))];
+    let found = board.reader().first(&sql, &params)?;
+    Ok(found.map(|row| row[0].text()).unwrap_or_default())
+}
+
+/// The symmetry class of the solution whose queens stand on `squares`
+/// (sql/queries/class_of.sql: only this solution is moved, no search).
+pub fn class_of(board: &Board, squares: &[String]) -> Result<SolutionClass> {
+    let sql = board.statement("queries/class_of.sql")?;
+    let names = serde_json::to_string(squares)?;
+    let row = board
+        .reader()
+        .first(&sql, &[("squares", Param::Text(names))])?
+        .context("the solution has no images under the symmetries")?;
+    let columns = usize::from(board.n);
+    Ok(SolutionClass {
+        class_size: row[0].integer()?,
+        representative: row[1..=columns].iter().map(Value::text).collect(),
+        symmetry: row[columns + 1].text(),
+    })
+}
+
+/// The tables and views of an SQLite file, as Datasette will list them
+/// (sql/datasette/relations.sql), each with its columns.
+pub fn catalog(reader: &dyn Reader) -> Result<Vec<CatalogRelation>> {
+    let mut relations = Vec::new();
+    reader.each_row(sql::file("datasette/relations.sql"), &[], |row| {
+        relations.push((row[0].text(), row[1].text(), row[2].text()));
+        Ok(())
+    })?;
+    let columns_sql = sql::file("datasette/columns.sql");
+    let mut catalog = Vec::new();
+    for (name, kind, sql) in relations {
+        let mut columns = Vec::new();
+        let params = [("relation", Param::Text(name.clone()))];
+        // A relation whose columns cannot be read is described without them.
+        let readable = reader.each_row(columns_sql, &params, |row| {
+            columns.push(row[0].text());
+            Ok(())
+        });
+        if readable.is_err() {
+            columns.clear();
+        }
+        catalog.push(CatalogRelation {
+            name,
+            kind,
+            sql,
+            columns,
+        });
+    }
+    Ok(catalog)
+}
