@@ -6,7 +6,8 @@ use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, WorkArgs, say_if_stored, stdout};
-use crate::render::sink::{PlacementShape, Writer, note, solutions_phrase};
+use crate::render::notes::{note, solutions_phrase};
+use crate::render::printer::{self, PlacementShape};
 use crate::search::placement::{
     attacking_pairs, completions_out_of_reach, completions_within_reach, for_each_completion,
 };
@@ -65,7 +66,7 @@ pub fn run(args: &Args) -> Result<()> {
         title: String::new(),
     };
     let format = args.output.format.into();
-    let mut writer = Writer::for_placements(&mut out, format, shape);
+    let mut writer = printer::for_placements(&mut out, format, shape);
     let bar = args.work.bar();
     let workers = args.work.workers(&bar);
     for_each_completion(engine.as_ref(), reader, n, &queens, workers, |placement| {

@@ -16,9 +16,10 @@ use crate::model::placement::Placement;
 use crate::model::value::Value;
 use crate::render::datasette::{self, CatalogRelation};
 use crate::render::diagram::Style;
+use crate::render::notes::solutions_phrase;
 use crate::render::outfile::{OutFile, check_target, write_out};
 use crate::render::page::{PageData, moves_by_symmetry, write_page};
-use crate::render::sink::{Format, PlacementShape, Writer, solutions_phrase};
+use crate::render::printer::{self, Format, PlacementShape};
 use crate::render::svg::SvgSize;
 use crate::search::order;
 use crate::search::parallel::Workers;
@@ -389,13 +390,13 @@ fn write_placements(
             Ok(())
         })?;
         let title = picture_title(source.n, args, all.len());
-        let mut writer = Writer::for_placements(out, format, PlacementShape { title, ..shape });
+        let mut writer = printer::for_placements(out, format, PlacementShape { title, ..shape });
         for placement in &all {
             writer.placement(placement)?;
         }
         return writer.finish();
     }
-    let mut writer = Writer::for_placements(out, format, shape);
+    let mut writer = printer::for_placements(out, format, shape);
     each_selected(source, args, |placement| writer.placement(&placement))?;
     writer.finish()
 }

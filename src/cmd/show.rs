@@ -12,7 +12,7 @@ use crate::model::board::Square;
 use crate::model::schema;
 use crate::model::template::Scope;
 use crate::render::diagram;
-use crate::render::sink::solutions_phrase;
+use crate::render::notes::solutions_phrase;
 use crate::search::selection::plain;
 use crate::search::{order, parallel};
 

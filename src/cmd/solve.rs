@@ -4,7 +4,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, WorkArgs, say_if_stored, stdout};
-use crate::render::sink::{PlacementShape, Writer};
+use crate::render::printer::{self, PlacementShape};
 use crate::search::selection::Selection;
 
 /// Print every solution of the board, one per row, in board order.
@@ -54,7 +54,7 @@ pub fn run(args: &Args) -> Result<()> {
         style: args.output.drawing.style(),
         title: String::new(),
     };
-    let mut writer = Writer::for_placements(stdout(), args.output.format.into(), shape);
+    let mut writer = printer::for_placements(stdout(), args.output.format.into(), shape);
     let bar = args.work.bar();
     let workers = args.work.workers(&bar);
     selection.for_each(engine.as_ref(), reader.as_ref(), n, workers, |placement| {

@@ -5,8 +5,9 @@
 
 pub mod datasette;
 pub mod diagram;
+pub mod notes;
 pub mod outfile;
 pub mod page;
-pub mod sink;
+pub mod printer;
 pub mod svg;
 pub mod table;
