@@ -4,7 +4,7 @@ use std::io::Write;
 
 use crate::cmd::{DbArgs, PlacementArgs, WorkArgs, stdout};
 use crate::error::Verdict;
-use crate::render::sink::solutions_phrase;
+use crate::render::notes::solutions_phrase;
 use crate::search::Board;
 use crate::search::questions::{
     attacking_pairs, completion_numbers, completions_out_of_reach, completions_within_reach,

@@ -6,7 +6,8 @@ use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, WorkArgs, say_if_stored, stdout};
-use crate::render::sink::{PlacementShape, Writer, note, solutions_phrase};
+use crate::render::notes::{note, solutions_phrase};
+use crate::render::printer::{self, PlacementShape};
 use crate::search::Board;
 use crate::search::questions::{
     attacking_pairs, completions_out_of_reach, completions_within_reach, for_each_completion,
@@ -69,7 +70,7 @@ pub fn run(args: &Args) -> Result<()> {
         title: String::new(),
     };
     let format = args.output.format.into();
-    let mut writer = Writer::for_placements(&mut out, format, shape);
+    let mut writer = printer::for_placements(&mut out, format, shape);
     for_each_completion(&board, &queens, |placement| writer.placement(&placement))?;
     let found = writer.finish()?;
     let summary = if found > 0 {

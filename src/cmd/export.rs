@@ -14,9 +14,10 @@ use crate::model::board::DEFAULT_SIZE;
 use crate::model::placement::Placement;
 use crate::render::datasette;
 use crate::render::diagram::Style;
+use crate::render::notes::solutions_phrase;
 use crate::render::outfile::{OutFile, check_target, write_out};
 use crate::render::page::{PageData, write_page};
-use crate::render::sink::{Format, PlacementShape, Writer, solutions_phrase};
+use crate::render::printer::{self, Format, PlacementShape};
 use crate::render::svg::SvgSize;
 use crate::search::selection::Selection;
 use crate::search::{Board, Workers, facts, order};
@@ -378,14 +379,16 @@ fn write_placements(
             Ok(())
         })?;
         let title = picture_title(board.n, args, all.len());
-        let mut writer = Writer::for_placements(out, format, PlacementShape { title, ..shape });
+        let mut writer = printer::for_placements(out, format, PlacementShape { title, ..shape });
         for placement in &all {
             writer.placement(placement)?;
         }
         return writer.finish();
     }
-    let mut writer = Writer::for_placements(out, format, shape);
-    each_selected(board, chosen, args, |placement| writer.placement(&placement))?;
+    let mut writer = printer::for_placements(out, format, shape);
+    each_selected(board, chosen, args, |placement| {
+        writer.placement(&placement)
+    })?;
     writer.finish()
 }
 

@@ -10,7 +10,7 @@ use crate::error::UsageError;
 use crate::model::board::{MAX_SIZE, Square, parse_placement};
 use crate::render::diagram::Style;
 use crate::render::outfile::refuse_stdout_database;
-use crate::render::sink::Format;
+use crate::render::printer::Format;
 use crate::search::{Board, Workers};
 
 pub mod check;

@@ -10,7 +10,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 
 use crate::cmd::{DbArgs, stdout};
 use crate::error::usage;
-use crate::render::sink::{Format, Writer};
+use crate::render::printer::{self, Format};
 
 /// How `query` prints rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -105,7 +105,7 @@ pub fn run(args: &Args) -> Result<()> {
     let sql = statement_text(&text)?;
     let engine = args.target.engine()?;
     let (reader, _) = engine.open(args.target.size, &|_| Ok(()))?;
-    let writer = RefCell::new(Writer::for_rows(stdout(), args.format.into())?);
+    let writer = RefCell::new(printer::for_rows(stdout(), args.format.into())?);
     let ran = reader.user_query(
         sql,
         args.timeout,

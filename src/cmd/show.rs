@@ -9,7 +9,7 @@ use crate::cmd::{DbArgs, DrawingArgs, WorkArgs, say_if_stored, stdout};
 use crate::error::usage;
 use crate::model::board::Square;
 use crate::render::diagram;
-use crate::render::sink::solutions_phrase;
+use crate::render::notes::solutions_phrase;
 use crate::search::{Board, facts, order, parallel};
 
 /// Draw solution K (in board order, from 1) as a chess diagram.

@@ -4,7 +4,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, WorkArgs, say_if_stored, stdout};
-use crate::render::sink::{PlacementShape, Writer};
+use crate::render::printer::{self, PlacementShape};
 use crate::search::Board;
 use crate::search::selection::Selection;
 
@@ -58,7 +58,7 @@ pub fn run(args: &Args) -> Result<()> {
         style: args.output.drawing.style(),
         title: String::new(),
     };
-    let mut writer = Writer::for_placements(stdout(), args.output.format.into(), shape);
+    let mut writer = printer::for_placements(stdout(), args.output.format.into(), shape);
     selection.for_each(&board, |placement| writer.placement(&placement))?;
     writer.finish()?;
     Ok(())

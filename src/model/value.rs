@@ -3,6 +3,8 @@
 //! the output share.
 
 use anyhow::{Result, bail};
+use serde::ser::{Error as _, Serialize, Serializer};
+use serde_json::value::RawValue;
 
 /// A value read from either database.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,6 +39,35 @@ impl Value {
     }
 }
 
+/// A value in JSON as `query` writes it: numbers as numbers, NULL as null.
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Null => serializer.serialize_unit(),
+            Value::Integer(i) => serializer.serialize_i64(*i),
+            // JSON has no infinity; SQLite's json() writes it as a number
+            // too large for a double, which readers take back as infinity.
+            Value::Real(f) if f.is_infinite() => {
+                let text = if *f < 0.0 { "-9.0e+999" } else { "9.0e+999" };
+                serialize_number_text(text, serializer)
+            }
+            // Nor has it NaN: null, as SQLite would store it.
+            Value::Real(f) if f.is_nan() => serializer.serialize_unit(),
+            Value::Real(f) => serializer.serialize_f64(*f),
+            Value::Text(t) => serializer.serialize_str(t),
+            // PostgreSQL writes a finite numeric as digits, a point and a
+            // sign: a JSON number as it stands, every digit kept.
+            Value::Decimal(d) => serialize_number_text(d, serializer),
+        }
+    }
+}
+
+/// `text`, a JSON number that no double holds exactly, written as it is.
+fn serialize_number_text<S: Serializer>(text: &str, serializer: S) -> Result<S::Ok, S::Error> {
+    let number: &RawValue = serde_json::from_str(text).map_err(S::Error::custom)?;
+    number.serialize(serializer)
+}
+
 /// Floating point with up to 15 significant digits, in scientific notation
 /// when very large or small, like SQLite's own `%!.15g`.
 pub fn real_text(f: f64) -> String {
@@ -64,5 +95,29 @@ pub fn real_text(f: f64) -> String {
     } else {
         let text = format!("{f:.15}");
         text.trim_end_matches('0').to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(value: Value) -> String {
+        serde_json::to_string(&value).unwrap()
+    }
+
+    #[test]
+    fn values_serialize_as_json_numbers_where_they_are_numbers() {
+        assert_eq!(json(Value::Null), "null");
+        assert_eq!(json(Value::Integer(i64::MIN)), "-9223372036854775808");
+        assert_eq!(json(Value::Real(1.0)), "1.0");
+        assert_eq!(json(Value::Real(0.1 + 0.2)), "0.30000000000000004");
+        assert_eq!(json(Value::Real(f64::INFINITY)), "9.0e+999");
+        assert_eq!(json(Value::Real(f64::NEG_INFINITY)), "-9.0e+999");
+        assert_eq!(json(Value::Real(f64::NAN)), "null");
+        assert_eq!(json(Value::Text("a\"b".into())), r#""a\"b""#);
+        let digits = "123456789.123456789000";
+        assert_eq!(json(Value::Decimal(digits.into())), digits);
+        assert_eq!(json(Value::Decimal("1e-400".into())), "1e-400");
     }
 }

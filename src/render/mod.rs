@@ -5,9 +5,10 @@
 
 pub mod datasette;
 pub mod diagram;
+pub mod notes;
 pub mod outfile;
 pub mod page;
+pub mod printer;
 pub mod space;
-pub mod sink;
 pub mod svg;
 pub mod table;

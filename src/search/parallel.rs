@@ -273,8 +273,8 @@ impl<'a> Shared<'a> {
     ) -> Result<()> {
         for started in 0..threads {
             let sender = sender.clone();
-            let spawned = thread::Builder::new()
-                .spawn_scoped(scope, move || self.take_parts(work, &sender));
+            let spawned =
+                thread::Builder::new().spawn_scoped(scope, move || self.take_parts(work, &sender));
             match spawned {
                 Ok(_) => {}
                 Err(e) if started == 0 => {
@@ -299,7 +299,9 @@ impl<'a> Shared<'a> {
         };
         while !self.stop.load(Ordering::Relaxed) {
             let index = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(part) = self.parts.get(index) else { break };
+            let Some(part) = self.parts.get(index) else {
+                break;
+            };
             if sender.send((index, work(reader.as_ref(), part))).is_err() {
                 break;
             }

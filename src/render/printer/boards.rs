@@ -1,0 +1,72 @@
+//! Each placement drawn as a chess diagram under its number.
+
+use std::io::Write;
+
+use anyhow::{Result, bail};
+
+use super::{PlacementShape, Printer};
+use crate::model::board::Square;
+use crate::model::placement::Placement;
+use crate::model::value::Value;
+use crate::render::diagram;
+
+/// Prints placements as boards, a blank line between two.
+pub struct BoardsPrinter<W: Write> {
+    out: W,
+    shape: PlacementShape,
+    written: u64,
+}
+
+impl<W: Write> BoardsPrinter<W> {
+    pub fn new(out: W, shape: PlacementShape) -> Self {
+        BoardsPrinter {
+            out,
+            shape,
+            written: 0,
+        }
+    }
+}
+
+impl<W: Write> Printer for BoardsPrinter<W> {
+    fn headers(&mut self, _: Vec<String>) -> Result<()> {
+        bail!("a query's rows cannot be drawn as boards")
+    }
+
+    fn row(&mut self, _: &[Value]) -> Result<()> {
+        bail!("a query's rows cannot be drawn as boards")
+    }
+
+    fn placement(&mut self, placement: &Placement) -> Result<()> {
+        if self.written > 0 {
+            writeln!(self.out)?;
+        }
+        writeln!(self.out, "{}", board_heading(placement))?;
+        let n = self.shape.n;
+        let queens = placement
+            .squares
+            .iter()
+            .map(|name| Square::parse(name, n))
+            .collect::<Result<Vec<_>>>()?;
+        let drawing = diagram::draw(n, &queens, self.shape.style);
+        self.out.write_all(drawing.as_bytes())?;
+        self.written += 1;
+        Ok(())
+    }
+
+    fn finish(mut self: Box<Self>) -> Result<u64> {
+        self.out.flush()?;
+        Ok(self.written)
+    }
+
+    fn abandon(mut self: Box<Self>) {
+        let _ = self.out.flush();
+    }
+}
+
+/// "Solution 5", or "Solution 5 (class of 8)" for a fundamental solution.
+fn board_heading(placement: &Placement) -> String {
+    match placement.class_size {
+        Some(size) => format!("Solution {} (class of {size})", placement.solution),
+        None => format!("Solution {}", placement.solution),
+    }
+}

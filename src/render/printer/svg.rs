@@ -1,0 +1,57 @@
+//! All the placements in one SVG picture.
+
+use std::io::Write;
+
+use anyhow::{Result, bail};
+
+use super::{PlacementShape, Printer};
+use crate::model::placement::Placement;
+use crate::model::value::Value;
+use crate::render::svg::{SvgSize, write_svg};
+
+/// Prints placements as a grid of boards, drawn together at the end, when
+/// their number fixes the grid.
+pub struct SvgPrinter<W: Write> {
+    out: W,
+    shape: PlacementShape,
+    size: SvgSize,
+    drawn: Vec<Placement>,
+}
+
+impl<W: Write> SvgPrinter<W> {
+    pub fn new(out: W, shape: PlacementShape, size: SvgSize) -> Self {
+        SvgPrinter {
+            out,
+            shape,
+            size,
+            drawn: Vec::new(),
+        }
+    }
+}
+
+impl<W: Write> Printer for SvgPrinter<W> {
+    fn headers(&mut self, _: Vec<String>) -> Result<()> {
+        bail!("a query's rows cannot be drawn as boards")
+    }
+
+    fn row(&mut self, _: &[Value]) -> Result<()> {
+        bail!("a query's rows cannot be drawn as boards")
+    }
+
+    fn placement(&mut self, placement: &Placement) -> Result<()> {
+        self.drawn.push(placement.clone());
+        Ok(())
+    }
+
+    fn finish(mut self: Box<Self>) -> Result<u64> {
+        let shape = &self.shape;
+        write_svg(&mut self.out, shape.n, &shape.title, &self.drawn, self.size)?;
+        self.out.flush()?;
+        Ok(self.drawn.len() as u64)
+    }
+
+    /// A picture is drawn whole or not at all.
+    fn abandon(mut self: Box<Self>) {
+        let _ = self.out.flush();
+    }
+}
