@@ -1,9 +1,9 @@
 //! `queens check`: is a placement of queens valid, and how far from a solution?
 
 use std::io::Write;
+use std::process::ExitCode;
 
 use crate::cmd::{DbArgs, PlacementArgs, WorkArgs, stdout};
-use crate::error::Verdict;
 use crate::render::sink::solutions_phrase;
 use crate::search::placement::{
     attacking_pairs, completion_numbers, completions_out_of_reach, completions_within_reach,
@@ -38,7 +38,9 @@ pub struct Args {
     pub work: WorkArgs,
 }
 
-pub fn run(args: &Args) -> Result<()> {
+/// The placement's verdict: exit code 0 when it is valid, 1 when queens
+/// attack (said on stdout either way).
+pub fn run(args: &Args) -> Result<ExitCode> {
     let engine = args.target.engine()?;
     let (reader, n) = engine.open(args.target.size, &|n| args.queens.parse(n).map(drop))?;
     let reader = reader.as_ref();
@@ -56,7 +58,7 @@ pub fn run(args: &Args) -> Result<()> {
             if pairs == 1 { "" } else { "s" }
         )?;
         out.flush()?;
-        return Err(Verdict(1).into());
+        return Ok(ExitCode::FAILURE);
     }
     if !completions_within_reach(reader, n)? {
         let what = match queens.len() {
@@ -69,7 +71,8 @@ pub fn run(args: &Args) -> Result<()> {
             "{what}; solutions containing it not looked for: {}",
             completions_out_of_reach(n, &args.target.repeated())
         )?;
-        return Ok(out.flush()?);
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
     }
     let bar = args.work.bar();
     let completions =
@@ -98,5 +101,6 @@ pub fn run(args: &Args) -> Result<()> {
         }
     };
     writeln!(out, "{verdict}")?;
-    Ok(out.flush()?)
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
