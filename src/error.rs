@@ -206,4 +206,32 @@ mod error_tests {
             "the query was stopped after 1 s (--timeout)"
         );
     }
+
+    #[test]
+    fn messages_split_over_lines_read_as_one_sentence() {
+        let read_only = Error::ReadOnly {
+            path: "q.db".to_string(),
+        };
+        assert_eq!(
+            read_only.to_string(),
+            "cannot change q.db: it is read-only (no write permission on the file or its \
+             directory); commands that only read still work"
+        );
+        let no_size = Error::NoBoardSize {
+            board: "q.db".to_string(),
+            rebuild: "`queens init`".to_string(),
+        };
+        assert!(
+            no_size
+                .to_string()
+                .contains("holds none from 1 to 26); rebuild it with `queens init`")
+        );
+        let busy = Error::Busy {
+            what: "q.db".to_string(),
+        };
+        assert!(
+            busy.to_string()
+                .contains("(writing, or reading while queens writes); try")
+        );
+    }
 }
