@@ -3,7 +3,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use queens::cmd;
-use queens::error::{exit_code, is_broken_pipe, one_line, verdict};
+use queens::error::{exit_code, is_broken_pipe, one_line};
 
 /// Solve the N-Queens puzzle the relational way.
 ///
@@ -47,28 +47,30 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return report_usage(e),
     };
+    let done = |result: anyhow::Result<()>| result.map(|()| ExitCode::SUCCESS);
+    // check and doctor end with their verdict's exit code, having said
+    // all they have to say.
     let result = match &cli.command {
-        Command::Init(args) => cmd::init::run(args),
-        Command::Solve(args) => cmd::solve::run(args),
-        Command::Count(args) => cmd::count::run(args),
-        Command::Query(args) => cmd::query::run(args),
-        Command::Show(args) => cmd::show::run(args),
+        Command::Init(args) => done(cmd::init::run(args)),
+        Command::Solve(args) => done(cmd::solve::run(args)),
+        Command::Count(args) => done(cmd::count::run(args)),
+        Command::Query(args) => done(cmd::query::run(args)),
+        Command::Show(args) => done(cmd::show::run(args)),
         Command::Check(args) => cmd::check::run(args),
-        Command::Complete(args) => cmd::complete::run(args),
-        Command::Space(args) => cmd::space::run(args),
-        Command::Export(args) => cmd::export::run(args),
+        Command::Complete(args) => done(cmd::complete::run(args)),
+        Command::Space(args) => done(cmd::space::run(args)),
+        Command::Export(args) => done(cmd::export::run(args)),
         Command::Doctor(args) => cmd::doctor::run(args),
-        Command::Completions(args) => cmd::completions::run(args, Cli::command()),
-        Command::Manpage(args) => cmd::manpage::run(args, Cli::command()),
+        Command::Completions(args) => done(cmd::completions::run(args, Cli::command())),
+        Command::Manpage(args) => done(cmd::manpage::run(args, Cli::command())),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) if verdict(&e).is_some() => ExitCode::from(verdict(&e).unwrap_or(1) as u8),
         Err(e) => {
             let e = queens::engine::explain(e);
             eprintln!("queens: {}", one_line(&e));
-            ExitCode::from(exit_code(&e) as u8)
+            ExitCode::from(exit_code(&e))
         }
     }
 }

@@ -1,9 +1,9 @@
 //! `queens check`: is a placement of queens valid, and how far from a solution?
 
 use std::io::Write;
+use std::process::ExitCode;
 
 use crate::cmd::{DbArgs, PlacementArgs, WorkArgs, stdout};
-use crate::error::Verdict;
 use crate::render::notes::solutions_phrase;
 use crate::search::Board;
 use crate::search::questions::{
@@ -39,7 +39,9 @@ pub struct Args {
     pub work: WorkArgs,
 }
 
-pub fn run(args: &Args) -> Result<()> {
+/// The placement's verdict: exit code 0 when it is valid, 1 when queens
+/// attack (said on stdout either way).
+pub fn run(args: &Args) -> Result<ExitCode> {
     let engine = args.target.engine()?;
     let bar = args.work.bar();
     let fits = |n| args.queens.parse(n).map(drop);
@@ -60,7 +62,7 @@ pub fn run(args: &Args) -> Result<()> {
             if pairs == 1 { "" } else { "s" }
         )?;
         out.flush()?;
-        return Err(Verdict(1).into());
+        return Ok(ExitCode::FAILURE);
     }
     if !completions_within_reach(&board)? {
         let what = match queens.len() {
@@ -73,7 +75,8 @@ pub fn run(args: &Args) -> Result<()> {
             "{what}; solutions containing it not looked for: {}",
             completions_out_of_reach(n, &args.target.repeated())
         )?;
-        return Ok(out.flush()?);
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
     }
     let completions = completion_numbers(&board, &queens)?;
     let verdict = if queens.len() == usize::from(n) {
@@ -100,5 +103,6 @@ pub fn run(args: &Args) -> Result<()> {
         }
     };
     writeln!(out, "{verdict}")?;
-    Ok(out.flush()?)
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,13 +1,13 @@
 //! `queens doctor`: check a database and report what holds.
 
 use std::io::Write;
+use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::stdout;
 use crate::engine::{self, Target};
-use crate::error::Verdict;
 use crate::render::outfile::refuse_stdout_database;
 
 /// Check a database and print a report; exit 0 only when everything holds.
@@ -60,7 +60,8 @@ pub struct Args {
     pub trust: crate::cmd::TrustArgs,
 }
 
-pub fn run(args: &Args) -> Result<()> {
+/// The report's verdict: exit code 0 when every check holds, else 1.
+pub fn run(args: &Args) -> Result<ExitCode> {
     let target = Target::new(&args.db, &args.schema)?;
     if let Target::File(path) = &target {
         refuse_stdout_database(path)?;
@@ -81,7 +82,8 @@ pub fn run(args: &Args) -> Result<()> {
     let failed = findings.iter().filter(|f| f.holds == Some(false)).count();
     if failed == 0 {
         writeln!(out, "all checks hold")?;
-        Ok(out.flush()?)
+        out.flush()?;
+        Ok(ExitCode::SUCCESS)
     } else {
         writeln!(
             out,
@@ -89,6 +91,6 @@ pub fn run(args: &Args) -> Result<()> {
             if failed == 1 { "" } else { "s" }
         )?;
         out.flush()?;
-        Err(Verdict(1).into())
+        Ok(ExitCode::FAILURE)
     }
 }

@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::stdout;
-use crate::error::UsageError;
+use crate::error::Error;
 
 /// Print a manual page (roff), generated from queens' command-line
 /// definitions: queens(1) itself, or with COMMAND the page of that command,
@@ -124,7 +124,7 @@ fn subcommand(command: &clap::Command, name: &str) -> Result<clap::Command> {
         return Ok(found.clone());
     }
     let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
-    Err(UsageError(format!(
+    Err(Error::Usage(format!(
         "there is no command '{name}' (the commands: {})",
         names.join(", ")
     ))

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use crate::engine::{self, Engine, Target};
-use crate::error::UsageError;
+use crate::error::Error;
 use crate::model::board::{MAX_SIZE, Square, parse_placement};
 use crate::render::diagram::Style;
 use crate::render::outfile::refuse_stdout_database;
@@ -236,7 +236,7 @@ impl PlacementArgs {
     /// The squares on an `n`×`n` board; a name that cannot be read is a
     /// usage error.
     pub fn parse(&self, n: u8) -> anyhow::Result<Vec<Square>> {
-        parse_placement(&self.squares, n).map_err(|e| UsageError(e.to_string()).into())
+        parse_placement(&self.squares, n).map_err(|e| Error::Usage(e.to_string()).into())
     }
 }
 

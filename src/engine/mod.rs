@@ -180,7 +180,7 @@ pub fn connect(target: &Target) -> Result<Box<dyn Engine>> {
 /// A failure as a user should read it, where an engine can say more than
 /// its driver did (SQLite's "database is locked", in plain words).
 pub fn explain(error: anyhow::Error) -> anyhow::Error {
-    sqlite::explain_busy(error)
+    sqlite::explain_leftover_busy(error)
 }
 
 /// `text` with every PostgreSQL URL in it shown without its password (for

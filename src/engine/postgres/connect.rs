@@ -11,8 +11,7 @@ use anyhow::{Result, bail};
 use postgres::{Client, GenericClient, NoTls};
 
 use crate::engine::Inspection;
-use crate::error::shell_word;
-use crate::error::usage;
+use crate::error::{Error, shell_word, usage};
 use crate::model::schema;
 use crate::model::sql;
 
@@ -293,11 +292,17 @@ fn refuse_untrusted_owners(client: &mut Client, schema: &str, trusted: &[String]
 /// board_size is refused, with the command that mends it.
 pub(super) fn inspect(client: &mut impl GenericClient, schema: &str) -> Result<Option<Inspection>> {
     match inspect_allowing_no_size(client, schema)? {
-        Some(Inspection { size: 0, .. }) => bail!(
-            "schema {schema} holds no board size (its board_size table is empty, or holds none from 1 to 26); \
-             rebuild it with `queens init --force --size N` and the same --db and --schema"
-        ),
+        Some(Inspection { size: 0, .. }) => Err(no_board_size(schema).into()),
         found => Ok(found),
+    }
+}
+
+/// A schema whose board_size table is empty: a rebuild must be given the
+/// size, since there is none to keep.
+pub(super) fn no_board_size(schema: &str) -> Error {
+    Error::NoBoardSize {
+        board: format!("schema {schema}"),
+        rebuild: "`queens init --force --size N` and the same --db and --schema".to_string(),
     }
 }
 

@@ -12,7 +12,7 @@ use postgres::SimpleQueryMessage;
 use crate::checker;
 use crate::engine::postgres::Reader;
 use crate::engine::postgres::connect::{
-    Legacy, connect_to_schema, inspect, sql_body, without_password,
+    Legacy, connect_to_schema, inspect, no_board_size, sql_body, without_password,
 };
 use crate::engine::postgres::read::{first_reader, gave_up_waiting_or};
 use crate::engine::{
@@ -116,10 +116,7 @@ fn board(reader: &Reader, schema: &str) -> Result<(u8, Finding)> {
         .filter_map(|row| board_size_from(row[0].parse().ok()?))
         .collect();
     let Some(&n) = sizes.iter().max() else {
-        bail!(
-            "schema {schema} holds no board size; rebuild it with `queens init --force --size N` \
-             and the same --db and --schema"
-        );
+        return Err(no_board_size(schema).into());
     };
     let finding = match sizes.len() {
         1 => Finding::info("board", format!("{n}×{n}")),

@@ -13,7 +13,7 @@ use postgres::types::{ToSql, Type};
 use crate::engine::Value;
 use crate::engine::postgres::values::typed;
 use crate::engine::postgres::{Reader, read};
-use crate::error::usage;
+use crate::error::{Error, usage};
 
 /// Runs one query for `query`: its column names go to `headers`, then
 /// each row, as it arrives, to `each`. `timeout` becomes the statement's
@@ -91,7 +91,11 @@ fn explain(error: postgres::Error, reader: &Reader, timeout: Option<Duration>) -
                     format!(", waiting for another session's {mode} on table {table}")
                 })
                 .unwrap_or_default();
-            anyhow::anyhow!("{}{waited}", stopped(timeout))
+            Error::Timeout {
+                seconds: timeout.as_secs_f64(),
+                waiting: waited,
+            }
+            .into()
         }
         (Some(code), _) if *code == SqlState::LOCK_NOT_AVAILABLE => {
             read::gave_up_waiting_or(error.into(), url, schema)
@@ -108,27 +112,18 @@ fn explain(error: postgres::Error, reader: &Reader, timeout: Option<Duration>) -
 fn modifying_with(error: &postgres::Error) -> Option<anyhow::Error> {
     let db = error.as_db_error()?;
     (db.code() == &SqlState::FEATURE_NOT_SUPPORTED).then(|| {
-        usage(format!(
-            "query only reads: this statement would change the database, which is refused \
-             (the server: {})",
-            db.message()
-        ))
+        Error::QueryWouldWrite {
+            server: Some(db.message().to_string()),
+        }
+        .into()
     })
-}
-
-/// What `query` says when --timeout stopped it.
-fn stopped(timeout: Duration) -> String {
-    format!(
-        "the query was stopped after {} s (--timeout)",
-        timeout.as_secs_f64()
-    )
 }
 
 /// PostgreSQL's refusal of a statement, as a usage error in plain words.
 fn refused(error: &postgres::Error) -> anyhow::Error {
     match error.as_db_error() {
         Some(db) if db.code() == &postgres::error::SqlState::READ_ONLY_SQL_TRANSACTION => {
-            usage("query only reads: this statement would change the database, which is refused")
+            Error::QueryWouldWrite { server: None }.into()
         }
         Some(db) if db.code() == &postgres::error::SqlState::INSUFFICIENT_PRIVILEGE => {
             usage(format!(

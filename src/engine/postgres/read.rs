@@ -57,7 +57,7 @@ pub fn gave_up_waiting_or(error: anyhow::Error, url: &str, schema: &str) -> anyh
             .ok()
             .and_then(|config| config.get_user().map(str::to_string))
             .unwrap_or_else(|| "YOUR_ROLE".to_string());
-        if let Some(database) = message.strip_prefix("permission denied for database ") {
+        if let Some(database) = refused_database(&message) {
             return anyhow::anyhow!(
                 "role {role} may not create schemas in database {database} ({message}); its \
                  owner can let it with `grant create on database {database} to {role}`, or name \
@@ -83,6 +83,15 @@ pub fn gave_up_waiting_or(error: anyhow::Error, url: &str, schema: &str) -> anyh
              gave up waiting for it (lock_timeout); try again when that session ends"
         ),
     }
+}
+
+/// The database a role was refused creating a schema in, where that is
+/// what the server's refusal `message` says. PostgreSQL gives every
+/// refused privilege one SQLSTATE (42501, insufficient_privilege) and names
+/// the object refused only in its words ("permission denied for database
+/// mydb"), so those words are read here, and nowhere else.
+fn refused_database(message: &str) -> Option<&str> {
+    message.strip_prefix("permission denied for database ")
 }
 
 /// A table of `schema` that another session holds locked against readers,

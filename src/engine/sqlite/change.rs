@@ -3,19 +3,22 @@
 //! own tables, rows, views, triggers and columns as they were, or refuses
 //! before it changes anything.
 
-use std::collections::BTreeSet;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, Transaction};
 
 use crate::engine::model_columns;
-use crate::engine::sqlite::open::{explain_write_error, no_board_size, open_writable, reading};
-use crate::engine::sqlite::schema;
-use crate::model::schema::{
-    check_columns, latest_version, own_names, own_table_names, refilled_tables, view_names,
+use crate::engine::sqlite::failure::{
+    Undefined, explain_write_error, first_sqlite_error, message, no_board_size, undefined,
 };
-use crate::model::template::quoted_identifier;
+use crate::engine::sqlite::open::{open_writable, reading};
+use crate::engine::sqlite::references::{broken_references, keep_user_references};
+use crate::engine::sqlite::schema;
+use crate::error::Error;
+use crate::model::schema::{
+    check_columns, latest_version, own_table_names, refilled_tables, view_names,
+};
 
 /// Replaces the board of an existing `queens` database with an `n`×`n` one,
 /// in one transaction: either the old board or the new one, never a mixture.
@@ -90,18 +93,20 @@ fn refuse_user_columns(conn: &Connection, shown: &str) -> Result<()> {
 /// function that only the program that made it defines cannot be
 /// evaluated here.
 fn name_user_index(conn: &Connection, error: anyhow::Error, shown: &str) -> anyhow::Error {
-    let message = error
-        .chain()
-        .find_map(|cause| cause.downcast_ref::<rusqlite::Error>())
-        .map(super::message);
-    let Some(message) = message else {
+    let Some(failed) = first_sqlite_error(&error) else {
         return error;
     };
-    let function = message.strip_prefix("no such function: ");
+    let message = message(failed);
+    let function = match undefined(failed) {
+        Some(Undefined::Function(name)) => Some(name),
+        _ => None,
+    };
     let own_tables = refilled_tables().collect::<Vec<_>>();
     let indexes = user_indexes(conn, &own_tables).unwrap_or_default();
     let culprit = indexes.iter().find(|(_, _, sql)| {
-        function.is_some_and(|f| sql.to_ascii_lowercase().contains(&f.to_ascii_lowercase()))
+        function
+            .as_ref()
+            .is_some_and(|f| sql.to_ascii_lowercase().contains(&f.to_ascii_lowercase()))
     });
     match (culprit, function) {
         (Some((index, table, _)), Some(function)) => anyhow::anyhow!(
@@ -185,7 +190,7 @@ pub fn bring_up_to_date(path: &Path) -> Result<bool> {
             return Ok(());
         }
         let shown = path.display().to_string();
-        let n = schema::stored_size(tx)?.with_context(|| no_board_size(&shown))?;
+        let n = schema::stored_size(tx)?.ok_or_else(|| no_board_size(&shown))?;
         refuse_user_columns(tx, &shown)?;
         schema::clear(tx)?;
         schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))?;
@@ -262,143 +267,11 @@ fn refuse_user_triggers(conn: &Connection, shown: &str) -> Result<()> {
             }
             _ => continue,
         };
-        bail!(
-            "{shown} has {refusal}; nothing was changed (move it out of the way first, or use another --db)"
-        );
-    }
-    Ok(())
-}
-
-/// One row that breaks a foreign key: its table, the row (`the row with
-/// rowid N`, or, in a table without rowid, `the row whose key is …`), the
-/// table it should refer to, and which of the table's keys it is.
-type BrokenReference = (String, String, String, i64);
-
-/// Every row that breaks a foreign key, each told from every other.
-pub(super) fn broken_references(conn: &Connection) -> Result<BTreeSet<BrokenReference>> {
-    let mut stmt =
-        conn.prepare("select \"table\", rowid, parent, fkid from pragma_foreign_key_check")?;
-    let found = stmt
-        .query_map([], |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
-        })?
-        .collect::<rusqlite::Result<BTreeSet<(String, Option<i64>, String, i64)>>>()?;
-    let mut broken = BTreeSet::new();
-    for (table, rowid, parent, key) in found {
-        match rowid {
-            Some(id) => {
-                broken.insert((table, format!("the row with rowid {id}"), parent, key));
-            }
-            // SQLite's check cannot name a row of a table without rowid:
-            // its primary key does.
-            None => {
-                for row in broken_keys(conn, &table, key)? {
-                    broken.insert((table.clone(), row, parent.clone(), key));
-                }
-            }
+        return Err(Error::InTheWay {
+            board: shown.to_string(),
+            object: refusal,
         }
-    }
-    Ok(broken)
-}
-
-/// The rows of `table` (one without rowid) that break its foreign key
-/// `fkid`, each as `the row whose key is …` (its primary key as SQL
-/// literals). As SQLite checks it: a row with a NULL in the key's columns
-/// refers to nothing and breaks nothing.
-fn broken_keys(conn: &Connection, table: &str, fkid: i64) -> Result<Vec<String>> {
-    let (parent, pairs) = foreign_key(conn, table, fkid)?;
-    let q = quoted_identifier;
-    let not_null: Vec<String> = pairs
-        .iter()
-        .map(|(from, _)| format!("c.{} is not null", q(from)))
-        .collect();
-    let matches: Vec<String> = pairs
-        .iter()
-        .map(|(from, to)| format!("p.{} = c.{}", q(to), q(from)))
-        .collect();
-    let key: Vec<String> = primary_key(conn, table)?
-        .iter()
-        .map(|name| format!("quote(c.{})", q(name)))
-        .collect();
-    let sql = format!(
-        "select {} from {} as c where {} and not exists (select 1 from {} as p where {})",
-        key.join(" || ', ' || "),
-        q(table),
-        not_null.join(" and "),
-        q(&parent),
-        matches.join(" and ")
-    );
-    let mut stmt = conn.prepare(&sql)?;
-    let keys = stmt
-        .query_map([], |row| row.get::<_, String>(0))?
-        .map(|key| key.map(|key| format!("the row whose key is ({key})")))
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(keys)
-}
-
-/// The table `table`'s foreign key `fkid` refers to, and its pairs of
-/// columns (this table's, the parent's): a key declared without the
-/// parent's columns refers to the parent's primary key.
-fn foreign_key(
-    conn: &Connection,
-    table: &str,
-    fkid: i64,
-) -> Result<(String, Vec<(String, String)>)> {
-    let mut stmt = conn.prepare(
-        "select \"table\", \"from\", \"to\" from pragma_foreign_key_list(?1) where id = ?2 order by seq",
-    )?;
-    let rows = stmt
-        .query_map(rusqlite::params![table, fkid], |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-        })?
-        .collect::<rusqlite::Result<Vec<(String, String, Option<String>)>>>()?;
-    let Some(parent) = rows.first().map(|row| row.0.clone()) else {
-        bail!("{table} has no foreign key {fkid}");
-    };
-    let parent_key = primary_key(conn, &parent)?;
-    let pairs = rows
-        .into_iter()
-        .enumerate()
-        .map(|(i, (_, from, to))| {
-            let to = to
-                .or_else(|| parent_key.get(i).cloned())
-                .unwrap_or_default();
-            (from, to)
-        })
-        .collect();
-    Ok((parent, pairs))
-}
-
-/// The columns of `table`'s primary key, in the key's order.
-fn primary_key(conn: &Connection, table: &str) -> Result<Vec<String>> {
-    let mut stmt =
-        conn.prepare("select name from pragma_table_info(?1) where pk > 0 order by pk")?;
-    let columns = stmt
-        .query_map([table], |row| row.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(columns)
-}
-
-/// After a change: queens' own tables must refer only to rows that exist,
-/// and no row of the user's may newly refer to nothing: which rows, not
-/// how many (a row broken before that the new board mends does not make
-/// up for one it breaks), rows of tables without rowid by their keys.
-pub(super) fn keep_user_references(
-    conn: &Connection,
-    before: &BTreeSet<BrokenReference>,
-    shown: &str,
-) -> Result<()> {
-    let own = own_names();
-    let after = broken_references(conn)?;
-    if let Some((table, ..)) = after.iter().find(|(t, ..)| own.contains(&t.as_str())) {
-        bail!("rows of {table} break a foreign key after building the board");
-    }
-    if let Some((table, row, parent, _)) = after.difference(before).next() {
-        bail!(
-            "{shown}: {row} of your table {table} refers to a row of queens' {parent} that the \
-             new board would not have; nothing was changed (delete that row or drop the \
-             reference first, or use another --db)"
-        );
+        .into());
     }
     Ok(())
 }

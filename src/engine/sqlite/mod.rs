@@ -3,6 +3,9 @@
 //!
 //! - `open`: opening, inspecting and creating files, never half-built;
 //! - `change`: rebuilding and upgrading, keeping what is the user's;
+//! - `references`: the rows that break a foreign key, before and after a
+//!   change, so that none of the user's is newly broken;
+//! - `failure`: what SQLite's errors mean, in a sentence about the file;
 //! - `schema`: the migrations, facts and views as SQLite runs them;
 //! - `query`: the sandbox a user's statement runs in;
 //! - `doctor`: what `doctor` checks in a file;
@@ -24,10 +27,14 @@ use crate::model::template::{Dialect, Sql};
 mod change;
 mod doctor;
 mod dump;
+mod failure;
 mod open;
 mod query;
+mod references;
 mod schema;
 mod store;
+
+pub use failure::explain_leftover_busy;
 
 pub use schema::fresh_columns;
 
@@ -295,45 +302,6 @@ pub fn value_of(value: ValueRef<'_>) -> Value {
         ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
         ValueRef::Blob(b) => Value::Text(format!("<{} byte blob>", b.len())),
     }
-}
-
-/// SQLite's own words for an error, without the SQL it was about.
-pub fn message(error: &rusqlite::Error) -> String {
-    match error {
-        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
-        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// A failure in plain words where SQLite gave up waiting for another
-/// process's write (or another's read while queens wrote): SQLite cannot
-/// say which, nor (when two writers meet) whether it waited at all.
-pub fn explain_busy(error: anyhow::Error) -> anyhow::Error {
-    let busy = error.chain().any(|cause| {
-        matches!(
-            cause
-                .downcast_ref::<rusqlite::Error>()
-                .and_then(|e| e.sqlite_error_code()),
-            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
-        )
-    });
-    if !busy {
-        return error;
-    }
-    let what = error
-        .chain()
-        .find_map(|cause| {
-            let text = cause.to_string();
-            text.strip_prefix("could not write ")
-                .or_else(|| text.strip_prefix("cannot read "))
-                .map(str::to_string)
-        })
-        .unwrap_or_else(|| "the database".to_string());
-    anyhow::anyhow!(
-        "{what} is busy: another process is using it (reading while queens writes, or \
-         writing); try again when it is done"
-    )
 }
 
 /// The name to hand SQLite for a path. SQLite reads a name that begins

@@ -16,12 +16,13 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
-use crate::engine::sqlite::change::keep_user_references;
+use crate::engine::sqlite::failure::{explain_open_error, explain_write_error, no_board_size};
+use crate::engine::sqlite::references::keep_user_references;
 use crate::engine::sqlite::{schema, sqlite_name};
 use crate::engine::{Inspection, Origin, check_current, check_requested_size};
-use crate::error::shell_word;
+use crate::error::{Error, shell_word};
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::schema::latest_version;
 use crate::tempfiles::{discard, new_temp_file, parent_dir};
@@ -53,19 +54,9 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
     )?;
     let n = schema::stored_size(&conn)
         .map_err(|e| explain_open_error(e, path))?
-        .with_context(|| no_board_size(&shown))?;
+        .ok_or_else(|| no_board_size(&shown))?;
     check_requested_size(&shown, n, requested)?;
     Ok((conn, n))
-}
-
-/// What to say of a database whose board_size table is empty: a rebuild
-/// must be given the size, since there is none to keep.
-pub(super) fn no_board_size(shown: &str) -> String {
-    format!(
-        "{shown} holds no board size (its board_size table is empty, or holds none from 1 to 26); \
-         rebuild it with `queens init --force --size N --db {}`",
-        shell_word(shown)
-    )
 }
 
 /// Makes sure a `queens` database exists at `path`: creates one for
@@ -185,7 +176,7 @@ fn header_of(conn: &Connection, version: usize, path: &Path) -> Result<Inspectio
     }
     match schema::stored_size(conn).map_err(|e| explain_open_error(e, path))? {
         Some(size) => Ok(Inspection { version, size }),
-        None => bail!(no_board_size(&shown.to_string())),
+        None => Err(no_board_size(&shown.to_string()).into()),
     }
 }
 
@@ -198,7 +189,7 @@ pub fn lacks_board_size(path: &Path) -> bool {
     };
     let no_one_size = match schema::stored_size(&conn) {
         Ok(size) => size.is_none(),
-        Err(e) => e.is::<schema::SeveralSizes>(),
+        Err(e) => matches!(e.downcast_ref::<Error>(), Some(Error::SeveralSizes(_))),
     };
     version == latest_version() && no_one_size && check_not_damaged(&conn, path).is_ok()
 }
@@ -512,57 +503,6 @@ fn refuse_dangling_link(path: &Path) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// Says plainly when a write failed because the file (or its directory)
-/// may not be written.
-pub(super) fn explain_write_error(error: anyhow::Error, path: &Path) -> anyhow::Error {
-    let read_only = error.chain().any(|cause| {
-        cause
-            .downcast_ref::<rusqlite::Error>()
-            .and_then(|e| e.sqlite_error_code())
-            == Some(ErrorCode::ReadOnly)
-    });
-    if read_only {
-        anyhow::anyhow!(
-            "cannot change {}: it is read-only (no write permission on the file or its directory); \
-             commands that only read still work",
-            path.display()
-        )
-    } else {
-        error.context(format!("could not write {}", path.display()))
-    }
-}
-
-/// Turns SQLite's terse open and read errors into a sentence about the file.
-fn explain_open_error(error: impl Into<anyhow::Error>, path: &Path) -> anyhow::Error {
-    let error = error.into();
-    if let Some(several) = error.downcast_ref::<schema::SeveralSizes>() {
-        let db = shell_word(&path.display().to_string());
-        return anyhow::anyhow!(
-            "{} is not one board: {several}; `queens doctor --db {db}` reports what else \
-             differs, and `queens init --force --size N --db {db}` rebuilds it",
-            path.display()
-        );
-    }
-    if let Some(explained) = schema::missing_collation(&error, path) {
-        return explained;
-    }
-    let code = error
-        .downcast_ref::<rusqlite::Error>()
-        .and_then(|e| e.sqlite_error_code());
-    let shown = path.display();
-    match code {
-        Some(ErrorCode::NotADatabase) => anyhow::anyhow!("{shown} is not a SQLite database"),
-        Some(ErrorCode::DatabaseCorrupt) => {
-            anyhow::anyhow!("{shown} is damaged (SQLite reports a malformed database)")
-        }
-        Some(ErrorCode::CannotOpen) => anyhow::anyhow!("cannot open {shown}"),
-        Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => anyhow::anyhow!(
-            "{shown} is busy: another process is using it (writing, or reading while queens writes); try again when it is done"
-        ),
-        _ => error.context(format!("cannot read {shown}")),
-    }
 }
 
 #[cfg(test)]

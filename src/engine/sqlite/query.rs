@@ -10,8 +10,9 @@ use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, Statement};
 
 use crate::engine::Value;
-use crate::engine::sqlite::{message, value_of};
-use crate::error::usage;
+use crate::engine::sqlite::failure::message;
+use crate::engine::sqlite::value_of;
+use crate::error::{Error, usage};
 
 /// Runs the statement on an SQLite file opened read-only and locked down
 /// further, handing each row on as it comes.
@@ -64,10 +65,11 @@ fn stop_after(conn: &Connection, timeout: Option<Duration>) -> Result<()> {
 /// query's own.
 fn stopped_or(error: rusqlite::Error, timeout: Option<Duration>) -> anyhow::Error {
     match (error.sqlite_error_code(), timeout) {
-        (Some(rusqlite::ErrorCode::OperationInterrupted), Some(timeout)) => anyhow::anyhow!(
-            "the query was stopped after {} s (--timeout)",
-            timeout.as_secs_f64()
-        ),
+        (Some(rusqlite::ErrorCode::OperationInterrupted), Some(timeout)) => Error::Timeout {
+            seconds: timeout.as_secs_f64(),
+            waiting: String::new(),
+        }
+        .into(),
         _ => anyhow::Error::new(error).context("the query failed"),
     }
 }
@@ -143,15 +145,11 @@ fn prepare_read_only<'c>(
         rusqlite::Error::MultipleStatement => {
             usage("query runs one statement at a time; remove everything after the first `;`")
         }
-        other if is_denied(&other) && names_acting_pragma(pragmas) => {
-            usage("query only reads: this statement would change the database, which is refused")
-        }
-        other => match message(&other) {
-            _ if is_denied(&other) => usage(
-                "query only reads this database: attach, detach and pragmas that set a value are refused",
-            ),
-            text => usage(format!("invalid SQL: {text}")),
-        },
+        other if is_denied(&other) && names_acting_pragma(pragmas) => would_write(),
+        other if is_denied(&other) => usage(
+            "query only reads this database: attach, detach and pragmas that set a value are refused",
+        ),
+        other => usage(format!("invalid SQL: {}", message(&other))),
     })?;
     if stmt.column_count() == 0 && stmt.readonly() && stmt.expanded_sql().is_none() {
         return Err(usage(
@@ -159,11 +157,14 @@ fn prepare_read_only<'c>(
         ));
     }
     if !stmt.readonly() && !only_reports(pragmas) {
-        return Err(usage(
-            "query only reads: this statement would change the database, which is refused",
-        ));
+        return Err(would_write());
     }
     Ok(stmt)
+}
+
+/// The refusal of a statement that would write.
+fn would_write() -> anyhow::Error {
+    Error::QueryWouldWrite { server: None }.into()
 }
 
 /// Whether the statement runs a pragma that acts without a value

@@ -8,7 +8,9 @@ use anyhow::{Context, Result};
 use rusqlite::{Connection, OptionalExtension, Transaction};
 use rusqlite_migration::{M, Migrations};
 
+use crate::engine::sqlite::failure::message;
 use crate::engine::sqlite::value_of;
+use crate::error::Error;
 use crate::model::schema;
 use crate::model::template::Dialect;
 
@@ -26,7 +28,7 @@ pub fn migrate(conn: &mut Connection) -> Result<()> {
     MIGRATIONS.to_latest(conn).map_err(|e| {
         let (reason, clash) = match e {
             rusqlite_migration::Error::RusqliteError { err, .. } => (
-                super::message(&err),
+                message(&err),
                 // A plain SQL error here means the tables are not what
                 // user_version says; a full disk or a lock is not that.
                 matches!(err, rusqlite::Error::SqlInputError { .. })
@@ -103,11 +105,11 @@ pub fn table_columns(conn: &Connection, table: &str) -> Result<Vec<String>> {
 
 /// The board size stored in the database, if any. A board_size table of
 /// more than one row (its one-row index dropped, a row added) is no board:
-/// every query would mix the sizes, so it is refused with `SeveralSizes`.
+/// every query would mix the sizes, so it is refused with `Error::SeveralSizes`.
 pub fn stored_size(conn: &Connection) -> Result<Option<u8>> {
     let rows: i64 = conn.query_row("select count(*) from board_size", [], |row| row.get(0))?;
     if rows > 1 {
-        return Err(SeveralSizes(rows).into());
+        return Err(Error::SeveralSizes(rows).into());
     }
     let n: Option<i64> = conn
         .query_row("select n from board_size", [], |row| row.get(0))
@@ -121,22 +123,6 @@ pub fn largest_stored_size(conn: &Connection) -> Result<Option<u8>> {
     let n: Option<i64> = conn.query_row("select max(n) from board_size", [], |row| row.get(0))?;
     Ok(n.and_then(crate::engine::board_size_from))
 }
-
-/// A board_size table holding this many rows, where queens keeps one.
-#[derive(Debug)]
-pub struct SeveralSizes(pub i64);
-
-impl std::fmt::Display for SeveralSizes {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "its table board_size holds {} rows, where queens keeps one, so it is no one board",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for SeveralSizes {}
 
 /// Fills an empty, migrated database with the facts and views of an
 /// `n`×`n` board. Runs inside the caller's transaction.
@@ -229,86 +215,5 @@ fn as_stored(create_view: &str) -> String {
             format!("CREATE VIEW{}", &body[11..])
         }
         _ => body.to_string(),
-    }
-}
-
-/// Where SQLite could not find a collation sequence (an index of the
-/// user's made by a program that defines its own, `collate mycoll`), a
-/// sentence naming the index and what to do; none for other errors.
-/// Every command checks the file first, and that check reads every index.
-pub fn missing_collation(error: &anyhow::Error, path: &std::path::Path) -> Option<anyhow::Error> {
-    const MISSING: &str = "no such collation sequence: ";
-    let collation = error.chain().find_map(|cause| {
-        let text = cause.to_string();
-        let (_, after) = text.split_once(MISSING)?;
-        Some(after.split(':').next().unwrap_or(after).trim().to_string())
-    })?;
-    let shown = path.display();
-    let db = crate::error::shell_word(&shown.to_string());
-    Some(match indexes_using(path, &collation).first() {
-        Some((index, table)) => anyhow::anyhow!(
-            "{shown} has index {index} (on table {table}) sorted by collation {collation}, which \
-             only the program that made it defines; drop the index (sqlite3 {db} {}) or use \
-             the file from that program",
-            crate::error::shell_word(&format!(
-                "drop index {}",
-                crate::model::template::quoted_identifier(index)
-            ))
-        ),
-        None => anyhow::anyhow!(
-            "{shown} needs collation {collation}, which only the program that made it defines \
-             (a table or index of the user's names it); use the file from that program"
-        ),
-    })
-}
-
-/// The indexes (and their tables) that sort by `collation`; none where the
-/// file cannot be read.
-fn indexes_using(path: &std::path::Path, collation: &str) -> Vec<(String, String)> {
-    let found = || -> rusqlite::Result<Vec<(String, String)>> {
-        let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-        let mut stmt = conn.prepare(
-            "select distinct s.name, s.tbl_name
-             from sqlite_schema as s, pragma_index_xinfo(s.name) as x
-             where s.type = 'index' and x.coll = ?1 collate nocase
-             order by s.name",
-        )?;
-        stmt.query_map([collation], |row| Ok((row.get(0)?, row.get(1)?)))?
-            .collect()
-    };
-    found().unwrap_or_default()
-}
-
-#[cfg(test)]
-mod collation_tests {
-    use super::*;
-
-    #[test]
-    fn a_missing_collation_names_the_index_and_what_to_do() {
-        let dir = tempfile::TempDir::new().unwrap();
-        let path = dir.path().join("mine.db");
-        // As another program would leave it: an index sorted by a
-        // collation only that program defines (renamed in the schema here,
-        // since this build cannot define one).
-        Connection::open(&path)
-            .unwrap()
-            .execute_batch(
-                "create table mine (x text); create index mine_x on mine (x collate nocase);
-                 insert into mine values ('a');
-                 pragma writable_schema = on;
-                 update sqlite_schema set sql = replace(sql, 'nocase', 'mycoll')
-                 where name = 'mine_x';",
-            )
-            .unwrap();
-        let plain = Connection::open(&path).unwrap();
-        let failed = plain
-            .query_row("pragma quick_check(1)", [], |row| row.get::<_, String>(0))
-            .unwrap_err();
-        let error = anyhow::Error::new(failed).context("cannot read mine.db");
-        let text = missing_collation(&error, &path).unwrap().to_string();
-        assert!(text.contains("index mine_x (on table mine)"), "{text}");
-        assert!(text.contains("collation mycoll"), "{text}");
-        assert!(text.contains("'drop index \"mine_x\"'"), "{text}");
-        assert!(missing_collation(&anyhow::anyhow!("disk full"), &path).is_none());
     }
 }

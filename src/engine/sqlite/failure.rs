@@ -1,0 +1,234 @@
+//! What SQLite's errors mean for a file, in one sentence about it: told by
+//! SQLite's result codes (busy, read-only, not a database, damaged), and,
+//! for the one kind that has no code of its own (a name SQLite could not
+//! find), by SQLite's words, read in `undefined` alone.
+
+use std::path::Path;
+
+use rusqlite::{Connection, ErrorCode};
+
+use crate::error::{Error, shell_word};
+
+/// SQLite's own words for an error, without the SQL it was about.
+pub fn message(error: &rusqlite::Error) -> String {
+    match error {
+        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
+        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The result codes of the SQLite errors among `error`'s causes.
+fn codes(error: &anyhow::Error) -> impl Iterator<Item = ErrorCode> + '_ {
+    error.chain().filter_map(|cause| {
+        cause
+            .downcast_ref::<rusqlite::Error>()
+            .and_then(rusqlite::Error::sqlite_error_code)
+    })
+}
+
+/// Whether SQLite gave up waiting for another connection's lock.
+fn is_busy(code: ErrorCode) -> bool {
+    matches!(code, ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+}
+
+/// A name SQLite could not find: a function or a collation sequence that
+/// only the program that made an index (or table) of the user's defines.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Undefined {
+    Function(String),
+    Collation(String),
+}
+
+/// What SQLite could not find, if that is what `error` says. SQLite
+/// reports a missing function or collation with SQLITE_ERROR, the code of
+/// every mistake in SQL (or, met while reading the schema, with the code
+/// of a damaged one), so its words are the only signal: they are read
+/// here and nowhere else.
+pub fn undefined(error: &rusqlite::Error) -> Option<Undefined> {
+    const FUNCTION: &str = "no such function: ";
+    const COLLATION: &str = "no such collation sequence: ";
+    let text = message(error);
+    if let Some(function) = text.strip_prefix(FUNCTION) {
+        return Some(Undefined::Function(function.to_string()));
+    }
+    let (_, after) = text.split_once(COLLATION)?;
+    let collation = after.split(':').next().unwrap_or(after).trim();
+    Some(Undefined::Collation(collation.to_string()))
+}
+
+/// The first SQLite error among `error`'s causes.
+pub fn first_sqlite_error(error: &anyhow::Error) -> Option<&rusqlite::Error> {
+    error
+        .chain()
+        .find_map(|cause| cause.downcast_ref::<rusqlite::Error>())
+}
+
+/// A failure no engine explained where SQLite gave up waiting for another
+/// process's write (or another's read while queens wrote): the database
+/// is busy. Any other failure is left as it is.
+pub fn explain_leftover_busy(error: anyhow::Error) -> anyhow::Error {
+    if !codes(&error).any(is_busy) {
+        return error;
+    }
+    Error::Busy {
+        what: "the database".to_string(),
+    }
+    .into()
+}
+
+/// Says plainly when a write failed because the file (or its directory)
+/// may not be written, or because another process held it.
+pub fn explain_write_error(error: anyhow::Error, path: &Path) -> anyhow::Error {
+    let shown = path.display().to_string();
+    if codes(&error).any(|code| code == ErrorCode::ReadOnly) {
+        Error::ReadOnly { path: shown }.into()
+    } else if codes(&error).any(is_busy) {
+        Error::Busy { what: shown }.into()
+    } else {
+        error.context(format!("could not write {shown}"))
+    }
+}
+
+/// A file whose board_size table is empty: a rebuild must be given the
+/// size, since there is none to keep.
+pub fn no_board_size(shown: &str) -> Error {
+    Error::NoBoardSize {
+        board: shown.to_string(),
+        rebuild: format!("`queens init --force --size N --db {}`", shell_word(shown)),
+    }
+}
+
+/// Turns SQLite's terse open and read errors into a sentence about the file.
+pub fn explain_open_error(error: impl Into<anyhow::Error>, path: &Path) -> anyhow::Error {
+    let error = error.into();
+    if let Some(several @ Error::SeveralSizes(_)) = error.downcast_ref::<Error>() {
+        let db = shell_word(&path.display().to_string());
+        return anyhow::anyhow!(
+            "{} is not one board: {several}; `queens doctor --db {db}` reports what else \
+             differs, and `queens init --force --size N --db {db}` rebuilds it",
+            path.display()
+        );
+    }
+    if let Some(explained) = missing_collation(&error, path) {
+        return explained;
+    }
+    let code = error
+        .downcast_ref::<rusqlite::Error>()
+        .and_then(|e| e.sqlite_error_code());
+    let shown = path.display();
+    match code {
+        Some(ErrorCode::NotADatabase) => anyhow::anyhow!("{shown} is not a SQLite database"),
+        Some(ErrorCode::DatabaseCorrupt) => {
+            anyhow::anyhow!("{shown} is damaged (SQLite reports a malformed database)")
+        }
+        Some(ErrorCode::CannotOpen) => anyhow::anyhow!("cannot open {shown}"),
+        Some(code) if is_busy(code) => Error::Busy {
+            what: shown.to_string(),
+        }
+        .into(),
+        _ => error.context(format!("cannot read {shown}")),
+    }
+}
+
+/// Where SQLite could not find a collation sequence (an index of the
+/// user's made by a program that defines its own, `collate mycoll`), a
+/// sentence naming the index and what to do; none for other errors.
+/// Every command checks the file first, and that check reads every index.
+pub fn missing_collation(error: &anyhow::Error, path: &Path) -> Option<anyhow::Error> {
+    let collation = error.chain().find_map(|cause| {
+        match undefined(cause.downcast_ref::<rusqlite::Error>()?)? {
+            Undefined::Collation(name) => Some(name),
+            Undefined::Function(_) => None,
+        }
+    })?;
+    let shown = path.display();
+    let db = shell_word(&shown.to_string());
+    Some(match indexes_using(path, &collation).first() {
+        Some((index, table)) => anyhow::anyhow!(
+            "{shown} has index {index} (on table {table}) sorted by collation {collation}, which \
+             only the program that made it defines; drop the index (sqlite3 {db} {}) or use \
+             the file from that program",
+            shell_word(&format!(
+                "drop index {}",
+                crate::model::template::quoted_identifier(index)
+            ))
+        ),
+        None => anyhow::anyhow!(
+            "{shown} needs collation {collation}, which only the program that made it defines \
+             (a table or index of the user's names it); use the file from that program"
+        ),
+    })
+}
+
+/// The indexes (and their tables) that sort by `collation`; none where the
+/// file cannot be read.
+fn indexes_using(path: &Path, collation: &str) -> Vec<(String, String)> {
+    let found = || -> rusqlite::Result<Vec<(String, String)>> {
+        let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        let mut stmt = conn.prepare(
+            "select distinct s.name, s.tbl_name
+             from sqlite_schema as s, pragma_index_xinfo(s.name) as x
+             where s.type = 'index' and x.coll = ?1 collate nocase
+             order by s.name",
+        )?;
+        stmt.query_map([collation], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect()
+    };
+    found().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod collation_tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_collation_names_the_index_and_what_to_do() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let path = dir.path().join("mine.db");
+        // As another program would leave it: an index sorted by a
+        // collation only that program defines (renamed in the schema here,
+        // since this build cannot define one).
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "create table mine (x text); create index mine_x on mine (x collate nocase);
+                 insert into mine values ('a');
+                 pragma writable_schema = on;
+                 update sqlite_schema set sql = replace(sql, 'nocase', 'mycoll')
+                 where name = 'mine_x';",
+            )
+            .unwrap();
+        let plain = Connection::open(&path).unwrap();
+        let failed = plain
+            .query_row("pragma quick_check(1)", [], |row| row.get::<_, String>(0))
+            .unwrap_err();
+        let error = anyhow::Error::new(failed).context("cannot read mine.db");
+        let text = missing_collation(&error, &path).unwrap().to_string();
+        assert!(text.contains("index mine_x (on table mine)"), "{text}");
+        assert!(text.contains("collation mycoll"), "{text}");
+        assert!(text.contains("'drop index \"mine_x\"'"), "{text}");
+        assert!(missing_collation(&anyhow::anyhow!("disk full"), &path).is_none());
+    }
+}
+
+#[cfg(test)]
+mod undefined_tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_function_is_told_from_other_errors() {
+        let conn = Connection::open_in_memory().unwrap();
+        let failed = conn
+            .query_row("select no_such_fn(1)", [], |row| row.get::<_, i64>(0))
+            .unwrap_err();
+        assert_eq!(
+            undefined(&failed),
+            Some(Undefined::Function("no_such_fn".to_string()))
+        );
+        let other = conn
+            .query_row("select * from nowhere", [], |row| row.get::<_, i64>(0))
+            .unwrap_err();
+        assert_eq!(undefined(&other), None);
+    }
+}
