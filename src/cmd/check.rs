@@ -4,6 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use crate::cmd::{DbArgs, PlacementArgs, WorkArgs, stdout};
+use crate::model::board::Square;
 use crate::render::notes::solutions_phrase;
 use crate::search::Board;
 use crate::search::questions::{
@@ -79,30 +80,35 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let completions = completion_numbers(&board, &queens)?;
-    let verdict = if queens.len() == usize::from(n) {
-        let number = completions.first().copied().unwrap_or_default();
-        format!("valid: a complete solution (solution {number})")
-    } else {
-        let count = completions.len() as u64;
-        let queens_phrase = match queens.len() {
-            1 => "1 queen".to_string(),
-            k => format!("{k} queens, no two attacking"),
-        };
-        match count {
-            0 => format!("valid: {queens_phrase}, but no solution contains them"),
-            _ => {
-                let names: Vec<String> = queens.iter().map(|q| q.name()).collect();
-                format!(
-                    "valid: {queens_phrase}; {} complete{} them (list with `queens complete {}{}`)",
-                    solutions_phrase(count),
-                    if count == 1 { "s" } else { "" },
-                    names.join(" "),
-                    args.target.repeated()
-                )
-            }
-        }
-    };
+    let verdict = valid_verdict(args, n, &queens, &completions);
     writeln!(out, "{verdict}")?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `check` says of a valid placement of `queens` on the `n`×`n`
+/// board, which the solutions numbered `completions` contain.
+fn valid_verdict(args: &Args, n: u8, queens: &[Square], completions: &[i64]) -> String {
+    if queens.len() == usize::from(n) {
+        let number = completions.first().copied().unwrap_or_default();
+        return format!("valid: a complete solution (solution {number})");
+    }
+    let count = completions.len() as u64;
+    let queens_phrase = match queens.len() {
+        1 => "1 queen".to_string(),
+        k => format!("{k} queens, no two attacking"),
+    };
+    match count {
+        0 => format!("valid: {queens_phrase}, but no solution contains them"),
+        _ => {
+            let names: Vec<String> = queens.iter().map(|q| q.name()).collect();
+            format!(
+                "valid: {queens_phrase}; {} complete{} them (list with `queens complete {}{}`)",
+                solutions_phrase(count),
+                if count == 1 { "s" } else { "" },
+                names.join(" "),
+                args.target.repeated()
+            )
+        }
+    }
 }
