@@ -1,4 +1,4 @@
-//! The promises of README.md and RELIABILITY.md, attacked as a hostile user
+//! The promises of README.md and RELIABILITY.md, tried as a hostile user
 //! would: the user's own rows, foreign keys and triggers against rebuilds;
 //! reading commands against files that tempt them to write; SQLite URI
 //! names, devices, FIFOs and links as --db and --out; a rebuild racing a
@@ -697,7 +697,7 @@ fn a_key_value_connection_string_is_not_taken_for_a_file_name() {
 }
 
 #[test]
-#[ignore = "needs root, to mount a 64 KiB tmpfs: as root, run cargo test --test attacks -- --ignored (.ci/run does)"]
+#[ignore = "needs root, to mount a 64 KiB tmpfs: as root, run cargo test --test hostile_inputs -- --ignored (.ci/run does)"]
 fn a_full_disk_is_named_and_leaves_nothing_behind() {
     let dir = TempDir::new().unwrap();
     let small = dir.path().join("small");
@@ -1036,7 +1036,7 @@ fn a_board_size_forced_past_its_check_is_no_board_and_the_advice_mends_it() {
 }
 
 #[test]
-#[ignore = "needs root, to run as nobody under ulimit -u: as root, run cargo test --test attacks -- --ignored (.ci/run does)"]
+#[ignore = "needs root, to run as nobody under ulimit -u: as root, run cargo test --test hostile_inputs -- --ignored (.ci/run does)"]
 fn a_system_short_of_threads_gets_the_search_on_the_threads_it_gave_or_one_line() {
     // As nobody, whose processes and threads RLIMIT_NPROC counts (root's
     // it does not): a thread the system refuses is refused at once
