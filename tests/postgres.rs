@@ -9,6 +9,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::golden::assert_same_text;
 use common::server::{Schema, url_from};
 use common::{A000170, A002464, Board, queens};
 use queens::checker;
@@ -97,10 +98,12 @@ fn every_command_answers_as_it_does_on_sqlite() {
             Some(at) => text[..at].to_string(),
             None => text,
         };
-        assert_eq!(
-            without_db(schema.stdout(&args)),
-            without_db(sqlite.stdout(&args)),
-            "{args:?}"
+        assert_same_text(
+            "the SQLite file's",
+            &without_db(sqlite.stdout(&args)),
+            "PostgreSQL's",
+            &without_db(schema.stdout(&args)),
+            &format!("{args:?}"),
         );
     }
     let advice = schema.stdout(&["check", "a2", "b6"]);
