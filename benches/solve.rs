@@ -302,9 +302,15 @@ fn main() {
         let large: Vec<u8> = sizes.iter().copied().filter(|&n| n >= 11).collect();
         count_against_native(&large);
     }
+    server_figures(&sizes, cores, wanted);
+}
+
+/// The PostgreSQL and Citus sections, where QUEENS_BENCH_POSTGRES (and
+/// QUEENS_BENCH_CITUS) name the servers.
+fn server_figures(sizes: &[u8], cores: usize, wanted: impl Fn(&str) -> bool) {
     if let Ok(url) = std::env::var("QUEENS_BENCH_POSTGRES") {
         if wanted("postgres") {
-            postgres_figures(&url, &sizes, cores);
+            postgres_figures(&url, sizes, cores);
         }
         if let Ok(coordinator) = std::env::var("QUEENS_BENCH_CITUS")
             && wanted("citus")
@@ -437,11 +443,8 @@ fn server_public_forms(url: &str, schema: &str, n: u8) -> (Duration, Duration) {
     (join, cte)
 }
 
-/// The same queries on a PostgreSQL server: the solution view as psql
-/// meets it (the server's own settings) and as queens reads it (its five
-/// planner settings), next to the two public forms on the same server and
-/// to SQLite.
-fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
+/// The heading and column names of postgres_figures.
+fn print_postgres_header() {
     println!();
     println!(
         "PostgreSQL: select * from solution with the server's own settings (as psql), with queens' settings, \
@@ -461,6 +464,14 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
         "SQLite count",
         "PG count"
     );
+}
+
+/// The same queries on a PostgreSQL server: the solution view as psql
+/// meets it (the server's own settings) and as queens reads it (its five
+/// planner settings), next to the two public forms on the same server and
+/// to SQLite.
+fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
+    print_postgres_header();
     let dir = tempfile::TempDir::new().unwrap();
     for &n in sizes {
         let schema = "queens_bench";
@@ -468,35 +479,16 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
         let (pg_engine, pg) = open(&server);
         let file = Target::File(board(dir.path(), n));
         let (sqlite_engine, sqlite) = open(&file);
-        let expected = checker::count_solutions(n) as usize;
         let (plain, rows) =
             time_server_rows(&mut plain_session(url, schema), "select * from solution", n);
-        assert_eq!(rows, expected);
-        let all_rows = |reader: &dyn Reader| {
-            fastest_below_13(n, || {
-                let mut rows = 0;
-                reader
-                    .each_row("select * from solution", &[], |_| {
-                        rows += 1;
-                        Ok(())
-                    })
-                    .unwrap();
-                assert_eq!(rows, expected);
-            })
-        };
-        let on_sqlite = all_rows(sqlite.as_ref());
-        let with_settings = all_rows(pg.as_ref());
+        assert_eq!(rows, checker::count_solutions(n) as usize);
+        let on_sqlite = every_solution_row(sqlite.as_ref(), n);
+        let with_settings = every_solution_row(pg.as_ref(), n);
         drop(pg);
         let (join, cte) = server_public_forms(url, schema, n);
         let (_, pg) = open(&server);
-        let count_on = |engine: &dyn Engine, reader: &dyn Reader| {
-            fastest_below_13(n, || {
-                let count = parallel::count_solutions(engine, reader, n, workers(cores)).unwrap();
-                assert_eq!(count, checker::count_solutions(n));
-            })
-        };
-        let sqlite_count = count_on(sqlite_engine.as_ref(), sqlite.as_ref());
-        let pg_count = count_on(pg_engine.as_ref(), pg.as_ref());
+        let sqlite_count = fastest_count(sqlite_engine.as_ref(), sqlite.as_ref(), n, cores);
+        let pg_count = fastest_count(pg_engine.as_ref(), pg.as_ref(), n, cores);
         println!(
             "{n:>3} {rows:>7} {:>10} {:>10} {:>10} {:>10} {:>10} {:>9} {:>10} {:>11} {:>10}",
             ms(plain),
@@ -510,6 +502,31 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
             ms(pg_count)
         );
     }
+}
+
+/// How long reading every row of the solution view through `reader` takes
+/// (fastest_below_13), checking the number of rows.
+fn every_solution_row(reader: &dyn Reader, n: u8) -> Duration {
+    let expected = checker::count_solutions(n) as usize;
+    fastest_below_13(n, || {
+        let mut rows = 0;
+        reader
+            .each_row("select * from solution", &[], |_| {
+                rows += 1;
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(rows, expected);
+    })
+}
+
+/// How long `count` on all `cores` takes (fastest_below_13), checking the
+/// count.
+fn fastest_count(engine: &dyn Engine, reader: &dyn Reader, n: u8, cores: usize) -> Duration {
+    fastest_below_13(n, || {
+        let count = parallel::count_solutions(engine, reader, n, workers(cores)).unwrap();
+        assert_eq!(count, checker::count_solutions(n), "n = {n}");
+    })
 }
 
 /// The fastest of several runs below 13×13, one run from 13×13 on, where
@@ -558,8 +575,9 @@ fn worker_takes_shards(coordinator: &str, port: i64, takes: bool) {
         .unwrap();
 }
 
-fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
-    let ports: Vec<i64> = postgres::Client::connect(coordinator, postgres::NoTls)
+/// The ports of the Citus workers, in order.
+fn worker_ports(coordinator: &str) -> Vec<i64> {
+    postgres::Client::connect(coordinator, postgres::NoTls)
         .unwrap()
         .query(
             "select node_port from citus_get_active_worker_nodes() order by node_port",
@@ -568,12 +586,15 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
         .unwrap()
         .iter()
         .map(|row| row.get(0))
-        .collect();
+        .collect()
+}
+
+/// The heading and column names of citus_figures.
+fn print_citus_header(cores: usize, workers: usize) {
     println!();
     println!(
-        "count on SQLite and PostgreSQL ({cores} threads) and on Citus ({} workers, and with 1); \
-         every row listed by the cluster against the best public form on the coordinator (N ≤ 12):",
-        ports.len()
+        "count on SQLite and PostgreSQL ({cores} threads) and on Citus ({workers} workers, and with 1); \
+         every row listed by the cluster against the best public form on the coordinator (N ≤ 12):"
     );
     println!(
         "{:>3} {:>6} {:>10} {:>10} {:>10} {:>10} {:>9} {:>11} {:>12} {:>10}",
@@ -588,18 +609,59 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
         "Citus rows",
         "join/rows"
     );
+}
+
+/// The board distributed on the first worker only: the others take no
+/// shards of the new table.
+fn board_on_one_worker(coordinator: &str, ports: &[i64], n: u8) -> Target {
+    for &port in &ports[1..] {
+        worker_takes_shards(coordinator, port, false);
+    }
+    let one = server_board(coordinator, "queens_bench_1w", n, true);
+    for &port in &ports[1..] {
+        worker_takes_shards(coordinator, port, true);
+    }
+    one
+}
+
+/// Every row, listed by the cluster, and its ratio to the best public form
+/// on the coordinator (a PostgreSQL server like any other), up to 12×12;
+/// "-" for both above.
+fn listed_against_the_public_form(
+    coordinator: &str,
+    spread: &Target,
+    n: u8,
+    cores: usize,
+) -> (String, String) {
+    if n > 12 {
+        return ("-".to_string(), "-".to_string());
+    }
+    let expected = checker::count_solutions(n);
+    let (engine, reader) = open(spread);
+    let listed = fastest(|| {
+        let mut rows = 0u64;
+        parallel::for_each_solution(engine.as_ref(), reader.as_ref(), n, workers(cores), |_| {
+            rows += 1;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(rows, expected);
+    });
+    drop(reader);
+    let (join, cte) = server_public_forms(coordinator, "queens_bench", n);
+    (ms(listed), ratio(join.min(cte), listed))
+}
+
+/// count on SQLite, PostgreSQL and Citus (all workers and one), and every
+/// row listed by the cluster against the best public form.
+fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
+    let ports = worker_ports(coordinator);
+    print_citus_header(cores, ports.len());
     let dir = tempfile::TempDir::new().unwrap();
     for n in [5u8, 10, 11, 12, 13, 14] {
-        let expected = checker::count_solutions(n);
         let time = |target: &Target| {
             let (engine, reader) = open(target);
-            let count = || {
-                let found =
-                    parallel::count_solutions(engine.as_ref(), reader.as_ref(), n, workers(cores))
-                        .unwrap();
-                assert_eq!(found, expected, "n = {n}");
-            };
-            if n >= 13 { once(count) } else { fastest(count) }
+            fastest_count(engine.as_ref(), reader.as_ref(), n, cores)
         };
         let file = Target::File(board(dir.path(), n));
         let sqlite = time(&file);
@@ -611,40 +673,8 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
             .number("select count(*) from search_part where weight > 0")
             .unwrap();
         drop(reader);
-        // The same on one worker: the other takes no shards of the new table.
-        for &port in &ports[1..] {
-            worker_takes_shards(coordinator, port, false);
-        }
-        let one = server_board(coordinator, "queens_bench_1w", n, true);
-        for &port in &ports[1..] {
-            worker_takes_shards(coordinator, port, true);
-        }
-        let one_worker = time(&one);
-        // Every row, listed by the cluster, against the best public form on
-        // the coordinator (a PostgreSQL server like any other), up to 12×12.
-        let (listed, join) = if n <= 12 {
-            let (engine, reader) = open(&spread);
-            let listed = fastest(|| {
-                let mut rows = 0u64;
-                parallel::for_each_solution(
-                    engine.as_ref(),
-                    reader.as_ref(),
-                    n,
-                    workers(cores),
-                    |_| {
-                        rows += 1;
-                        Ok(())
-                    },
-                )
-                .unwrap();
-                assert_eq!(rows, expected);
-            });
-            drop(reader);
-            let (join, cte) = server_public_forms(coordinator, "queens_bench", n);
-            (ms(listed), ratio(join.min(cte), listed))
-        } else {
-            ("-".to_string(), "-".to_string())
-        };
+        let one_worker = time(&board_on_one_worker(coordinator, &ports, n));
+        let (listed, join) = listed_against_the_public_form(coordinator, &spread, n, cores);
         println!(
             "{n:>3} {parts:>6} {:>10} {:>10} {:>10} {:>10} {:>9} {:>11.3} {listed:>12} {join:>10}",
             ms(sqlite),

@@ -9,6 +9,7 @@ use std::process::{Command, Stdio};
 use std::sync::RwLock;
 use std::time::Duration;
 
+use common::golden::assert_same_text;
 use common::server::{Schema, url_from};
 use common::{A000170, A002562, Board, TmuxShell, is_one_error, queens, text};
 use queens::checker;
@@ -95,10 +96,12 @@ fn distributed_solve_is_byte_for_byte_the_sqlite_files() {
         let schema = distributed(n);
         let sqlite = Board::new(n);
         let distributed = schema.stdout(&["solve", "--format", format]);
-        assert_eq!(
-            distributed,
-            sqlite.stdout(&["solve", "--format", format]),
-            "n = {n}"
+        assert_same_text(
+            "the SQLite file's",
+            &sqlite.stdout(&["solve", "--format", format]),
+            "Citus's",
+            &distributed,
+            &format!("solve --format {format}, n = {n}"),
         );
         if format == "csv" {
             let rows: Vec<&str> = distributed.lines().skip(1).collect();
@@ -113,9 +116,12 @@ fn distributed_solve_is_byte_for_byte_the_sqlite_files() {
             }
         }
         let export = schema.stdout(&["export", "--format", "csv", "--out", "-"]);
-        assert_eq!(
-            export,
-            sqlite.stdout(&["export", "--format", "csv", "--out", "-"])
+        assert_same_text(
+            "the SQLite file's",
+            &sqlite.stdout(&["export", "--format", "csv", "--out", "-"]),
+            "Citus's",
+            &export,
+            &format!("export --format csv, n = {n}"),
         );
     }
 }

@@ -473,11 +473,11 @@ fn short_flags_and_queens_db_name_the_same_things_as_the_long_ones() {
     );
 }
 
-#[test]
-fn completions_load_in_bash_and_the_man_page_renders() {
-    let dir = TempDir::new().unwrap();
-    let bash = stdout_of(dir.path(), &["completions", "bash"]);
-    let script = dir.path().join("queens.bash");
+/// The bash completion script loads, registers `_queens`, and completes
+/// `queens sol` to solve.
+fn the_bash_completion_loads_and_completes(dir: &Path) {
+    let bash = stdout_of(dir, &["completions", "bash"]);
+    let script = dir.join("queens.bash");
     std::fs::write(&script, &bash).unwrap();
     let loaded = std::process::Command::new("bash")
         .arg("-c")
@@ -497,14 +497,13 @@ fn completions_load_in_bash_and_the_man_page_renders() {
         said.contains("-F _queens queens") && said.contains("solve"),
         "{said}"
     );
-    for shell in ["zsh", "fish", "elvish", "powershell"] {
-        assert!(
-            stdout_of(dir.path(), &["completions", shell]).contains("queens"),
-            "{shell}"
-        );
-    }
-    let page = dir.path().join("queens.1");
-    std::fs::write(&page, stdout_of(dir.path(), &["manpage"])).unwrap();
+}
+
+/// queens(1) renders with its headings, and every page it refers to
+/// renders under the name it is given.
+fn the_man_page_renders_and_so_does_every_page_it_names(dir: &Path) {
+    let page = dir.join("queens.1");
+    std::fs::write(&page, stdout_of(dir, &["manpage"])).unwrap();
     let rendered = render_man_page(&page);
     let text = String::from_utf8_lossy(&rendered.stdout);
     assert!(
@@ -529,13 +528,26 @@ fn completions_load_in_bash_and_the_man_page_renders() {
         .collect();
     assert_eq!(referred.len(), 12, "{text}");
     for name in &referred {
-        let page = dir.path().join(format!("queens-{name}.1"));
-        std::fs::write(&page, stdout_of(dir.path(), &["manpage", name])).unwrap();
+        let page = dir.join(format!("queens-{name}.1"));
+        std::fs::write(&page, stdout_of(dir, &["manpage", name])).unwrap();
         let rendered = render_man_page(&page);
         let text = String::from_utf8_lossy(&rendered.stdout);
         assert!(text.contains(&format!("queens-{name}")), "{text}");
         assert!(text.contains("--help"), "{text}");
     }
+}
+
+#[test]
+fn completions_load_in_bash_and_the_man_page_renders() {
+    let dir = TempDir::new().unwrap();
+    the_bash_completion_loads_and_completes(dir.path());
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        assert!(
+            stdout_of(dir.path(), &["completions", shell]).contains("queens"),
+            "{shell}"
+        );
+    }
+    the_man_page_renders_and_so_does_every_page_it_names(dir.path());
     let solve = stdout_of(dir.path(), &["manpage", "solve"]);
     assert!(solve.contains("fundamental"), "{solve}");
     let wrong = run_in(dir.path(), &["manpage", "sovle"]);
@@ -570,12 +582,9 @@ fn generated_text_on_a_full_device_is_one_error_not_a_panic() {
     }
 }
 
-#[test]
-fn query_prints_every_format_and_reads_sql_from_stdin_or_a_file() {
-    let board = Board::new(6);
-    let dir = board.dir.path();
-    let db = board.db.to_str().unwrap();
-    let sql = "select square, cl_no, rw_no, null as nil from square where rw_no = 1 order by cl_no";
+/// `sql` (the six squares of row 1) as CSV, with its header and an
+/// empty NULL, as JSON, with types and null, and as NDJSON, the same rows.
+fn the_csv_json_and_ndjson_of_a_query_agree(dir: &Path, db: &str, sql: &str) {
     let csv_text = stdout_of(dir, &["query", "-d", db, "-f", "csv", sql]);
     let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
     assert_eq!(
@@ -601,12 +610,11 @@ fn query_prints_every_format_and_reads_sql_from_stdin_or_a_file() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines, json.as_array().unwrap().clone());
-    let empty = stdout_of(dir, &["query", "-d", db, "-f", "json", "select 1 where 0"]);
-    assert_eq!(
-        serde_json::from_str::<serde_json::Value>(&empty).unwrap(),
-        serde_json::json!([])
-    );
-    // The statement from standard input, and from a file.
+}
+
+/// The statement from standard input, and from a file; not from both a
+/// file and an argument.
+fn the_statement_comes_from_stdin_or_a_file(dir: &Path, db: &str) {
     let out = queens(dir)
         .args(["query", "-d", db, "-"])
         .write_stdin("-- how many?\nselect count(*) as n from solution;\n")
@@ -638,6 +646,21 @@ fn query_prints_every_format_and_reads_sql_from_stdin_or_a_file() {
         &["query", "-d", db, "select 1", "--file", "long.sql"],
         2,
     );
+}
+
+#[test]
+fn query_prints_every_format_and_reads_sql_from_stdin_or_a_file() {
+    let board = Board::new(6);
+    let dir = board.dir.path();
+    let db = board.db.to_str().unwrap();
+    let sql = "select square, cl_no, rw_no, null as nil from square where rw_no = 1 order by cl_no";
+    the_csv_json_and_ndjson_of_a_query_agree(dir, db, sql);
+    let empty = stdout_of(dir, &["query", "-d", db, "-f", "json", "select 1 where 0"]);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&empty).unwrap(),
+        serde_json::json!([])
+    );
+    the_statement_comes_from_stdin_or_a_file(dir, db);
 }
 
 #[test]

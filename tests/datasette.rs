@@ -164,29 +164,50 @@ fn every_page_of_a_10x10_file_loads_with_its_description_and_the_queries_answer(
     assert!(relations.len() >= 20, "{relations:?}");
     let served = Served::start(&board.db, &metadata);
     for relation in relations.iter().map(|row| row[0].as_str()) {
-        let (status, page) = served.get(&format!("/{name}/{relation}"));
-        assert_eq!(status, 200, "/{name}/{relation}: {page}");
-        let description = described[relation]["description"]
-            .as_str()
-            .unwrap_or_else(|| panic!("{relation} has no description"));
-        let opening: String = description.chars().take(40).collect();
-        assert!(
-            page.contains(&html_escaped(&opening)),
-            "{relation}: the page lacks {opening:?}"
-        );
+        the_page_loads_with_its_description(&served, &name, relation, described);
     }
-    // The canned queries say what the CLI says.
+    the_attack_query_says_what_check_says(&served, &name);
+    bad_arguments_to_the_canned_queries_give_no_row(&served, &name);
+    the_completions_and_class_queries_answer_as_the_cli(&served, &board, &name);
+}
+
+/// `/{name}/{relation}` loads and shows the opening of the description the
+/// metadata gives it.
+fn the_page_loads_with_its_description(
+    served: &Served,
+    name: &str,
+    relation: &str,
+    described: &serde_json::Value,
+) {
+    let (status, page) = served.get(&format!("/{name}/{relation}"));
+    assert_eq!(status, 200, "/{name}/{relation}: {page}");
+    let description = described[relation]["description"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{relation} has no description"));
+    let opening: String = description.chars().take(40).collect();
+    assert!(
+        page.contains(&html_escaped(&opening)),
+        "{relation}: the page lacks {opening:?}"
+    );
+}
+
+/// The attack query names the line two squares share, as `check` does;
+/// squares that do not attack give one row without a line.
+fn the_attack_query_says_what_check_says(served: &Served, name: &str) {
     let shared = served.rows(&format!("/{name}/attack.json?a=c5&b=F2&_shape=array"));
     assert_eq!(
         shared,
         vec![serde_json::json!({"a": "c5", "b": "f2", "anchor": "a7", "mov_dir": "RGHT-DN"})]
     );
-    // Squares that do not attack: one row without a line; a name that is
-    // no square: no row at all.
     assert_eq!(
         served.rows(&format!("/{name}/attack.json?a=a1&b=b3&_shape=array")),
         vec![serde_json::json!({"a": "a1", "b": "b3", "anchor": null, "mov_dir": null})]
     );
+}
+
+/// A name that is no square, or a number that is no solution's: no row at
+/// all.
+fn bad_arguments_to_the_canned_queries_give_no_row(served: &Served, name: &str) {
     assert!(
         served
             .rows(&format!("/{name}/attack.json?a=zz9&b=c5&_shape=array"))
@@ -206,6 +227,11 @@ fn every_page_of_a_10x10_file_loads_with_its_description_and_the_queries_answer(
             ))
             .is_empty()
     );
+}
+
+/// The completions query lists the solutions `complete` lists, and the
+/// class query as many solutions as the class has, the one asked among them.
+fn the_completions_and_class_queries_answer_as_the_cli(served: &Served, board: &Board, name: &str) {
     let completions = served.rows(&format!(
         "/{name}/completions.json?squares=a2%09B6&_shape=array"
     ));

@@ -3,9 +3,14 @@
 //! After changing a template, `QUEENS_EXPAND=1 cargo test --test
 //! expansions` writes them anew; review the difference and commit it.
 
+mod common;
+
+use common::golden::assert_same_text;
 use queens::model::schema::expansion;
 use queens::model::template::Dialect;
 
+/// Compares sql/expanded/`file` with what this build expands, failing with
+/// the unified diff; with QUEENS_EXPAND set, first writes the fresh one.
 fn checked_in(dialect: Dialect, file: &str) {
     let path = format!("{}/sql/expanded/{file}", env!("CARGO_MANIFEST_DIR"));
     let fresh = expansion(8, dialect).unwrap();
@@ -13,10 +18,15 @@ fn checked_in(dialect: Dialect, file: &str) {
         std::fs::write(&path, &fresh).unwrap();
     }
     let stored = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        stored == fresh,
-        "{path} is not what this build expands; run `QUEENS_EXPAND=1 cargo test --test \
-         expansions` and review the difference"
+    assert_same_text(
+        &format!("sql/expanded/{file}"),
+        &stored,
+        "this build",
+        &fresh,
+        &format!(
+            "{path} is not what this build expands; run `QUEENS_EXPAND=1 cargo test --test \
+             expansions` and review the difference"
+        ),
     );
 }
 

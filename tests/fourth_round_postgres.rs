@@ -68,26 +68,7 @@ fn a_rebuild_keeps_every_grant_with_its_grantor_and_the_owner_s_own_revokes() {
         Role::new(&schema.url, "bob", &usage),
         Role::new(&schema.url, "carol", &usage),
     );
-    schema
-        .client()
-        .batch_execute(&format!(
-            "grant select, insert on {s}.solution to {bob} with grant option;
-             grant select (step) on {s}.search_space to {bob} with grant option;
-             grant select on {s}.candidate to public;
-             revoke select on {s}.search_space from current_user;
-             revoke delete, truncate on {s}.candidate from current_user;",
-            bob = bob.name
-        ))
-        .unwrap();
-    as_role(
-        &bob,
-        &format!(
-            "grant select on {s}.solution to {carol};
-             grant select (step) on {s}.search_space to {carol};",
-            carol = carol.name
-        ),
-    )
-    .unwrap();
+    grants_from_bob_to_carol_and_the_owner_s_revokes(&schema, &bob, &carol);
     let before = view_acls(&schema);
     let solution = before.iter().find(|a| a.starts_with("solution ")).unwrap();
     assert!(
@@ -112,18 +93,49 @@ fn a_rebuild_keeps_every_grant_with_its_grantor_and_the_owner_s_own_revokes() {
         ),
     )
     .unwrap();
-    let kept: bool = schema
+    let kept = may_read_solutions(&schema, &carol);
+    assert!(!kept, "bob could not take back his grant to carol");
+}
+
+/// Grants with grant option to bob and from bob to carol (of columns too,
+/// and to public), and the owner's revokes of his own privileges.
+fn grants_from_bob_to_carol_and_the_owner_s_revokes(schema: &Schema, bob: &Role, carol: &Role) {
+    let s = &schema.name;
+    schema
+        .client()
+        .batch_execute(&format!(
+            "grant select, insert on {s}.solution to {bob} with grant option;
+             grant select (step) on {s}.search_space to {bob} with grant option;
+             grant select on {s}.candidate to public;
+             revoke select on {s}.search_space from current_user;
+             revoke delete, truncate on {s}.candidate from current_user;",
+            bob = bob.name
+        ))
+        .unwrap();
+    as_role(
+        bob,
+        &format!(
+            "grant select on {s}.solution to {carol};
+             grant select (step) on {s}.search_space to {carol};",
+            carol = carol.name
+        ),
+    )
+    .unwrap();
+}
+
+/// Whether `role` may select from the schema's solution view.
+fn may_read_solutions(schema: &Schema, role: &Role) -> bool {
+    schema
         .client()
         .query_one(
             &format!(
-                "select has_table_privilege('{}', '{s}.solution', 'select')",
-                carol.name
+                "select has_table_privilege('{}', '{}.solution', 'select')",
+                role.name, schema.name
             ),
             &[],
         )
         .unwrap()
-        .get(0);
-    assert!(!kept, "bob could not take back his grant to carol");
+        .get(0)
 }
 
 #[test]
@@ -184,6 +196,69 @@ fn a_rebuild_refuses_a_grant_it_cannot_make_again_as_its_grantor_changing_nothin
     );
 }
 
+/// A relation of the user's of each kind, named like one of queens' ({s}
+/// the schema, {w} the test's foreign-data wrapper), and what init says.
+const RELATIONS_NAMED_LIKE_QUEENS: [(&str, &str); 7] = [
+    ("create sequence {s}.square", "your sequence square"),
+    (
+        "create table {s}.mine (x int); create index square on {s}.mine (x)",
+        "your index square",
+    ),
+    (
+        "create view {s}.square as select 1 as x",
+        "your view square",
+    ),
+    (
+        "create materialized view {s}.square as select 1 as x",
+        "your materialized view square",
+    ),
+    (
+        "create foreign table {s}.square (x int) server {w}_server",
+        "your foreign table square",
+    ),
+    (
+        "create view {s}.queens_version as select 1 as version",
+        "your view queens_version",
+    ),
+    (
+        "create sequence {s}.board_size_has_one_row",
+        "already holds an object of yours whose name queens needs",
+    ),
+];
+
+/// In a fresh schema where `make` made a relation of the user's, init
+/// refuses saying `says` and the advice, and creates nothing.
+fn init_refuses_and_creates_nothing(
+    admin: &mut postgres::Client,
+    url: &str,
+    make: &str,
+    says: &str,
+) {
+    let schema = Schema::new(url, "t");
+    let s = &schema.name;
+    let make = make.replace("{s}", s);
+    admin
+        .batch_execute(&format!("create schema {s}; {make}"))
+        .unwrap();
+    let count = |admin: &mut postgres::Client| -> i64 {
+        admin
+            .query_one(
+                "select count(*) from pg_class where relnamespace = $1::text::regnamespace",
+                &[s],
+            )
+            .unwrap()
+            .get(0)
+    };
+    let before = count(admin);
+    let out = schema.run(&["init", "--size", "5"]);
+    assert_refused(&out, 2, says);
+    assert!(
+        text(&out.stderr).contains("choose another --schema"),
+        "{make}"
+    );
+    assert_eq!(count(admin), before, "{make}: init created something");
+}
+
 #[test]
 #[cfg_attr(
     not(queens_postgres),
@@ -201,57 +276,9 @@ fn init_refuses_a_relation_of_yours_of_any_kind_named_like_queens_naming_it_and_
              create server {wrapper}_server foreign data wrapper {wrapper};"
         ))
         .unwrap();
-    let cases = [
-        ("create sequence {s}.square", "your sequence square"),
-        (
-            "create table {s}.mine (x int); create index square on {s}.mine (x)",
-            "your index square",
-        ),
-        (
-            "create view {s}.square as select 1 as x",
-            "your view square",
-        ),
-        (
-            "create materialized view {s}.square as select 1 as x",
-            "your materialized view square",
-        ),
-        (
-            "create foreign table {s}.square (x int) server {w}_server",
-            "your foreign table square",
-        ),
-        (
-            "create view {s}.queens_version as select 1 as version",
-            "your view queens_version",
-        ),
-        (
-            "create sequence {s}.board_size_has_one_row",
-            "already holds an object of yours whose name queens needs",
-        ),
-    ];
-    for (make, says) in cases {
-        let schema = Schema::new(&url, "t");
-        let s = &schema.name;
-        let make = make.replace("{s}", s).replace("{w}", &wrapper);
-        admin
-            .batch_execute(&format!("create schema {s}; {make}"))
-            .unwrap();
-        let count = |admin: &mut postgres::Client| -> i64 {
-            admin
-                .query_one(
-                    "select count(*) from pg_class where relnamespace = $1::text::regnamespace",
-                    &[s],
-                )
-                .unwrap()
-                .get(0)
-        };
-        let before = count(&mut admin);
-        let out = schema.run(&["init", "--size", "5"]);
-        assert_refused(&out, 2, says);
-        assert!(
-            text(&out.stderr).contains("choose another --schema"),
-            "{make}"
-        );
-        assert_eq!(count(&mut admin), before, "{make}: init created something");
+    for (make, says) in RELATIONS_NAMED_LIKE_QUEENS {
+        let make = make.replace("{w}", &wrapper);
+        init_refuses_and_creates_nothing(&mut admin, &url, &make, says);
     }
     admin
         .batch_execute(&format!("drop foreign data wrapper {wrapper} cascade"))

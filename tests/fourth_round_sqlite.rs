@@ -1,4 +1,4 @@
-//! The fourth round of attacks on SQLite files: the SQL export as a whole
+//! The fourth round of hostile tries on SQLite files: the SQL export as a whole
 //! round trip, standard output that is the database itself, the permission
 //! bits of a replaced --out, tables and indexes of the user's that shadow
 //! or need what queens cannot give, pragma functions in `query`, and

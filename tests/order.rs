@@ -95,12 +95,26 @@ fn board_order(n: u8) -> Vec<Vec<String>> {
         .collect()
 }
 
-#[test]
-fn a_users_indexes_leave_every_listing_in_board_order() {
-    // Indexes that SQLite prefers to the keys (covering, and turning each
-    // column's rows the other way): the order queens gives must not rest
-    // on which index SQLite walks.
-    let n = 10;
+/// Each solution of a CSV listing (`solve`, `complete`) as square names,
+/// without the header and the solution's number.
+fn csv_solutions(csv: &str) -> Vec<Vec<String>> {
+    csv.lines()
+        .skip(1)
+        .map(|line| line.split(',').skip(1).map(String::from).collect())
+        .collect()
+}
+
+/// The queens' columns of a solution view of the `n`×`n` board: `s1, s2, …`.
+fn queen_columns(n: u8) -> String {
+    (1..=n)
+        .map(|k| format!("s{k}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// An `n`×`n` board with indexes that SQLite prefers to the keys
+/// (covering, and turning each column's rows the other way).
+fn board_with_indexes_against_board_order(n: u8) -> Board {
     let board = Board::new(n);
     rusqlite::Connection::open(&board.db)
         .unwrap()
@@ -110,20 +124,20 @@ fn a_users_indexes_leave_every_listing_in_board_order() {
              create index my_sq on square (cl_no, rw_no desc, square);",
         )
         .unwrap();
+    board
+}
+
+#[test]
+fn a_users_indexes_leave_every_listing_in_board_order() {
+    // The order queens gives must not rest on which index SQLite walks.
+    let n = 10;
+    let board = board_with_indexes_against_board_order(n);
     let expected = board_order(n);
-    let csv = board.stdout(&["solve", "-f", "csv"]);
-    let solved: Vec<Vec<String>> = csv
-        .lines()
-        .skip(1)
-        .map(|line| line.split(',').skip(1).map(String::from).collect())
-        .collect();
+    let solved = csv_solutions(&board.stdout(&["solve", "-f", "csv"]));
     assert_eq!(solved, expected, "solve");
     let numbered = board.rows(&format!(
         "select {} from numbered_solution order by solution_no",
-        (1..=n)
-            .map(|k| format!("s{k}"))
-            .collect::<Vec<_>>()
-            .join(", ")
+        queen_columns(n)
     ));
     assert_eq!(numbered, expected, "numbered_solution");
     for k in [1, 2, 3, 33, 60, 61, 724] {
@@ -141,22 +155,14 @@ fn a_users_indexes_leave_every_listing_in_board_order() {
             "export --solution {k}: {exported}"
         );
     }
-    let completions: Vec<Vec<String>> = board
-        .stdout(&["complete", "a2", "-f", "csv"])
-        .lines()
-        .skip(1)
-        .map(|line| line.split(',').skip(1).map(String::from).collect())
-        .collect();
+    let completions = csv_solutions(&board.stdout(&["complete", "a2", "-f", "csv"]));
     let from_a2: Vec<Vec<String>> = expected.iter().filter(|s| s[0] == "a2").cloned().collect();
     assert_eq!(completions, from_a2, "complete a2");
     // Storing the solutions searches under the same indexes.
     board.stdout(&["init", "--materialize", "--force", "--size", "10"]);
     let stored = board.rows(&format!(
         "select {} from stored_solution order by solution_no",
-        (1..=n)
-            .map(|k| format!("s{k}"))
-            .collect::<Vec<_>>()
-            .join(", ")
+        queen_columns(n)
     ));
     assert_eq!(stored, expected, "stored_solution");
 }

@@ -129,66 +129,82 @@ mod in_chromium {
         let board = Board::new(8);
         let page = page_of(&board);
         let (_browser, tab) = open(&page, 1280, 900);
-        // Pointing at c5 lights its four lines and lists them as the seed does.
+        pointing_at_c5_lights_its_four_lines(&tab);
+        placing_c5_and_f2_shows_the_conflict_check_prints(&tab, &board);
+        c8_alone_has_the_completions_complete_lists(&tab, &board);
+        the_last_solution_is_shown_as_show_numbers_and_classes_it(&tab, &board);
+    }
+
+    /// Pointing at c5 lights its four lines and lists them as the seed does.
+    fn pointing_at_c5_lights_its_four_lines(tab: &Tab) {
         tab.wait_for_element(&square("c5"))
             .unwrap()
             .move_mouse_over()
             .unwrap();
         assert_eq!(
-            eval(&tab, "document.getElementById('pointed').textContent"),
+            eval(tab, "document.getElementById('pointed').textContent"),
             "L(c5) = (a5, RGHT) (c1, UP) (a3, RGHT-UP) (a7, RGHT-DN)"
         );
-        let lit = eval(&tab, "[...document.querySelectorAll('.sq.on')].length");
+        let lit = eval(tab, "[...document.querySelectorAll('.sq.on')].length");
         assert_eq!(lit, "26", "the squares of c5's four lines, c5 once");
-        // c5 then f2: the conflict in the words of `queens check`.
-        click(&tab, &square("c5"));
-        click(&tab, &square("f2"));
+    }
+
+    /// c5 then f2: the conflict in the words of `queens check`.
+    fn placing_c5_and_f2_shows_the_conflict_check_prints(tab: &Tab, board: &Board) {
+        click(tab, &square("c5"));
+        click(tab, &square("f2"));
         assert_eq!(
-            eval(&tab, "document.getElementById('conflicts').textContent"),
-            cli(&board, &["check", "c5", "f2"])
+            eval(tab, "document.getElementById('conflicts').textContent"),
+            cli(board, &["check", "c5", "f2"])
         );
         assert!(
-            eval(&tab, "document.getElementById('covered').textContent").contains("(a7, RGHT-DN)")
+            eval(tab, "document.getElementById('covered').textContent").contains("(a7, RGHT-DN)")
         );
         let marked = eval(
-            &tab,
+            tab,
             "[...document.querySelectorAll('.sq.hit')].every(b => b.textContent.includes('×') && b.getAttribute('aria-label').includes('attacked'))",
         );
         assert_eq!(
             marked, "true",
             "attacked squares are marked by more than colour"
         );
-        // c8 alone: as many completions as `queens complete c8` lists.
-        click(&tab, "#clear");
-        click(&tab, &square("c8"));
+    }
+
+    /// c8 alone: as many completions as `queens complete c8` lists, and
+    /// stepping to the next shows another solution containing c8.
+    fn c8_alone_has_the_completions_complete_lists(tab: &Tab, board: &Board) {
+        click(tab, "#clear");
+        click(tab, &square("c8"));
         let completions = board.run(&["complete", "c8", "--format", "csv"]);
         let listed = text(&completions.stdout).lines().count() - 1;
         assert_eq!(listed, 16);
-        let said = eval(&tab, "document.getElementById('completions').textContent");
+        let said = eval(tab, "document.getElementById('completions').textContent");
         assert!(said.starts_with("16 solutions complete them"), "{said}");
-        // Step to the next completion: another solution containing c8.
-        click(&tab, "#comp-next");
-        let said = eval(&tab, "document.getElementById('completions').textContent");
+        click(tab, "#comp-next");
+        let said = eval(tab, "document.getElementById('completions').textContent");
         assert!(said.contains("(2 of 16)"), "{said}");
-        // The last solution, as `queens show` numbers and classes it.
-        click(&tab, "#sol-last");
+    }
+
+    /// The last solution, as `queens show` numbers and classes it.
+    fn the_last_solution_is_shown_as_show_numbers_and_classes_it(tab: &Tab, board: &Board) {
+        click(tab, "#sol-last");
         let shown = text(&board.run(&["show", "92"]).stdout);
         assert_eq!(
-            eval(&tab, "document.getElementById('sol-shown').textContent"),
+            eval(tab, "document.getElementById('sol-shown').textContent"),
             shown.lines().next().unwrap()
         );
         assert_eq!(
-            eval(&tab, "document.getElementById('sol-class').textContent"),
+            eval(tab, "document.getElementById('sol-class').textContent"),
             shown.lines().last().unwrap()
         );
         let queens = eval(
-            &tab,
+            tab,
             "[...document.querySelectorAll('.sq.queen')].map(b => b.dataset.square).sort().join(' ')",
         );
         assert_eq!(queens, "a8 b4 c1 d3 e6 f2 g7 h5");
         assert_eq!(
             eval(
-                &tab,
+                tab,
                 "document.querySelectorAll('#sol-images figure').length"
             ),
             "8"

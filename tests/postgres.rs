@@ -6,9 +6,11 @@
 mod common;
 
 use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::golden::assert_same_text;
 use common::server::{Schema, url_from};
 use common::{A000170, A002464, Board, queens};
 use queens::checker;
@@ -60,21 +62,10 @@ fn counts_equal_sqlite_oeis_and_the_native_counter() {
     }
 }
 
-#[test]
-#[cfg_attr(
-    not(queens_postgres),
-    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
-)]
-fn every_command_answers_as_it_does_on_sqlite() {
-    let url = server();
-    let schema = Schema::new(&url, "t");
-    let sqlite = Board::new(8);
-    schema.stdout(&["init"]);
-    let solve = schema.stdout(&["solve"]);
-    let lines: Vec<&str> = solve.lines().collect();
-    assert_eq!(lines[2], "a1  b5  c8  d6  e3  f7  g2  h4");
-    assert_eq!(lines[93], "a8  b4  c1  d3  e6  f2  g7  h5");
-    for args in [
+/// Commands that print the same on a PostgreSQL schema as on an SQLite
+/// file of the same board.
+fn commands_both_engines_answer() -> [Vec<&'static str>; 12] {
+    [
         vec!["solve"],
         vec!["solve", "--fundamental"],
         vec!["solve", "--format", "boards", "--jobs", "1"],
@@ -90,17 +81,36 @@ fn every_command_answers_as_it_does_on_sqlite() {
             "query",
             "select * from square_line where square = 'c5' order by mov_dir",
         ],
-    ] {
+    ]
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn every_command_answers_as_it_does_on_sqlite() {
+    let url = server();
+    let schema = Schema::new(&url, "t");
+    let sqlite = Board::new(8);
+    schema.stdout(&["init"]);
+    let solve = schema.stdout(&["solve"]);
+    let lines: Vec<&str> = solve.lines().collect();
+    assert_eq!(lines[2], "a1  b5  c8  d6  e3  f7  g2  h4");
+    assert_eq!(lines[93], "a8  b4  c1  d3  e6  f2  g7  h5");
+    for args in commands_both_engines_answer() {
         // Advice repeats the --db it was given (and --schema), which
         // differ by engine; what comes before it must not.
         let without_db = |text: String| match text.find(" --db ") {
             Some(at) => text[..at].to_string(),
             None => text,
         };
-        assert_eq!(
-            without_db(schema.stdout(&args)),
-            without_db(sqlite.stdout(&args)),
-            "{args:?}"
+        assert_same_text(
+            "the SQLite file's",
+            &without_db(sqlite.stdout(&args)),
+            "PostgreSQL's",
+            &without_db(schema.stdout(&args)),
+            &format!("{args:?}"),
         );
     }
     let advice = schema.stdout(&["check", "a2", "b6"]);
@@ -203,14 +213,9 @@ fn the_exported_script_builds_a_model_that_answers_the_same() {
     assert_eq!(schema.stdout(&["count"]), "40\n");
 }
 
-#[test]
-#[cfg_attr(
-    not(queens_postgres),
-    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
-)]
-fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
-    let url = server();
-    let dir = TempDir::new().unwrap();
+/// URLs init must refuse, beside `url` of the test server: the exit code
+/// and what the one line says. One has a password that must not be shown.
+fn urls_init_refuses(url: &str) -> [(String, i32, &'static str); 3] {
     let wrong_password = {
         let (scheme_user, rest) = url.split_once('@').unwrap();
         let user = scheme_user.rsplit_once(':').unwrap().0;
@@ -225,30 +230,21 @@ fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
         .unwrap()
         .to_string();
     let unreachable = url.replace(&format!(":{port}/"), ":1/");
-    for (db, code, says) in [
+    [
         (
             "postgres://queens@127.0.0.1:port/x".to_string(),
             2,
             "not a PostgreSQL URL",
         ),
         (unreachable, 1, "cannot connect"),
-        (wrong_password.clone(), 1, "password authentication failed"),
-    ] {
-        let output = queens(dir.path())
-            .args(["init", "--db", &db])
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(code), "{db}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.contains(says), "{db}: {stderr}");
-        assert!(
-            !stderr.contains("not-the-password"),
-            "the password is shown: {stderr}"
-        );
-    }
-    // A schema that holds someone else's table named like one of ours.
-    let taken = Schema::new(&url, "t");
+        (wrong_password, 1, "password authentication failed"),
+    ]
+}
+
+/// A schema that holds someone else's table named like one of ours: init
+/// refuses and creates nothing beside it.
+fn a_schema_holding_a_table_named_like_queens_is_refused(url: &str) {
+    let taken = Schema::new(url, "t");
     taken
         .client()
         .batch_execute(&format!(
@@ -265,6 +261,31 @@ fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
         1,
         "something was created beside the foreign table"
     );
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
+    let url = server();
+    let dir = TempDir::new().unwrap();
+    for (db, code, says) in urls_init_refuses(&url) {
+        let output = queens(dir.path())
+            .args(["init", "--db", &db])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(code), "{db}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(says), "{db}: {stderr}");
+        assert!(
+            !stderr.contains("not-the-password"),
+            "the password is shown: {stderr}"
+        );
+    }
+    a_schema_holding_a_table_named_like_queens_is_refused(&url);
     let bad_schema = queens(dir.path())
         .args(["init", "--db", &url, "--schema", "x;drop"])
         .output()
@@ -648,6 +669,54 @@ fn schema_names_that_are_key_words_or_system_schemas_are_refused() {
     assert_eq!(leaked, 0);
 }
 
+/// As the role of `plain_url`, in `schema`: a view `solution` whose
+/// function writes `marker` (a server file) when a superuser reads it.
+fn plant_a_view_that_writes_a_file_when_a_superuser_reads(
+    plain_url: &str,
+    schema: &str,
+    marker: &Path,
+) {
+    let plain = |sql: &str| {
+        postgres::Client::connect(plain_url, postgres::NoTls)
+            .unwrap()
+            .batch_execute(sql)
+            .unwrap()
+    };
+    plain(&format!(
+        "set search_path to {s};
+         create function evil() returns boolean language plpgsql as $$
+         begin
+             if (select rolsuper from pg_roles where rolname = current_user) then
+                 execute 'copy (select 1) to ''{m}''';
+             end if;
+             return true;
+         end $$;
+         alter view solution rename to solution_kept;
+         create view solution as select * from solution_kept where evil();",
+        s = schema,
+        m = marker.display()
+    ));
+}
+
+/// Reading commands and a rebuild, run by the superuser on a schema that
+/// `role` owns, refuse in one line naming the role.
+fn every_reader_refuses_naming_the_schema_s_owner(schema: &Schema, role: &str) {
+    for args in [
+        &["count"][..],
+        &["solve"],
+        &["query", "select 1"],
+        &["init", "--force"],
+    ] {
+        let out = schema.run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("role {role}")) && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+    }
+}
+
 #[test]
 #[cfg_attr(
     not(queens_postgres),
@@ -687,40 +756,8 @@ fn a_schema_another_role_controls_is_not_read_with_a_superuser_s_powers() {
     // run the role's SQL with the superuser's powers. Planted here: a view
     // whose function writes a server file when a superuser reads it.
     let marker = schema.dir.path().join("written-as-superuser");
-    let plain = |sql: &str| {
-        postgres::Client::connect(&plain_url, postgres::NoTls)
-            .unwrap()
-            .batch_execute(sql)
-            .unwrap()
-    };
-    plain(&format!(
-        "set search_path to {s};
-         create function evil() returns boolean language plpgsql as $$
-         begin
-             if (select rolsuper from pg_roles where rolname = current_user) then
-                 execute 'copy (select 1) to ''{m}''';
-             end if;
-             return true;
-         end $$;
-         alter view solution rename to solution_kept;
-         create view solution as select * from solution_kept where evil();",
-        s = schema.name,
-        m = marker.display()
-    ));
-    for args in [
-        &["count"][..],
-        &["solve"],
-        &["query", "select 1"],
-        &["init", "--force"],
-    ] {
-        let out = schema.run(args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
-        assert!(
-            stderr.contains(&format!("role {role}")) && stderr.lines().count() == 1,
-            "{stderr}"
-        );
-    }
+    plant_a_view_that_writes_a_file_when_a_superuser_reads(&plain_url, &schema.name, &marker);
+    every_reader_refuses_naming_the_schema_s_owner(&schema, &role);
     assert!(
         !marker.exists(),
         "reading ran the schema owner's code as superuser"

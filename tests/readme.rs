@@ -16,6 +16,8 @@
 //! queens on a file, so that nothing a reader could run on a file escapes
 //! this test.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -183,11 +185,10 @@ fn run_examples(chosen: impl Fn(&Block) -> bool) {
             let agrees = matches(&step.expected, &actual);
             if !agrees {
                 failures.push(format!(
-                    "README.md line {}: $ {}\n--- the README says:\n{}\n--- it printed:\n{}\n",
+                    "README.md line {}: $ {}\n{}",
                     block.first_line + 1,
                     step.command,
-                    step.expected.join("\n"),
-                    actual.join("\n")
+                    transcript_diff(&step.expected, &actual)
                 ));
             }
             new_lines.push(format!(
@@ -212,6 +213,14 @@ fn run_examples(chosen: impl Fn(&Block) -> bool) {
         return;
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// What a command printed against what the README says it prints, as a
+/// unified diff (a `...` line the output filled shows as removed).
+fn transcript_diff(expected: &[String], actual: &[String]) -> String {
+    let as_text = |lines: &[String]| lines.iter().map(|line| format!("{line}\n")).collect();
+    let (expected, actual): (String, String) = (as_text(expected), as_text(actual));
+    common::golden::unified_diff("the README says", &expected, "it printed", &actual)
 }
 
 /// README.md with each run block's lines replaced by what was printed.

@@ -125,6 +125,50 @@ fn a_rebuild_refuses_to_empty_a_table_of_yours_that_inherits_from_queens() {
         .unwrap();
 }
 
+/// What a user gave queens' views: bob's and public's select, the view's
+/// and its first column's comments, the candidate view's options.
+type Keepsakes = (
+    bool,
+    bool,
+    Option<String>,
+    Option<String>,
+    Option<Vec<String>>,
+);
+
+/// The keepsakes on the views of schema `s`, as the catalog holds them now.
+fn keepsakes_on_views(admin: &mut postgres::Client, s: &str, bob: &str) -> Keepsakes {
+    let row = admin
+        .query_one(
+            &format!(
+                "select has_table_privilege('{bob}', '{s}.solution', 'select'),
+                        has_table_privilege('public', '{s}.search_space', 'select'),
+                        obj_description('{s}.solution'::regclass),
+                        col_description('{s}.solution'::regclass, 1),
+                        (select reloptions from pg_class where oid = '{s}.candidate'::regclass)"
+            ),
+            &[],
+        )
+        .unwrap();
+    (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4))
+}
+
+/// What `query 'select count(*) from solution'` prints when run with the
+/// role of `url` on `schema`.
+fn solutions_counted_as(schema: &Schema, url: &str) -> String {
+    let out = common::queens(schema.dir.path())
+        .args([
+            "query",
+            "select count(*) from solution",
+            "--db",
+            url,
+            "--schema",
+            &schema.name,
+        ])
+        .output()
+        .unwrap();
+    common::text(&out.stdout)
+}
+
 #[test]
 #[cfg_attr(
     not(queens_postgres),
@@ -154,45 +198,16 @@ fn a_rebuild_keeps_your_grants_and_comments_on_queens_views() {
             bob = bob.name
         ))
         .unwrap();
-    let keepsakes = |admin: &mut postgres::Client| -> (
-        bool,
-        bool,
-        Option<String>,
-        Option<String>,
-        Option<Vec<String>>,
-    ) {
-        let row = admin
-            .query_one(
-                &format!(
-                    "select has_table_privilege('{bob}', '{s}.solution', 'select'),
-                            has_table_privilege('public', '{s}.search_space', 'select'),
-                            obj_description('{s}.solution'::regclass),
-                            col_description('{s}.solution'::regclass, 1),
-                            (select reloptions from pg_class where oid = '{s}.candidate'::regclass)",
-                    bob = bob.name
-                ),
-                &[],
-            )
-            .unwrap();
-        (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4))
-    };
+    let keepsakes = |admin: &mut postgres::Client| keepsakes_on_views(admin, s, &bob.name);
     let before = keepsakes(&mut admin);
     assert!(before.0 && before.1);
     schema.stdout(&["init", "--force", "--size", "7"]);
     assert_eq!(keepsakes(&mut admin), before);
     assert_eq!(schema.stdout(&["count"]), "40\n");
-    let as_bob = common::queens(schema.dir.path())
-        .args([
-            "query",
-            "select count(*) from solution",
-            "--db",
-            &bob.url,
-            "--schema",
-            s,
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(common::text(&as_bob.stdout), "count\n-----\n40\n");
+    assert_eq!(
+        solutions_counted_as(&schema, &bob.url),
+        "count\n-----\n40\n"
+    );
     // A comment on a column the smaller board's view lacks cannot be kept.
     admin
         .batch_execute(&format!(

@@ -382,12 +382,30 @@ struct Exported {
 #[test]
 fn csv_json_and_ndjson_exports_parse_back_to_the_solution_rows() {
     let board = Board::new(8);
-    let dir = board.dir.path();
     let expected = solution_rows(&board);
+    the_csv_export_parses_back(&board, &expected);
+    the_json_and_ndjson_exports_parse_back(&board, &expected);
+    let r = run(
+        board.dir.path(),
+        &with_db(&board, &["export", "--format", "json", "--fundamental"]),
+    );
+    let parsed: Vec<serde_json::Value> = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(parsed.len(), 12);
+    assert!(
+        parsed
+            .iter()
+            .all(|v| v["class_size"] == 8 || v["class_size"] == 4)
+    );
+    no_leftovers(board.dir.path());
+}
 
+/// The CSV export has a header, numbers the solutions as table and JSON
+/// do in its first column, and holds `expected`'s rows.
+fn the_csv_export_parses_back(board: &Board, expected: &[Vec<String>]) {
+    let dir = board.dir.path();
     let r = run(
         dir,
-        &with_db(&board, &["export", "--format", "csv", "--out", "s.csv"]),
+        &with_db(board, &["export", "--format", "csv", "--out", "s.csv"]),
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let mut reader = csv::Reader::from_path(dir.join("s.csv")).unwrap();
@@ -402,13 +420,16 @@ fn csv_json_and_ndjson_exports_parse_back_to_the_solution_rows() {
         .records()
         .map(|r| r.unwrap().iter().map(String::from).collect())
         .collect();
-    // The first column numbers the solutions as table and JSON do.
     let numbers: Vec<String> = records.iter().map(|r| r[0].clone()).collect();
     assert_eq!(numbers, (1..=92).map(|k| k.to_string()).collect::<Vec<_>>());
     let rows: Vec<Vec<String>> = records.into_iter().map(|r| r[1..].to_vec()).collect();
     assert_eq!(rows, expected);
+}
 
-    let r = run(dir, &with_db(&board, &["export", "--format", "json"]));
+/// The JSON export (numbered from 1) and the NDJSON one hold `expected`.
+fn the_json_and_ndjson_exports_parse_back(board: &Board, expected: &[Vec<String>]) {
+    let dir = board.dir.path();
+    let r = run(dir, &with_db(board, &["export", "--format", "json"]));
     let parsed: Vec<Exported> = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(
         parsed.iter().map(|e| e.squares.clone()).collect::<Vec<_>>(),
@@ -419,7 +440,7 @@ fn csv_json_and_ndjson_exports_parse_back_to_the_solution_rows() {
         (1..=92).collect::<Vec<_>>()
     );
 
-    let r = run(dir, &with_db(&board, &["export", "--out", "s.ndjson"]));
+    let r = run(dir, &with_db(board, &["export", "--out", "s.ndjson"]));
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lines = std::fs::read_to_string(dir.join("s.ndjson")).unwrap();
     let parsed: Vec<Exported> = lines
@@ -430,19 +451,6 @@ fn csv_json_and_ndjson_exports_parse_back_to_the_solution_rows() {
         parsed.iter().map(|e| e.squares.clone()).collect::<Vec<_>>(),
         expected
     );
-
-    let r = run(
-        dir,
-        &with_db(&board, &["export", "--format", "json", "--fundamental"]),
-    );
-    let parsed: Vec<serde_json::Value> = serde_json::from_str(&r.stdout).unwrap();
-    assert_eq!(parsed.len(), 12);
-    assert!(
-        parsed
-            .iter()
-            .all(|v| v["class_size"] == 8 || v["class_size"] == 4)
-    );
-    no_leftovers(dir);
 }
 
 #[test]
@@ -510,34 +518,9 @@ fn the_svg_is_xml_with_one_board_per_solution() {
         .collect();
     assert_eq!(boards.len(), 92);
     assert_short_numbers(&text);
-    // Scaled to the window: a viewBox, the window's width, no fixed height.
-    let root = svg.root_element();
-    let view_box: Vec<f64> = root
-        .attribute("viewBox")
-        .unwrap()
-        .split(' ')
-        .map(|v| v.parse().unwrap())
-        .collect();
-    assert!(view_box[2] > 1000.0 && view_box[3] > 1000.0, "{view_box:?}");
-    assert_eq!(root.attribute("width"), Some("100%"));
-    assert_eq!(root.attribute("height"), None);
-    // --fixed-size keeps the natural size in pixels, for printing.
-    let r = run(
-        dir,
-        &with_db(&board, &["export", "--out", "print.svg", "--fixed-size"]),
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let printed = std::fs::read_to_string(dir.join("print.svg")).unwrap();
-    let printed = roxmltree::Document::parse(&printed).unwrap();
-    let printed = printed.root_element();
-    assert_eq!(
-        printed.attribute("width"),
-        Some(view_box[2].to_string().as_str())
-    );
-    assert_eq!(
-        printed.attribute("height"),
-        Some(view_box[3].to_string().as_str())
-    );
+    let view_box = scaled_to_the_window(&svg);
+    fixed_size_keeps_the_natural_size(&board, &view_box);
+    let solutions = solution_rows(&board);
     for (k, board_node) in boards.iter().enumerate() {
         let queens: Vec<String> = board_node
             .descendants()
@@ -551,7 +534,7 @@ fn the_svg_is_xml_with_one_board_per_solution() {
                     .to_string()
             })
             .collect();
-        assert_eq!(queens, solution_rows(&board)[k]);
+        assert_eq!(queens, solutions[k]);
         let caption = format!("Solution {}", k + 1);
         assert!(
             board_node
@@ -559,9 +542,53 @@ fn the_svg_is_xml_with_one_board_per_solution() {
                 .any(|t| t.text() == Some(caption.as_str()))
         );
     }
+    one_solution_is_one_board(&board);
+}
+
+/// An SVG scaled to the window: a viewBox, the window's width, no fixed
+/// height. Its viewBox.
+fn scaled_to_the_window(svg: &roxmltree::Document) -> Vec<f64> {
+    let root = svg.root_element();
+    let view_box: Vec<f64> = root
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(view_box[2] > 1000.0 && view_box[3] > 1000.0, "{view_box:?}");
+    assert_eq!(root.attribute("width"), Some("100%"));
+    assert_eq!(root.attribute("height"), None);
+    view_box
+}
+
+/// --fixed-size keeps the natural size in pixels, for printing: the
+/// viewBox's width and height.
+fn fixed_size_keeps_the_natural_size(board: &Board, view_box: &[f64]) {
+    let dir = board.dir.path();
     let r = run(
         dir,
-        &with_db(&board, &["export", "--out", "one.svg", "--solution", "92"]),
+        &with_db(board, &["export", "--out", "print.svg", "--fixed-size"]),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let printed = std::fs::read_to_string(dir.join("print.svg")).unwrap();
+    let printed = roxmltree::Document::parse(&printed).unwrap();
+    let printed = printed.root_element();
+    assert_eq!(
+        printed.attribute("width"),
+        Some(view_box[2].to_string().as_str())
+    );
+    assert_eq!(
+        printed.attribute("height"),
+        Some(view_box[3].to_string().as_str())
+    );
+}
+
+/// `--solution 92` draws one board, captioned Solution 92.
+fn one_solution_is_one_board(board: &Board) {
+    let dir = board.dir.path();
+    let r = run(
+        dir,
+        &with_db(board, &["export", "--out", "one.svg", "--solution", "92"]),
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let text = std::fs::read_to_string(dir.join("one.svg")).unwrap();
@@ -586,12 +613,10 @@ fn svg_numbers_stay_short_on_boards_of_every_size() {
     }
 }
 
-#[test]
-fn export_refuses_bad_requests_and_writes_nothing() {
-    let board = Board::new(8);
-    let dir = board.dir.path();
-    std::fs::write(dir.join("keep.csv"), "precious\n").unwrap();
-    for (args, code, message) in [
+/// Export requests that must be refused: the arguments, the exit code and
+/// what the one line of error says.
+fn bad_export_requests() -> [(Vec<&'static str>, i32, &'static str); 10] {
+    [
         (vec!["export", "--format", "xml"], 2, "invalid value 'xml'"),
         (
             vec!["export", "--out", "x.svg", "--solution", "0"],
@@ -637,7 +662,15 @@ fn export_refuses_bad_requests_and_writes_nothing() {
             2,
             "cannot be used with",
         ),
-    ] {
+    ]
+}
+
+#[test]
+fn export_refuses_bad_requests_and_writes_nothing() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    std::fs::write(dir.join("keep.csv"), "precious\n").unwrap();
+    for (args, code, message) in bad_export_requests() {
         let r = run(dir, &with_db(&board, &args));
         assert_eq!(r.code, code, "{args:?}: {}", r.stderr);
         assert!(common::is_one_error(&r.stderr), "{args:?}: {}", r.stderr);

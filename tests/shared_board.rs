@@ -154,26 +154,21 @@ fn run_as(url: &str, schema: &Schema, args: &[&str], env: &[(&str, &str)]) -> Ou
         .unwrap()
 }
 
-#[test]
-#[cfg_attr(
-    not(queens_postgres),
-    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
-)]
-fn a_reader_who_names_the_builder_as_trusted_reads_an_ordinary_role_s_board() {
-    let admin = server();
-    let schema = Schema::new(&admin, "cb");
+/// Two ordinary roles: carol, who builds the board in `schema`, and dave,
+/// whom she lets read it.
+fn a_board_carol_built_and_dave_may_read(admin: &str, schema: &Schema) -> (Role, Role) {
     let database: String = schema
         .client()
         .query_one("select current_database()::text", &[])
         .unwrap()
         .get(0);
     let carol = Role::new(
-        &admin,
+        admin,
         "carol",
         &format!("grant create on database \"{database}\" to {{role}}"),
     );
-    let dave = Role::new(&admin, "dave", "");
-    let out = run_as(&carol.url, &schema, &["init"], &[]);
+    let dave = Role::new(admin, "dave", "");
+    let out = run_as(&carol.url, schema, &["init"], &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     carol
         .client()
@@ -182,6 +177,18 @@ fn a_reader_who_names_the_builder_as_trusted_reads_an_ordinary_role_s_board() {
             schema.name, dave.name
         ))
         .unwrap();
+    (carol, dave)
+}
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_reader_who_names_the_builder_as_trusted_reads_an_ordinary_role_s_board() {
+    let admin = server();
+    let schema = Schema::new(&admin, "cb");
+    let (carol, dave) = a_board_carol_built_and_dave_may_read(&admin, &schema);
 
     let refused = run_as(&dave.url, &schema, &["count"], &[]);
     let advice = format!("if you trust {0}, add --trust-owner {0}", carol.name);

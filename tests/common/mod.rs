@@ -3,6 +3,7 @@
 //! sequences the answers are checked against.
 #![allow(dead_code)] // each test file uses its own share of these
 
+pub mod golden;
 pub mod server;
 
 use std::path::{Path, PathBuf};

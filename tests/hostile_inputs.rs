@@ -1,4 +1,4 @@
-//! The promises of README.md and RELIABILITY.md, attacked as a hostile user
+//! The promises of README.md and RELIABILITY.md, tried as a hostile user
 //! would: the user's own rows, foreign keys and triggers against rebuilds;
 //! reading commands against files that tempt them to write; SQLite URI
 //! names, devices, FIFOs and links as --db and --out; a rebuild racing a
@@ -261,27 +261,49 @@ fn db_is_a_path_never_an_sqlite_uri_or_special_name() {
     assert!(!dir.path().join("nowhere.db").exists());
 }
 
+/// `export --format csv` of `board` to `out`, with `--force` if asked.
+fn export_csv(board: &Board, out: &str, force: bool) -> Output {
+    let db = board.db.to_str().unwrap();
+    let mut args = vec!["export", "--format", "csv", "--db", db, "--out", out];
+    if force {
+        args.push("--force");
+    }
+    queens(board.dir.path(), &args)
+}
+
 #[test]
 fn out_replaces_only_regular_files_and_never_the_database_being_read() {
     let board = Board::new(6);
-    let dir = board.dir.path();
-    let db = board.db.to_str().unwrap();
-    let export = |out: &str, force: bool| {
-        let mut args = vec!["export", "--format", "csv", "--db", db, "--out", out];
-        if force {
-            args.push("--force");
-        }
-        queens(dir, &args)
-    };
     // - is standard output.
-    let out = export("-", false);
+    let out = export_csv(&board, "-", false);
     assert!(
         text(&out.stdout).starts_with("solution,s1,s2,s3,s4,s5,s6\n"),
         "{}",
         text(&out.stderr)
     );
-    // A character device is written into, not replaced.
-    let out = export("/dev/null", true);
+    a_device_or_a_fifo_is_written_into_not_replaced(&board);
+    a_link_to_a_regular_file_stays_and_its_target_gets_the_text(&board);
+    the_database_being_read_is_refused_by_any_name(&board);
+    // A dangling link and a directory are refused.
+    let dir = board.dir.path();
+    std::os::unix::fs::symlink("missing.csv", dir.join("dangling.csv")).unwrap();
+    assert_refused(
+        &export_csv(&board, "dangling.csv", true),
+        1,
+        "symbolic link",
+    );
+    assert!(!dir.join("missing.csv").exists());
+    assert_refused(
+        &export_csv(&board, dir.to_str().unwrap(), true),
+        1,
+        "directory",
+    );
+}
+
+/// A character device is written into, not replaced; a FIFO is written
+/// into: a reader at its other end gets the CSV.
+fn a_device_or_a_fifo_is_written_into_not_replaced(board: &Board) {
+    let out = export_csv(board, "/dev/null", true);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
         std::fs::metadata("/dev/null")
@@ -289,14 +311,13 @@ fn out_replaces_only_regular_files_and_never_the_database_being_read() {
             .file_type()
             .is_char_device_like()
     );
-    // A FIFO is written into: a reader at its other end gets the CSV.
-    let fifo = dir.join("pipe.csv");
+    let fifo = board.dir.path().join("pipe.csv");
     common::make_fifo(&fifo);
     let reader = {
         let fifo = fifo.clone();
         thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
-    let out = export("pipe.csv", false);
+    let out = export_csv(board, "pipe.csv", false);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(reader.join().unwrap().lines().count(), 5);
     assert!(
@@ -305,10 +326,13 @@ fn out_replaces_only_regular_files_and_never_the_database_being_read() {
             .file_type()
             .is_fifo_like()
     );
-    // A link to a regular file: the link stays, its target gets the text.
+}
+
+fn a_link_to_a_regular_file_stays_and_its_target_gets_the_text(board: &Board) {
+    let dir = board.dir.path();
     std::fs::write(dir.join("real.csv"), "old\n").unwrap();
     std::os::unix::fs::symlink("real.csv", dir.join("via.csv")).unwrap();
-    assert!(export("via.csv", true).status.success());
+    assert!(export_csv(board, "via.csv", true).status.success());
     assert!(
         std::fs::symlink_metadata(dir.join("via.csv"))
             .unwrap()
@@ -320,7 +344,13 @@ fn out_replaces_only_regular_files_and_never_the_database_being_read() {
             .unwrap()
             .starts_with("solution,s1,")
     );
-    // The database itself, by its name, a link, a hard link or its journal.
+}
+
+/// The database itself, by its name, a link, a hard link or its journal,
+/// is refused as --out and left as it was.
+fn the_database_being_read_is_refused_by_any_name(board: &Board) {
+    let dir = board.dir.path();
+    let db = board.db.to_str().unwrap();
     std::os::unix::fs::symlink(&board.db, dir.join("link.db")).unwrap();
     std::fs::hard_link(&board.db, dir.join("hard.db")).unwrap();
     let journal = format!("{db}-journal");
@@ -335,15 +365,10 @@ fn out_replaces_only_regular_files_and_never_the_database_being_read() {
     };
     assert_refused(&export_from_hard_link(&journal), 2, "database being read");
     for name in [db, "link.db", "hard.db", journal.as_str()] {
-        assert_refused(&export(name, true), 2, "database being read");
+        assert_refused(&export_csv(board, name, true), 2, "database being read");
         assert_eq!(contents(&board.db), before, "--out {name}");
     }
     assert!(!Path::new(&journal).exists());
-    // A dangling link and a directory are refused.
-    std::os::unix::fs::symlink("missing.csv", dir.join("dangling.csv")).unwrap();
-    assert_refused(&export("dangling.csv", true), 1, "symbolic link");
-    assert!(!dir.join("missing.csv").exists());
-    assert_refused(&export(dir.to_str().unwrap(), true), 1, "directory");
 }
 
 /// File types, without platform-specific imports at every use.
@@ -697,7 +722,7 @@ fn a_key_value_connection_string_is_not_taken_for_a_file_name() {
 }
 
 #[test]
-#[ignore = "needs root, to mount a 64 KiB tmpfs: as root, run cargo test --test attacks -- --ignored (.ci/run does)"]
+#[ignore = "needs root, to mount a 64 KiB tmpfs: as root, run cargo test --test hostile_inputs -- --ignored (.ci/run does)"]
 fn a_full_disk_is_named_and_leaves_nothing_behind() {
     let dir = TempDir::new().unwrap();
     let small = dir.path().join("small");
@@ -1036,7 +1061,7 @@ fn a_board_size_forced_past_its_check_is_no_board_and_the_advice_mends_it() {
 }
 
 #[test]
-#[ignore = "needs root, to run as nobody under ulimit -u: as root, run cargo test --test attacks -- --ignored (.ci/run does)"]
+#[ignore = "needs root, to run as nobody under ulimit -u: as root, run cargo test --test hostile_inputs -- --ignored (.ci/run does)"]
 fn a_system_short_of_threads_gets_the_search_on_the_threads_it_gave_or_one_line() {
     // As nobody, whose processes and threads RLIMIT_NPROC counts (root's
     // it does not): a thread the system refuses is refused at once
