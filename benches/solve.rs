@@ -27,7 +27,8 @@ use queens::checker;
 use queens::engine::{self, Engine, Reader, Target};
 use queens::model::template::Dialect;
 use queens::search::Unwatched;
-use queens::search::parallel::{self, Workers};
+use queens::search::parallel;
+use queens::search::{Board, Workers};
 use rusqlite::{Connection, OpenFlags};
 
 fn fastest(mut run: impl FnMut()) -> Duration {
@@ -211,11 +212,9 @@ fn count_figures(counts: &[(u8, PathBuf)], cores: usize) {
         });
         let target = Target::File(path.clone());
         let (engine, reader) = open(&target);
+        let board = on_cores(engine.as_ref(), reader, n, cores);
         let mut count = 0;
-        let split = fastest(|| {
-            count = parallel::count_solutions(engine.as_ref(), reader.as_ref(), n, workers(cores))
-                .unwrap()
-        });
+        let split = fastest(|| count = parallel::count_solutions(&board).unwrap());
         let native = fastest(|| {
             black_box(plain_bitmask_count(black_box(u32::from(n))));
         });
@@ -487,8 +486,8 @@ fn postgres_figures(url: &str, sizes: &[u8], cores: usize) {
         drop(pg);
         let (join, cte) = server_public_forms(url, schema, n);
         let (_, pg) = open(&server);
-        let sqlite_count = fastest_count(sqlite_engine.as_ref(), sqlite.as_ref(), n, cores);
-        let pg_count = fastest_count(pg_engine.as_ref(), pg.as_ref(), n, cores);
+        let sqlite_count = fastest_count(&on_cores(sqlite_engine.as_ref(), sqlite, n, cores));
+        let pg_count = fastest_count(&on_cores(pg_engine.as_ref(), pg, n, cores));
         println!(
             "{n:>3} {rows:>7} {:>10} {:>10} {:>10} {:>10} {:>10} {:>9} {:>10} {:>11} {:>10}",
             ms(plain),
@@ -522,11 +521,23 @@ fn every_solution_row(reader: &dyn Reader, n: u8) -> Duration {
 
 /// How long `count` on all `cores` takes (fastest_below_13), checking the
 /// count.
-fn fastest_count(engine: &dyn Engine, reader: &dyn Reader, n: u8, cores: usize) -> Duration {
+fn fastest_count(board: &Board) -> Duration {
+    let n = board.n;
     fastest_below_13(n, || {
-        let count = parallel::count_solutions(engine, reader, n, workers(cores)).unwrap();
+        let count = parallel::count_solutions(board).unwrap();
         assert_eq!(count, checker::count_solutions(n), "n = {n}");
     })
+}
+
+/// The `n`×`n` board `engine` holds, read through `reader`, searched on
+/// `cores` threads with nobody watching.
+fn on_cores(engine: &dyn Engine, reader: Box<dyn Reader>, n: u8, cores: usize) -> Board<'_> {
+    Board {
+        engine,
+        reader,
+        n,
+        workers: workers(cores),
+    }
 }
 
 /// The fastest of several runs below 13×13, one run from 13×13 on, where
@@ -638,16 +649,17 @@ fn listed_against_the_public_form(
     }
     let expected = checker::count_solutions(n);
     let (engine, reader) = open(spread);
+    let board = on_cores(engine.as_ref(), reader, n, cores);
     let listed = fastest(|| {
         let mut rows = 0u64;
-        parallel::for_each_solution(engine.as_ref(), reader.as_ref(), n, workers(cores), |_| {
+        parallel::for_each_solution(&board, |_| {
             rows += 1;
             Ok(())
         })
         .unwrap();
         assert_eq!(rows, expected);
     });
-    drop(reader);
+    drop(board);
     let (join, cte) = server_public_forms(coordinator, "queens_bench", n);
     (ms(listed), ratio(join.min(cte), listed))
 }
@@ -661,7 +673,7 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
     for n in [5u8, 10, 11, 12, 13, 14] {
         let time = |target: &Target| {
             let (engine, reader) = open(target);
-            fastest_count(engine.as_ref(), reader.as_ref(), n, cores)
+            fastest_count(&on_cores(engine.as_ref(), reader, n, cores))
         };
         let file = Target::File(board(dir.path(), n));
         let sqlite = time(&file);
