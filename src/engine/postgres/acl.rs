@@ -13,7 +13,6 @@ use postgres::Transaction;
 use crate::engine::postgres::connect::statement;
 use crate::error::usage;
 use crate::model::schema;
-
 use crate::model::template::{Scope, quoted_identifier};
 
 /// One privilege on a view (or one of its columns), as
