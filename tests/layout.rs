@@ -29,7 +29,10 @@ fn module_of(src: &Path, file: &Path) -> String {
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
-    if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
         parts.pop();
     }
     parts.join("::")
@@ -118,7 +121,10 @@ fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
 /// declares its interface (the Engine trait) and picks among its files
 /// (the registry of engines).
 fn is_parent_and_child(a: &str, b: &str) -> bool {
-    let parent = |m: &str| m.rsplit_once("::").map_or(String::new(), |(p, _)| p.to_string());
+    let parent = |m: &str| {
+        m.rsplit_once("::")
+            .map_or(String::new(), |(p, _)| p.to_string())
+    };
     parent(a) == b || parent(b) == a
 }
 
@@ -135,8 +141,21 @@ fn each_layer_uses_only_the_layers_below_it() {
     let may_use: [(&str, &[&str]); 7] = [
         ("model", &["model"]),
         ("checker", &["checker", "model"]),
-        ("render", &["render", "model", "error", "tempfiles", "interrupt"]),
-        ("engine", &["engine", "model", "error", "checker", "tempfiles", "interrupt"]),
+        (
+            "render",
+            &["render", "model", "error", "tempfiles", "interrupt"],
+        ),
+        (
+            "engine",
+            &[
+                "engine",
+                "model",
+                "error",
+                "checker",
+                "tempfiles",
+                "interrupt",
+            ],
+        ),
         ("search", &["search", "engine", "model", "error"]),
         ("error", &["error"]),
         ("tempfiles", &["tempfiles", "interrupt"]),

@@ -997,6 +997,40 @@ create table solution_store (
     s8 text not null
 );
 
+-- ==== a row of solution_store ====
+-- One solution into solution_store (`queens init --materialize`): its
+-- number, then its squares s1, …, s8, bound in that order.
+insert into solution_store values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+
+-- ==== clearing the board for a rebuild ====
+-- Clears queens' board before it is derived again (a rebuild, an
+-- upgrade), keeping every object of the user's: the views go, then the
+-- stored solutions with the old board (DROP_STORE = 1; an upgrade of an
+-- SQLite file keeps them), then the facts, each before the facts its rows
+-- refer to, and the board size last. For both engines.
+-- Drops queens' views, each before the views it reads, so that they can
+-- be made again for a new board or over the stored solutions.
+drop view if exists search_funnel;
+drop view if exists stored_solution;
+drop view if exists fundamental_solution;
+drop view if exists solution_class;
+drop view if exists solution_queen;
+drop view if exists numbered_solution;
+drop view if exists search_space;
+drop view if exists solution;
+drop view if exists solution_by_definition;
+drop view if exists candidate;
+drop table if exists main.solution_store;
+delete from square_image;
+delete from safe_next;
+delete from line_set;
+delete from square_line;
+delete from line;
+delete from square;
+delete from row_lbl;
+delete from col_lbl;
+delete from board_size;
+
 -- ==== one part of the search ====
 -- solution(s1, …, s8): queen k stands on square s_k of column k and no
 -- queen shares a line with a queen placed before it:

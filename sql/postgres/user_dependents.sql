@@ -109,4 +109,6 @@ where not (
     or (d.classid = 'pg_trigger'::regclass
         and exists (select 1 from pg_trigger as t where t.oid = d.objid and t.tgisinternal))
 )
-order by what;
+order by what
+-- The first is enough: a rebuild refuses, naming it.
+limit 1;

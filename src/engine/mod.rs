@@ -578,7 +578,7 @@ pub fn server_catalog(n: u8) -> Result<Vec<Listed>> {
     catalog.push((
         "queens_version".into(),
         "table".into(),
-        postgres::VERSION_TABLE.into(),
+        crate::model::template::without_final_semicolon(&schema::version_table()?).into(),
         vec!["version".into()],
     ));
     Ok(catalog)

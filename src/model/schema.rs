@@ -203,6 +203,81 @@ pub fn store_sql(n: u8) -> Result<String> {
     Ok(sql.text)
 }
 
+/// The insert of one row into solution_store for an `n`×`n` board
+/// (sql/tables/solution_store_row.sql): its number, then its squares.
+pub fn store_row_sql(n: u8) -> Result<String> {
+    let sql = template::render_statement(
+        sql::file("tables/solution_store_row.sql"),
+        &Scope::default().with("N", n.into()),
+    )?;
+    Ok(sql.text)
+}
+
+/// What every template of sql/build/ may read besides the dialect: the
+/// lists of queens' views and fact tables, each in the order they are
+/// made, and the latest schema version.
+fn build_scope(scope: Scope) -> Scope {
+    scope
+        .with_list("VIEWS", view_names())
+        .with_list("FACT_TABLES", fact_tables())
+        .with("VERSION", latest_version() as i64)
+}
+
+/// The statements that drop queens' views (sql/build/drop_views.sql).
+pub fn drop_views_sql(dialect: Dialect) -> Result<String> {
+    let sql = template::render(
+        sql::file("build/drop_views.sql"),
+        &build_scope(Scope::for_dialect(dialect)),
+    )?;
+    Ok(sql.text)
+}
+
+/// The statements that clear the board before it is derived again, the
+/// same for every engine (sql/build/clear_board.sql); `drop_store`: the
+/// stored solutions go with the old board.
+pub fn clear_board_sql(dialect: Dialect, drop_store: bool) -> Result<String> {
+    let scope = build_scope(Scope::for_dialect(dialect)).with("DROP_STORE", drop_store.into());
+    Ok(template::render(sql::file("build/clear_board.sql"), &scope)?.text)
+}
+
+/// The `create table` statement of queens_version, PostgreSQL's record of
+/// its schema version (sql/build/queens_version.sql), from its first
+/// keyword on: as the build runs it, and as a catalog keeps it.
+pub fn version_table() -> Result<String> {
+    let sql = template::render(
+        sql::file("build/queens_version.sql"),
+        &Scope::for_dialect(Dialect::Postgres),
+    )?;
+    let heading: usize = (sql.text.lines())
+        .take_while(|line| line.starts_with("--"))
+        .map(|line| line.len() + 1)
+        .sum();
+    Ok(sql.text[heading..].to_string())
+}
+
+/// The PostgreSQL script of an `n`×`n` board (sql/build/postgres.sql):
+/// with `fresh_in` a schema, the whole model built in it (tables, version,
+/// facts, views), which `psql` can run as it is; without, the board
+/// derived again over the old one, in the schema on the search path.
+pub fn postgres_build(n: u8, fresh_in: Option<&str>) -> Result<String> {
+    let mut scope = board_scope(n, build_scope(Scope::for_dialect(Dialect::Postgres)))
+        .with("STORED", 0)
+        .with("FRESH", fresh_in.is_some().into())
+        .with("DROP_STORE", 1);
+    if let Some(schema) = fresh_in {
+        let migrations: String = (migrations_after(0, Dialect::Postgres)?.iter())
+            .map(|up| format!("{up}\n"))
+            .collect();
+        scope = scope
+            .with_word("SCHEMA", schema)
+            .with_fragment("MIGRATIONS", &migrations)
+            .with_fragment("VERSION_TABLE", &version_table()?);
+    }
+    let sql = template::render(sql::file("build/postgres.sql"), &scope)
+        .context("could not expand sql/build/postgres.sql")?;
+    Ok(sql.text)
+}
+
 /// Refuses a rebuild of the database that messages call `shown` where
 /// queens' `table`, found with the columns `found`, has a column of the
 /// user's (whose values the rebuild would erase) or lacks one of queens'
@@ -248,7 +323,12 @@ pub fn expansion(n: u8, dialect: Dialect) -> Result<String> {
     }
     if dialect == Dialect::Sqlite {
         parts.push(("table solution_store".to_string(), store_sql(n)?));
+        parts.push(("a row of solution_store".to_string(), store_row_sql(n)?));
     }
+    parts.push((
+        "clearing the board for a rebuild".to_string(),
+        clear_board_sql(dialect, true)?,
+    ));
     parts.push((
         "one part of the search".to_string(),
         part_search(n, scope.clone())?.text,

@@ -24,9 +24,13 @@ pub fn find(path: &str) -> Option<&'static str> {
 /// (`3-solution.sql`), in that order, each with the name of the object it
 /// defines (`solution`).
 pub fn numbered(folder: &str) -> Vec<(&'static str, &'static str)> {
-    let dir = SQL
-        .get_dir(folder)
-        .unwrap_or_else(|| panic!("sql/{folder} is part of this build"));
+    find_numbered(folder).unwrap_or_else(|| panic!("sql/{folder} is part of this build"))
+}
+
+/// As `numbered`, if this build has the folder (a template's `--@include
+/// FOLDER/` names it).
+pub fn find_numbered(folder: &str) -> Option<Vec<(&'static str, &'static str)>> {
+    let dir = SQL.get_dir(folder)?;
     let mut files: Vec<(u32, &'static str, &'static str)> = dir
         .files()
         .filter_map(|f| {
@@ -36,10 +40,12 @@ pub fn numbered(folder: &str) -> Vec<(&'static str, &'static str)> {
         })
         .collect();
     files.sort_by_key(|(number, _, _)| *number);
-    files
-        .into_iter()
-        .map(|(_, name, text)| (name, text))
-        .collect()
+    Some(
+        files
+            .into_iter()
+            .map(|(_, name, text)| (name, text))
+            .collect(),
+    )
 }
 
 /// The `up.sql` of every migration (`migrations/NN-name/up.sql`), in order:

@@ -7,13 +7,16 @@
 //! | marker | expands to |
 //! | --- | --- |
 //! | `{expr}`, `{col:expr}` | a number (sums and differences of products of numbers in scope and literals), or its column letter |
+//! | `{NAME}` | a word of the scope: a name the engine checked (a schema), one of queens' own names, or a literal quoted by `string_literal` |
 //! | `{:name}` | a parameter: the engine's placeholder (`:name` in SQLite, `$1` … in PostgreSQL), or the SQL expression the scope binds it to |
 //! | `{{j in A..B sep "S": text}}` | `text` once for each j, joined by S |
 //! | `{{if COND: text}}` | `text` when the condition holds |
 //! | `--@for k in A..B` … `--@end` | the lines in between once for each k |
+//! | `--@for x in [reversed] LIST` … `--@end` | the lines in between once for each word x of the scope's list LIST (last first, `reversed`) |
 //! | `--@if COND` … [`--@else` …] `--@end` | the first lines when the condition holds, else the others |
 //! | `--@insert NAME` | the fragment NAME of the scope, indented as the marker |
 //! | `--@include PATH` | the template sql/PATH, expanded in the same scope (its parameters are the statement's), indented as the marker |
+//! | `--@include FOLDER/` | every numbered template of sql/FOLDER, in order, each followed by a blank line |
 //!
 //! A condition compares two expressions (`k > 2`, `N = 1`), or is one
 //! name that is not 0 (`POSTGRES`), or joins such conditions with `and`. The engine is a number in scope:
@@ -34,11 +37,13 @@ pub enum Dialect {
     Postgres,
 }
 
-/// What is in scope while expanding: numbers, fragments of SQL, parameters
-/// bound to SQL expressions, and the dialect.
+/// What is in scope while expanding: numbers, words and lists of words,
+/// fragments of SQL, parameters bound to SQL expressions, and the dialect.
 #[derive(Clone, Debug)]
 pub struct Scope {
     numbers: BTreeMap<String, i64>,
+    words: BTreeMap<String, String>,
+    lists: BTreeMap<String, Vec<String>>,
     fragments: BTreeMap<String, String>,
     bound: BTreeMap<String, String>,
     dialect: Dialect,
@@ -55,6 +60,8 @@ impl Scope {
     pub fn for_dialect(dialect: Dialect) -> Scope {
         Scope {
             numbers: BTreeMap::new(),
+            words: BTreeMap::new(),
+            lists: BTreeMap::new(),
             fragments: BTreeMap::new(),
             bound: BTreeMap::new(),
             dialect,
@@ -76,6 +83,22 @@ impl Scope {
     /// A number, for `{NAME}` and conditions.
     pub fn with(mut self, name: &str, value: i64) -> Self {
         self.numbers.insert(name.to_string(), value);
+        self
+    }
+
+    /// A word, for `{NAME}`: SQL text spliced as it is, so only a name the
+    /// engine checked, one of queens' own, or a literal `string_literal`
+    /// quoted.
+    pub fn with_word(mut self, name: &str, text: &str) -> Self {
+        self.words.insert(name.to_string(), text.to_string());
+        self
+    }
+
+    /// A list of words, for `--@for x in NAME`: queens' own names (its
+    /// views, its tables), in the order they are made.
+    pub fn with_list<'a>(mut self, name: &str, words: impl IntoIterator<Item = &'a str>) -> Self {
+        let words = words.into_iter().map(str::to_string).collect();
+        self.lists.insert(name.to_string(), words);
         self
     }
 
@@ -128,9 +151,14 @@ pub fn render(template: &str, scope: &Scope) -> Result<Sql> {
 /// final semicolon and blanks, to run as it is or to insert as a subquery.
 pub fn render_statement(template: &str, scope: &Scope) -> Result<Sql> {
     let mut sql = render(template, scope)?;
-    let end = sql.text.trim_end().trim_end_matches(';').len();
+    let end = without_final_semicolon(&sql.text).len();
     sql.text.truncate(end);
     Ok(sql)
+}
+
+/// A statement without its final semicolon and the blanks around it.
+pub fn without_final_semicolon(statement: &str) -> &str {
+    statement.trim_end().trim_end_matches(';')
 }
 
 const FOR: &str = "--@for ";
@@ -144,6 +172,13 @@ const INCLUDE: &str = "--@include ";
 /// back: between double quotes, each double quote doubled.
 pub fn quoted_identifier(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// A text as a PostgreSQL escape string literal (`E'…'`), each backslash
+/// and quote doubled: it reads alike whatever standard_conforming_strings
+/// says.
+pub fn string_literal(text: &str) -> String {
+    format!("E'{}'", text.replace('\\', "\\\\").replace('\'', "''"))
 }
 
 /// Appends `text`'s lines to `out`, each but the empty ones after `indent`.
@@ -174,9 +209,8 @@ impl Expander {
                 if else_at.is_some() {
                     bail!("`{ELSE}` inside `{}`", line.trim());
                 }
-                let (var, range) = loop_header(header, scope)?;
-                for value in range {
-                    self.lines(&lines[i + 1..end], &scope.clone().with(&var, value), out)?;
+                for each in repetitions(header, scope)? {
+                    self.lines(&lines[i + 1..end], &each, out)?;
                 }
                 i = end + 1;
             } else if let Some(condition) = marker.strip_prefix(IF) {
@@ -200,10 +234,7 @@ impl Expander {
                 push_indented(out, &line[..line.len() - marker.len()], fragment);
                 i += 1;
             } else if let Some(path) = marker.strip_prefix(INCLUDE) {
-                let template = crate::model::sql::find(path.trim())
-                    .with_context(|| format!("no template sql/{} to include", path.trim()))?;
-                let mut included = String::new();
-                self.lines(&template.lines().collect::<Vec<_>>(), scope, &mut included)?;
+                let included = self.included(path.trim(), scope)?;
                 push_indented(out, &line[..line.len() - marker.len()], &included);
                 i += 1;
             } else if marker.starts_with(END) || marker.starts_with(ELSE) {
@@ -215,6 +246,28 @@ impl Expander {
             }
         }
         Ok(())
+    }
+
+    /// The template sql/PATH expanded in `scope`; for a folder (`facts/`),
+    /// each of its numbered templates, without its final blanks, followed
+    /// by a blank line.
+    fn included(&self, path: &str, scope: &Scope) -> Result<String> {
+        let mut included = String::new();
+        if let Some(folder) = path.strip_suffix('/') {
+            let templates = crate::model::sql::find_numbered(folder)
+                .with_context(|| format!("no folder sql/{folder} to include"))?;
+            for (_, template) in templates {
+                let mut one = String::new();
+                self.lines(&template.lines().collect::<Vec<_>>(), scope, &mut one)?;
+                included.push_str(one.trim_end());
+                included.push_str("\n\n");
+            }
+            return Ok(included);
+        }
+        let template = crate::model::sql::find(path)
+            .with_context(|| format!("no template sql/{path} to include"))?;
+        self.lines(&template.lines().collect::<Vec<_>>(), scope, &mut included)?;
+        Ok(included)
     }
 
     /// Expands the inline repetitions and conditions of one line, then its
@@ -254,9 +307,9 @@ impl Expander {
             .with_context(|| format!("expected `\": ` after the separator in `{spec}`"))?;
         let separator = separator.replace("\\n", "\n");
         let body = body.replace("\\n", "\n");
-        let (var, range) = loop_header(header, scope)?;
-        let parts = range
-            .map(|value| self.substitute(&body, &scope.clone().with(&var, value)))
+        let parts = repetitions(header, scope)?
+            .iter()
+            .map(|each| self.substitute(&body, each))
             .collect::<Result<Vec<_>>>()?;
         Ok(parts.join(&separator))
     }
@@ -274,6 +327,8 @@ impl Expander {
             let inner = &rest[start + 1..end];
             if let Some(name) = inner.strip_prefix(':') {
                 out.push_str(&self.parameter(name, scope));
+            } else if let Some(word) = scope.words.get(inner) {
+                out.push_str(word);
             } else if let Some(expr) = inner.strip_prefix("col:") {
                 out.push_str(&column_label(eval(expr, scope)?)?);
             } else {
@@ -327,18 +382,34 @@ fn block_end(lines: &[&str], start: usize) -> Result<(Option<usize>, usize)> {
     bail!("`{}` has no `{END}`", lines[start].trim())
 }
 
-/// `k in 2..N` → ("k", 2..=N)
-fn loop_header(header: &str, scope: &Scope) -> Result<(String, std::ops::RangeInclusive<i64>)> {
+/// The scopes of a repetition's rounds: `k in 2..N` gives k the numbers 2
+/// to N; `view in reversed VIEWS` gives view the words of the list VIEWS,
+/// last first.
+fn repetitions(header: &str, scope: &Scope) -> Result<Vec<Scope>> {
     let (var, range) = header
         .split_once(" in ")
-        .with_context(|| format!("expected `VAR in A..B`, found `{header}`"))?;
-    let (from, to) = range
-        .split_once("..")
-        .with_context(|| format!("expected a range `A..B`, found `{range}`"))?;
-    Ok((
-        var.trim().to_string(),
-        eval(from, scope)?..=eval(to, scope)?,
-    ))
+        .with_context(|| format!("expected `VAR in A..B` or `VAR in LIST`, found `{header}`"))?;
+    let var = var.trim();
+    if let Some((from, to)) = range.split_once("..") {
+        let numbers = eval(from, scope)?..=eval(to, scope)?;
+        return Ok(numbers.map(|k| scope.clone().with(var, k)).collect());
+    }
+    let (reversed, name) = match range.trim().strip_prefix("reversed ") {
+        Some(name) => (true, name.trim()),
+        None => (false, range.trim()),
+    };
+    let mut words = scope
+        .lists
+        .get(name)
+        .with_context(|| format!("expected a range `A..B` or a list in scope, found `{range}`"))?
+        .clone();
+    if reversed {
+        words.reverse();
+    }
+    Ok(words
+        .iter()
+        .map(|word| scope.clone().with_word(var, word))
+        .collect())
 }
 
 /// `k > 2`: a comparison of two expressions with <, <=, =, >= or >; or a
@@ -544,6 +615,35 @@ mod tests {
     fn a_statement_loses_its_final_semicolon() {
         let sql = render_statement("select {N};\n\n", &scope()).unwrap();
         assert_eq!(sql.text, "select 3");
+    }
+
+    #[test]
+    fn words_and_lists_of_words() {
+        let with = scope()
+            .with_word("SCHEMA", "queens")
+            .with_list("VIEWS", ["a", "b", "c"]);
+        let template = "--@for v in reversed VIEWS\ndrop view {SCHEMA}.{v};\n--@end\n{{v in VIEWS sep \", \": {v}}}";
+        let out = text(template, &with);
+        assert_eq!(
+            out,
+            "drop view queens.c;\ndrop view queens.b;\ndrop view queens.a;\na, b, c\n"
+        );
+        assert!(render("--@for v in TABLES\nx\n--@end", &with).is_err());
+    }
+
+    #[test]
+    fn a_folder_includes_its_numbered_templates_in_order() {
+        let out = text("--@include facts/", &scope());
+        let col = out.find("insert into col_lbl").unwrap();
+        let row = out.find("insert into row_lbl").unwrap();
+        assert!(col < row, "{out}");
+        assert!(out.ends_with(";\n\n"), "{out}");
+        assert!(render("--@include nothing/", &scope()).is_err());
+    }
+
+    #[test]
+    fn a_string_literal_reads_alike_however_backslashes_are_read() {
+        assert_eq!(string_literal(r"it's a\b"), r"E'it''s a\\b'");
     }
 
     #[test]

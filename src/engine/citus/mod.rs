@@ -284,14 +284,13 @@ impl Reader {
     /// order, as on one machine, handed on to the workers' connections,
     /// which by default keep their own (BENCHMARKS.md has what they save).
     fn settle_workers(&self) -> Result<()> {
-        Ok(self.inner.client().batch_execute(
-            "set local citus.propagate_set_commands = 'local';\n\
-             set local join_collapse_limit = 1;\n\
-             set local from_collapse_limit = 1;\n\
-             set local enable_nestloop = off;\n\
-             set local enable_mergejoin = off;\n\
-             set local jit = off;",
-        )?)
+        let settings = template::render(
+            sql::file("postgres/planner_settings.sql"),
+            &Scope::for_dialect(Dialect::Postgres)
+                .with("LOCAL", 1)
+                .with("CITUS", 1),
+        )?;
+        Ok(self.inner.client().batch_execute(&settings.text)?)
     }
 
     /// A statement of sql/distributed/ for the `n`×`n` board, with the

@@ -10,11 +10,10 @@ use std::collections::HashSet;
 use anyhow::{Context, Result};
 use postgres::Transaction;
 
-use crate::engine::postgres::connect::sql_body;
+use crate::engine::postgres::connect::statement;
 use crate::error::usage;
 use crate::model::schema;
-use crate::model::sql;
-use crate::model::template::quoted_identifier;
+use crate::model::template::{Scope, quoted_identifier};
 
 /// One privilege on a view (or one of its columns), as
 /// sql/postgres/view_acls.sql reads it.
@@ -42,7 +41,7 @@ pub(super) fn read(tx: &mut Transaction, schema: &str) -> Result<Vec<Privilege>>
     let views: Vec<String> = schema::view_names().map(str::to_string).collect();
     let privileges: Vec<Privilege> = tx
         .query(
-            sql_body(sql::file("postgres/view_acls.sql")),
+            &statement("postgres/view_acls.sql", Scope::default())?,
             &[&schema, &views],
         )?
         .iter()
@@ -168,7 +167,7 @@ pub(super) fn restore(tx: &mut Transaction, schema: &str, privileges: &[Privileg
         if let Some(column) = &p.column {
             let columns: Vec<String> = tx
                 .query(
-                    sql_body(sql::file("postgres/table_columns.sql")),
+                    &statement("postgres/table_columns.sql", Scope::default())?,
                     &[&schema, &p.view],
                 )?
                 .iter()

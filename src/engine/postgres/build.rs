@@ -13,16 +13,15 @@ use postgres::error::SqlState;
 
 use crate::engine::postgres::acl;
 use crate::engine::postgres::connect::{
-    LOCK_TIMEOUT, Legacy, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size,
-    own_relations, sql_body,
+    Legacy, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size, own_relations,
+    script, statement,
 };
-use crate::engine::postgres::read::gave_up_waiting_or;
+use crate::engine::postgres::read::{busy_or, gave_up_waiting_or};
 use crate::engine::{Comment, Describe, Inspection, Origin, model_columns};
 use crate::error::usage;
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::schema;
-use crate::model::sql;
-use crate::model::template::Dialect;
+use crate::model::template::{Dialect, Scope, string_literal};
 
 /// What an engine built on PostgreSQL (Citus) adds to every change of the
 /// model: settings first in its transaction, and its own tables emptied
@@ -55,7 +54,7 @@ impl Extension for Plain {}
 fn remove_legacy_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
     let statements: Vec<String> = tx
         .query(
-            sql_body(sql::file("postgres/legacy_reader.sql")),
+            &statement("postgres/legacy_reader.sql", Scope::default())?,
             &[&schema],
         )?
         .iter()
@@ -91,7 +90,10 @@ fn remove_legacy_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
 /// Refuses a change whose DDL (dropping and making views, granting,
 /// commenting) would fire an event trigger of the user's.
 fn refuse_user_event_triggers(tx: &mut Transaction, schema: &str) -> Result<()> {
-    if let Some(row) = tx.query_opt(sql_body(sql::file("postgres/user_event_triggers.sql")), &[])? {
+    if let Some(row) = tx.query_opt(
+        &statement("postgres/user_event_triggers.sql", Scope::default())?,
+        &[],
+    )? {
         let (name, event): (String, String) = (row.get(0), row.get(1));
         bail!(
             "the database has your event trigger {name} (on {event}), which rebuilding schema \
@@ -117,22 +119,11 @@ fn serialise_changes(tx: &mut Transaction, schema: &str) -> Result<()> {
 /// `schema`, and keeps new readers waiting until the transaction ends:
 /// readers lock queens_version before they take their snapshot.
 fn lock_out_readers(tx: &mut Transaction, schema: &str) -> Result<()> {
-    tx.batch_execute(&format!(
-        "lock table {schema}.queens_version in access exclusive mode;"
-    ))
-    .map_err(|e| busy_or(e, schema))
-}
-
-/// A lock that was not granted in time, in plain words.
-pub(super) fn busy_or(error: postgres::Error, schema: &str) -> anyhow::Error {
-    match error.code() {
-        Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => anyhow::anyhow!(
-            "schema {schema} is busy: another session has held its table queens_version for \
-             {LOCK_TIMEOUT} (a queens command reading or rebuilding it, or a lock taken by hand); \
-             try again when it ends"
-        ),
-        _ => error.into(),
-    }
+    let lock = script(
+        "postgres/lock_out_readers.sql",
+        Scope::default().with_word("SCHEMA", schema),
+    )?;
+    tx.batch_execute(&lock).map_err(|e| busy_or(e, schema))
 }
 
 /// Refuses a change that would drop, fire or empty an object of the
@@ -143,10 +134,7 @@ pub(super) fn busy_or(error: postgres::Error, schema: &str) -> anyhow::Error {
 /// the user's on queens' tables are kept by a rebuild, so they stay.
 fn refuse_user_dependents(tx: &mut Transaction, schema: &str) -> Result<()> {
     let found = tx.query_opt(
-        &format!(
-            "select * from (\n{}\n) as d limit 1",
-            sql_body(sql::file("postgres/user_dependents.sql"))
-        ),
+        &statement("postgres/user_dependents.sql", Scope::default())?,
         &[&schema, &own_relations()],
     )?;
     if let Some(row) = found {
@@ -190,7 +178,7 @@ fn view_keepsakes(tx: &mut Transaction, schema: &str) -> Result<Vec<Keepsake>> {
     let views: Vec<String> = schema::view_names().map(str::to_string).collect();
     Ok(tx
         .query(
-            sql_body(sql::file("postgres/view_keepsakes.sql")),
+            &statement("postgres/view_keepsakes.sql", Scope::default())?,
             &[&schema, &views],
         )?
         .iter()
@@ -213,7 +201,7 @@ fn restore_keepsakes(tx: &mut Transaction, schema: &str, keepsakes: &[Keepsake])
         if let Some(column) = &keepsake.column {
             let columns: Vec<String> = tx
                 .query(
-                    sql_body(sql::file("postgres/table_columns.sql")),
+                    &statement("postgres/table_columns.sql", Scope::default())?,
                     &[&schema, &keepsake.view],
                 )?
                 .iter()
@@ -242,7 +230,7 @@ fn refuse_user_columns(tx: &mut Transaction, schema: &str) -> Result<()> {
     for table in schema::refilled_tables() {
         let found: Vec<String> = tx
             .query(
-                sql_body(sql::file("postgres/table_columns.sql")),
+                &statement("postgres/table_columns.sql", Scope::default())?,
                 &[&schema, &table],
             )?
             .iter()
@@ -283,7 +271,7 @@ fn found_comments(tx: &mut Transaction, schema: &str, ours: &[Comment]) -> Resul
     names.dedup();
     Ok(tx
         .query(
-            sql_body(sql::file("postgres/comments.sql")),
+            &statement("postgres/comments.sql", Scope::default())?,
             &[&schema, &names],
         )?
         .iter()
@@ -318,73 +306,32 @@ fn write_comments(
             }
         };
         if replace {
-            script.push_str(&comment_statement(schema, comment));
+            script.push_str(&comment_statement(schema, comment)?);
         }
     }
     tx.batch_execute(&script)?;
     Ok(added)
 }
 
-/// `comment on` for one of queens' relations or columns in `schema`. The
-/// names are queens' own (plain lower-case words); the text is quoted as
-/// an escape string literal, which reads alike whatever
-/// standard_conforming_strings says.
-fn comment_statement(schema: &str, comment: &Comment) -> String {
-    let on = match &comment.column {
-        Some(column) => format!("column {schema}.{}.{column}", comment.relation),
-        None => format!("{} {schema}.{}", comment.kind, comment.relation),
-    };
-    let text = comment.text.replace('\\', "\\\\").replace('\'', "''");
-    format!("comment on {on} is E'{text}';\n")
+/// `comment on` for one of queens' relations or columns in `schema`
+/// (sql/postgres/comment_on.sql). The names are queens' own (plain
+/// lower-case words); the text is a string literal.
+fn comment_statement(schema: &str, comment: &Comment) -> Result<String> {
+    let scope = Scope::default()
+        .with_word("SCHEMA", schema)
+        .with_word("KIND", &comment.kind)
+        .with_word("RELATION", &comment.relation)
+        .with_word("COLUMN_NAME", comment.column.as_deref().unwrap_or_default())
+        .with("COLUMN", comment.column.is_some().into())
+        .with_word("TEXT", &string_literal(&comment.text));
+    script("postgres/comment_on.sql", scope)
 }
-
-/// The table that holds a schema's version, which only PostgreSQL has
-/// (SQLite keeps it in `user_version`).
-pub const VERSION_TABLE: &str = "create table queens_version (
-    -- The tables of this schema are those of queens schema version `version`.
-    version integer not null
-)";
 
 /// The SQL that builds the whole model for an `n`×`n` board in `schema`:
 /// tables, version, facts and views. `psql` runs it as it is (export), and
 /// `create` runs it inside one transaction.
 pub fn build_script(schema: &str, n: u8) -> Result<String> {
-    let schema = checked_schema(schema)?;
-    let mut script = format!(
-        "-- queens: the N-Queens model for the {n}×{n} board, for PostgreSQL.\n\
-         create schema if not exists {schema};\n\
-         set search_path to {schema};\n\n"
-    );
-    for up in schema::migrations_after(0, Dialect::Postgres)? {
-        script.push_str(&up);
-        script.push('\n');
-    }
-    script.push_str(&format!(
-        "{VERSION_TABLE};\n\
-         insert into queens_version (version) values ({});\n\n\
-         insert into board_size (n) values ({n});\n",
-        schema::latest_version()
-    ));
-    script.push_str(&facts_and_views(n)?);
-    Ok(script)
-}
-
-/// The facts derived from board_size, then the views for an `n`×`n` board.
-/// The new facts are analysed at once: PostgreSQL plans by its statistics,
-/// and without them (until autovacuum gets round to it) it chose plans up
-/// to four times slower for the solution view.
-fn facts_and_views(n: u8) -> Result<String> {
-    let views = schema::view_sql(n, false, Dialect::Postgres)?;
-    let facts = schema::fact_sql(Dialect::Postgres)?;
-    let mut script = String::new();
-    for (_, sql) in facts.iter().chain(&views) {
-        script.push_str(sql.trim_end());
-        script.push_str("\n\n");
-    }
-    for table in schema::fact_tables() {
-        script.push_str(&format!("analyze {table};\n"));
-    }
-    Ok(script)
+    schema::postgres_build(n, Some(checked_schema(schema)?))
 }
 
 /// Runs `change` on the model in `schema` in one transaction that first
@@ -442,7 +389,10 @@ fn change_model_locked(
     })?;
     lock_out_readers(&mut tx, schema)?;
     refuse_user_dependents(&mut tx, schema)?;
-    tx.batch_execute(&format!("set local search_path to {schema};"))?;
+    tx.batch_execute(&script(
+        "postgres/change_search_path.sql",
+        Scope::default().with_word("SCHEMA", schema),
+    )?)?;
     change(&mut tx, found)?;
     let legacy = remove_legacy_reader(&mut tx, schema)?;
     tx.commit()?;
@@ -458,10 +408,11 @@ fn migrate(tx: &mut Transaction, version: usize) -> Result<()> {
     for up in schema::migrations_after(version, Dialect::Postgres)? {
         tx.batch_execute(&up)?;
     }
-    tx.batch_execute(&format!(
-        "update queens_version set version = {};",
-        schema::latest_version()
-    ))?;
+    let latest = i64::try_from(schema::latest_version())?;
+    tx.batch_execute(&script(
+        "postgres/set_version.sql",
+        Scope::default().with("VERSION", latest),
+    )?)?;
     Ok(())
 }
 
@@ -525,7 +476,7 @@ fn refill(
     });
     let privileges = acl::read(tx, schema)?;
     extension.before_refill(tx)?;
-    tx.batch_execute(&refill_script(n)?)?;
+    tx.batch_execute(&schema::postgres_build(n, None)?)?;
     extension.after_refill(tx)?;
     write_comments(tx, schema, ours, before)?;
     // Owners first: the owner's grants are recorded as the owner's.
@@ -534,25 +485,6 @@ fn refill(
     restore_keepsakes(tx, schema, &owners)?;
     acl::restore(tx, schema, &privileges)?;
     restore_keepsakes(tx, schema, &others)
-}
-
-/// Drops the views, derives the facts again and recreates the views, for
-/// an `n`×`n` board (inside the caller's transaction, with the schema on
-/// the search path).
-fn refill_script(n: u8) -> Result<String> {
-    let mut script = String::new();
-    for view in schema::view_names().rev() {
-        script.push_str(&format!("drop view if exists {view};\n"));
-    }
-    script.push_str("drop table if exists solution_store;\n");
-    for table in schema::fact_tables().rev() {
-        script.push_str(&format!("delete from {table};\n"));
-    }
-    script.push_str(&format!(
-        "delete from board_size;\ninsert into board_size (n) values ({n});\n"
-    ));
-    script.push_str(&facts_and_views(n)?);
-    Ok(script)
 }
 
 /// Makes sure the schema holds a queens board: builds one for `requested`
@@ -602,7 +534,7 @@ fn build_unless_there(
 /// (sql/postgres/taken_relations.sql), naming it and its kind.
 fn refuse_taken_names(tx: &mut Transaction, schema: &str) -> Result<()> {
     let taken = tx.query_opt(
-        sql_body(sql::file("postgres/taken_relations.sql")),
+        &statement("postgres/taken_relations.sql", Scope::default())?,
         &[&schema, &own_relations()],
     )?;
     if let Some(row) = taken {

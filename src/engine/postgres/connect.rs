@@ -7,13 +7,14 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use postgres::{Client, GenericClient, NoTls};
 
 use crate::engine::Inspection;
 use crate::error::{Error, shell_word, usage};
 use crate::model::schema;
 use crate::model::sql;
+use crate::model::template::{self, Dialect, Scope, string_literal};
 
 /// Whether `--db` names a PostgreSQL database: it starts with the scheme
 /// `postgres:` or `postgresql:`, in any case and however many slashes
@@ -188,7 +189,7 @@ pub(super) fn checked_schema(schema: &str) -> Result<&str> {
 fn refuse_extension_schema(client: &mut Client, schema: &str) -> Result<()> {
     let extension: Option<String> = client
         .query_opt(
-            sql_body(sql::file("postgres/extension_objects.sql")),
+            &statement("postgres/extension_objects.sql", Scope::default())?,
             &[&schema],
         )?
         .map(|row| row.get(0));
@@ -235,7 +236,8 @@ pub(super) fn connect_to_schema<'s>(
     let mut client = connect(url)?;
     // No statement of queens waits for ever behind another session's
     // lock: it gives up, and says whose table it waited for.
-    client.batch_execute(&format!("set lock_timeout = '{LOCK_TIMEOUT}'"))?;
+    let timeout = Scope::default().with_word("TIMEOUT", &string_literal(LOCK_TIMEOUT));
+    client.batch_execute(&script("postgres/lock_timeout.sql", timeout)?)?;
     check_not_key_word(&mut client, schema)?;
     refuse_extension_schema(&mut client, schema)?;
     refuse_untrusted_owners(&mut client, schema, trusted)?;
@@ -254,7 +256,7 @@ pub(super) fn connect_to_schema<'s>(
 fn has_legacy_reader(client: &mut Client, schema: &str) -> Result<bool> {
     Ok(client
         .query_one(
-            sql_body(sql::file("postgres/legacy_functions.sql")),
+            &statement("postgres/legacy_functions.sql", Scope::default())?,
             &[&schema],
         )?
         .get(0))
@@ -272,7 +274,7 @@ fn has_legacy_reader(client: &mut Client, schema: &str) -> Result<bool> {
 /// `connect_to_schema`, which names them.
 fn refuse_untrusted_owners(client: &mut Client, schema: &str, trusted: &[String]) -> Result<()> {
     let untrusted = client.query_opt(
-        sql_body(sql::file("postgres/untrusted_owners.sql")),
+        &statement("postgres/untrusted_owners.sql", Scope::default())?,
         &[&schema, &trusted],
     )?;
     if let Some(row) = untrusted {
@@ -315,7 +317,10 @@ pub(super) fn inspect_allowing_no_size(
     // From the catalog, which shows every relation whatever the reading
     // role may read (information_schema shows only those it may).
     let names: Vec<String> = client
-        .query(sql_body(sql::file("postgres/relations.sql")), &[&schema])?
+        .query(
+            &statement("postgres/relations.sql", Scope::default())?,
+            &[&schema],
+        )?
         .iter()
         .map(|row| row.get(0))
         .collect();
@@ -330,7 +335,7 @@ pub(super) fn inspect_allowing_no_size(
         // A table's row type takes its name: a type of the user's named
         // like one of queens' tables would stop it being made.
         let taken_type = client.query_opt(
-            sql_body(sql::file("postgres/taken_types.sql")),
+            &statement("postgres/taken_types.sql", Scope::default())?,
             &[&schema, &own],
         )?;
         if let Some(row) = taken_type {
@@ -375,10 +380,11 @@ fn at_most_one(
 ) -> Result<Option<i32>> {
     // As text: a column whose type or value was changed is named, not
     // misread.
-    let rows = client.query(
-        &format!("select cast({column} as text) from {schema}.{table} limit 2"),
-        &[],
-    )?;
+    let one_row = Scope::default()
+        .with_word("SCHEMA", schema)
+        .with_word("TABLE", table)
+        .with_word("COLUMN", column);
+    let rows = client.query(&statement("postgres/one_row.sql", one_row)?, &[])?;
     match rows.as_slice() {
         [] => Ok(None),
         [row] => {
@@ -410,10 +416,25 @@ pub(super) fn own_relations() -> Vec<String> {
     own
 }
 
-/// A statement of sql/ without its final semicolon, to run as it is or
-/// to wrap as a subquery.
-pub(super) fn sql_body(sql: &str) -> &str {
-    sql.trim_end().trim_end_matches(';')
+/// The statement of sql/`path` (a catalog question of sql/postgres/, say)
+/// expanded for PostgreSQL in `scope`, without its final semicolon: to
+/// query or prepare. Its parameters are written `$1`, `$2`, … or `{:name}`.
+pub(super) fn statement(path: &str, scope: Scope) -> Result<String> {
+    Ok(
+        template::render_statement(sql::file(path), &scope.with_dialect(Dialect::Postgres))
+            .with_context(|| format!("could not expand sql/{path}"))?
+            .text,
+    )
+}
+
+/// The statements of sql/`path` expanded for PostgreSQL in `scope`, as
+/// written: to run as one batch.
+pub(super) fn script(path: &str, scope: Scope) -> Result<String> {
+    Ok(
+        template::render(sql::file(path), &scope.with_dialect(Dialect::Postgres))
+            .with_context(|| format!("could not expand sql/{path}"))?
+            .text,
+    )
 }
 
 #[cfg(test)]

@@ -12,14 +12,14 @@ use postgres::SimpleQueryMessage;
 use crate::checker;
 use crate::engine::postgres::Reader;
 use crate::engine::postgres::connect::{
-    Legacy, connect_to_schema, inspect, no_board_size, sql_body, without_password,
+    Legacy, connect_to_schema, inspect, no_board_size, statement, without_password,
 };
 use crate::engine::postgres::read::{first_reader, gave_up_waiting_or};
 use crate::engine::{
     Finding, FreshBoard, board_size_from, check_requested_size, model_columns, multiset_difference,
 };
 use crate::model::schema::{latest_version, own_table_names, view_names};
-use crate::model::sql;
+use crate::model::template::Scope;
 
 /// Largest board whose solutions doctor counts (12×12 takes a few seconds
 /// on a server).
@@ -177,7 +177,7 @@ fn table_differences(reader: &Reader, fresh: &FreshBoard, table: &str) -> Result
     let columns: Vec<String> = reader
         .client()
         .query(
-            sql_body(sql::file("postgres/table_columns.sql")),
+            &statement("postgres/table_columns.sql", Scope::default())?,
             &[&reader.schema, &table],
         )?
         .iter()
@@ -225,7 +225,10 @@ fn table_differences(reader: &Reader, fresh: &FreshBoard, table: &str) -> Result
 fn views(reader: &Reader, schema: &str) -> Result<(bool, String)> {
     let present: Vec<String> = reader
         .client()
-        .query(sql_body(sql::file("postgres/views.sql")), &[&schema])?
+        .query(
+            &statement("postgres/views.sql", Scope::default())?,
+            &[&schema],
+        )?
         .iter()
         .map(|row| row.get(0))
         .collect();

@@ -7,11 +7,11 @@
 //!   the user's; an engine built on this one adds to it (`Extension`);
 //! - `acl`: the privileges on queens' views across a rebuild, each by its
 //!   grantor;
-//! - `read`: one snapshot for all of a command's connections, bounded waits;
+//! - `read`: one snapshot for all of a command's connections, queens'
+//!   planner settings (sql/postgres/planner_settings.sql), bounded waits;
 //! - `query`: the user's statement, as psql would run it;
 //! - `doctor`: `queens doctor`'s checks of a schema, read-only;
-//! - `values`: parameters and values across the wire;
-//! - `session`: the planner settings of queens' sessions.
+//! - `values`: parameters and values across the wire.
 
 use std::cell::{RefCell, RefMut};
 use std::ops::ControlFlow;
@@ -29,10 +29,9 @@ mod connect;
 mod doctor;
 mod query;
 mod read;
-mod session;
 mod values;
 
-pub use build::{Extension, Plain, VERSION_TABLE, build_script, change_model};
+pub use build::{Extension, Plain, build_script, change_model};
 pub use connect::{
     connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
 };

@@ -8,14 +8,13 @@ use anyhow::{Context, Result, bail};
 use postgres::error::SqlState;
 use postgres::{Client, NoTls};
 
-use crate::engine::postgres::build::busy_or;
+use crate::engine::postgres::Reader;
 use crate::engine::postgres::connect::{
-    Legacy, connect, connect_to_schema, inspect, sql_body, without_password,
+    LOCK_TIMEOUT, Legacy, connect, connect_to_schema, inspect, script, statement, without_password,
 };
-use crate::engine::postgres::{Reader, session};
 use crate::engine::{Snapshot, check_current, check_requested_size};
 use crate::error::shell_word;
-use crate::model::sql;
+use crate::model::template::{Scope, string_literal};
 
 /// Starts a reading session on `client`: queens' own search path and
 /// planner settings, then a read-only, repeatable-read transaction. Ctrl-C
@@ -25,12 +24,24 @@ fn begin_reading(client: &mut Client, schema: &str) -> Result<()> {
     crate::interrupt::on_interrupt(move || {
         let _ = token.cancel_query(NoTls);
     });
-    client.batch_execute(&format!(
-        "set search_path to {schema}; {}\n\
-         start transaction isolation level repeatable read, read only;",
-        session::SETTINGS
-    ))?;
+    let reading = Scope::default()
+        .with_word("SCHEMA", schema)
+        .with("LOCAL", 0)
+        .with("CITUS", 0);
+    client.batch_execute(&script("postgres/begin_reading.sql", reading)?)?;
     Ok(())
+}
+
+/// A lock that was not granted in time, in plain words.
+pub(super) fn busy_or(error: postgres::Error, schema: &str) -> anyhow::Error {
+    match error.code() {
+        Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => anyhow::anyhow!(
+            "schema {schema} is busy: another session has held its table queens_version for \
+             {LOCK_TIMEOUT} (a queens command reading or rebuilding it, or a lock taken by hand); \
+             try again when it ends"
+        ),
+        _ => error.into(),
+    }
 }
 
 /// A reader's error in plain words where it gave up waiting for a lock
@@ -99,7 +110,10 @@ fn refused_database(message: &str) -> Option<&str> {
 pub fn lock_holder(url: &str, schema: &str) -> Option<(String, String)> {
     let mut client = connect(url).ok()?;
     client
-        .query(sql_body(sql::file("postgres/lock_holders.sql")), &[&schema])
+        .query(
+            &statement("postgres/lock_holders.sql", Scope::default()).ok()?,
+            &[&schema],
+        )
         .ok()?
         .first()
         .map(|row| (row.get::<_, String>(0), row.get::<_, String>(1)))
@@ -132,7 +146,8 @@ pub fn sibling(url: &str, schema: &str, trusted: &[String], first: &Snapshot) ->
     };
     let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
     begin_reading(&mut client, schema)?;
-    client.execute(&format!("set transaction snapshot '{snapshot}'"), &[])?;
+    let shared = Scope::default().with_word("SNAPSHOT", &string_literal(snapshot));
+    client.execute(&statement("postgres/share_snapshot.sql", shared)?, &[])?;
     Ok(Reader {
         client: RefCell::new(client),
         snapshot: snapshot.clone(),

@@ -27,8 +27,7 @@ pub fn rebuild(path: &Path, n: u8) -> Result<()> {
     let shown = path.display().to_string();
     change_model(path, |tx| {
         refuse_user_columns(tx, &shown)?;
-        schema::drop_store(tx)?;
-        schema::clear(tx)?;
+        schema::clear(tx, true)?;
         restore_own_indexes(tx)?;
         schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))
     })
@@ -192,7 +191,7 @@ pub fn bring_up_to_date(path: &Path) -> Result<bool> {
         let shown = path.display().to_string();
         let n = schema::stored_size(tx)?.ok_or_else(|| no_board_size(&shown))?;
         refuse_user_columns(tx, &shown)?;
-        schema::clear(tx)?;
+        schema::clear(tx, false)?;
         schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))?;
         upgraded = true;
         Ok(())

@@ -148,9 +148,7 @@ pub fn create_views(tx: &Transaction, n: u8) -> Result<()> {
 }
 
 fn drop_views(tx: &Transaction) -> Result<()> {
-    for view in schema::view_names().rev() {
-        tx.execute_batch(&format!("drop view if exists {view}"))?;
-    }
+    tx.execute_batch(&schema::drop_views_sql(Dialect::Sqlite)?)?;
     Ok(())
 }
 
@@ -163,23 +161,20 @@ pub fn has_store(conn: &Connection) -> Result<bool> {
     )?)
 }
 
-/// Removes the stored solutions (for a rebuild, which may change the
-/// board). Runs inside the caller's transaction.
+/// Removes the stored solutions (for the copy of new ones). Runs inside
+/// the caller's transaction.
 pub fn drop_store(tx: &Transaction) -> Result<()> {
     tx.execute_batch("drop table if exists main.solution_store")?;
     Ok(())
 }
 
-/// Removes the facts and views of the board, leaving the tables (with any
-/// stored solutions, and every object that is not the project's own) in
-/// place. Runs inside the caller's transaction.
-pub fn clear(tx: &Transaction) -> Result<()> {
-    drop_views(tx)?;
-    for table in schema::fact_tables().rev() {
-        tx.execute_batch(&format!("delete from {table}"))
-            .with_context(|| format!("could not clear {table}"))?;
-    }
-    tx.execute_batch("delete from board_size")?;
+/// Removes the views and facts of the board (sql/build/clear_board.sql,
+/// as PostgreSQL's rebuild does), and, `drop_store`, the stored solutions
+/// (for a rebuild, which may change the board), leaving every object that
+/// is not the project's own in place. Runs inside the caller's transaction.
+pub fn clear(tx: &Transaction, drop_store: bool) -> Result<()> {
+    tx.execute_batch(&schema::clear_board_sql(Dialect::Sqlite, drop_store)?)
+        .context("could not clear the board")?;
     Ok(())
 }
 

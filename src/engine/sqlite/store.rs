@@ -18,7 +18,7 @@ use tempfile::NamedTempFile;
 use crate::engine::SolutionStore;
 use crate::engine::sqlite::{change, schema, sqlite_name};
 use crate::model::board::a_board;
-use crate::model::schema::store_sql;
+use crate::model::schema::{store_row_sql, store_sql};
 use crate::tempfiles::{new_temp_file, parent_dir};
 
 /// Solutions on their way into the file at `path`, staged beside it.
@@ -28,6 +28,8 @@ pub struct Staging {
     file: NamedTempFile,
     conn: Connection,
     count: u64,
+    /// The insert of one solution (sql/tables/solution_store_row.sql).
+    insert: String,
 }
 
 impl Staging {
@@ -44,6 +46,7 @@ impl Staging {
             file,
             conn,
             count: 0,
+            insert: store_row_sql(n)?,
         })
     }
 
@@ -58,12 +61,9 @@ impl Staging {
 impl SolutionStore for Staging {
     fn push(&mut self, squares: &[String]) -> Result<()> {
         self.count += 1;
-        let placeholders = vec!["?"; squares.len() + 1].join(", ");
         let mut insert = self
             .conn
-            .prepare_cached(&format!(
-                "insert into solution_store values ({placeholders})"
-            ))
+            .prepare_cached(&self.insert)
             .with_context(|| self.staged())?;
         let row = std::iter::once(self.count.to_string()).chain(squares.iter().cloned());
         insert
@@ -100,10 +100,7 @@ fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
         }
         schema::drop_store(tx)?;
         tx.execute_batch(&store_sql(n)?)?;
-        let placeholders = vec!["?"; usize::from(n) + 1].join(", ");
-        let mut insert = tx.prepare(&format!(
-            "insert into solution_store values ({placeholders})"
-        ))?;
+        let mut insert = tx.prepare(&store_row_sql(n)?)?;
         let mut select = staged.prepare("select * from solution_store order by solution_no")?;
         let mut rows = select.query([])?;
         while let Some(row) = rows.next()? {

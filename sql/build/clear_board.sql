@@ -1,0 +1,13 @@
+-- Clears queens' board before it is derived again (a rebuild, an
+-- upgrade), keeping every object of the user's: the views go, then the
+-- stored solutions with the old board (DROP_STORE = 1; an upgrade of an
+-- SQLite file keeps them), then the facts, each before the facts its rows
+-- refer to, and the board size last. For both engines.
+--@include build/drop_views.sql
+--@if DROP_STORE
+drop table if exists {{if SQLITE: main.}}solution_store;
+--@end
+--@for table in reversed FACT_TABLES
+delete from {table};
+--@end
+delete from board_size;
