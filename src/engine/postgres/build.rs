@@ -13,8 +13,8 @@ use postgres::error::SqlState;
 
 use crate::engine::postgres::acl;
 use crate::engine::postgres::connect::{
-    Legacy, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size, own_relations,
-    script, statement,
+    Legacy, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size, no_board_size,
+    own_relations, script, statement,
 };
 use crate::engine::postgres::read::{busy_or, gave_up_waiting_or};
 use crate::engine::{Comment, Describe, Inspection, Origin, model_columns};
@@ -434,10 +434,7 @@ pub fn bring_up_to_date(
             return Ok(());
         }
         if found.size == 0 {
-            bail!(
-                "schema {schema} holds no board size (its board_size table is empty, or holds none from 1 to 26); \
-                 rebuild it with `queens init --force --size N`"
-            );
+            return Err(no_board_size(schema).into());
         }
         migrate(tx, found.version)?;
         let ours = descriptions(describe, found.size)?;

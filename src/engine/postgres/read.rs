@@ -68,7 +68,7 @@ pub fn gave_up_waiting_or(error: anyhow::Error, url: &str, schema: &str) -> anyh
             .ok()
             .and_then(|config| config.get_user().map(str::to_string))
             .unwrap_or_else(|| "YOUR_ROLE".to_string());
-        if let Some(database) = refused_database(&message) {
+        if let Some(database) = schema_creation_refused(url, schema) {
             return anyhow::anyhow!(
                 "role {role} may not create schemas in database {database} ({message}); its \
                  owner can let it with `grant create on database {database} to {role}`, or name \
@@ -96,13 +96,16 @@ pub fn gave_up_waiting_or(error: anyhow::Error, url: &str, schema: &str) -> anyh
     }
 }
 
-/// The database a role was refused creating a schema in, where that is
-/// what the server's refusal `message` says. PostgreSQL gives every
-/// refused privilege one SQLSTATE (42501, insufficient_privilege) and names
-/// the object refused only in its words ("permission denied for database
-/// mydb"), so those words are read here, and nowhere else.
-fn refused_database(message: &str) -> Option<&str> {
-    message.strip_prefix("permission denied for database ")
+/// The database the URL's role was refused creating `schema` in, if that
+/// is why a build was refused: PostgreSQL gives every refused privilege one
+/// SQLSTATE (42501, insufficient_privilege), so the catalog is asked, on a
+/// connection of its own, whether the role lacks CREATE on the database
+/// and the schema is not there yet.
+fn schema_creation_refused(url: &str, schema: &str) -> Option<String> {
+    let mut client = connect(url).ok()?;
+    let sql = statement("postgres/schema_creation_refused.sql", Scope::default()).ok()?;
+    let rows = client.query(&sql, &[&schema]).ok()?;
+    rows.first().map(|row| row.get::<_, String>(0))
 }
 
 /// A table of `schema` that another session holds locked against readers,
