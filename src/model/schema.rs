@@ -166,6 +166,15 @@ pub fn part_count(n: u8, scope: Scope) -> Result<Sql> {
     })
 }
 
+/// Every row of table `table` in `columns` (sql/queries/table_rows.sql):
+/// queens' own names, or a user's quoted by the caller.
+pub fn table_rows(table: &str, columns: &[String], dialect: Dialect) -> Result<String> {
+    let scope = Scope::for_dialect(dialect)
+        .with_word("TABLE", table)
+        .with_list("COLUMNS", columns.iter().map(String::as_str));
+    Ok(question("queries/table_rows.sql", scope)?.text)
+}
+
 /// A question of `sql/queries/` that holds nothing of the board's size,
 /// expanded for the dialect of `scope`.
 pub fn question(path: &str, scope: Scope) -> Result<Sql> {

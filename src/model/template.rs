@@ -183,6 +183,15 @@ pub fn string_literal(text: &str) -> String {
 
 /// Appends `text`'s lines to `out`, each but the empty ones after `indent`.
 fn push_indented(out: &mut String, indent: &str, text: &str) {
+    if indent.is_empty() {
+        // Byte for byte: a user's statement keeps its carriage returns,
+        // inside string literals too.
+        out.push_str(text);
+        if !text.is_empty() && !text.ends_with('\n') {
+            out.push('\n');
+        }
+        return;
+    }
     for text_line in text.lines() {
         if !text_line.is_empty() {
             out.push_str(indent);
@@ -609,6 +618,16 @@ mod tests {
         let out = text("from (\n    --@insert PART\n) as p", &with);
         assert_eq!(out, "from (\n    select 1\n    from t\n) as p\n");
         assert!(render("--@insert MISSING", &scope()).is_err());
+    }
+
+    #[test]
+    fn a_fragment_inserted_unindented_keeps_every_byte() {
+        // A user's statement (queens query on PostgreSQL): its carriage
+        // returns and its braces are its own, inside literals too.
+        let statement = "select 'a\r\nb', '{N}' -- {{if N: x}}";
+        let with = scope().with_fragment("STATEMENT", statement);
+        let out = text("from (\n--@insert STATEMENT\n) as q", &with);
+        assert_eq!(out, format!("from (\n{statement}\n) as q\n"));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use anyhow::{Context, Result};
 use postgres::Transaction;
 
-use crate::engine::postgres::connect::statement;
+use crate::engine::postgres::connect::{script, statement};
 use crate::error::usage;
 use crate::model::schema;
 use crate::model::template::{Scope, quoted_identifier};
@@ -82,29 +82,38 @@ impl Privilege {
         self.revoke || self.grantor_sql == self.owner_sql
     }
 
-    /// The statement that gives it back on the new view (as its grantor:
-    /// the caller sets the role where the grantor is not the owner).
-    fn statement(&self, schema: &str) -> String {
-        let column = self
-            .column
-            .as_ref()
-            .map(|c| format!(" ({})", quoted_identifier(c)))
+    /// The statements that give it back on the new view in `schema` (as
+    /// its grantor: the session takes the grantor's role where that is not
+    /// the owner).
+    fn give_back(&self, schema: &str) -> Result<String> {
+        let scope = Scope::default()
+            .with("AS_GRANTOR", i64::from(!self.by_owner()))
+            .with("REVOKE", i64::from(self.revoke))
+            .with("GRANTABLE", i64::from(self.grantable))
+            .with("ON_COLUMN", i64::from(self.column.is_some()))
+            .with_word("GRANTOR", &self.grantor_sql)
+            .with_word("OWNER", &self.owner_sql)
+            .with_word("GRANTEE", &self.grantee_sql)
+            .with_word("PRIVILEGE", &self.privilege)
+            .with_word(
+                "COLUMN",
+                &self
+                    .column
+                    .as_deref()
+                    .map(quoted_identifier)
+                    .unwrap_or_default(),
+            )
+            .with_word("SCHEMA", schema)
+            .with_word("VIEW", &quoted_identifier(&self.view));
+        script("postgres/give_back_privilege.sql", scope)
+    }
+
+    /// How messages name it: "SELECT on queens' view solution (column s1)".
+    fn shown(&self) -> String {
+        let column = (self.column.as_ref())
+            .map(|c| format!(" (column {c})"))
             .unwrap_or_default();
-        let on = format!(
-            "{}{column} on {schema}.{}",
-            self.privilege,
-            quoted_identifier(&self.view)
-        );
-        if self.revoke {
-            format!("revoke {on} from {}", self.owner_sql)
-        } else {
-            let option = if self.grantable {
-                " with grant option"
-            } else {
-                ""
-            };
-            format!("grant {on} to {}{option}", self.grantee_sql)
-        }
+        format!("{} on queens' view {}{column}", self.privilege, self.view)
     }
 }
 
@@ -182,14 +191,8 @@ pub(super) fn restore(tx: &mut Transaction, schema: &str, privileges: &[Privileg
                 )));
             }
         }
-        let statement = p.statement(schema);
-        let script = if p.by_owner() {
-            format!("{statement};")
-        } else {
-            format!("set role {}; {statement}; reset role;", p.grantor_sql)
-        };
-        tx.batch_execute(&script)
-            .with_context(|| format!("could not give back role {}'s {statement}", p.grantor))?;
+        tx.batch_execute(&p.give_back(schema)?)
+            .with_context(|| format!("could not give back role {}'s {}", p.grantor, p.shown()))?;
     }
     Ok(())
 }
@@ -229,8 +232,38 @@ mod tests {
         assert_eq!(grantees, ["bob", "carol", "dave"]);
         let kept = in_granting_order("s", vec![grant("alice", "bob", true)]).unwrap();
         assert_eq!(
-            kept[0].statement("s"),
-            "grant SELECT on s.\"solution\" to bob with grant option"
+            statements(&kept[0]),
+            ["grant SELECT on s.\"solution\" to bob with grant option;"]
+        );
+    }
+
+    /// The lines of a privilege's give-back script but its comments.
+    fn statements(privilege: &Privilege) -> Vec<String> {
+        let script = privilege.give_back("s").unwrap();
+        (script.lines())
+            .filter(|line| !line.starts_with("--") && !line.trim().is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn a_privilege_is_given_back_by_its_grantor_on_its_column() {
+        assert_eq!(
+            statements(&grant("carol", "dave", false)),
+            [
+                "set role carol;",
+                "grant SELECT on s.\"solution\" to dave;",
+                "reset role;"
+            ]
+        );
+        let revoked = Privilege {
+            revoke: true,
+            column: Some("s1".into()),
+            ..grant("alice", "alice", false)
+        };
+        assert_eq!(
+            statements(&revoked),
+            ["revoke SELECT (\"s1\") on s.\"solution\" from alice;"]
         );
     }
 

@@ -19,6 +19,7 @@ use crate::engine::{
     Finding, FreshBoard, board_size_from, check_requested_size, model_columns, multiset_difference,
 };
 use crate::model::schema::{latest_version, own_table_names, view_names};
+use crate::model::template::Dialect;
 use crate::model::template::Scope;
 
 /// Largest board whose solutions doctor counts (12×12 takes a few seconds
@@ -209,7 +210,8 @@ fn table_differences(reader: &Reader, fresh: &FreshBoard, table: &str) -> Result
             added.join(", ")
         ));
     }
-    let found = text_rows(reader, &format!("select {} from {table}", own.join(", ")))?;
+    let rows = crate::model::schema::table_rows(table, own, Dialect::Postgres)?;
+    let found = text_rows(reader, &rows)?;
     let (extra, missing) = multiset_difference(&found, &fresh.rows(table, own)?);
     if extra + missing > 0 {
         differences.push(format!(

@@ -11,9 +11,21 @@ use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{ToSql, Type};
 
 use crate::engine::Value;
+use crate::engine::postgres::connect::statement;
 use crate::engine::postgres::values::typed;
 use crate::engine::postgres::{Reader, read};
 use crate::error::{Error, usage};
+use crate::model::template::Scope;
+
+/// The user's statement `sql` wrapped as a subquery
+/// (sql/postgres/user_query.sql), selecting its rows, or, `as_text`, each
+/// row's values as one array of text.
+fn wrapped(sql: &str, as_text: bool) -> Result<String> {
+    let scope = Scope::default()
+        .with("AS_TEXT", i64::from(as_text))
+        .with_fragment("STATEMENT", sql);
+    statement("postgres/user_query.sql", scope)
+}
 
 /// Runs one query for `query`: its column names go to `headers`, then
 /// each row, as it arrives, to `each`. `timeout` becomes the statement's
@@ -27,10 +39,9 @@ pub fn run(
 ) -> Result<()> {
     let mut client = reader.client.borrow_mut();
     if let Some(timeout) = timeout {
-        client.batch_execute(&format!(
-            "set local statement_timeout = {}",
-            timeout.as_millis().max(1)
-        ))?;
+        let milliseconds = timeout.as_millis().max(1).to_string();
+        let scope = Scope::default().with_word("MILLISECONDS", &milliseconds);
+        client.batch_execute(&statement("postgres/statement_timeout.sql", scope)?)?;
     }
     // Preparing takes the statement's locks too, so every step may stop
     // for --timeout or give up waiting for a lock.
@@ -39,19 +50,16 @@ pub fn run(
     // that closes the parenthesis itself (`… ) as x, (select …`) would
     // read as another query, with other columns.
     client.prepare(sql).map_err(explain)?;
-    let wrapped = format!("select * from (\n{sql}\n) as queens_row");
+    let described_form = wrapped(sql, false)?;
     let described = client
-        .prepare(&wrapped)
+        .prepare(&described_form)
         .map_err(|e| modifying_with(&e).unwrap_or_else(|| explain(e)))?;
     let columns = described.columns();
     headers(columns.iter().map(|c| c.name().to_string()).collect())?;
     let kinds: Vec<Type> = columns.iter().map(|c| c.type_().clone()).collect();
     // Every value as text, so that any type reads: the server's own text
     // form, typed back by the column's type.
-    let as_text = "array(select value from json_each_text(row_to_json(queens_row)))";
-    let statement = client
-        .prepare(&format!("select {as_text} from (\n{sql}\n) as queens_row"))
-        .map_err(explain)?;
+    let statement = client.prepare(&wrapped(sql, true)?).map_err(explain)?;
     let no_params: [&(dyn ToSql + Sync); 0] = [];
     // Rows stream from the server as they are read, in flat memory.
     let mut rows = client.query_raw(&statement, no_params).map_err(explain)?;

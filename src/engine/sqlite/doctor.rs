@@ -15,6 +15,7 @@ use crate::engine::{Finding, check_requested_size, multiset_difference};
 use crate::model::board::Square;
 use crate::model::schema::{latest_version, own_table_names};
 use crate::model::sql;
+use crate::model::template::Dialect;
 
 /// Largest board whose solutions doctor counts (12×12 takes about a second).
 const COUNT_UP_TO: u8 = 12;
@@ -200,8 +201,8 @@ fn table_differences(conn: &Connection, fresh: &Connection, table: &str) -> Resu
             return Ok(differences);
         }
     }
-    let own = schema::table_columns(fresh, table)?.join(", ");
-    let rows = format!("select {own} from {table}");
+    let own = schema::table_columns(fresh, table)?;
+    let rows = crate::model::schema::table_rows(table, &own, Dialect::Sqlite)?;
     let (extra, missing) = multiset_difference(
         &schema::rows_as_text(conn, &rows)?,
         &schema::rows_as_text(fresh, &rows)?,

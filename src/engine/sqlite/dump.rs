@@ -10,6 +10,7 @@ use anyhow::{Result, bail};
 use rusqlite::Connection;
 use rusqlite::types::ValueRef;
 
+use crate::model::template::Dialect;
 use crate::model::template::quoted_identifier;
 
 use crate::error::usage;
@@ -177,8 +178,9 @@ fn write_rows(
     out: &mut dyn Write,
 ) -> Result<()> {
     let quoted = quoted_identifier(table);
-    let columns = inserted_columns(conn, table)?.join(",");
-    let mut stmt = conn.prepare(&format!("select {columns} from {quoted}"))?;
+    let columns = inserted_columns(conn, table)?;
+    let rows = crate::model::schema::table_rows(&quoted, &columns, Dialect::Sqlite)?;
+    let mut stmt = conn.prepare(&rows)?;
     let width = stmt.column_count();
     let mut rows = stmt.query([])?;
     while let Some(row) = rows.next()? {
@@ -192,7 +194,8 @@ fn write_rows(
         }
         writeln!(
             out,
-            "INSERT INTO {quoted}({columns}) VALUES({});",
+            "INSERT INTO {quoted}({}) VALUES({});",
+            columns.join(","),
             values.join(",")
         )?;
     }

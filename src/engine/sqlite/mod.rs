@@ -53,10 +53,8 @@ impl FreshBoard {
     /// Every row of queens' table `table` in `columns` (queens' own names,
     /// never a user's), each value as text, as the sqlite3 shell shows it.
     pub fn rows(&self, table: &str, columns: &[String]) -> Result<Vec<Vec<String>>> {
-        schema::rows_as_text(
-            &self.0,
-            &format!("select {} from {table}", columns.join(", ")),
-        )
+        let rows = crate::model::schema::table_rows(table, columns, Dialect::Sqlite)?;
+        schema::rows_as_text(&self.0, &rows)
     }
 
     /// Its tables and views as Datasette lists them

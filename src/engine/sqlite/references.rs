@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use anyhow::{Result, bail};
 use rusqlite::Connection;
 
-use crate::model::schema::own_names;
-use crate::model::template::quoted_identifier;
+use crate::model::schema::{self, own_names};
+use crate::model::template::{Dialect, Scope, quoted_identifier};
 
 /// One row that breaks a foreign key: its table, the row (`the row with
 /// rowid N`, or, in a table without rowid, `the row whose key is …`), the
@@ -49,27 +49,19 @@ pub fn broken_references(conn: &Connection) -> Result<BTreeSet<BrokenReference>>
 /// refers to nothing and breaks nothing.
 fn broken_keys(conn: &Connection, table: &str, fkid: i64) -> Result<Vec<String>> {
     let (parent, pairs) = foreign_key(conn, table, fkid)?;
-    let q = quoted_identifier;
-    let not_null: Vec<String> = pairs
-        .iter()
-        .map(|(from, _)| format!("c.{} is not null", q(from)))
-        .collect();
-    let matches: Vec<String> = pairs
-        .iter()
-        .map(|(from, to)| format!("p.{} = c.{}", q(to), q(from)))
-        .collect();
-    let key: Vec<String> = primary_key(conn, table)?
-        .iter()
-        .map(|name| format!("quote(c.{})", q(name)))
-        .collect();
-    let sql = format!(
-        "select {} from {} as c where {} and not exists (select 1 from {} as p where {})",
-        key.join(" || ', ' || "),
-        q(table),
-        not_null.join(" and "),
-        q(&parent),
-        matches.join(" and ")
-    );
+    let quoted = |names: &mut dyn Iterator<Item = &String>| -> Vec<String> {
+        names.map(|name| quoted_identifier(name)).collect()
+    };
+    let from = quoted(&mut pairs.iter().map(|(from, _)| from));
+    let to = quoted(&mut pairs.iter().map(|(_, to)| to));
+    let key = quoted(&mut primary_key(conn, table)?.iter());
+    let scope = Scope::for_dialect(Dialect::Sqlite)
+        .with_word("CHILD", &quoted_identifier(table))
+        .with_word("PARENT", &quoted_identifier(&parent))
+        .with_list("FROM", from.iter().map(String::as_str))
+        .with_list("TO", to.iter().map(String::as_str))
+        .with_list("KEY", key.iter().map(String::as_str));
+    let sql = schema::question("queries/dangling_keys.sql", scope)?.text;
     let mut stmt = conn.prepare(&sql)?;
     let keys = stmt
         .query_map([], |row| row.get::<_, String>(0))?
