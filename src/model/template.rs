@@ -76,10 +76,6 @@ impl Scope {
             .with("POSTGRES", i64::from(dialect == Dialect::Postgres))
     }
 
-    pub fn dialect(&self) -> Dialect {
-        self.dialect
-    }
-
     /// A number, for `{NAME}` and conditions.
     pub fn with(mut self, name: &str, value: i64) -> Self {
         self.numbers.insert(name.to_string(), value);

@@ -15,7 +15,7 @@ mod parts;
 use anyhow::{Context, Result, bail};
 use postgres::{GenericClient, Transaction};
 
-use crate::engine::postgres::{self as pg, Extension};
+use crate::engine::postgres::{self as pg, RefillHooks};
 use crate::engine::{Cluster, Inspection, Origin, Param, Params, Snapshot, Value};
 use crate::model::schema;
 use crate::model::sql;
@@ -187,7 +187,7 @@ impl Engine {
 /// after its facts.
 struct Parts;
 
-impl Extension for Parts {
+impl RefillHooks for Parts {
     /// A rebuild changes distributed views after search_part's rows, which
     /// Citus allows in one transaction only over one connection per node,
     /// and without running part of it on the coordinator's own copies; the

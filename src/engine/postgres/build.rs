@@ -26,7 +26,7 @@ use crate::model::template::{Dialect, Scope, string_literal};
 /// What an engine built on PostgreSQL (Citus) adds to every change of the
 /// model: settings first in its transaction, and its own tables emptied
 /// before the board's rows are derived again and filled after.
-pub trait Extension {
+pub trait RefillHooks {
     /// `SET LOCAL` statements, first in the transaction.
     fn settings(&self) -> &str {
         ""
@@ -43,10 +43,10 @@ pub trait Extension {
     }
 }
 
-/// Plain PostgreSQL: nothing added.
-pub struct Plain;
+/// Plain PostgreSQL: nothing added to a change of the model.
+pub struct NoHooks;
 
-impl Extension for Plain {}
+impl RefillHooks for NoHooks {}
 
 /// Takes back what an earlier queens gave its role queens_reader for
 /// `schema`, and nothing else (sql/postgres/legacy_reader.sql).
@@ -422,11 +422,11 @@ fn migrate(tx: &mut Transaction, version: usize) -> Result<()> {
 /// Returns whether the schema had to be upgraded.
 pub fn bring_up_to_date(
     (url, schema, trusted): (&str, &str, &[String]),
-    extension: &dyn Extension,
+    hooks: &dyn RefillHooks,
     describe: Option<Describe>,
 ) -> Result<bool> {
     let mut upgraded = false;
-    let legacy = change_model((url, schema, trusted), extension.settings(), |tx, found| {
+    let legacy = change_model((url, schema, trusted), hooks.settings(), |tx, found| {
         if found.version >= schema::latest_version() {
             // A schema an older queens built has no descriptions yet.
             let ours = descriptions(describe, found.size)?;
@@ -438,7 +438,7 @@ pub fn bring_up_to_date(
         }
         migrate(tx, found.version)?;
         let ours = descriptions(describe, found.size)?;
-        refill(tx, schema, found.size, extension, &ours, &ours)?;
+        refill(tx, schema, found.size, hooks, &ours, &ours)?;
         upgraded = true;
         Ok(())
     })?;
@@ -456,7 +456,7 @@ fn refill(
     tx: &mut Transaction,
     schema: &str,
     n: u8,
-    extension: &dyn Extension,
+    hooks: &dyn RefillHooks,
     before: &[Comment],
     ours: &[Comment],
 ) -> Result<()> {
@@ -472,9 +472,9 @@ fn refill(
                 || is_ours(ours, &k.view, k.column.as_deref(), text))
     });
     let privileges = acl::read(tx, schema)?;
-    extension.before_refill(tx)?;
+    hooks.before_refill(tx)?;
     tx.batch_execute(&schema::postgres_build(n, None)?)?;
-    extension.after_refill(tx)?;
+    hooks.after_refill(tx)?;
     write_comments(tx, schema, ours, before)?;
     // Owners first: the owner's grants are recorded as the owner's.
     let (owners, others): (Vec<Keepsake>, Vec<Keepsake>) =
@@ -572,14 +572,14 @@ pub fn lacks_board_size(url: &str, schema: &str, trusted: &[String]) -> Result<b
 pub fn rebuild(
     (url, schema, trusted): (&str, &str, &[String]),
     n: u8,
-    extension: &dyn Extension,
+    hooks: &dyn RefillHooks,
     describe: Option<Describe>,
 ) -> Result<()> {
-    change_model((url, schema, trusted), extension.settings(), |tx, found| {
+    change_model((url, schema, trusted), hooks.settings(), |tx, found| {
         migrate(tx, found.version)?;
         let before = descriptions(describe, found.size)?;
         let ours = descriptions(describe, n)?;
-        refill(tx, schema, n, extension, &before, &ours)
+        refill(tx, schema, n, hooks, &before, &ours)
     })
     .map(drop)
 }

@@ -4,7 +4,7 @@
 //!
 //! - `connect`: the connection, the URL as shown, the checks of a schema;
 //! - `build`: building, upgrading and rebuilding the model, keeping what is
-//!   the user's; an engine built on this one adds to it (`Extension`);
+//!   the user's; an engine built on this one adds to it (`RefillHooks`);
 //! - `acl`: the privileges on queens' views across a rebuild, each by its
 //!   grantor;
 //! - `read`: one snapshot for all of a command's connections, queens'
@@ -31,7 +31,7 @@ mod query;
 mod read;
 mod values;
 
-pub use build::{Extension, Plain, build_script, change_model};
+pub use build::{NoHooks, RefillHooks, build_script, change_model};
 pub use connect::{
     connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
 };
@@ -81,9 +81,9 @@ impl Engine {
         read::sibling(&self.url, &self.schema, &self.trusted, first)
     }
 
-    /// Replaces the board with an `n`×`n` one, with what `extension` adds.
-    pub fn rebuild_with(&self, n: u8, extension: &dyn Extension) -> Result<()> {
-        build::rebuild(self.place(), n, extension, self.describe)
+    /// Replaces the board with an `n`×`n` one, with what `hooks` adds.
+    pub fn rebuild_with(&self, n: u8, hooks: &dyn RefillHooks) -> Result<()> {
+        build::rebuild(self.place(), n, hooks, self.describe)
     }
 
     /// What `doctor` finds in the schema, with the checks `more` adds.
@@ -91,9 +91,9 @@ impl Engine {
         doctor::findings(&self.url, &self.schema, &self.trusted, requested, more)
     }
 
-    /// Upgrades the board, with what `extension` adds; whether it had to.
-    pub fn bring_up_to_date_with(&self, extension: &dyn Extension) -> Result<bool> {
-        build::bring_up_to_date(self.place(), extension, self.describe)
+    /// Upgrades the board, with what `hooks` adds; whether it had to.
+    pub fn bring_up_to_date_with(&self, hooks: &dyn RefillHooks) -> Result<bool> {
+        build::bring_up_to_date(self.place(), hooks, self.describe)
     }
 }
 
@@ -132,11 +132,11 @@ impl crate::engine::Engine for Engine {
     }
 
     fn rebuild(&self, n: u8) -> Result<()> {
-        self.rebuild_with(n, &Plain)
+        self.rebuild_with(n, &NoHooks)
     }
 
     fn bring_up_to_date(&self) -> Result<bool> {
-        self.bring_up_to_date_with(&Plain)
+        self.bring_up_to_date_with(&NoHooks)
     }
 
     fn doctor(&self, requested: Option<u8>) -> Result<Vec<Finding>> {

@@ -9,12 +9,12 @@ use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, Transaction};
 
 use crate::engine::model_columns;
+use crate::engine::sqlite::build;
 use crate::engine::sqlite::failure::{
     Undefined, explain_write_error, first_sqlite_error, message, no_board_size, undefined,
 };
 use crate::engine::sqlite::open::{open_writable, reading};
 use crate::engine::sqlite::references::{broken_references, keep_user_references};
-use crate::engine::sqlite::schema;
 use crate::error::Error;
 use crate::model::schema::{
     check_columns, latest_version, own_table_names, refilled_tables, view_names,
@@ -27,9 +27,9 @@ pub fn rebuild(path: &Path, n: u8) -> Result<()> {
     let shown = path.display().to_string();
     change_model(path, |tx| {
         refuse_user_columns(tx, &shown)?;
-        schema::clear(tx, true)?;
+        build::clear(tx, true)?;
         restore_own_indexes(tx)?;
-        schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))
+        build::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))
     })
 }
 
@@ -37,7 +37,7 @@ pub fn rebuild(path: &Path, n: u8) -> Result<()> {
 /// lets board_size hold one row, say), before the facts are derived: a
 /// rebuild is the mend `doctor` and the reading commands advise.
 fn restore_own_indexes(tx: &Transaction) -> Result<()> {
-    let fresh = schema::fresh_rows(
+    let fresh = build::fresh_rows(
         "select name, sql from sqlite_schema where type = 'index' and sql is not null",
     )?;
     for row in fresh {
@@ -63,16 +63,16 @@ fn refuse_user_columns(conn: &Connection, shown: &str) -> Result<()> {
         check_columns(
             shown,
             table,
-            &schema::table_columns(conn, table)?,
+            &build::table_columns(conn, table)?,
             model_columns(table),
         )?;
     }
-    if schema::has_store(conn)? {
-        let n = schema::largest_stored_size(conn)?.unwrap_or(0);
+    if build::has_store(conn)? {
+        let n = build::largest_stored_size(conn)?.unwrap_or(0);
         let own: Vec<String> = std::iter::once("solution_no".to_string())
             .chain((1..=n).map(|k| format!("s{k}")))
             .collect();
-        if let Some(added) = schema::table_columns(conn, "solution_store")?
+        if let Some(added) = build::table_columns(conn, "solution_store")?
             .into_iter()
             .find(|column| !own.iter().any(|o| o.eq_ignore_ascii_case(column)))
         {
@@ -150,7 +150,7 @@ fn user_indexes(conn: &Connection, tables: &[&str]) -> Result<Vec<(String, Strin
 /// The names of the indexes queens' migrations make.
 fn fresh_index_names() -> Result<Vec<String>> {
     Ok(
-        schema::fresh_rows("select name from sqlite_schema where type = 'index'")?
+        build::fresh_rows("select name from sqlite_schema where type = 'index'")?
             .into_iter()
             .flatten()
             .collect(),
@@ -164,8 +164,8 @@ fn is_outdated_on(conn: &Connection) -> Result<bool> {
     if version < latest_version() as i64 {
         return Ok(true);
     }
-    match schema::stored_size(conn)? {
-        Some(n) => Ok(!schema::views_are_current(conn, n)?),
+    match build::stored_size(conn)? {
+        Some(n) => Ok(!build::views_are_current(conn, n)?),
         None => Ok(true),
     }
 }
@@ -189,10 +189,10 @@ pub fn bring_up_to_date(path: &Path) -> Result<bool> {
             return Ok(());
         }
         let shown = path.display().to_string();
-        let n = schema::stored_size(tx)?.ok_or_else(|| no_board_size(&shown))?;
+        let n = build::stored_size(tx)?.ok_or_else(|| no_board_size(&shown))?;
         refuse_user_columns(tx, &shown)?;
-        schema::clear(tx, false)?;
-        schema::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))?;
+        build::clear(tx, false)?;
+        build::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))?;
         upgraded = true;
         Ok(())
     })?;
@@ -217,7 +217,7 @@ pub fn change_model(path: &Path, change: impl FnOnce(&Transaction) -> Result<()>
         let mut conn = open_writable(path)?;
         refuse_user_triggers(&conn, &shown)?;
         let broken_before = broken_references(&conn)?;
-        schema::migrate(&mut conn)?;
+        build::migrate(&mut conn)?;
         let tx = conn.transaction()?;
         refuse_user_triggers(&tx, &shown)?;
         change(&tx)?;

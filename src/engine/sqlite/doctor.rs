@@ -10,7 +10,7 @@ use anyhow::{Result, bail};
 use rusqlite::{Connection, OptionalExtension};
 
 use crate::checker;
-use crate::engine::sqlite::{open, schema};
+use crate::engine::sqlite::{build, open};
 use crate::engine::{Finding, check_requested_size, multiset_difference};
 use crate::model::board::Square;
 use crate::model::schema::{latest_version, own_table_names};
@@ -61,7 +61,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
     findings.push(Finding::of("encodings", encodings(&conn)));
     findings.push(Finding::of("symmetries", symmetries(&conn, n)));
     findings.push(Finding::of("views", views(&conn, n, path)));
-    if schema::has_store(&conn)? {
+    if build::has_store(&conn)? {
         findings.push(Finding::of("stored", stored_solutions(&conn, n)));
     }
     findings.push(if n <= COUNT_UP_TO {
@@ -134,7 +134,7 @@ fn facts(conn: &Connection, n: u8) -> Result<(bool, String)> {
 /// every table, a direction renamed) answers wrongly without breaking any
 /// key, so only this comparison finds it.
 fn model(conn: &Connection, n: u8) -> Result<(bool, String)> {
-    let fresh = schema::fresh_board(n)?;
+    let fresh = build::fresh_board(n)?;
     let mut differences = Vec::new();
     let tables: Vec<&str> = own_table_names()
         .into_iter()
@@ -145,8 +145,8 @@ fn model(conn: &Connection, n: u8) -> Result<(bool, String)> {
     }
     let indexes = "select name, tbl_name, coalesce(sql, '') from sqlite_schema \
                    where type = 'index' order by name";
-    let expected = schema::rows_as_text(&fresh, indexes)?;
-    let found = schema::rows_as_text(conn, indexes)?;
+    let expected = build::rows_as_text(&fresh, indexes)?;
+    let found = build::rows_as_text(conn, indexes)?;
     for index in &expected {
         match found.iter().find(|f| f[0] == index[0]) {
             None => differences.push(format!("index {} on {} is missing", index[0], index[1])),
@@ -185,8 +185,8 @@ fn table_differences(conn: &Connection, fresh: &Connection, table: &str) -> Resu
     };
     let mut differences = Vec::new();
     if Some(&found) != read(fresh)?.as_ref() {
-        let own = schema::table_columns(fresh, table)?;
-        let columns = schema::table_columns(conn, table)?;
+        let own = build::table_columns(fresh, table)?;
+        let columns = build::table_columns(conn, table)?;
         let added: Vec<&String> = columns.iter().filter(|c| !own.contains(c)).collect();
         let lost: Vec<&String> = own.iter().filter(|c| !columns.contains(c)).collect();
         differences.push(match (added.is_empty(), lost.is_empty()) {
@@ -201,11 +201,11 @@ fn table_differences(conn: &Connection, fresh: &Connection, table: &str) -> Resu
             return Ok(differences);
         }
     }
-    let own = schema::table_columns(fresh, table)?;
+    let own = build::table_columns(fresh, table)?;
     let rows = crate::model::schema::table_rows(table, &own, Dialect::Sqlite)?;
     let (extra, missing) = multiset_difference(
-        &schema::rows_as_text(conn, &rows)?,
-        &schema::rows_as_text(fresh, &rows)?,
+        &build::rows_as_text(conn, &rows)?,
+        &build::rows_as_text(fresh, &rows)?,
     );
     if extra + missing > 0 {
         differences.push(format!(
@@ -238,7 +238,7 @@ fn encodings(conn: &Connection) -> Result<(bool, String)> {
 }
 
 fn views(conn: &Connection, n: u8, path: &Path) -> Result<(bool, String)> {
-    let differing = schema::differing_views(conn, n)?;
+    let differing = build::differing_views(conn, n)?;
     let found = if differing.is_empty() {
         "as this queens writes them".to_string()
     } else {
@@ -277,8 +277,8 @@ fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
     // the rows the migrations write into a fresh database.
     let all_rows =
         "select sym_no, symmetry, description, xx, xy, yx, yy from symmetry order by sym_no";
-    let reference = schema::fresh_rows(all_rows)?;
-    let found = schema::rows_as_text(conn, all_rows)?;
+    let reference = build::fresh_rows(all_rows)?;
+    let found = build::rows_as_text(conn, all_rows)?;
     wrong_matrices += reference.iter().zip(&found).filter(|(a, b)| a != b).count()
         + reference.len().abs_diff(found.len());
     let holds = matrices.len() == 8 && wrong_matrices == 0 && wrong_images == 0;

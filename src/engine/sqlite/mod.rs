@@ -24,6 +24,7 @@ use crate::engine::{Finding, Inspection, Origin, Param, Params, Snapshot, Soluti
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::template::{Dialect, Sql};
 
+mod build;
 mod change;
 mod doctor;
 mod dump;
@@ -31,12 +32,11 @@ mod failure;
 mod open;
 mod query;
 mod references;
-mod schema;
 mod store;
 
 pub use failure::explain_leftover_busy;
 
-pub use schema::fresh_columns;
+pub use build::fresh_columns;
 
 /// A board built afresh by this queens, in memory, for another engine's
 /// `doctor` to compare its tables with, row for row: the SQLite engine
@@ -47,24 +47,24 @@ pub struct FreshBoard(Connection);
 impl FreshBoard {
     /// A fresh `n`×`n` board.
     pub fn new(n: u8) -> Result<FreshBoard> {
-        Ok(FreshBoard(schema::fresh_board(n)?))
+        Ok(FreshBoard(build::fresh_board(n)?))
     }
 
     /// Every row of queens' table `table` in `columns` (queens' own names,
     /// never a user's), each value as text, as the sqlite3 shell shows it.
     pub fn rows(&self, table: &str, columns: &[String]) -> Result<Vec<Vec<String>>> {
         let rows = crate::model::schema::table_rows(table, columns, Dialect::Sqlite)?;
-        schema::rows_as_text(&self.0, &rows)
+        build::rows_as_text(&self.0, &rows)
     }
 
     /// Its tables and views as Datasette lists them
     /// (sql/datasette/relations.sql).
     pub fn catalog(&self) -> Result<Vec<Listed>> {
-        schema::rows_as_text(&self.0, crate::model::sql::file("datasette/relations.sql"))?
+        build::rows_as_text(&self.0, crate::model::sql::file("datasette/relations.sql"))?
             .into_iter()
             .map(|row| match <[String; 3]>::try_from(row) {
                 Ok([name, kind, sql]) => {
-                    let columns = schema::table_columns(&self.0, &name)?;
+                    let columns = build::table_columns(&self.0, &name)?;
                     Ok((name, kind, sql, columns))
                 }
                 Err(_) => anyhow::bail!("sql/datasette/relations.sql answers three columns"),
@@ -246,11 +246,11 @@ impl crate::engine::Reader for Reader {
     }
 
     fn has_own_solution_view(&self, n: u8) -> Result<bool> {
-        Ok(!schema::differing_views(&self.conn, n)?.contains(&"solution"))
+        Ok(!build::differing_views(&self.conn, n)?.contains(&"solution"))
     }
 
     fn stored_count(&self) -> Result<Option<u64>> {
-        if !schema::has_store(&self.conn)? {
+        if !build::has_store(&self.conn)? {
             return Ok(None);
         }
         let count: i64 = self

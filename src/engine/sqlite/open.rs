@@ -20,7 +20,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 use crate::engine::sqlite::failure::{explain_open_error, explain_write_error, no_board_size};
 use crate::engine::sqlite::references::keep_user_references;
-use crate::engine::sqlite::{schema, sqlite_name};
+use crate::engine::sqlite::{build, sqlite_name};
 use crate::engine::{Inspection, Origin, check_current, check_requested_size};
 use crate::error::{Error, shell_word};
 use crate::model::board::DEFAULT_SIZE;
@@ -52,7 +52,7 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
         version,
         &format!("queens init --db {}", shell_word(&shown)),
     )?;
-    let n = schema::stored_size(&conn)
+    let n = build::stored_size(&conn)
         .map_err(|e| explain_open_error(e, path))?
         .ok_or_else(|| no_board_size(&shown))?;
     check_requested_size(&shown, n, requested)?;
@@ -102,7 +102,7 @@ pub fn inspect_for_doctor(path: &Path) -> Result<(Inspection, i64)> {
         .query_row("select count(*) from board_size", [], |row| row.get(0))
         .unwrap_or(0);
     if rows > 1 && version <= latest_version() {
-        let size = schema::largest_stored_size(&conn)
+        let size = build::largest_stored_size(&conn)
             .map_err(|e| explain_open_error(e, path))?
             .unwrap_or(0);
         return Ok((Inspection { version, size }, rows));
@@ -174,7 +174,7 @@ fn header_of(conn: &Connection, version: usize, path: &Path) -> Result<Inspectio
              name another --db"
         );
     }
-    match schema::stored_size(conn).map_err(|e| explain_open_error(e, path))? {
+    match build::stored_size(conn).map_err(|e| explain_open_error(e, path))? {
         Some(size) => Ok(Inspection { version, size }),
         None => Err(no_board_size(&shown.to_string()).into()),
     }
@@ -187,7 +187,7 @@ pub fn lacks_board_size(path: &Path) -> bool {
     let Ok((conn, version)) = open_to_inspect(path) else {
         return false;
     };
-    let no_one_size = match schema::stored_size(&conn) {
+    let no_one_size = match build::stored_size(&conn) {
         Ok(size) => size.is_none(),
         Err(e) => matches!(e.downcast_ref::<Error>(), Some(Error::SeveralSizes(_))),
     };
@@ -479,9 +479,9 @@ pub fn create_temporary(n: u8) -> Result<tempfile::NamedTempFile> {
 }
 
 fn build(conn: &mut Connection, n: u8) -> Result<()> {
-    schema::migrate(conn)?;
+    build::migrate(conn)?;
     let tx = conn.transaction()?;
-    schema::populate(&tx, n)?;
+    build::populate(&tx, n)?;
     keep_user_references(&tx, &BTreeSet::new(), "the new database")?;
     tx.commit()?;
     Ok(())

@@ -16,7 +16,7 @@ use rusqlite::{Connection, OpenFlags, params_from_iter};
 use tempfile::NamedTempFile;
 
 use crate::engine::SolutionStore;
-use crate::engine::sqlite::{change, schema, sqlite_name};
+use crate::engine::sqlite::{build, change, sqlite_name};
 use crate::model::board::a_board;
 use crate::model::schema::{store_row_sql, store_sql};
 use crate::tempfiles::{new_temp_file, parent_dir};
@@ -90,7 +90,7 @@ fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
     let staged =
         Connection::open_with_flags(sqlite_name(staging), OpenFlags::SQLITE_OPEN_READ_ONLY)?;
     change::change_model(path, |tx| {
-        let now = schema::stored_size(tx)?;
+        let now = build::stored_size(tx)?;
         if now != Some(n) {
             bail!(
                 "{} was rebuilt for {} while its {n}×{n} solutions were searched; nothing was stored",
@@ -98,7 +98,7 @@ fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
                 now.map_or("no board".to_string(), a_board)
             );
         }
-        schema::drop_store(tx)?;
+        build::drop_store(tx)?;
         tx.execute_batch(&store_sql(n)?)?;
         let mut insert = tx.prepare(&store_row_sql(n)?)?;
         let mut select = staged.prepare("select * from solution_store order by solution_no")?;
@@ -109,6 +109,6 @@ fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             insert.execute(params_from_iter(values))?;
         }
-        schema::create_views(tx, n)
+        build::create_views(tx, n)
     })
 }
