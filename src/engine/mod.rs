@@ -290,6 +290,25 @@ impl Finding {
     }
 }
 
+/// The doctors' finding on queens' tables against a fresh `n`×`n` board:
+/// whether they hold, and `what` was compared ("9 tables") or how they
+/// differ.
+pub fn model_finding(n: u8, what: &str, differences: &[String]) -> (bool, String) {
+    match differences.is_empty() {
+        true => (
+            true,
+            format!("{what} as in a fresh {n}×{n} board, row for row"),
+        ),
+        false => (
+            false,
+            format!(
+                "not as in a fresh {n}×{n} board: {}",
+                differences.join("; ")
+            ),
+        ),
+    }
+}
+
 /// How many rows of `found` are not in `expected`, and how many of
 /// `expected` are not in `found`, counting repeats (a doctor's comparison
 /// of a table with a fresh board's).

@@ -39,6 +39,15 @@ pub fn own_table_names() -> Vec<&'static str> {
     names
 }
 
+/// Every table of queens' whose rows the board size decides: all but
+/// solution_store (kept only by `init --materialize`, on SQLite), which
+/// the doctors compare with a fresh board's.
+pub fn board_table_names() -> Vec<&'static str> {
+    let mut names = own_table_names();
+    names.retain(|t| *t != "solution_store");
+    names
+}
+
 /// Every table and view that is queens' own.
 pub fn own_names() -> Vec<&'static str> {
     let mut names = own_table_names();

@@ -16,9 +16,10 @@ use crate::engine::postgres::connect::{
 };
 use crate::engine::postgres::read::{first_reader, gave_up_waiting_or};
 use crate::engine::{
-    Finding, FreshBoard, board_size_from, check_requested_size, model_columns, multiset_difference,
+    Finding, FreshBoard, board_size_from, check_requested_size, model_columns, model_finding,
+    multiset_difference,
 };
-use crate::model::schema::{latest_version, own_table_names, view_names};
+use crate::model::schema::{board_table_names, latest_version, view_names};
 use crate::model::template::Dialect;
 use crate::model::template::Scope;
 
@@ -148,27 +149,16 @@ fn version(reader: &Reader) -> Result<(bool, String)> {
 /// wrongly without breaking any key, so only this comparison finds it.
 fn model(reader: &Reader, n: u8) -> Result<(bool, String)> {
     let fresh = FreshBoard::new(n)?;
-    let tables: Vec<&str> = own_table_names()
-        .into_iter()
-        .filter(|t| *t != "solution_store")
-        .collect();
+    let tables = board_table_names();
     let mut differences = Vec::new();
     for table in &tables {
         differences.extend(table_differences(reader, &fresh, table)?);
     }
-    let holds = differences.is_empty();
-    let found = if holds {
-        format!(
-            "{} tables as in a fresh {n}×{n} board, row for row",
-            tables.len()
-        )
-    } else {
-        format!(
-            "not as in a fresh {n}×{n} board: {}",
-            differences.join("; ")
-        )
-    };
-    Ok((holds, found))
+    Ok(model_finding(
+        n,
+        &format!("{} tables", tables.len()),
+        &differences,
+    ))
 }
 
 /// How queens' `table` in the schema differs from the same table of the

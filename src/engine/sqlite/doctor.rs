@@ -11,9 +11,9 @@ use rusqlite::{Connection, OptionalExtension};
 
 use crate::checker;
 use crate::engine::sqlite::{build, open};
-use crate::engine::{Finding, check_requested_size, multiset_difference};
+use crate::engine::{Finding, check_requested_size, model_finding, multiset_difference};
 use crate::model::board::Square;
-use crate::model::schema::{latest_version, own_table_names};
+use crate::model::schema::{board_table_names, latest_version};
 use crate::model::sql;
 use crate::model::template::Dialect;
 
@@ -136,10 +136,7 @@ fn facts(conn: &Connection, n: u8) -> Result<(bool, String)> {
 fn model(conn: &Connection, n: u8) -> Result<(bool, String)> {
     let fresh = build::fresh_board(n)?;
     let mut differences = Vec::new();
-    let tables: Vec<&str> = own_table_names()
-        .into_iter()
-        .filter(|t| *t != "solution_store")
-        .collect();
+    let tables = board_table_names();
     for table in &tables {
         differences.extend(table_differences(conn, &fresh, table)?);
     }
@@ -156,20 +153,8 @@ fn model(conn: &Connection, n: u8) -> Result<(bool, String)> {
             Some(_) => {}
         }
     }
-    let holds = differences.is_empty();
-    let found = if holds {
-        format!(
-            "{} tables and {} indexes as in a fresh {n}×{n} board, row for row",
-            tables.len(),
-            expected.len()
-        )
-    } else {
-        format!(
-            "not as in a fresh {n}×{n} board: {}",
-            differences.join("; ")
-        )
-    };
-    Ok((holds, found))
+    let compared = format!("{} tables and {} indexes", tables.len(), expected.len());
+    Ok(model_finding(n, &compared, &differences))
 }
 
 /// How queens' `table` in `conn` differs from the same table in `fresh`:
