@@ -136,6 +136,49 @@ pub fn placements_per_column(n: u8) -> Vec<u64> {
     counts
 }
 
+/// One square the backtracking search tries: the queens' rows, from column
+/// a, the last one the square tried; whether it takes a queen; if not, the
+/// column (from 0) of the first queen, in column order, that attacks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Try {
+    pub rows: Vec<u8>,
+    pub placed: bool,
+    pub attacker: Option<usize>,
+}
+
+/// Every square the search tries on the `n`×`n` board, depth-first in
+/// board order, as the seeds' programs try them: each placement of k
+/// queens tries the next column's squares from row 1 up, and goes on from
+/// each one no queen before it attacks (checked queen by queen, in column
+/// order, with `attack`).
+pub fn search_tries(n: u8) -> Vec<Try> {
+    fn go(n: u8, rows: &mut Vec<u8>, tries: &mut Vec<Try>) {
+        if rows.len() == usize::from(n) {
+            return;
+        }
+        let column = rows.len() as u8 + 1;
+        for row in 1..=n {
+            let tried = Square { col: column, row };
+            let attacker = squares_of(rows)
+                .iter()
+                .position(|&queen| attack(queen, tried));
+            rows.push(row);
+            tries.push(Try {
+                rows: rows.clone(),
+                placed: attacker.is_none(),
+                attacker,
+            });
+            if attacker.is_none() {
+                go(n, rows, tries);
+            }
+            rows.pop();
+        }
+    }
+    let mut tries = Vec::new();
+    go(n, &mut Vec::new(), &mut tries);
+    tries
+}
+
 /// Entry k (0 … n) is the number of ways to put queens in columns 1 … k on
 /// different rows, none on the row ±1 of the previous column's queen (the
 /// candidate rule), counted by dynamic programming over the set of rows

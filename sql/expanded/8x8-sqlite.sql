@@ -214,6 +214,14 @@ select 5;
 -- commands refuse a file of schema 5 until `queens init` upgrades it.
 select 6;
 
+-- ==== migration 7 ====
+-- Schema 7: the search_tree view (every square the backtracking search
+-- tries, placed or killed, and by which line and queen) and its tally by
+-- level and by the kind of line that kills, search_tree_tally, are new.
+-- The tables do not change; views are made again by every upgrade, which
+-- is all this version needs.
+select 7;
+
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
 -- n columns: 1 is a, 2 is b, …
@@ -979,6 +987,132 @@ left join by_candidate as c on c.k = l.k
 left join by_placement as p on p.k = l.k
 order by l.k;
 
+-- ==== view search_tree ====
+create view search_tree (queens, s1, s2, s3, s4, s5, s6, s7, s8, placed, anchor, mov_dir, attacker) as
+-- search_tree(queens, s1, …, s8, placed, anchor, mov_dir, attacker): the
+-- search tries queen k = `queens` on square s_k of column k, while queens
+-- 1 … k−1 stand on s1, …, s_(k−1), no two on one line (a node of the
+-- backtracking tree; s_(k+1), …, s8 are NULL). placed is 1 when the
+-- square's lines meet none of theirs,
+--     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k−1))) = ∅,
+-- and the search goes on from there; else 0: the square dies, and
+-- `attacker` is the square of the first queen (in column order) whose
+-- lines meet L(s_k), as a program that checks the queens placed in order
+-- finds it, and (anchor, mov_dir) the one line the two squares share.
+-- Every node is tried on all 8 squares of the next column, so the rows
+-- at level k are 8 times the placed rows at level k − 1. The placed rows
+-- at level k are OEIS A319284(N, k) (the funnel's by_placement_rule); with
+-- the root, the empty board, they are A319283(N), the nodes of the tree
+-- (2,057 on 8×8). The search goes breadth-first, one column a step, so the
+-- first rows come at once; ordered by the queens' rows (a missing queen
+-- first), the rows are the tries of a depth-first search in the order the
+-- seeds' programs make them.
+with recursive
+-- tried(queens, s1, …, tw…, placed, u…, q1w…, …): queen `queens` is tried
+-- on s_queens, whose line set is tw…; u… are the lines the queens placed
+-- before it cover, with its own where it is placed; qJw… is the line set
+-- of queen j (line_set, the bitset form of square_line: ∩ is `&`, ∪ is `|`,
+-- ∅ is 0; only the words that hold lines two queens can share, 1 here).
+tried (queens, s1, s2, s3, s4, s5, s6, s7, s8, tw0,
+       q1w0,
+       q2w0,
+       q3w0,
+       q4w0,
+       q5w0,
+       q6w0,
+       q7w0,
+       q8w0,
+       placed, u0) as (
+    -- queen 1 on every square of column a: nothing placed before it
+    select 1, q.square, cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text),
+           q.w0,
+           q.w0,
+           cast(0 as bigint),
+           cast(0 as bigint),
+           cast(0 as bigint),
+           cast(0 as bigint),
+           cast(0 as bigint),
+           cast(0 as bigint),
+           cast(0 as bigint),
+           1, q.w0
+    from line_set as q
+    where q.cl_no = 1
+  union all
+    -- each placed queen k: queen k + 1 tried on every square of column k + 1
+    select t.queens + 1,
+           case t.queens + 1 when 1 then q.square else t.s1 end,
+           case t.queens + 1 when 2 then q.square else t.s2 end,
+           case t.queens + 1 when 3 then q.square else t.s3 end,
+           case t.queens + 1 when 4 then q.square else t.s4 end,
+           case t.queens + 1 when 5 then q.square else t.s5 end,
+           case t.queens + 1 when 6 then q.square else t.s6 end,
+           case t.queens + 1 when 7 then q.square else t.s7 end,
+           case t.queens + 1 when 8 then q.square else t.s8 end,
+           q.w0,
+           case t.queens + 1 when 1 then q.w0 else t.q1w0 end,
+           case t.queens + 1 when 2 then q.w0 else t.q2w0 end,
+           case t.queens + 1 when 3 then q.w0 else t.q3w0 end,
+           case t.queens + 1 when 4 then q.w0 else t.q4w0 end,
+           case t.queens + 1 when 5 then q.w0 else t.q5w0 end,
+           case t.queens + 1 when 6 then q.w0 else t.q6w0 end,
+           case t.queens + 1 when 7 then q.w0 else t.q7w0 end,
+           case t.queens + 1 when 8 then q.w0 else t.q8w0 end,
+           case when q.w0 & t.u0 = 0 then 1 else 0 end,
+           t.u0 | q.w0
+    from tried as t
+    join line_set as q on q.cl_no = t.queens + 1
+    where t.placed = 1 and t.queens < 8
+),
+-- killed(…, attacker): the tried square and, where it dies, the first
+-- queen before it whose lines meet its own
+killed as (
+    select t.*,
+           case
+               when t.placed = 1 then null
+               when 1 < t.queens and ((t.q1w0 & t.tw0)) <> 0 then t.s1
+               when 2 < t.queens and ((t.q2w0 & t.tw0)) <> 0 then t.s2
+               when 3 < t.queens and ((t.q3w0 & t.tw0)) <> 0 then t.s3
+               when 4 < t.queens and ((t.q4w0 & t.tw0)) <> 0 then t.s4
+               when 5 < t.queens and ((t.q5w0 & t.tw0)) <> 0 then t.s5
+               when 6 < t.queens and ((t.q6w0 & t.tw0)) <> 0 then t.s6
+               when 7 < t.queens and ((t.q7w0 & t.tw0)) <> 0 then t.s7
+               when 8 < t.queens and ((t.q8w0 & t.tw0)) <> 0 then t.s8
+           end as attacker,
+           case t.queens when 1 then t.s1 when 2 then t.s2 when 3 then t.s3 when 4 then t.s4 when 5 then t.s5 when 6 then t.s6 when 7 then t.s7 when 8 then t.s8 end as square
+    from tried as t
+)
+select k.queens, k.s1, k.s2, k.s3, k.s4, k.s5, k.s6, k.s7, k.s8, k.placed,
+       theirs.anchor, theirs.mov_dir, k.attacker
+from killed as k
+left join square_line as mine
+  on k.attacker is not null and mine.square = k.square
+left join square_line as theirs
+  on theirs.square = k.attacker and theirs.anchor = mine.anchor and theirs.mov_dir = mine.mov_dir
+where k.attacker is null or theirs.square is not null;
+
+-- ==== view search_tree_tally ====
+create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising, by_falling) as
+-- search_tree_tally(queens, entered, tried, placed, by_row, by_rising,
+-- by_falling): at level k = `queens` of the search tree, `entered`
+-- placements of k − 1 queens come in (for k = 1, the empty board), each
+-- tries the 8 squares of column k (`tried`), `placed` of them take a
+-- queen, and the others die on the line they share with the first queen
+-- that attacks them (search_tree): a row (RGHT, by_row), a rising
+-- diagonal (RGHT-UP, by_rising) or a falling one (RGHT-DN, by_falling);
+-- never a column, which holds one queen. So tried = 8 · entered =
+-- placed + by_row + by_rising + by_falling, and the entered of level
+-- k + 1 are the placed of level k.
+select queens,
+       cast(count(*) / 8 as integer) as entered,
+       count(*) as tried,
+       sum(placed) as placed,
+       sum(case when mov_dir = 'RGHT' then 1 else 0 end) as by_row,
+       sum(case when mov_dir = 'RGHT-UP' then 1 else 0 end) as by_rising,
+       sum(case when mov_dir = 'RGHT-DN' then 1 else 0 end) as by_falling
+from search_tree
+group by queens
+order by queens;
+
 -- ==== table solution_store ====
 create table solution_store (
     -- solution_store(solution_no, s1, …, s8): s1, …, s8 is solution number
@@ -1010,6 +1144,8 @@ insert into solution_store values (?, ?, ?, ?, ?, ?, ?, ?, ?)
 -- refer to, and the board size last. For both engines.
 -- Drops queens' views, each before the views it reads, so that they can
 -- be made again for a new board or over the stored solutions.
+drop view if exists search_tree_tally;
+drop view if exists search_tree;
 drop view if exists search_funnel;
 drop view if exists stored_solution;
 drop view if exists fundamental_solution;

@@ -59,7 +59,7 @@ killed as (
            case
                when t.placed = 1 then null
 --@for j in 1..N
-               when {j} < t.queens and ({{w in 0..W-1 sep " | ": t.q{j}w{w} & t.tw{w}}}) <> 0 then t.s{j}
+               when {j} < t.queens and ({{w in 0..W-1 sep " | ": (t.q{j}w{w} & t.tw{w})}}) <> 0 then t.s{j}
 --@end
            end as attacker,
            case t.queens {{k in 1..N sep " ": when {k} then t.s{k}}} end as square

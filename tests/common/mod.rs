@@ -24,6 +24,32 @@ pub const A002464: [u64; 10] = [1, 0, 0, 2, 14, 90, 646, 5242, 47622, 479306];
 /// OEIS A002562: solutions up to rotation and reflection, n = 1, 2, …
 pub const A002562: [u64; 10] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
 
+/// OEIS A319284: row n lists the nodes at each depth 0 … n of the
+/// backtracking tree of the n-queens search (the placements of k queens in
+/// the first k columns, no two attacking), n = 1, 2, …, 12.
+pub const A319284: [&[u64]; 12] = [
+    &[1, 1],
+    &[1, 2, 0],
+    &[1, 3, 2, 0],
+    &[1, 4, 6, 4, 2],
+    &[1, 5, 12, 14, 12, 10],
+    &[1, 6, 20, 36, 46, 40, 4],
+    &[1, 7, 30, 76, 140, 164, 94, 40],
+    &[1, 8, 42, 140, 344, 568, 550, 312, 92],
+    &[1, 9, 56, 234, 732, 1614, 2292, 2038, 1066, 352],
+    &[1, 10, 72, 364, 1400, 3916, 7552, 9632, 7828, 4040, 724],
+    &[
+        1, 11, 90, 536, 2468, 8492, 21362, 37248, 44148, 34774, 15116, 2680,
+    ],
+    &[
+        1, 12, 110, 756, 4080, 16852, 52856, 120104, 195270, 222720, 160964, 68264, 14200,
+    ],
+];
+
+/// OEIS A319283: the nodes of the n-queens backtracking tree (A319284's
+/// row sums), n = 1, 2, …, 12.
+pub const A319283: [u64; 12] = [2, 3, 6, 17, 54, 153, 552, 2057, 8394, 35539, 166926, 856189];
+
 /// The `queens` binary, run in `dir`.
 pub fn queens(dir: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_queens"));
