@@ -188,7 +188,7 @@ impl WalkText {
                 "× ({}, {}), the queen on {}",
                 kill.anchor, kill.mov_dir, kill.attacker
             ),
-            (None, Some(k)) => format!("placed: solution {k}"),
+            (None, Some(k)) => format!("placed: solution {k}, {}", step.squares.join(" ")),
             (None, None) => "placed".to_string(),
         };
         writeln!(out, "{:>5}  {pad}{square} {what}", step.step)?;
