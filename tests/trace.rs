@@ -214,7 +214,7 @@ line is a row of search_tree, ordered by the queens' rows.
     5      c1 × (a1, RGHT), the queen on a1
     6      c2 × (a4, RGHT-DN), the queen on b3
 
-Stopped after 6 squares tried, 0 solutions found (--limit all walks on).
+Stopped at --limit 6, 0 solutions found; --limit all walks the whole tree.
 ";
 
 #[test]
@@ -227,11 +227,9 @@ fn the_walk_starts_a1_placed_b1_and_b2_killed_by_a1_b3_placed() {
     let default = board.stdout(&["trace", "--walk"]);
     assert!(default.contains("\n   60  ") && !default.contains("\n   61  "));
     assert!(default.contains("         back: lift e4\n"), "{default}");
-    assert!(
-        default.ends_with(
-            "Stopped after 60 squares tried, 0 solutions found (--limit all walks on).\n"
-        )
-    );
+    assert!(default.ends_with(
+        "Stopped at --limit 60, 0 solutions found; --limit all walks the whole tree.\n"
+    ));
 }
 
 #[test]
@@ -324,13 +322,38 @@ fn the_tally_beyond_12x12_asks_for_long_and_the_walk_starts_at_once() {
     let text = twelve.stdout(&["trace", "--walk", "--limit", "20"]);
     assert!(text.contains("\n    1  a1 placed\n"), "{text}");
     assert!(text.contains("\n   20  "), "{text}");
-    assert!(
-        text.ends_with(
-            "Stopped after 20 squares tried, 0 solutions found (--limit all walks on).\n"
-        )
-    );
+    assert!(text.ends_with(
+        "Stopped at --limit 20, 0 solutions found; --limit all walks the whole tree.\n"
+    ));
     assert!(
         text.lines().all(|line| line.chars().count() <= 80),
         "{text}"
     );
+}
+
+#[test]
+fn help_and_man_page_explain_with_examples() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let help = queens(dir.path())
+        .args(["trace", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    for words in [
+        "Examples:",
+        "--db",
+        "--walk",
+        "--limit",
+        "search_tree_tally",
+    ] {
+        assert!(help.contains(words), "{words}: {help}");
+    }
+    let roff = queens(dir.path())
+        .args(["manpage", "trace"])
+        .output()
+        .unwrap();
+    let roff = String::from_utf8(roff.stdout).unwrap();
+    assert!(roff.contains(r"queens trace \-\-walk"), "{roff}");
+    assert!(!roff.contains('`'), "{roff}");
+    assert!(!dir.path().join("queens.db").exists());
 }

@@ -65,7 +65,7 @@ pub struct Args {
     pub walk: bool,
 
     /// With --walk: stop after K squares tried (a whole number from 1), or
-    /// `all` for the whole tree.
+    /// all for the whole tree.
     #[arg(long, value_name = "K", requires = "walk", value_parser = parse_limit)]
     pub limit: Option<Limit>,
 
@@ -229,7 +229,7 @@ fn walk_text(walk: &mut Walk, args: &Args, limit: u64, bar: &Bar) -> Result<()> 
     };
     let text = WalkText::new(n, style, width);
     let mut out = stdout();
-    text.write_header(&mut out, width)?;
+    text.write_header(&mut out)?;
     for step in steps_within(walk, limit, bar) {
         text.write_step(&mut out, &step)?;
     }

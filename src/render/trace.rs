@@ -147,6 +147,8 @@ pub struct WalkText {
     style: Style,
     /// Spaces a column indents its squares by.
     indent: usize,
+    /// The characters a line may take, where the words allow.
+    width: usize,
 }
 
 impl WalkText {
@@ -159,11 +161,16 @@ impl WalkText {
         } else {
             1
         };
-        WalkText { n, style, indent }
+        WalkText {
+            n,
+            style,
+            indent,
+            width,
+        }
     }
 
     /// What the walk is.
-    pub fn write_header(&self, out: &mut impl Write, width: usize) -> Result<()> {
+    pub fn write_header(&self, out: &mut impl Write) -> Result<()> {
         let n = self.n;
         write_paragraph(
             out,
@@ -173,7 +180,7 @@ impl WalkText {
                  row 1 up; a square dies on the line it shares with the first queen that \
                  attacks it. Each line is a row of search_tree, ordered by the queens' rows."
             ),
-            width,
+            self.width,
         )?;
         Ok(writeln!(out)?)
     }
@@ -218,24 +225,18 @@ impl WalkText {
         solutions: u64,
         over: bool,
     ) -> Result<()> {
-        let tried = human_number(&Value::Integer(steps as i64));
         let found = format!(
             "{} solution{}",
             human_number(&Value::Integer(solutions as i64)),
             if solutions == 1 { "" } else { "s" }
         );
-        writeln!(out)?;
-        if over {
-            writeln!(
-                out,
-                "The search is over: {tried} squares tried, {found} found."
-            )?;
+        let end = if over {
+            let tried = human_number(&Value::Integer(steps as i64));
+            format!("The search is over: {tried} squares tried, {found} found.")
         } else {
-            writeln!(
-                out,
-                "Stopped after {tried} squares tried, {found} found (--limit all walks on)."
-            )?;
-        }
-        Ok(())
+            format!("Stopped at --limit {steps}, {found} found; --limit all walks the whole tree.")
+        };
+        writeln!(out)?;
+        write_paragraph(out, &end, self.width)
     }
 }
