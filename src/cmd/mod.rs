@@ -26,6 +26,7 @@ pub mod query;
 pub mod show;
 pub mod solve;
 pub mod space;
+pub mod trace;
 
 /// The options every command shares: which database, and for which board.
 #[derive(Args, Debug, Clone)]

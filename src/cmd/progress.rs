@@ -105,6 +105,52 @@ impl Progress for Bar {
     }
 }
 
+/// A spinner with the time spent, for work that cannot say how far it has
+/// got (one statement the database runs whole): shown, like the bar, only
+/// once the work has run for a second, never when quiet or when stderr is
+/// not a terminal.
+pub struct Spinner {
+    bar: ProgressBar,
+}
+
+impl Spinner {
+    /// A spinner saying `message`, unless `quiet`.
+    pub fn start(quiet: bool, message: &str) -> Spinner {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {msg} {elapsed}")
+                .expect("a valid progress template"),
+        );
+        bar.set_message(message.to_string());
+        if !quiet && console::Term::stderr().is_term() {
+            clear_bar_on_interrupt();
+            let shown = bar.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(SHOW_PROGRESS_AFTER);
+                if shown.is_finished() {
+                    return;
+                }
+                shown.set_draw_target(ProgressDrawTarget::term_like(Box::new(NarrowStderr(
+                    console::Term::stderr(),
+                ))));
+                shown.enable_steady_tick(Duration::from_millis(200));
+                if let Ok(mut on_screen) = BAR_ON_SCREEN.lock() {
+                    *on_screen = Some(shown);
+                }
+            });
+        }
+        Spinner { bar }
+    }
+
+    /// The work is done: the spinner goes.
+    pub fn finish(self) {
+        self.bar.finish_and_clear();
+        if let Ok(mut on_screen) = BAR_ON_SCREEN.lock() {
+            *on_screen = None;
+        }
+    }
+}
+
 /// On Ctrl-C, rubs out the bar's line before the process ends, as a
 /// program without a bar would leave the terminal. Installed once.
 fn clear_bar_on_interrupt() {

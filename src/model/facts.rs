@@ -102,3 +102,59 @@ pub struct CatalogRelation {
     /// Its columns, in order (none where they cannot be read).
     pub columns: Vec<String>,
 }
+
+/// A row of `search_tree_tally`: level k = `queens` of the search tree.
+/// `entered` placements of k − 1 queens each try the N squares of column k
+/// (`tried`); `placed` of them take a queen, the others die on a row
+/// (`by_row`), a rising diagonal (`by_rising`) or a falling one
+/// (`by_falling`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TallyLevel {
+    pub queens: i64,
+    pub entered: i64,
+    pub tried: i64,
+    pub placed: i64,
+    pub by_row: i64,
+    pub by_rising: i64,
+    pub by_falling: i64,
+}
+
+/// A square and the lines through it, as the walk reads them: its bitset
+/// (a row of `line_set`) to test, its lines' names (`square_line`) to say
+/// which one kills.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareLines {
+    pub square: String,
+    pub column: i64,
+    pub row: i64,
+    /// w0, w1, w2 of line_set.
+    pub words: [i64; 3],
+    pub lines: Vec<LineFact>,
+}
+
+/// Why a tried square dies: the line (`anchor`, `mov_dir`) it shares with
+/// the queen on `attacker`, the first in column order whose lines meet its
+/// own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kill {
+    pub anchor: String,
+    pub mov_dir: String,
+    pub attacker: String,
+}
+
+/// One square the depth-first search tries: a row of `search_tree`, in the
+/// order the seeds' programs try them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkStep {
+    /// 1, 2, … in the order of the walk.
+    pub step: u64,
+    /// s1 … s(k−1), the queens standing, then s_k, the square tried.
+    pub squares: Vec<String>,
+    /// None where the square takes a queen (placed = 1).
+    pub kill: Option<Kill>,
+    /// Where the square completes a solution: its number, in the order found.
+    pub solution: Option<u64>,
+    /// The queens lifted after this step, as the search backs up, the last
+    /// column's first: the column tried is done, and so are these queens'.
+    pub lifted: Vec<String>,
+}

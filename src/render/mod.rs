@@ -12,3 +12,4 @@ pub mod printer;
 pub mod space;
 pub mod svg;
 pub mod table;
+pub mod trace;

@@ -39,7 +39,6 @@ pub fn write_paragraph(out: &mut impl Write, text: &str, width: usize) -> Result
 /// The funnel as a table whose last column is a bar of the share of the
 /// candidate rule's placements that the placement rule keeps: full while
 /// no two queens can meet on a diagonal, then narrowing column by column.
-/// The bar is decoration: it narrows to fit `width`, the numbers do not.
 pub fn write_funnel(
     out: &mut impl Write,
     rows: &[FunnelStep],
@@ -47,7 +46,7 @@ pub fn write_funnel(
     width: usize,
 ) -> Result<()> {
     let headers = ["k", "candidate rule", "placement rule", "kept"].map(String::from);
-    let mut table: Vec<Vec<String>> = rows
+    let table: Vec<Vec<String>> = rows
         .iter()
         .map(|row| {
             vec![
@@ -60,27 +59,48 @@ pub fn write_funnel(
             ]
         })
         .collect();
+    let shares: Vec<Option<f64>> = rows
+        .iter()
+        .map(|row| {
+            row.by_candidate_rule
+                .filter(|&c| c > 0)
+                .map(|c| row.by_placement_rule as f64 / c as f64)
+        })
+        .collect();
+    write_bar_table(out, &headers, table, &shares, unicode, width)
+}
+
+/// A table of numbers whose last column (the last of `headers`) is a bar
+/// of each row's share, with the share in per cent (none where a row has
+/// no share). The bar is decoration: it narrows to fit `width`, the
+/// numbers do not; the numbers' columns wrap at spaces where they must.
+pub fn write_bar_table(
+    out: &mut impl Write,
+    headers: &[String],
+    mut table: Vec<Vec<String>>,
+    shares: &[Option<f64>],
+    unicode: bool,
+    width: usize,
+) -> Result<()> {
+    let bar_column = headers.len() - 1;
     // Lay the numbers out with room for the narrowest bar, then give the
     // bar what is left, up to its full width.
     let probe: Vec<Vec<String>> = table
         .iter()
         .map(|cells| [&cells[..], &["#".repeat(MIN_BAR_WIDTH + 6)]].concat())
         .collect();
-    let breakable = [true, true, true, false];
-    let numbers = Layout::within(&headers, &probe, width, &breakable);
-    let room = width.saturating_sub(numbers.used() - numbers.width(3) + 6);
+    let mut breakable = vec![true; headers.len()];
+    breakable[bar_column] = false;
+    let numbers = Layout::within(headers, &probe, width, &breakable);
+    let room = width.saturating_sub(numbers.used() - numbers.width(bar_column) + 6);
     let bar_width = room.clamp(MIN_BAR_WIDTH, BAR_WIDTH);
-    for (cells, row) in table.iter_mut().zip(rows) {
-        let kept = row
-            .by_candidate_rule
-            .filter(|&c| c > 0)
-            .map(|c| row.by_placement_rule as f64 / c as f64);
-        cells.push(kept.map_or(String::new(), |share| {
+    for (cells, share) in table.iter_mut().zip(shares) {
+        cells.push(share.map_or(String::new(), |share| {
             format!("{} {}", bar(share, bar_width, unicode), percent(share))
         }));
     }
-    let layout = Layout::within(&headers, &table, width, &breakable);
-    Ok(layout.write_wrapped(out, &headers, &table)?)
+    let layout = Layout::within(headers, &table, width, &breakable);
+    Ok(layout.write_wrapped(out, headers, &table)?)
 }
 
 /// The bar's width where the terminal has room, and the least it shrinks to.

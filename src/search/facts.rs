@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use crate::engine::{Param, Reader, Value};
 use crate::model::facts::{
     BoardFacts, CatalogRelation, FunnelStep, LineFact, ReasoningStep, SolutionClass, SquareFact,
-    SquareImage, SquareOnLine, SymmetryFact,
+    SquareImage, SquareLines, SquareOnLine, SymmetryFact, TallyLevel,
 };
 use crate::model::sql;
 use crate::search::board::Board;
@@ -55,6 +55,49 @@ pub fn funnel(board: &Board) -> Result<Vec<FunnelStep>> {
             by_placement_rule: row[2].integer()?,
         })
     })
+}
+
+/// The rows of search_tree_tally, by level (a search of the whole tree:
+/// seconds beyond 12×12).
+pub fn tree_tally(board: &Board) -> Result<Vec<TallyLevel>> {
+    read_all(board, "reading/search_tree_tally.sql", |row| {
+        Ok(TallyLevel {
+            queens: row[0].integer()?,
+            entered: row[1].integer()?,
+            tried: row[2].integer()?,
+            placed: row[3].integer()?,
+            by_row: row[4].integer()?,
+            by_rising: row[5].integer()?,
+            by_falling: row[6].integer()?,
+        })
+    })
+}
+
+/// Every square in board order with its line set (line_set) and the names
+/// of its lines (square_line): what the walk of the search tree reads.
+pub fn square_lines(board: &Board) -> Result<Vec<SquareLines>> {
+    let mut squares = read_all(board, "reading/line_set.sql", |row| {
+        Ok(SquareLines {
+            column: row[0].integer()?,
+            row: row[1].integer()?,
+            square: row[2].text(),
+            words: [row[3].integer()?, row[4].integer()?, row[5].integer()?],
+            lines: Vec::new(),
+        })
+    })?;
+    let index: std::collections::HashMap<String, usize> = (squares.iter().enumerate())
+        .map(|(i, square)| (square.square.clone(), i))
+        .collect();
+    let on_lines = read_all(board, "reading/square_line.sql", |row| {
+        Ok((row[0].text(), row[1].text(), row[2].text()))
+    })?;
+    for (square, anchor, mov_dir) in on_lines {
+        let i = *index
+            .get(&square)
+            .with_context(|| format!("square_line names {square}, which line_set lacks"))?;
+        squares[i].lines.push(LineFact { anchor, mov_dir });
+    }
+    Ok(squares)
 }
 
 /// Everything the page shows of the board but its solutions.

@@ -12,6 +12,7 @@ pub mod parallel;
 pub mod questions;
 pub mod selection;
 pub mod store;
+pub mod walk;
 
 pub use board::{Board, Workers};
 

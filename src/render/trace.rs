@@ -1,0 +1,242 @@
+//! The search tree as `trace` prints it: a column at a time (the tally of
+//! search_tree_tally, with a bar of the share each level keeps), or one
+//! square at a time, depth-first (the walk's steps, each a row of
+//! search_tree), as text for people or as rows for the printers.
+
+use std::io::Write;
+
+use anyhow::Result;
+
+use crate::model::board::Square;
+use crate::model::facts::{TallyLevel, WalkStep};
+use crate::model::value::Value;
+use crate::render::diagram::{Style, draw};
+use crate::render::space::{human_number, write_bar_table, write_paragraph};
+
+/// The columns of search_tree_tally, as the machine formats name them.
+pub const TALLY_COLUMNS: [&str; 7] = [
+    "queens",
+    "entered",
+    "tried",
+    "placed",
+    "by_row",
+    "by_rising",
+    "by_falling",
+];
+
+/// A level of the tally as a row under [`TALLY_COLUMNS`].
+pub fn tally_values(level: &TallyLevel) -> Vec<Value> {
+    [
+        level.queens,
+        level.entered,
+        level.tried,
+        level.placed,
+        level.by_row,
+        level.by_rising,
+        level.by_falling,
+    ]
+    .map(Value::Integer)
+    .to_vec()
+}
+
+/// The solutions the tally counts: the placements of N queens.
+pub fn tally_solutions(n: u8, levels: &[TallyLevel]) -> i64 {
+    (levels.iter())
+        .find(|level| level.queens == i64::from(n))
+        .map_or(0, |level| level.placed)
+}
+
+/// The tally for people: what it is, a table with a bar of the share of
+/// the tried squares each level places, and the solutions found.
+pub fn write_tally(
+    out: &mut impl Write,
+    n: u8,
+    levels: &[TallyLevel],
+    unicode: bool,
+    width: usize,
+) -> Result<()> {
+    write_paragraph(
+        out,
+        &format!(
+            "The search of the {n}×{n} board a column at a time, as the recursive query \
+             runs it (search_tree_tally): at level k the placements of k − 1 queens that \
+             enter try every square of column k; a square is placed, or killed by the row \
+             or the rising or falling diagonal it shares with a queen."
+        ),
+        width,
+    )?;
+    writeln!(out)?;
+    let headers = [
+        "k",
+        "entered",
+        "tried",
+        "placed",
+        "by row",
+        "by rising",
+        "by falling",
+        "kept",
+    ]
+    .map(String::from);
+    let table: Vec<Vec<String>> = (levels.iter())
+        .map(|level| {
+            let mut cells = vec![level.queens.to_string()];
+            cells.extend(tally_values(level)[1..].iter().map(human_number));
+            cells
+        })
+        .collect();
+    let shares: Vec<Option<f64>> = (levels.iter())
+        .map(|level| (level.tried > 0).then(|| level.placed as f64 / level.tried as f64))
+        .collect();
+    write_bar_table(out, &headers, table, &shares, unicode, width)?;
+    writeln!(out)?;
+    let solutions = tally_solutions(n, levels);
+    writeln!(
+        out,
+        "{} solution{} found: the placements of {n} queens.",
+        human_number(&Value::Integer(solutions)),
+        if solutions == 1 { "" } else { "s" }
+    )?;
+    Ok(())
+}
+
+/// The columns of the walk's steps: search_tree's, after the step's
+/// number, then the solution a step completes and the queens lifted after
+/// it (their squares, separated by spaces).
+pub fn walk_columns(n: u8) -> Vec<String> {
+    let mut columns = vec!["step".to_string(), "queens".to_string()];
+    columns.extend((1..=n).map(|k| format!("s{k}")));
+    columns.extend(
+        [
+            "placed", "anchor", "mov_dir", "attacker", "solution", "lifted",
+        ]
+        .map(String::from),
+    );
+    columns
+}
+
+/// A step as a row under [`walk_columns`].
+pub fn walk_values(n: u8, step: &WalkStep) -> Vec<Value> {
+    let text = |s: &String| Value::Text(s.clone());
+    let mut row = vec![
+        Value::Integer(step.step as i64),
+        Value::Integer(step.squares.len() as i64),
+    ];
+    row.extend((0..usize::from(n)).map(|k| step.squares.get(k).map_or(Value::Null, text)));
+    row.push(Value::Integer(i64::from(step.kill.is_none())));
+    match &step.kill {
+        Some(kill) => row.extend([&kill.anchor, &kill.mov_dir, &kill.attacker].map(text)),
+        None => row.extend([Value::Null, Value::Null, Value::Null]),
+    }
+    row.push(
+        step.solution
+            .map_or(Value::Null, |k| Value::Integer(k as i64)),
+    );
+    row.push(if step.lifted.is_empty() {
+        Value::Null
+    } else {
+        Value::Text(step.lifted.join(" "))
+    });
+    row
+}
+
+/// The walk for people: a line a step, indented by the column tried, so
+/// that the tree's shape shows; each backtrack and each solution, with
+/// its board, marked.
+pub struct WalkText {
+    n: u8,
+    style: Style,
+    /// Spaces a column indents its squares by.
+    indent: usize,
+    /// The characters a line may take, where the words allow.
+    width: usize,
+}
+
+impl WalkText {
+    /// For an `n`×`n` board in `width` characters, boards drawn in `style`.
+    pub fn new(n: u8, style: Style, width: usize) -> WalkText {
+        // The longest line: a step's number, the deepest indent, and
+        // "z26 × (a26, RGHT-DN), the queen on y25".
+        let indent = if 7 + 2 * usize::from(n - 1) + 40 <= width {
+            2
+        } else {
+            1
+        };
+        WalkText {
+            n,
+            style,
+            indent,
+            width,
+        }
+    }
+
+    /// What the walk is.
+    pub fn write_header(&self, out: &mut impl Write) -> Result<()> {
+        let n = self.n;
+        write_paragraph(
+            out,
+            &format!(
+                "The search of the {n}×{n} board one square at a time, depth-first, as the \
+                 seeds' programs run it: queen k is tried on each square of column k from \
+                 row 1 up; a square dies on the line it shares with the first queen that \
+                 attacks it. Each line is a row of search_tree, ordered by the queens' rows."
+            ),
+            self.width,
+        )?;
+        Ok(writeln!(out)?)
+    }
+
+    /// One step, the backtrack after it, and a solution's board.
+    pub fn write_step(&self, out: &mut impl Write, step: &WalkStep) -> Result<()> {
+        let column = step.squares.len() - 1;
+        let pad = " ".repeat(self.indent * column);
+        let square = step.squares.last().map_or("", String::as_str);
+        let what = match (&step.kill, step.solution) {
+            (Some(kill), _) => format!(
+                "× ({}, {}), the queen on {}",
+                kill.anchor, kill.mov_dir, kill.attacker
+            ),
+            (None, Some(k)) => format!("placed: solution {k}, {}", step.squares.join(" ")),
+            (None, None) => "placed".to_string(),
+        };
+        writeln!(out, "{:>5}  {pad}{square} {what}", step.step)?;
+        if step.solution.is_some() {
+            let queens: Vec<Square> = (step.squares.iter())
+                .filter_map(|name| Square::parse(name, self.n).ok())
+                .collect();
+            writeln!(out)?;
+            for line in draw(self.n, &queens, self.style).lines() {
+                writeln!(out, "       {line}")?;
+            }
+            writeln!(out)?;
+        }
+        if !step.lifted.is_empty() {
+            let back = column - step.lifted.len();
+            let pad = " ".repeat(self.indent * back);
+            writeln!(out, "       {pad}back: lift {}", step.lifted.join(", "))?;
+        }
+        Ok(())
+    }
+
+    /// The last line: how far the walk went and what it found.
+    pub fn write_end(
+        &self,
+        out: &mut impl Write,
+        steps: u64,
+        solutions: u64,
+        over: bool,
+    ) -> Result<()> {
+        let found = format!(
+            "{} solution{}",
+            human_number(&Value::Integer(solutions as i64)),
+            if solutions == 1 { "" } else { "s" }
+        );
+        let end = if over {
+            let tried = human_number(&Value::Integer(steps as i64));
+            format!("The search is over: {tried} squares tried, {found} found.")
+        } else {
+            format!("Stopped at --limit {steps}, {found} found; --limit all walks the whole tree.")
+        };
+        writeln!(out)?;
+        write_paragraph(out, &end, self.width)
+    }
+}
