@@ -416,7 +416,7 @@ fn datasette_board<'a>(
 /// its file's name without the extension.
 fn write_datasette(board: &Board, target: &Target, out: &mut dyn Write) -> Result<()> {
     let database = datasette_name(target.file("--format datasette")?);
-    let catalog = facts::catalog(board.reader())?;
+    let catalog = facts::catalog(board)?;
     let document = datasette::metadata(&database, board.n, &catalog);
     serde_json::to_writer_pretty(&mut *out, &document)?;
     writeln!(out)?;

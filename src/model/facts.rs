@@ -102,3 +102,16 @@ pub struct CatalogRelation {
     /// Its columns, in order (none where they cannot be read).
     pub columns: Vec<String>,
 }
+
+/// A description queens gives one of its tables or views, or one of their
+/// columns, where the database keeps descriptions apart from the statement
+/// (PostgreSQL's `comment on`; SQLite keeps the statement, comments and all).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    pub relation: String,
+    /// "table" or "view".
+    pub kind: String,
+    /// The column, or None for the relation itself.
+    pub column: Option<String>,
+    pub text: String,
+}

@@ -6,7 +6,7 @@
 
 use anyhow::{Context, Result};
 
-use crate::engine::{Param, Reader, Value};
+use crate::engine::{Param, Value};
 use crate::model::facts::{
     BoardFacts, CatalogRelation, FunnelStep, LineFact, ReasoningStep, SolutionClass, SquareFact,
     SquareImage, SquareOnLine, SymmetryFact,
@@ -132,7 +132,8 @@ pub fn class_of(board: &Board, squares: &[String]) -> Result<SolutionClass> {
 
 /// The tables and views of an SQLite file, as Datasette will list them
 /// (sql/datasette/relations.sql), each with its columns.
-pub fn catalog(reader: &dyn Reader) -> Result<Vec<CatalogRelation>> {
+pub fn catalog(board: &Board) -> Result<Vec<CatalogRelation>> {
+    let reader = board.reader();
     let mut relations = Vec::new();
     reader.each_row(sql::file("datasette/relations.sql"), &[], |row| {
         relations.push((row[0].text(), row[1].text(), row[2].text()));
