@@ -243,7 +243,7 @@ pub struct Finding {
     pub holds: Option<bool>,
 }
 
-pub use crate::model::facts::Comment;
+pub use crate::model::reading::Comment;
 
 /// What queens says of its relations and columns on the `n`×`n` board. The
 /// command gives it (the sentences are Datasette's, which the engines may
@@ -577,9 +577,9 @@ pub fn model_columns(table: &str) -> &'static [String] {
 /// board, as a catalog lists them: those of a fresh board (derived from
 /// the same SQL files by every engine) and queens_version, which only a
 /// server keeps (SQLite has `user_version`). For `init`'s descriptions.
-pub fn server_catalog(n: u8) -> Result<Vec<crate::model::facts::CatalogRelation>> {
+pub fn server_catalog(n: u8) -> Result<Vec<crate::model::reading::CatalogRelation>> {
     let mut catalog = sqlite::FreshBoard::new(n)?.catalog()?;
-    catalog.push(crate::model::facts::CatalogRelation {
+    catalog.push(crate::model::reading::CatalogRelation {
         name: "queens_version".into(),
         kind: "table".into(),
         sql: crate::model::template::without_final_semicolon(&schema::version_table()?).into(),

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value as Json, json};
 
 use crate::model::board::column_label;
-use crate::model::facts::{CatalogRelation, Comment};
+use crate::model::reading::{CatalogRelation, Comment};
 use crate::model::schema::own_names;
 use crate::model::sql;
 

@@ -9,6 +9,6 @@ pub mod notes;
 pub mod outfile;
 pub mod page;
 pub mod printer;
-pub mod space;
+pub mod search_space;
 pub mod svg;
 pub mod table;

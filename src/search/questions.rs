@@ -8,7 +8,7 @@ use crate::engine::Param;
 use crate::model::board::Square;
 use crate::model::placement::Placement;
 use crate::model::schema;
-use crate::search::board::Board;
+use crate::search::context::Board;
 use crate::search::selection::{Selection, for_each_placement};
 
 /// Two queens that attack each other, and the line they share.

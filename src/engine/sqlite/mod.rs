@@ -22,7 +22,7 @@ use rusqlite::types::ValueRef;
 
 use crate::engine::{Finding, Inspection, Origin, Param, Params, Snapshot, SolutionStore, Value};
 use crate::model::board::DEFAULT_SIZE;
-use crate::model::facts::CatalogRelation;
+use crate::model::reading::CatalogRelation;
 use crate::model::template::{Dialect, Sql};
 
 mod build;

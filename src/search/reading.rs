@@ -7,12 +7,12 @@
 use anyhow::{Context, Result};
 
 use crate::engine::{Param, Value};
-use crate::model::facts::{
-    BoardFacts, CatalogRelation, FunnelStep, LineFact, ReasoningStep, SolutionClass, SquareFact,
+use crate::model::reading::{
+    BoardShown, CatalogRelation, FunnelStep, LineFact, ReasoningStep, SolutionClass, SquareFact,
     SquareImage, SquareOnLine, SymmetryFact,
 };
 use crate::model::sql;
-use crate::search::board::Board;
+use crate::search::context::Board;
 
 /// Every row of `sql/{path}`, each made a value by `make`.
 fn read_all<T>(
@@ -58,8 +58,8 @@ pub fn funnel(board: &Board) -> Result<Vec<FunnelStep>> {
 }
 
 /// Everything the page shows of the board but its solutions.
-pub fn board_facts(board: &Board) -> Result<BoardFacts> {
-    Ok(BoardFacts {
+pub fn board_shown(board: &Board) -> Result<BoardShown> {
+    Ok(BoardShown {
         n: board.n,
         squares: read_all(board, "reading/square.sql", |row| {
             Ok(SquareFact {

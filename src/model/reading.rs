@@ -1,6 +1,6 @@
 //! The model's facts as the commands show them: the rows of the tables and
 //! views that the page draws and `space` prints, as values (read by
-//! `search::facts`, written by `render/`).
+//! `search::reading`, written by `render/`).
 
 use crate::model::value::Value;
 
@@ -66,7 +66,7 @@ pub struct FunnelStep {
 
 /// Everything the page shows of the board but its solutions.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct BoardFacts {
+pub struct BoardShown {
     pub n: u8,
     /// In board order.
     pub squares: Vec<SquareFact>,
