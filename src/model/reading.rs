@@ -115,3 +115,14 @@ pub struct Comment {
     pub column: Option<String>,
     pub text: String,
 }
+
+/// Two queens that attack each other, and the line they share: its anchor,
+/// its direction and its last square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub a: String,
+    pub b: String,
+    pub anchor: String,
+    pub mov_dir: String,
+    pub line_end: String,
+}
