@@ -1325,6 +1325,109 @@ from (
       and q8.w0 & (placed.u0 | q6.w0) = 0
 ) as part
 
+-- ==== one piece of the search by three queens ====
+-- solution(s1, …, s8): queen k stands on square s_k of column k and no
+-- queen shares a line with a queen placed before it:
+--     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅ for every k.
+-- The same rows as solution_by_definition, found fast. The union on the
+-- right is the set of lines already covered when queen k comes,
+-- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
+-- * The rule for queen k is tested as soon as queen k is placed (SQLite
+--   tests each condition in the loop that places the last queen it names),
+--   so a placement that already breaks it is dropped before any later
+--   queen is tried.
+-- * safe_next offers queen k only squares that queen k−1 does not attack.
+-- * The rest of the rule is tested on line_set, the bitset form of
+--   square_line, in which ∪ is `|`, ∩ is `&` and ∅ is 0. Only the words
+--   holding the lines two of these queens could share are tested (1
+--   here): line_set numbers last the columns, which one queen per column
+--   never shares, and the corners' diagonals of one square each.
+-- * `placed` holds the first 5 queens together with U_5, the lines they
+--   cover, worked out once per placement. Each later queen is tested
+--   against U_5 and the few queens placed after it, instead of against
+--   all the queens before it one by one.
+-- * `limit 9223372036854775807` (no limit: the largest 64-bit integer)
+--   keeps `placed` a step of its own: without a limit, SQLite and
+--   PostgreSQL would merge it into the query around it and work U_5 out
+--   again at every later step. SQLite then hands its rows over one at a
+--   time, as they are found, so memory stays small and the first
+--   solutions come at once.
+-- * `cross join` keeps SQLite's loops in the written order, column by
+--   column, which is the order the search must go.
+-- * line_set and safe_next are stored in board order (by their keys), and
+--   SQLite walks them so, loop inside loop in the written order: the rows
+--   come out in board order without any sorting, the first of them as soon
+--   as the search reaches it, in every SQLite from 3.37 on (an `order by`
+--   here would make SQLite before 3.47 sort the whole result before its
+--   first row; the tests hold the order against the native solver's).
+--   PostgreSQL joins by hashing, which keeps no order: it sorts.
+--
+-- A user may add indexes to safe_next (the README says so), and SQLite may
+-- walk one of theirs instead of the key (one on rw_no descending turns
+-- each column's rows the other way): a part that lists solutions (ORDERED)
+-- names the key's index on SQLite (`indexed by`, SQLite's own syntax, which
+-- DuckDB, reading the view, would not parse: the view itself leaves SQLite
+-- the choice, and `queens doctor` says when that changes its order).
+--
+-- This is one part of the search (see partition.sql): the solutions that
+-- start with queens on :s1 and :s2 (and :s3, when the search is split by
+-- three queens, partition3.sql). The squares are fixed inside `placed`,
+-- where they cut the search down; a condition outside it would only filter
+-- what a whole search found.
+select
+    placed.s1, placed.s2, placed.s3, placed.s4, placed.s5,
+    q6.square as s6,
+    q7.square as s7,
+    q8.square as s8
+from (
+    -- placed(s1, …, s5, u0, …, r1, …): queen k stands on square s_k (in
+    -- row r_k) of column k for k = 1 … 5, no two of them share a line, and
+    -- u0, … are the words of U_5, the lines they cover.
+    select
+        q1.square as s1, q2.square as s2, q3.square as s3, q4.square as s4, q5.square as s5,
+        q1.w0 | q2.w0 | q3.w0 | q4.w0 | q5.w0 as u0,
+        q1.rw_no as r1, q2.rw_no as r2, q3.rw_no as r3, q4.rw_no as r4, q5.rw_no as r5
+    from line_set as q1                   -- queen 1 stands in column a
+    cross join safe_next as q2            -- queen 2 stands in column b
+    cross join safe_next as q3            -- queen 3 stands in column c
+    cross join safe_next as q4            -- queen 4 stands in column d
+    cross join safe_next as q5            -- queen 5 stands in column e
+    where q1.cl_no = 1
+      and q1.square = $1
+      and q2.square = $2
+      and q3.square = $3
+      and q2.cl_no = 2
+      and q2.prev_rw_no = q1.rw_no       -- L(s2) ∩ L(s1) = ∅
+      and q3.cl_no = 3
+      and q3.prev_rw_no = q2.rw_no       -- L(s3) ∩ L(s2) = ∅
+      and q3.w0 & (q1.w0) = 0    -- L(s3) ∩ (L(s1)) = ∅
+      and q4.cl_no = 4
+      and q4.prev_rw_no = q3.rw_no       -- L(s4) ∩ L(s3) = ∅
+      and q4.w0 & (q1.w0 | q2.w0) = 0    -- L(s4) ∩ (L(s1) ∪ L(s2)) = ∅
+      and q5.cl_no = 5
+      and q5.prev_rw_no = q4.rw_no       -- L(s5) ∩ L(s4) = ∅
+      and q5.w0 & (q1.w0 | q2.w0 | q3.w0) = 0    -- L(s5) ∩ (L(s1) ∪ L(s2) ∪ L(s3)) = ∅
+    limit 9223372036854775807
+) as placed
+cross join safe_next as q6             -- queen 6 stands in column f
+cross join safe_next as q7             -- queen 7 stands in column g
+cross join safe_next as q8             -- queen 8 stands in column h
+-- (Each condition's reason is written above it, so that the view's last
+-- line is SQL, not a comment: a dump appends its `;` to that line.)
+where q6.cl_no = 6
+  -- L(s6) ∩ L(s5) = ∅, and L(s6) ∩ U_5 = ∅
+  and q6.prev_rw_no = placed.r5
+  and q6.w0 & placed.u0 = 0
+  -- L(s7) ∩ L(s6) = ∅, and L(s7) ∩ U_5 = ∅
+  and q7.cl_no = 7
+  and q7.prev_rw_no = q6.rw_no
+  and q7.w0 & (placed.u0) = 0
+  -- L(s8) ∩ L(s7) = ∅, and L(s8) ∩ U_6 = ∅
+  and q8.cl_no = 8
+  and q8.prev_rw_no = q7.rw_no
+  and q8.w0 & (placed.u0 | q6.w0) = 0
+order by placed.r1, placed.r2, placed.r3, placed.r4, placed.r5, q6.rw_no, q7.rw_no, q8.rw_no
+
 -- ==== sql/queries/attacking_pair.sql ====
 -- attacking_pair(a, b, anchor, mov_dir, line_end): of the squares given in
 -- :squares (a JSON array of names), the queens on a and b share the line
@@ -1424,6 +1527,40 @@ where q1.cl_no = 1
   and q2.prev_rw_no = q1.rw_no
 order by q1.rw_no, q2.rw_no
 
+-- ==== sql/queries/partition3.sql ====
+-- partition3(s1, s2, s3, weight, part_no): the parts of the search split by
+-- the first three queens, for clusters that two would leave idle: one part
+-- for each way to place queens in columns a, b and c that do not attack one
+-- another. safe_next makes each queen safe from the one before it; the
+-- third must also share no line with the first, L(s3) ∩ L(s1) = ∅, tested
+-- on the line sets (every word; those a small board does not need are 0).
+-- weight is partition.sql's, by the rows of the first two queens (the
+-- reflection pairs these parts as it pairs those); part_no numbers the
+-- parts in board order.
+select q1.square as s1,
+       q2.square as s2,
+       q3.square as s3,
+       case
+           when 2 * q1.rw_no < b.n + 1 then 2
+           when 2 * q1.rw_no > b.n + 1 then 0
+           when 2 * q2.rw_no < b.n + 1 then 2
+           else 0
+       end as weight,
+       row_number() over (order by q1.rw_no, q2.rw_no, q3.rw_no) as part_no
+from board_size as b
+cross join line_set as q1
+cross join safe_next as q2
+cross join safe_next as q3
+where q1.cl_no = 1
+  and q2.cl_no = 2
+  and q2.prev_rw_no = q1.rw_no
+  and q3.cl_no = 3
+  and q3.prev_rw_no = q2.rw_no
+  and q3.w0 & q1.w0 = 0
+  and q3.w1 & q1.w1 = 0
+  and q3.w2 & q1.w2 = 0
+order by q1.rw_no, q2.rw_no, q3.rw_no
+
 -- ==== sql/queries/class_of.sql ====
 -- class_of(class_size, r1, …, r8, symmetry): the board's symmetries move
 -- the solution whose queens stand on the squares given in :squares (a JSON
@@ -1463,3 +1600,109 @@ select (select count(*) from (select distinct i1, i2, i3, i4, i5, i6, i7, i8 fro
        m.i1, m.i2, m.i3, m.i4, m.i5, m.i6, m.i7, m.i8,
        m.symmetry
 from smallest as m
+
+-- ==== sql/reading/all_solutions.sql ====
+-- solution(s1, …, s8): every solution, as the solution view lists it
+-- (read whole where the search is not split: a small board, or a view that
+-- is not this build's).
+select *
+from solution
+
+-- ==== sql/reading/count_classes.sql ====
+-- count(number): how many symmetry classes of solutions there are (one
+-- fundamental solution each).
+select count(*)
+from fundamental_solution
+
+-- ==== sql/reading/count_solutions.sql ====
+-- count(number): how many solutions the solution view lists.
+select count(*)
+from solution
+
+-- ==== sql/reading/count_symmetries.sql ====
+-- count(number): how many symmetries the board has (eight).
+select count(*)
+from symmetry
+
+-- ==== sql/reading/fundamental_placement.sql ====
+-- fundamental_placement(solution_no, s1, …, s8, class_size): one
+-- solution of each symmetry class, the class's representative (its first
+-- in board order), with its number in board order and the size of its
+-- class, in board order.
+-- (A template: expanded for the board's size N.)
+select solution_no, s1, s2, s3, s4, s5, s6, s7, s8, class_size
+from solution_class
+where solution_no = representative_no
+order by solution_no
+
+-- ==== sql/reading/line.sql ====
+-- line(anchor, mov_dir): every line of the board, in the order the seed
+-- lists a square's lines: the rows (RGHT), the columns (UP), then the
+-- rising (RGHT-UP) and the falling (RGHT-DN) diagonals; the lines of each
+-- kind by their anchor, in board order.
+select l.anchor, l.mov_dir
+from line as l
+join mov_dir as d on d.mov_dir = l.mov_dir
+join square as a on a.square = l.anchor
+order by d.d_cl + abs(d.d_rw), d.d_cl desc, d.d_rw desc, a.cl_no, a.rw_no
+
+-- ==== sql/reading/nth_stored_solution.sql ====
+-- nth_stored_solution(solution_no, s1, …, s8): solution number :k in
+-- board order (no row when the board has fewer).
+select *
+from numbered_solution
+where solution_no = $1
+
+-- ==== sql/reading/numbered_solution.sql ====
+-- numbered_solution(solution_no, s1, …, s8): every solution with its
+-- number in board order (stored solutions are read so, without a search).
+select *
+from numbered_solution
+
+-- ==== sql/reading/search_funnel.sql ====
+-- search_funnel(queens, by_candidate_rule, by_placement_rule): for k = 0 …
+-- N, the ways to put queens in columns 1 … k by the candidate rule (NULL
+-- beyond 64 bits) and by the placement rule (no two on one line).
+select queens, by_candidate_rule, by_placement_rule
+from search_funnel
+
+-- ==== sql/reading/search_space.sql ====
+-- search_space(step, reasoning, calculation, search_space, about): the
+-- reasoning table, step by step; search_space is exact where it fits in 64
+-- bits (else NULL) and about the view's own estimate, in words.
+select step, reasoning, calculation, search_space, about
+from search_space
+
+-- ==== sql/reading/square.sql ====
+-- square(square, cl_no, rw_no): every square of the board with its column
+-- and row numbers, in board order (column by column, each from row 1 up),
+-- the order in which the page lists them.
+select square, cl_no, rw_no
+from square
+order by cl_no, rw_no
+
+-- ==== sql/reading/square_image.sql ====
+-- square_image(symmetry, square, image): the symmetry moves square onto
+-- image.
+select symmetry, square, image
+from square_image
+
+-- ==== sql/reading/square_line.sql ====
+-- square_line(square, anchor, mov_dir): square lies on the line that
+-- starts at anchor and runs in direction mov_dir (four lines a square).
+select square, anchor, mov_dir
+from square_line
+
+-- ==== sql/reading/symmetry.sql ====
+-- symmetry(symmetry, description): the board's eight symmetries, the
+-- identity first, by sym_no.
+select symmetry, description
+from symmetry
+order by sym_no
+
+-- ==== sql/reading/symmetry_description.sql ====
+-- symmetry_description(description): what the symmetry named :symmetry
+-- does to the board, in words (no row for a name that is no symmetry).
+select description
+from symmetry
+where symmetry = $1

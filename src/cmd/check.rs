@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use crate::cmd::{DbArgs, PlacementArgs, WorkArgs, stdout};
 use crate::model::board::Square;
-use crate::render::notes::solutions_phrase;
+use crate::render::notes::{attack_sentence, completions_out_of_reach, solutions_phrase};
 use crate::search::Board;
 use crate::search::questions::{
-    attacking_pairs, completion_numbers, completions_out_of_reach, completions_within_reach,
+    SEARCH_COMPLETIONS_UP_TO, attacking_pairs, completion_numbers, completions_within_reach,
 };
 use anyhow::Result;
 use clap::Args as ClapArgs;
@@ -54,7 +54,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let attacks = attacking_pairs(&board, &queens)?;
     if !attacks.is_empty() {
         for attack in &attacks {
-            writeln!(out, "{}", attack.sentence())?;
+            writeln!(out, "{}", attack_sentence(attack))?;
         }
         let pairs = attacks.len();
         writeln!(
@@ -74,7 +74,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         writeln!(
             out,
             "{what}; solutions containing it not looked for: {}",
-            completions_out_of_reach(n, &args.target.repeated())
+            completions_out_of_reach(n, SEARCH_COMPLETIONS_UP_TO, &args.target.repeated())
         )?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);

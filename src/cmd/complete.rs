@@ -6,11 +6,11 @@ use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, WorkArgs, say_if_stored, stdout};
-use crate::render::notes::{note, solutions_phrase};
+use crate::render::notes::{attack_sentence, completions_out_of_reach, note, solutions_phrase};
 use crate::render::printer::{self, PlacementShape};
 use crate::search::Board;
 use crate::search::questions::{
-    attacking_pairs, completions_out_of_reach, completions_within_reach, for_each_completion,
+    SEARCH_COMPLETIONS_UP_TO, attacking_pairs, completions_within_reach, for_each_completion,
 };
 
 /// List every solution that has queens on all the given squares.
@@ -55,10 +55,14 @@ pub fn run(args: &Args) -> Result<()> {
     let n = board.n;
     let queens = args.queens.parse(n)?;
     if let Some(attack) = attacking_pairs(&board, &queens)?.first() {
-        bail!("no completion: {}", attack.sentence());
+        bail!("no completion: {}", attack_sentence(attack));
     }
     if !completions_within_reach(&board)? {
-        bail!(completions_out_of_reach(n, &args.target.repeated()));
+        bail!(completions_out_of_reach(
+            n,
+            SEARCH_COMPLETIONS_UP_TO,
+            &args.target.repeated()
+        ));
     }
     say_if_stored(&board)?;
     let mut out = stdout();

@@ -20,7 +20,7 @@ use crate::render::page::{PageData, write_page};
 use crate::render::printer::{self, Format, PlacementShape};
 use crate::render::svg::SvgSize;
 use crate::search::selection::Selection;
-use crate::search::{Board, Workers, facts, order};
+use crate::search::{Board, Workers, order, reading};
 
 /// Which database an SQL export is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -416,7 +416,7 @@ fn datasette_board<'a>(
 /// its file's name without the extension.
 fn write_datasette(board: &Board, target: &Target, out: &mut dyn Write) -> Result<()> {
     let database = datasette_name(target.file("--format datasette")?);
-    let catalog = facts::catalog(board.reader())?;
+    let catalog = reading::catalog(board)?;
     let document = datasette::metadata(&database, board.n, &catalog);
     serde_json::to_writer_pretty(&mut *out, &document)?;
     writeln!(out)?;
@@ -503,7 +503,7 @@ const PAGE_UP_TO: u8 = 13;
 /// search_funnel) and its solutions from the search, in board order.
 /// Returns how many solutions it holds.
 fn write_html(board: &Board, out: &mut dyn Write) -> Result<u64> {
-    let mut data = PageData::from_facts(&facts::board_facts(board)?)?;
+    let mut data = PageData::from_shown(&reading::board_shown(board)?)?;
     let mut count = 0;
     Selection::All.for_each(board, |placement| {
         count += 1;

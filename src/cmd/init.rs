@@ -9,9 +9,8 @@ use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::engine::{self, Comment, Engine, Origin};
 use crate::error::usage;
 use crate::model::board::{DEFAULT_SIZE, a_board};
-use crate::model::facts::CatalogRelation;
 use crate::render::datasette;
-use crate::search::store;
+use crate::search::{Board, Workers, store};
 
 /// Create the database for an N×N board, or check and upgrade one.
 ///
@@ -97,11 +96,11 @@ pub fn run(args: &Args) -> Result<()> {
         )?;
     }
     if args.materialize {
-        let (reader, _) = engine.open(Some(n), &|_| Ok(()))?;
-        if let Some(count) = reader.stored_count()? {
+        let board = Board::open(engine, Some(n), Workers::unwatched())?;
+        if let Some(count) = board.stored_count()? {
             writeln!(out, "its {count} solutions are stored already")?;
         } else {
-            drop(reader);
+            drop(board);
             let bar = args.work.bar();
             let count = store::materialize(engine, n, args.work.workers(&bar))?;
             writeln!(
@@ -173,37 +172,10 @@ fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
 
 /// What queens says of its relations and columns on the `n`×`n` board,
 /// for a database that keeps descriptions apart (PostgreSQL's `comment
-/// on`): the descriptions Datasette's metadata gives them, from a fresh
-/// board's catalog, and queens_version's, a table only PostgreSQL has.
+/// on`): Datasette's descriptions of a fresh board's catalog and of
+/// queens_version, a table only PostgreSQL has.
 fn describe(n: u8) -> Result<Vec<Comment>> {
-    let catalog: Vec<CatalogRelation> = engine::server_catalog(n)?
-        .into_iter()
-        .map(|(name, kind, sql, columns)| CatalogRelation {
-            name,
-            kind,
-            sql,
-            columns,
-        })
-        .collect();
-    let document = datasette::metadata("queens", n, &catalog);
-    let described = &document["databases"]["queens"]["tables"];
-    let mut comments = Vec::new();
-    for relation in &catalog {
-        let one = |column: Option<&String>, text: &serde_json::Value| {
-            text.as_str().map(|text| Comment {
-                relation: relation.name.clone(),
-                kind: relation.kind.clone(),
-                column: column.cloned(),
-                text: text.to_string(),
-            })
-        };
-        let entry = &described[relation.name.as_str()];
-        comments.extend(one(None, &entry["description"]));
-        for column in &relation.columns {
-            comments.extend(one(Some(column), &entry["columns"][column.as_str()]));
-        }
-    }
-    Ok(comments)
+    Ok(datasette::comments(n, &engine::server_catalog(n)?))
 }
 
 /// "an 8×8 board (the classic board)", "a 10×10 board".

@@ -11,6 +11,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use crate::cmd::{DbArgs, stdout};
 use crate::error::usage;
 use crate::render::printer::{self, Format};
+use crate::search::{Board, Workers};
 
 /// How `query` prints rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -104,9 +105,9 @@ pub fn run(args: &Args) -> Result<()> {
     let text = statement_source(args)?;
     let sql = statement_text(&text)?;
     let engine = args.target.engine()?;
-    let (reader, _) = engine.open(args.target.size, &|_| Ok(()))?;
+    let board = Board::open(engine.as_ref(), args.target.size, Workers::unwatched())?;
     let writer = RefCell::new(printer::for_rows(stdout(), args.format.into())?);
-    let ran = reader.user_query(
+    let ran = board.reader().user_query(
         sql,
         args.timeout,
         &mut |headers| writer.borrow_mut().headers(headers),

@@ -10,7 +10,7 @@ use crate::error::usage;
 use crate::model::board::Square;
 use crate::render::diagram;
 use crate::render::notes::solutions_phrase;
-use crate::search::{Board, facts, order, parallel};
+use crate::search::{Board, order, parallel, reading};
 
 /// Draw solution K (in board order, from 1) as a chess diagram.
 ///
@@ -73,7 +73,7 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let shown = class_of(&board, squares, args.number)?;
     say_if_stored(&board)?;
-    let description = facts::symmetry_description(&board, &shown.symmetry)?;
+    let description = reading::symmetry_description(&board, &shown.symmetry)?;
     write_shown(args, board.n, total, &shown, &description)
 }
 
@@ -89,7 +89,7 @@ fn no_such_solution(n: u8, k: i64, total: u64) -> anyhow::Error {
 /// size, its representative (the class's first in board order, so at or
 /// before `k`, found by walking that far) and the symmetry onto it.
 fn class_of(board: &Board, squares: Vec<String>, k: i64) -> Result<Shown> {
-    let class = facts::class_of(board, &squares)
+    let class = reading::class_of(board, &squares)
         .with_context(|| format!("solution {k} has no symmetry class"))?;
     let representative_no = match class.representative == squares {
         true => k,

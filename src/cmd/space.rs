@@ -6,9 +6,11 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, stdout};
-use crate::render::space::{REASONING_HEADERS, reasoning_row, write_funnel, write_paragraph};
+use crate::render::search_space::{
+    REASONING_HEADERS, reasoning_row, write_funnel, write_paragraph,
+};
 use crate::render::table::{output_width, write_wrapped_table};
-use crate::search::{Board, Workers, facts};
+use crate::search::{Board, Workers, reading};
 
 /// Print how the search space shrinks: by reasoning, then column by column.
 ///
@@ -52,7 +54,7 @@ pub fn run(args: &Args) -> Result<()> {
     let engine = args.target.engine()?;
     let board = Board::open(engine.as_ref(), args.target.size, Workers::unwatched())?;
     let n = board.n;
-    let rows: Vec<Vec<String>> = (facts::reasoning(&board)?.iter())
+    let rows: Vec<Vec<String>> = (reading::reasoning(&board)?.iter())
         .map(|step| reasoning_row(step).to_vec())
         .collect();
     let headers = REASONING_HEADERS.map(String::from);
@@ -86,7 +88,7 @@ pub fn run(args: &Args) -> Result<()> {
         return Ok(out.flush()?);
     }
     out.flush()?;
-    let funnel = facts::funnel(&board)?;
+    let funnel = reading::funnel(&board)?;
     write_paragraph(
         &mut out,
         "The funnel: ways to put queens in columns 1 … k",

@@ -9,7 +9,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use crate::cmd::progress::{Bar, Spinner};
 use crate::cmd::{DbArgs, stdout};
 use crate::error::usage;
-use crate::model::facts::WalkStep;
+use crate::model::reading::WalkStep;
 use crate::render::diagram::Style;
 use crate::render::printer::{self, Format};
 use crate::render::table::output_width;
@@ -17,7 +17,7 @@ use crate::render::trace::{
     TALLY_COLUMNS, WalkText, tally_values, walk_columns, walk_values, write_tally,
 };
 use crate::search::walk::Walk;
-use crate::search::{Board, Progress, Workers, facts};
+use crate::search::{Board, Progress, Workers, reading};
 
 /// Print the backtracking search: a column at a time, or one square at a time.
 ///
@@ -157,7 +157,7 @@ fn tally(args: &Args, board: &Board) -> Result<()> {
         )));
     }
     let spinner = Spinner::start(args.quiet, "counting search_tree_tally");
-    let levels = facts::tree_tally(board);
+    let levels = reading::tree_tally(board);
     spinner.finish();
     let levels = levels?;
     let Some(format) = machine_format(args.format) else {
@@ -178,7 +178,7 @@ fn tally(args: &Args, board: &Board) -> Result<()> {
 /// bar over the squares of column a where it runs long.
 fn walk(args: &Args, board: &Board) -> Result<()> {
     let n = board.n;
-    let mut walk = Walk::new(n, facts::square_lines(board)?)?;
+    let mut walk = Walk::new(n, reading::square_lines(board)?)?;
     let limit = match args.limit.unwrap_or(Limit::Steps(DEFAULT_LIMIT)) {
         Limit::Steps(k) => k,
         Limit::All => u64::MAX,

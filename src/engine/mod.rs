@@ -243,18 +243,7 @@ pub struct Finding {
     pub holds: Option<bool>,
 }
 
-/// A description queens gives one of its tables or views, or one of their
-/// columns, where the database keeps descriptions apart from the statement
-/// (PostgreSQL's `comment on`; SQLite keeps the statement, comments and all).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Comment {
-    pub relation: String,
-    /// "table" or "view".
-    pub kind: String,
-    /// The column, or None for the relation itself.
-    pub column: Option<String>,
-    pub text: String,
-}
+pub use crate::model::reading::Comment;
 
 /// What queens says of its relations and columns on the `n`×`n` board. The
 /// command gives it (the sentences are Datasette's, which the engines may
@@ -584,22 +573,18 @@ pub fn model_columns(table: &str) -> &'static [String] {
         .map_or(&[], |(_, columns)| columns.as_slice())
 }
 
-/// A table or view as a catalog lists it: name, type ("table" or
-/// "view"), the statement that made it (comments and all), its columns.
-pub type Listed = sqlite::Listed;
-
 /// Every table and view a server schema of queens holds for an `n`×`n`
 /// board, as a catalog lists them: those of a fresh board (derived from
 /// the same SQL files by every engine) and queens_version, which only a
 /// server keeps (SQLite has `user_version`). For `init`'s descriptions.
-pub fn server_catalog(n: u8) -> Result<Vec<Listed>> {
+pub fn server_catalog(n: u8) -> Result<Vec<crate::model::reading::CatalogRelation>> {
     let mut catalog = sqlite::FreshBoard::new(n)?.catalog()?;
-    catalog.push((
-        "queens_version".into(),
-        "table".into(),
-        crate::model::template::without_final_semicolon(&schema::version_table()?).into(),
-        vec!["version".into()],
-    ));
+    catalog.push(crate::model::reading::CatalogRelation {
+        name: "queens_version".into(),
+        kind: "table".into(),
+        sql: crate::model::template::without_final_semicolon(&schema::version_table()?).into(),
+        columns: vec!["version".into()],
+    });
     Ok(catalog)
 }
 

@@ -4,8 +4,8 @@
 //! everything above builds on it.
 
 pub mod board;
-pub mod facts;
 pub mod placement;
+pub mod reading;
 pub mod schema;
 pub mod sql;
 pub mod template;

@@ -328,7 +328,22 @@ pub fn check_columns(shown: &str, table: &str, found: &[String], own: &[String])
 /// for 8×8 are checked in (`sql/expanded/`), and a test regenerates and
 /// compares them.
 pub fn expansion(n: u8, dialect: Dialect) -> Result<String> {
-    let scope = Scope::for_dialect(dialect);
+    let mut parts = model_parts(n, dialect)?;
+    parts.extend(question_parts(n, dialect)?);
+    let mut text = format!(
+        "-- The SQL of queens for the {n}×{n} board, expanded for {dialect:?} from the\n\
+         -- templates of sql/ and migrations/ (src/model/schema.rs, `expansion`).\n\
+         -- Generated: a test compares it with a fresh expansion.\n"
+    );
+    for (title, sql) in parts {
+        text.push_str(&format!("\n-- ==== {title} ====\n{}\n", sql.trim_end()));
+    }
+    Ok(text)
+}
+
+/// What builds and clears the board: the migrations, the facts, the views
+/// and the stored solutions' table, titled.
+fn model_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
     let mut parts: Vec<(String, String)> = Vec::new();
     for (i, up) in migrations_after(0, dialect)?.into_iter().enumerate() {
         parts.push((format!("migration {}", i + 1), up));
@@ -347,32 +362,41 @@ pub fn expansion(n: u8, dialect: Dialect) -> Result<String> {
         "clearing the board for a rebuild".to_string(),
         clear_board_sql(dialect, true)?,
     ));
-    parts.push((
-        "one part of the search".to_string(),
-        part_search(n, scope.clone())?.text,
-    ));
-    parts.push((
-        "the count of one part".to_string(),
-        part_count(n, scope.clone())?.text,
-    ));
+    Ok(parts)
+}
+
+/// What the commands ask of a board: the search's parts (by two queens,
+/// and by three for the walks on PostgreSQL), the questions of
+/// sql/queries/ and every question of sql/reading/, titled.
+fn question_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
+    let scope = Scope::for_dialect(dialect);
+    let mut parts = vec![
+        (
+            "one part of the search".to_string(),
+            part_search(n, scope.clone())?.text,
+        ),
+        (
+            "the count of one part".to_string(),
+            part_count(n, scope.clone())?.text,
+        ),
+        (
+            "one piece of the search by three queens".to_string(),
+            piece_search(n, scope.clone(), true)?.text,
+        ),
+    ];
     for path in [
         "queries/attacking_pair.sql",
         "queries/completion.sql",
         "queries/partition.sql",
+        "queries/partition3.sql",
     ] {
         parts.push((format!("sql/{path}"), question(path, scope.clone())?.text));
     }
-    parts.push((
-        "sql/queries/class_of.sql".to_string(),
-        query("queries/class_of.sql", n, scope.clone())?.text,
-    ));
-    let mut text = format!(
-        "-- The SQL of queens for the {n}×{n} board, expanded for {dialect:?} from the\n\
-         -- templates of sql/ and migrations/ (src/model/schema.rs, `expansion`).\n\
-         -- Generated: a test compares it with a fresh expansion.\n"
-    );
-    for (title, sql) in parts {
-        text.push_str(&format!("\n-- ==== {title} ====\n{}\n", sql.trim_end()));
+    for path in ["queries/class_of.sql"]
+        .into_iter()
+        .chain(sql::files("reading"))
+    {
+        parts.push((format!("sql/{path}"), query(path, n, scope.clone())?.text));
     }
-    Ok(text)
+    Ok(parts)
 }

@@ -48,6 +48,17 @@ pub fn find_numbered(folder: &str) -> Option<Vec<(&'static str, &'static str)>> 
     )
 }
 
+/// The files of the folder `sql/{folder}`, by name, each with its path
+/// under sql/ (`reading/square.sql`).
+pub fn files(folder: &str) -> Vec<&'static str> {
+    let dir = SQL
+        .get_dir(folder)
+        .unwrap_or_else(|| panic!("sql/{folder} is part of this build"));
+    let mut paths: Vec<&'static str> = dir.files().filter_map(|f| f.path().to_str()).collect();
+    paths.sort_unstable();
+    paths
+}
+
 /// The `up.sql` of every migration (`migrations/NN-name/up.sql`), in order:
 /// the n-th takes a schema from version n − 1 to version n.
 pub fn migrations() -> Vec<&'static str> {

@@ -8,9 +8,34 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value as Json, json};
 
 use crate::model::board::column_label;
-use crate::model::facts::CatalogRelation;
+use crate::model::reading::{CatalogRelation, Comment};
 use crate::model::schema::own_names;
 use crate::model::sql;
+
+/// The descriptions of the relations and columns of `catalog` on the
+/// `n`×`n` board, as the metadata gives them: for a database that keeps
+/// descriptions apart from the statements (PostgreSQL's `comment on`).
+pub fn comments(n: u8, catalog: &[CatalogRelation]) -> Vec<Comment> {
+    let document = metadata("queens", n, catalog);
+    let described = &document["databases"]["queens"]["tables"];
+    let mut comments = Vec::new();
+    for relation in catalog {
+        let one = |column: Option<&String>, text: &Json| {
+            text.as_str().map(|text| Comment {
+                relation: relation.name.clone(),
+                kind: relation.kind.clone(),
+                column: column.cloned(),
+                text: text.to_string(),
+            })
+        };
+        let entry = &described[relation.name.as_str()];
+        comments.extend(one(None, &entry["description"]));
+        for column in &relation.columns {
+            comments.extend(one(Some(column), &entry["columns"][column.as_str()]));
+        }
+    }
+    comments
+}
 
 /// The canned queries Datasette offers, by name: sql/datasette/NAME.sql.
 const CANNED_QUERIES: [&str; 3] = ["completions", "attack", "symmetry_class"];

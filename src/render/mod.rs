@@ -9,7 +9,7 @@ pub mod notes;
 pub mod outfile;
 pub mod page;
 pub mod printer;
-pub mod space;
+pub mod search_space;
 pub mod svg;
 pub mod table;
 pub mod trace;

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use crate::model::reading::Attack;
 use crate::render::printer::Format;
 
 /// "1 solution", "92 solutions".
@@ -21,4 +22,29 @@ pub fn note(format: Format, out: &mut impl Write, text: &str) -> std::io::Result
     } else {
         writeln!(out, "{text}")
     }
+}
+
+/// "c5 and f2 attack each other along the RGHT-DN line anchored at a7 (the
+/// diagonal a7–g1)"
+pub fn attack_sentence(attack: &Attack) -> String {
+    let line = match attack.mov_dir.as_str() {
+        "UP" => format!("column {}", &attack.anchor[..1]),
+        "RGHT" => format!("row {}", &attack.anchor[1..]),
+        _ => format!("the diagonal {}–{}", attack.anchor, attack.line_end),
+    };
+    format!(
+        "{} and {} attack each other along the {} line anchored at {} ({line})",
+        attack.a, attack.b, attack.mov_dir, attack.anchor
+    )
+}
+
+/// Why completions are not listed on the `n`×`n` board, beyond `most`×`most`,
+/// and what to do; `repeated` names the database as the command was given it
+/// (see `DbArgs::repeated`), so that the advice pasted acts on the same file.
+pub fn completions_out_of_reach(n: u8, most: u8, repeated: &str) -> String {
+    format!(
+        "completions are found among all the board's solutions, and listing all those of \
+         the {n}×{n} board would take hours (queens lists them up to {most}×{most} for this); \
+         `queens init --materialize{repeated}` stores them once, if you can wait for that"
+    )
 }

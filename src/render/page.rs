@@ -9,8 +9,8 @@ use std::io::Write;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use crate::model::facts::{BoardFacts, ReasoningStep, SquareImage};
-use crate::render::space;
+use crate::model::reading::{BoardShown, ReasoningStep, SquareImage};
+use crate::render::search_space;
 
 /// The page's template: `__N__` is the board size, `__DATA__` the data.
 const TEMPLATE: &str = include_str!("page.html");
@@ -41,7 +41,7 @@ pub struct PageData {
 impl PageData {
     /// The page's data for the board `facts` describes, its solutions to
     /// come with `add_solution`.
-    pub fn from_facts(facts: &BoardFacts) -> Result<PageData> {
+    pub fn from_shown(facts: &BoardShown) -> Result<PageData> {
         let mut data = PageData {
             n: facts.n,
             ..PageData::default()
@@ -162,7 +162,7 @@ fn moves_by_symmetry(images: &[SquareImage]) -> HashMap<String, Vec<(String, Str
 /// A step of the reasoning as the page's table shows it: step, reasoning,
 /// calculation, the search space as `space` writes it.
 fn reasoning_cells(step: &ReasoningStep) -> (String, String, String, String) {
-    let [step, reasoning, calculation, size] = space::reasoning_row(step);
+    let [step, reasoning, calculation, size] = search_space::reasoning_row(step);
     (step, reasoning, calculation, size)
 }
 

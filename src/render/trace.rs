@@ -8,10 +8,10 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::model::board::Square;
-use crate::model::facts::{TallyLevel, WalkStep};
+use crate::model::reading::{TallyLevel, WalkStep};
 use crate::model::value::Value;
 use crate::render::diagram::{Style, draw};
-use crate::render::space::{human_number, write_bar_table, write_paragraph};
+use crate::render::search_space::{human_number, write_bar_table, write_paragraph};
 
 /// The columns of search_tree_tally, as the machine formats name them.
 pub const TALLY_COLUMNS: [&str; 7] = [

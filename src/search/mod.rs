@@ -1,20 +1,20 @@
 //! The board's questions, as the commands ask them: the search (its parts
 //! run on several connections), the placements a question selects, the
 //! solutions stored once found, and the model's facts read to be shown.
-//! Each takes one [`board::Board`]; reads through the engine interface;
+//! Each takes one [`context::Board`]; reads through the engine interface;
 //! knows nothing of output formats, and tells how far a long search has
 //! got through `Progress`, which the command draws.
 
-pub mod board;
-pub mod facts;
+pub mod context;
 pub mod order;
 pub mod parallel;
 pub mod questions;
+pub mod reading;
 pub mod selection;
 pub mod store;
 pub mod walk;
 
-pub use board::{Board, Workers};
+pub use context::{Board, Workers};
 
 /// Who watches a long search: told how many parts there are, then how many
 /// more are done, then that it is over.

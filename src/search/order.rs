@@ -11,7 +11,7 @@ use crate::engine::{Param, Value};
 use crate::model::schema;
 use crate::model::sql;
 use crate::model::template::Dialect;
-use crate::search::board::Board;
+use crate::search::context::Board;
 
 /// Solution number `k` (from 1) in board order, or None when the board has
 /// fewer; with how many solutions it walked past (all of them, when None).

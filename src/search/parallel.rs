@@ -15,7 +15,7 @@ use anyhow::Result;
 use crate::engine::{Cluster, Engine, Param, Reader, Snapshot, Value};
 use crate::model::schema;
 use crate::model::sql;
-use crate::search::board::{Board, SMALLEST_SPLIT, Workers};
+use crate::search::context::{Board, SMALLEST_SPLIT, Workers};
 
 /// One part of the search: the solutions starting with queens on s1 and s2.
 #[derive(Clone, Debug)]

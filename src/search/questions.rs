@@ -7,34 +7,10 @@ use anyhow::Result;
 use crate::engine::Param;
 use crate::model::board::Square;
 use crate::model::placement::Placement;
+use crate::model::reading::Attack;
 use crate::model::schema;
-use crate::search::board::Board;
+use crate::search::context::Board;
 use crate::search::selection::{Selection, for_each_placement};
-
-/// Two queens that attack each other, and the line they share.
-pub struct Attack {
-    pub a: String,
-    pub b: String,
-    pub anchor: String,
-    pub mov_dir: String,
-    pub line_end: String,
-}
-
-impl Attack {
-    /// "c5 and f2 attack each other along the RGHT-DN line anchored at a7
-    /// (the diagonal a7–g1)"
-    pub fn sentence(&self) -> String {
-        let line = match self.mov_dir.as_str() {
-            "UP" => format!("column {}", &self.anchor[..1]),
-            "RGHT" => format!("row {}", &self.anchor[1..]),
-            _ => format!("the diagonal {}–{}", self.anchor, self.line_end),
-        };
-        format!(
-            "{} and {} attack each other along the {} line anchored at {} ({line})",
-            self.a, self.b, self.mov_dir, self.anchor
-        )
-    }
-}
 
 /// The largest board whose completions are found by relational division
 /// over all its solutions in one query (completion.sql; 12×12 in about a
@@ -52,18 +28,6 @@ pub const SEARCH_COMPLETIONS_UP_TO: u8 = 15;
 /// are stored, or the board is small enough to search whole.
 pub fn completions_within_reach(board: &Board) -> Result<bool> {
     Ok(board.n <= SEARCH_COMPLETIONS_UP_TO || board.stored_count()?.is_some())
-}
-
-/// Why completions are not listed on a large board, and what to do;
-/// `repeated` names the database as the command was given it (see
-/// `DbArgs::repeated`), so that the advice pasted acts on the same file.
-pub fn completions_out_of_reach(n: u8, repeated: &str) -> String {
-    let most = SEARCH_COMPLETIONS_UP_TO;
-    format!(
-        "completions are found among all the board's solutions, and listing all those of \
-         the {n}×{n} board would take hours (queens lists them up to {most}×{most} for this); \
-         `queens init --materialize{repeated}` stores them once, if you can wait for that"
-    )
 }
 
 /// The names of `queens` as the JSON array the queries take.

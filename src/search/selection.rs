@@ -7,7 +7,7 @@ use anyhow::Result;
 use crate::engine::{Params, Value};
 use crate::model::placement::Placement;
 use crate::model::template::Sql;
-use crate::search::board::Board;
+use crate::search::context::Board;
 use crate::search::parallel;
 
 /// Which placements to list.

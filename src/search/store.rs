@@ -6,7 +6,7 @@
 use anyhow::Result;
 
 use crate::engine::Engine;
-use crate::search::board::{Board, Workers};
+use crate::search::context::{Board, Workers};
 use crate::search::parallel;
 
 /// Searches every solution of the `n`×`n` board `engine` holds and stores

@@ -10,7 +10,7 @@
 
 use anyhow::{Result, bail};
 
-use crate::model::facts::{Kill, SquareLines, WalkStep};
+use crate::model::reading::{Kill, SquareLines, WalkStep};
 
 /// The walk of an N×N board's search tree: an iterator of its steps.
 pub struct Walk {
@@ -28,7 +28,7 @@ pub struct Walk {
 
 impl Walk {
     /// The walk of the board whose squares, in board order, are `squares`
-    /// (search::facts::square_lines).
+    /// (search::reading::square_lines).
     pub fn new(n: u8, squares: Vec<SquareLines>) -> Result<Walk> {
         let n = usize::from(n);
         let in_order = squares.len() == n * n
@@ -149,7 +149,7 @@ impl Iterator for Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::facts::LineFact;
+    use crate::model::reading::LineFact;
 
     /// A board's squares with the lines through them, worked out here as
     /// the facts define them (rows, columns and both diagonals, each

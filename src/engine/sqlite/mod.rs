@@ -22,6 +22,7 @@ use rusqlite::types::ValueRef;
 
 use crate::engine::{Finding, Inspection, Origin, Param, Params, Snapshot, SolutionStore, Value};
 use crate::model::board::DEFAULT_SIZE;
+use crate::model::reading::CatalogRelation;
 use crate::model::template::{Dialect, Sql};
 
 mod build;
@@ -59,23 +60,24 @@ impl FreshBoard {
 
     /// Its tables and views as Datasette lists them
     /// (sql/datasette/relations.sql).
-    pub fn catalog(&self) -> Result<Vec<Listed>> {
+    pub fn catalog(&self) -> Result<Vec<CatalogRelation>> {
         build::rows_as_text(&self.0, crate::model::sql::file("datasette/relations.sql"))?
             .into_iter()
             .map(|row| match <[String; 3]>::try_from(row) {
                 Ok([name, kind, sql]) => {
                     let columns = build::table_columns(&self.0, &name)?;
-                    Ok((name, kind, sql, columns))
+                    Ok(CatalogRelation {
+                        name,
+                        kind,
+                        sql,
+                        columns,
+                    })
                 }
                 Err(_) => anyhow::bail!("sql/datasette/relations.sql answers three columns"),
             })
             .collect()
     }
 }
-
-/// A table or view as a file's catalog lists it: name, type ("table" or
-/// "view"), the statement that made it (comments and all), its columns.
-pub type Listed = (String, String, String, Vec<String>);
 
 /// A board in the SQLite file at a path.
 pub struct Engine {

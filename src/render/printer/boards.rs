@@ -2,12 +2,11 @@
 
 use std::io::Write;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 
 use super::{PlacementShape, Printer};
 use crate::model::board::Square;
 use crate::model::placement::Placement;
-use crate::model::value::Value;
 use crate::render::diagram;
 
 /// Prints placements as boards, a blank line between two.
@@ -28,14 +27,6 @@ impl<W: Write> BoardsPrinter<W> {
 }
 
 impl<W: Write> Printer for BoardsPrinter<W> {
-    fn headers(&mut self, _: Vec<String>) -> Result<()> {
-        bail!("a query's rows cannot be drawn as boards")
-    }
-
-    fn row(&mut self, _: &[Value]) -> Result<()> {
-        bail!("a query's rows cannot be drawn as boards")
-    }
-
     fn placement(&mut self, placement: &Placement) -> Result<()> {
         if self.written > 0 {
             writeln!(self.out)?;

@@ -72,11 +72,19 @@ pub struct PlacementShape {
 /// header) is written with it or, if there is none, at the end, so that a
 /// search that fails before it finds anything prints nothing.
 pub trait Printer {
-    /// A query's column names, before its first row.
-    fn headers(&mut self, headers: Vec<String>) -> Result<()>;
+    /// A query's column names, before its first row. A printer that only
+    /// draws placements (boards, SVG) refuses them: `for_rows` never makes
+    /// one, so this is a mistake in queens, said once here.
+    fn headers(&mut self, headers: Vec<String>) -> Result<()> {
+        let _ = headers;
+        bail!("a query's rows cannot be drawn as boards")
+    }
 
-    /// One row of a query.
-    fn row(&mut self, row: &[Value]) -> Result<()>;
+    /// One row of a query (refused as `headers` is, by a drawing printer).
+    fn row(&mut self, row: &[Value]) -> Result<()> {
+        let _ = row;
+        bail!("a query's rows cannot be drawn as boards")
+    }
 
     /// One placement.
     fn placement(&mut self, placement: &Placement) -> Result<()>;

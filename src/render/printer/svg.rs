@@ -2,11 +2,10 @@
 
 use std::io::Write;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 
 use super::{PlacementShape, Printer};
 use crate::model::placement::Placement;
-use crate::model::value::Value;
 use crate::render::svg::{SvgSize, write_svg};
 
 /// Prints placements as a grid of boards, drawn together at the end, when
@@ -30,14 +29,6 @@ impl<W: Write> SvgPrinter<W> {
 }
 
 impl<W: Write> Printer for SvgPrinter<W> {
-    fn headers(&mut self, _: Vec<String>) -> Result<()> {
-        bail!("a query's rows cannot be drawn as boards")
-    }
-
-    fn row(&mut self, _: &[Value]) -> Result<()> {
-        bail!("a query's rows cannot be drawn as boards")
-    }
-
     fn placement(&mut self, placement: &Placement) -> Result<()> {
         self.drawn.push(placement.clone());
         Ok(())

@@ -6,13 +6,13 @@
 
 use anyhow::{Context, Result};
 
-use crate::engine::{Param, Reader, Value};
-use crate::model::facts::{
-    BoardFacts, CatalogRelation, FunnelStep, LineFact, ReasoningStep, SolutionClass, SquareFact,
+use crate::engine::{Param, Value};
+use crate::model::reading::{
+    BoardShown, CatalogRelation, FunnelStep, LineFact, ReasoningStep, SolutionClass, SquareFact,
     SquareImage, SquareLines, SquareOnLine, SymmetryFact, TallyLevel,
 };
 use crate::model::sql;
-use crate::search::board::Board;
+use crate::search::context::Board;
 
 /// Every row of `sql/{path}`, each made a value by `make`.
 fn read_all<T>(
@@ -101,8 +101,8 @@ pub fn square_lines(board: &Board) -> Result<Vec<SquareLines>> {
 }
 
 /// Everything the page shows of the board but its solutions.
-pub fn board_facts(board: &Board) -> Result<BoardFacts> {
-    Ok(BoardFacts {
+pub fn board_shown(board: &Board) -> Result<BoardShown> {
+    Ok(BoardShown {
         n: board.n,
         squares: read_all(board, "reading/square.sql", |row| {
             Ok(SquareFact {
@@ -175,7 +175,8 @@ pub fn class_of(board: &Board, squares: &[String]) -> Result<SolutionClass> {
 
 /// The tables and views of an SQLite file, as Datasette will list them
 /// (sql/datasette/relations.sql), each with its columns.
-pub fn catalog(reader: &dyn Reader) -> Result<Vec<CatalogRelation>> {
+pub fn catalog(board: &Board) -> Result<Vec<CatalogRelation>> {
+    let reader = board.reader();
     let mut relations = Vec::new();
     reader.each_row(sql::file("datasette/relations.sql"), &[], |row| {
         relations.push((row[0].text(), row[1].text(), row[2].text()));

@@ -1,6 +1,6 @@
 //! The model's facts as the commands show them: the rows of the tables and
 //! views that the page draws and `space` prints, as values (read by
-//! `search::facts`, written by `render/`).
+//! `search::reading`, written by `render/`).
 
 use crate::model::value::Value;
 
@@ -66,7 +66,7 @@ pub struct FunnelStep {
 
 /// Everything the page shows of the board but its solutions.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct BoardFacts {
+pub struct BoardShown {
     pub n: u8,
     /// In board order.
     pub squares: Vec<SquareFact>,
@@ -157,4 +157,28 @@ pub struct WalkStep {
     /// The queens lifted after this step, as the search backs up, the last
     /// column's first: the column tried is done, and so are these queens'.
     pub lifted: Vec<String>,
+}
+
+/// A description queens gives one of its tables or views, or one of their
+/// columns, where the database keeps descriptions apart from the statement
+/// (PostgreSQL's `comment on`; SQLite keeps the statement, comments and all).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    pub relation: String,
+    /// "table" or "view".
+    pub kind: String,
+    /// The column, or None for the relation itself.
+    pub column: Option<String>,
+    pub text: String,
+}
+
+/// Two queens that attack each other, and the line they share: its anchor,
+/// its direction and its last square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub a: String,
+    pub b: String,
+    pub anchor: String,
+    pub mov_dir: String,
+    pub line_end: String,
 }

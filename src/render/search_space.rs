@@ -6,7 +6,7 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::model::facts::{FunnelStep, ReasoningStep};
+use crate::model::reading::{FunnelStep, ReasoningStep};
 use crate::model::value::Value;
 use crate::render::table::{Layout, wrap};
 
