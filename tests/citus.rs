@@ -463,3 +463,23 @@ fn the_funnel_is_read_on_a_distributed_schema() {
         .collect();
     assert_eq!(rows, expected);
 }
+
+#[test]
+#[cfg_attr(
+    not(queens_citus),
+    ignore = "needs a Citus cluster: set QUEENS_TEST_CITUS (.ci/run starts one)"
+)]
+fn the_search_tree_is_read_on_a_distributed_schema() {
+    let _cluster = CLUSTER.read().unwrap();
+    let schema = distributed(8);
+    let placed: Vec<i64> = schema
+        .rows(&format!(
+            "select placed::bigint from {}.search_tree_tally order by queens",
+            schema.name
+        ))
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    let expected: Vec<i64> = common::A319284[7][1..].iter().map(|&p| p as i64).collect();
+    assert_eq!(placed, expected);
+}

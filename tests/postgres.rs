@@ -1021,3 +1021,37 @@ fn the_page_of_a_schema_is_the_page_of_the_file() {
         "the 7×7 pages differ"
     );
 }
+
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn the_search_tree_reads_on_postgres_as_on_sqlite() {
+    let url = server();
+    for n in [1u8, 4, 7] {
+        let schema = Schema::new(&url, "tree");
+        schema.stdout(&["init", "--size", &n.to_string()]);
+        let tally = |sql: &str| -> Vec<Vec<i64>> {
+            (schema.client().query(sql, &[]).unwrap().iter())
+                .map(|row| (0..row.len()).map(|i| row.get::<_, i64>(i)).collect())
+                .collect()
+        };
+        let found = tally(&format!(
+            "select queens::bigint, entered::bigint, tried, placed, by_row, by_rising, by_falling \
+             from {}.search_tree_tally",
+            schema.name
+        ));
+        let board = Board::new(n);
+        let expected: Vec<Vec<i64>> = (board.rows("select * from search_tree_tally").iter())
+            .map(|row| row.iter().map(|v| v.parse().unwrap()).collect())
+            .collect();
+        assert_eq!(found, expected, "{n}×{n}");
+        let placed = &common::A319284[usize::from(n) - 1][1..];
+        let per_level: Vec<i64> = found.iter().map(|row| row[3]).collect();
+        assert_eq!(
+            per_level,
+            placed.iter().map(|&p| p as i64).collect::<Vec<_>>()
+        );
+    }
+}
