@@ -158,7 +158,7 @@ fn init_force_rebuilds_for_another_size_and_keeps_the_users_objects() {
 fn help_explains_every_command_with_an_example() {
     let dir = TempDir::new().unwrap();
     for command in [
-        "init", "solve", "count", "query", "show", "check", "complete", "space", "export",
+        "init", "solve", "count", "query", "show", "check", "complete", "space", "trace", "export",
     ] {
         let out = stdout_of(dir.path(), &[command, "--help"]);
         assert!(out.contains("Examples:"), "{command}: {out}");

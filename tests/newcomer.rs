@@ -84,7 +84,7 @@ fn space_follows_columns_as_help_does() {
     assert!(out.contains(&format!("{} 100%", "#".repeat(30))), "{out}");
 }
 
-const COMMANDS: [&str; 13] = [
+const COMMANDS: [&str; 14] = [
     "",
     "init",
     "solve",
@@ -94,6 +94,7 @@ const COMMANDS: [&str; 13] = [
     "check",
     "complete",
     "space",
+    "trace",
     "export",
     "doctor",
     "completions",
