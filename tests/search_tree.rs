@@ -188,3 +188,16 @@ fn the_tally_counts_the_tree_level_by_level_and_kind_by_kind() {
         }
     }
 }
+
+#[test]
+fn the_tally_is_the_tree_grouped_by_level() {
+    for n in 1..=8u8 {
+        let board = Board::new(n);
+        let grouped = board.rows(&format!(
+            "select queens, count(*) / {n}, count(*), sum(placed), \
+                    sum(mov_dir = 'RGHT'), sum(mov_dir = 'RGHT-UP'), sum(mov_dir = 'RGHT-DN') \
+             from search_tree group by queens order by queens"
+        ));
+        assert_eq!(board.rows("select * from search_tree_tally"), grouped, "{n}×{n}");
+    }
+}
