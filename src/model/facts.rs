@@ -64,6 +64,31 @@ pub struct FunnelStep {
     pub by_placement_rule: i64,
 }
 
+/// A row of `search_tree_tally`: level k = `queens` of the search tree,
+/// the placements that enter it, the squares tried, those placed, and those
+/// killed by a row, a rising and a falling diagonal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TallyStep {
+    pub queens: i64,
+    pub entered: i64,
+    pub tried: i64,
+    pub placed: i64,
+    pub by_row: i64,
+    pub by_rising: i64,
+    pub by_falling: i64,
+}
+
+/// A relation the page reads, with the SQL the database holds for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RelationDefinition {
+    pub name: String,
+    /// "table" or "view".
+    pub kind: String,
+    /// As the database keeps it; empty where it keeps none (a table on
+    /// PostgreSQL).
+    pub sql: String,
+}
+
 /// Everything the page shows of the board but its solutions.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardFacts {
@@ -78,6 +103,10 @@ pub struct BoardFacts {
     pub images: Vec<SquareImage>,
     pub reasoning: Vec<ReasoningStep>,
     pub funnel: Vec<FunnelStep>,
+    /// By level.
+    pub tally: Vec<TallyStep>,
+    /// By name.
+    pub definitions: Vec<RelationDefinition>,
 }
 
 /// The symmetry class of one solution: how many solutions the board's

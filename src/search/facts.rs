@@ -8,8 +8,8 @@ use anyhow::{Context, Result};
 
 use crate::engine::{Param, Reader, Value};
 use crate::model::facts::{
-    BoardFacts, CatalogRelation, FunnelStep, LineFact, ReasoningStep, SolutionClass, SquareFact,
-    SquareImage, SquareOnLine, SymmetryFact,
+    BoardFacts, CatalogRelation, FunnelStep, LineFact, ReasoningStep, RelationDefinition,
+    SolutionClass, SquareFact, SquareImage, SquareOnLine, SymmetryFact, TallyStep,
 };
 use crate::model::sql;
 use crate::search::board::Board;
@@ -91,6 +91,35 @@ pub fn board_facts(board: &Board) -> Result<BoardFacts> {
         })?,
         reasoning: reasoning(board)?,
         funnel: funnel(board)?,
+        tally: tally(board)?,
+        definitions: definitions(board)?,
+    })
+}
+
+/// The rows of search_tree_tally: the search a column at a time (a
+/// search of the whole tree: seconds at 12×12).
+pub fn tally(board: &Board) -> Result<Vec<TallyStep>> {
+    read_all(board, "reading/search_tree_tally.sql", |row| {
+        Ok(TallyStep {
+            queens: row[0].integer()?,
+            entered: row[1].integer()?,
+            tried: row[2].integer()?,
+            placed: row[3].integer()?,
+            by_row: row[4].integer()?,
+            by_rising: row[5].integer()?,
+            by_falling: row[6].integer()?,
+        })
+    })
+}
+
+/// The SQL the database holds for the relations the page reads, by name.
+pub fn definitions(board: &Board) -> Result<Vec<RelationDefinition>> {
+    read_all(board, "reading/relation_definitions.sql", |row| {
+        Ok(RelationDefinition {
+            name: row[0].text(),
+            kind: row[1].text(),
+            sql: row[2].text(),
+        })
     })
 }
 
