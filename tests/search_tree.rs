@@ -198,6 +198,10 @@ fn the_tally_is_the_tree_grouped_by_level() {
                     sum(mov_dir = 'RGHT'), sum(mov_dir = 'RGHT-UP'), sum(mov_dir = 'RGHT-DN') \
              from search_tree group by queens order by queens"
         ));
-        assert_eq!(board.rows("select * from search_tree_tally"), grouped, "{n}×{n}");
+        assert_eq!(
+            board.rows("select * from search_tree_tally"),
+            grouped,
+            "{n}×{n}"
+        );
     }
 }

@@ -64,6 +64,17 @@ pub struct FunnelStep {
     pub by_placement_rule: i64,
 }
 
+/// A relation the page reads, with the SQL the database holds for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RelationDefinition {
+    pub name: String,
+    /// "table" or "view".
+    pub kind: String,
+    /// As the database keeps it; empty where it keeps none (a table on
+    /// PostgreSQL).
+    pub sql: String,
+}
+
 /// Everything the page shows of the board but its solutions.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardShown {
@@ -78,6 +89,10 @@ pub struct BoardShown {
     pub images: Vec<SquareImage>,
     pub reasoning: Vec<ReasoningStep>,
     pub funnel: Vec<FunnelStep>,
+    /// By level.
+    pub tally: Vec<TallyLevel>,
+    /// By name.
+    pub definitions: Vec<RelationDefinition>,
 }
 
 /// The symmetry class of one solution: how many solutions the board's

@@ -3,13 +3,13 @@
 //! rows, so that it opens from disk, offline, and its numbers are those the
 //! database gives. The page itself is `page.html`; this fills in its data.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use crate::model::reading::{BoardShown, ReasoningStep, SquareImage};
+use crate::model::reading::{BoardShown, ReasoningStep, SquareImage, TallyLevel};
 use crate::render::search_space;
 
 /// The page's template: `__N__` is the board size, `__DATA__` the data.
@@ -36,6 +36,12 @@ pub struct PageData {
     /// search_funnel: [k, by the candidate rule (None beyond 64 bits), by
     /// the placement rule].
     pub funnel: Vec<(i64, Option<i64>, i64)>,
+    /// search_tree_tally: [k, entered, tried, placed, by_row, by_rising,
+    /// by_falling].
+    pub tally: Vec<[i64; 7]>,
+    /// The relations the page reads: name → [kind, the SQL the database
+    /// holds for it (empty where it keeps none)].
+    pub relations: BTreeMap<String, (String, String)>,
 }
 
 impl PageData {
@@ -67,6 +73,10 @@ impl PageData {
         data.space = facts.reasoning.iter().map(reasoning_cells).collect();
         data.funnel = (facts.funnel.iter())
             .map(|f| (f.queens, f.by_candidate_rule, f.by_placement_rule))
+            .collect();
+        data.tally = facts.tally.iter().map(tally_cells).collect();
+        data.relations = (facts.definitions.iter())
+            .map(|d| (d.name.clone(), (d.kind.clone(), d.sql.clone())))
             .collect();
         Ok(data)
     }
@@ -164,6 +174,19 @@ fn moves_by_symmetry(images: &[SquareImage]) -> HashMap<String, Vec<(String, Str
 fn reasoning_cells(step: &ReasoningStep) -> (String, String, String, String) {
     let [step, reasoning, calculation, size] = search_space::reasoning_row(step);
     (step, reasoning, calculation, size)
+}
+
+/// A level of search_tree_tally as the page's data holds it.
+fn tally_cells(t: &TallyLevel) -> [i64; 7] {
+    [
+        t.queens,
+        t.entered,
+        t.tried,
+        t.placed,
+        t.by_row,
+        t.by_rising,
+        t.by_falling,
+    ]
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@ use anyhow::{Context, Result};
 
 use crate::engine::{Param, Value};
 use crate::model::reading::{
-    BoardShown, CatalogRelation, FunnelStep, LineFact, ReasoningStep, SolutionClass, SquareFact,
-    SquareImage, SquareLines, SquareOnLine, SymmetryFact, TallyLevel,
+    BoardShown, CatalogRelation, FunnelStep, LineFact, ReasoningStep, RelationDefinition,
+    SolutionClass, SquareFact, SquareImage, SquareLines, SquareOnLine, SymmetryFact, TallyLevel,
 };
 use crate::model::sql;
 use crate::search::context::Board;
@@ -100,6 +100,11 @@ pub fn square_lines(board: &Board) -> Result<Vec<SquareLines>> {
     Ok(squares)
 }
 
+/// The largest board whose page holds search_tree_tally's counts: the
+/// tally is the whole search tree, 6 s at 12×12 in the sqlite3 shell and
+/// about six times that a size beyond, longer than the rest of the page.
+pub const TALLY_SHOWN_UP_TO: u8 = 12;
+
 /// Everything the page shows of the board but its solutions.
 pub fn board_shown(board: &Board) -> Result<BoardShown> {
     Ok(BoardShown {
@@ -134,6 +139,22 @@ pub fn board_shown(board: &Board) -> Result<BoardShown> {
         })?,
         reasoning: reasoning(board)?,
         funnel: funnel(board)?,
+        tally: match board.n <= TALLY_SHOWN_UP_TO {
+            true => tree_tally(board)?,
+            false => Vec::new(),
+        },
+        definitions: definitions(board)?,
+    })
+}
+
+/// The SQL the database holds for the relations the page reads, by name.
+pub fn definitions(board: &Board) -> Result<Vec<RelationDefinition>> {
+    read_all(board, "reading/relation_definitions.sql", |row| {
+        Ok(RelationDefinition {
+            name: row[0].text(),
+            kind: row[1].text(),
+            sql: row[2].text(),
+        })
     })
 }
 
