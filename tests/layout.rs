@@ -684,4 +684,3 @@ fn the_checks_find_sql_and_long_functions() {
     assert!(long_functions("fn short() {\n}\n", 60).unwrap().is_empty());
     assert!(long_functions("fn broken() {\n    x();\n", 60).is_err());
 }
-
