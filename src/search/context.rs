@@ -10,7 +10,7 @@ use anyhow::Result;
 use crate::engine::{Engine, Reader};
 use crate::model::schema;
 use crate::model::template::{Scope, Sql};
-use crate::search::{Progress, Unwatched};
+use crate::search::progress::{Progress, Unwatched};
 
 /// How the work is run: on how many threads, and who watches its progress.
 #[derive(Clone, Copy)]

@@ -16,7 +16,7 @@ use crate::engine::postgres::connect::{
     Legacy, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size, no_board_size,
     own_relations, script, statement,
 };
-use crate::engine::postgres::read::{busy_or, gave_up_waiting_or};
+use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
 use crate::engine::{Comment, Describe, Inspection, Origin, model_columns};
 use crate::error::usage;
 use crate::model::board::DEFAULT_SIZE;

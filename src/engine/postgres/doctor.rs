@@ -10,11 +10,12 @@ use anyhow::{Result, bail};
 use postgres::SimpleQueryMessage;
 
 use crate::checker;
-use crate::engine::postgres::Reader;
 use crate::engine::postgres::connect::{
     Legacy, connect_to_schema, inspect, no_board_size, statement, without_password,
 };
-use crate::engine::postgres::read::{first_reader, gave_up_waiting_or};
+use crate::engine::postgres::read::first_reader;
+use crate::engine::postgres::reader::Reader;
+use crate::engine::postgres::wait::gave_up_waiting_or;
 use crate::engine::{
     Finding, FreshBoard, board_size_from, check_requested_size, model_columns, model_finding,
     multiset_difference,

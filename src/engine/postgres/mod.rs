@@ -8,20 +8,17 @@
 //! - `acl`: the privileges on queens' views across a rebuild, each by its
 //!   grantor;
 //! - `read`: one snapshot for all of a command's connections, queens'
-//!   planner settings (sql/postgres/planner_settings.sql), bounded waits;
+//!   planner settings (sql/postgres/planner_settings.sql);
+//! - `reader`: the connection a command reads through;
+//! - `wait`: a lock waited for in vain, or a privilege refused, in plain
+//!   words;
 //! - `query`: the user's statement, as psql would run it;
 //! - `doctor`: `queens doctor`'s checks of a schema, read-only;
 //! - `values`: parameters and values across the wire.
 
-use std::cell::{RefCell, RefMut};
-use std::ops::ControlFlow;
-use std::time::Duration;
-
 use anyhow::Result;
-use postgres::Client;
 
-use crate::engine::{Describe, Finding, Inspection, Origin, Params, Snapshot, Value};
-use crate::model::template::{Dialect, Sql};
+use crate::engine::{Describe, Finding, Inspection, Origin, Snapshot};
 
 mod acl;
 mod build;
@@ -29,13 +26,16 @@ mod connect;
 mod doctor;
 mod query;
 mod read;
+mod reader;
 mod values;
+mod wait;
 
 pub use build::{NoHooks, RefillHooks, build_script, change_model};
 pub use connect::{
     connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
 };
 pub use doctor::{MoreChecks, ask as doctor_check, text_rows};
+pub use reader::Reader;
 
 /// A board in a schema of a PostgreSQL database.
 pub struct Engine {
@@ -149,68 +149,5 @@ impl crate::engine::Engine for Engine {
              --distributed needs one; nothing was changed (see the README, Beyond one machine)",
             without_password(&self.url)
         )
-    }
-}
-
-/// A connection in a repeatable-read, read-only transaction; `snapshot`
-/// names its snapshot, which the command's other connections import so
-/// that all of them read the same board. `url` and `schema` say where,
-/// for messages.
-pub struct Reader {
-    client: RefCell<Client>,
-    snapshot: String,
-    url: String,
-    schema: String,
-}
-
-impl Reader {
-    /// The connection, for an engine built on this one (Citus) to run its
-    /// own statements in the same transaction.
-    pub fn client(&self) -> RefMut<'_, Client> {
-        self.client.borrow_mut()
-    }
-
-    /// The number a statement without markers or parameters answers.
-    pub fn number(&self, text: &str) -> Result<i64> {
-        let reader: &dyn crate::engine::Reader = self;
-        reader.number(text)
-    }
-}
-
-impl crate::engine::Reader for Reader {
-    fn dialect(&self) -> Dialect {
-        Dialect::Postgres
-    }
-
-    fn rows_until(
-        &self,
-        sql: &Sql,
-        params: &Params,
-        each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
-    ) -> Result<ControlFlow<()>> {
-        values::rows(&mut self.client.borrow_mut(), sql, params, each)
-            .map_err(|e| read::gave_up_waiting_or(e, &self.url, &self.schema))
-    }
-
-    fn snapshot(&self) -> Snapshot {
-        Snapshot(Some(self.snapshot.clone()))
-    }
-
-    fn user_query(
-        &self,
-        statement: &str,
-        timeout: Option<Duration>,
-        headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
-        each: &mut dyn FnMut(&[Value]) -> Result<()>,
-    ) -> Result<()> {
-        query::run(self, statement, timeout, headers, each)
-    }
-
-    fn dump(&self, _out: &mut dyn std::io::Write) -> Result<()> {
-        Err(crate::error::usage(format!(
-            "schema {} at {} is on PostgreSQL; add --dialect postgres for a script that builds it",
-            self.schema,
-            without_password(&self.url)
-        )))
     }
 }

@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use anyhow::{Result, bail};
+use postgres::Client;
 use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{ToSql, Type};
@@ -13,7 +14,7 @@ use postgres::types::{ToSql, Type};
 use crate::engine::Value;
 use crate::engine::postgres::connect::statement;
 use crate::engine::postgres::values::typed;
-use crate::engine::postgres::{Reader, read};
+use crate::engine::postgres::wait::{gave_up_waiting_or, lock_holder};
 use crate::error::{Error, usage};
 use crate::model::template::Scope;
 
@@ -31,13 +32,13 @@ fn wrapped(sql: &str, as_text: bool) -> Result<String> {
 /// each row, as it arrives, to `each`. `timeout` becomes the statement's
 /// `statement_timeout`, which also ends its waits for locks.
 pub fn run(
-    reader: &Reader,
+    client: &mut Client,
+    place: (&str, &str),
     sql: &str,
     timeout: Option<Duration>,
     headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
     each: &mut dyn FnMut(&[Value]) -> Result<()>,
 ) -> Result<()> {
-    let mut client = reader.client.borrow_mut();
     if let Some(timeout) = timeout {
         let milliseconds = timeout.as_millis().max(1).to_string();
         let scope = Scope::default().with_word("MILLISECONDS", &milliseconds);
@@ -45,7 +46,7 @@ pub fn run(
     }
     // Preparing takes the statement's locks too, so every step may stop
     // for --timeout or give up waiting for a lock.
-    let explain = |e: postgres::Error| explain(e, reader, timeout);
+    let explain = |e: postgres::Error| explain(e, place, timeout);
     // The statement must be one query as it stands: wrapped, a statement
     // that closes the parenthesis itself (`… ) as x, (select …`) would
     // read as another query, with other columns.
@@ -90,11 +91,15 @@ fn values_of(row: &postgres::Row, kinds: &[Type]) -> Result<Vec<Value>> {
 /// The server's refusal or interruption of the query, in plain words:
 /// stopped by --timeout (naming a lock it waited for, if any), given up
 /// waiting for a lock, or refused.
-fn explain(error: postgres::Error, reader: &Reader, timeout: Option<Duration>) -> anyhow::Error {
-    let (url, schema) = (&reader.url, &reader.schema);
+fn explain(
+    error: postgres::Error,
+    place: (&str, &str),
+    timeout: Option<Duration>,
+) -> anyhow::Error {
+    let (url, schema) = place;
     match (error.code(), timeout) {
         (Some(code), Some(timeout)) if *code == SqlState::QUERY_CANCELED => {
-            let waited = read::lock_holder(url, schema)
+            let waited = lock_holder(url, schema)
                 .map(|(table, mode)| {
                     format!(", waiting for another session's {mode} on table {table}")
                 })
@@ -106,7 +111,7 @@ fn explain(error: postgres::Error, reader: &Reader, timeout: Option<Duration>) -
             .into()
         }
         (Some(code), _) if *code == SqlState::LOCK_NOT_AVAILABLE => {
-            read::gave_up_waiting_or(error.into(), url, schema)
+            gave_up_waiting_or(error.into(), url, schema)
         }
         _ => refused(&error),
     }

@@ -5,13 +5,13 @@
 use std::cell::RefCell;
 
 use anyhow::{Context, Result, bail};
-use postgres::error::SqlState;
 use postgres::{Client, NoTls};
 
-use crate::engine::postgres::Reader;
 use crate::engine::postgres::connect::{
-    LOCK_TIMEOUT, Legacy, connect, connect_to_schema, inspect, script, statement, without_password,
+    Legacy, connect_to_schema, inspect, script, statement, without_password,
 };
+use crate::engine::postgres::reader::Reader;
+use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
 use crate::engine::{Snapshot, check_current, check_requested_size};
 use crate::error::shell_word;
 use crate::model::template::{Scope, string_literal};
@@ -30,96 +30,6 @@ fn begin_reading(client: &mut Client, schema: &str) -> Result<()> {
         .with("CITUS", 0);
     client.batch_execute(&script("postgres/begin_reading.sql", reading)?)?;
     Ok(())
-}
-
-/// A lock that was not granted in time, in plain words.
-pub(super) fn busy_or(error: postgres::Error, schema: &str) -> anyhow::Error {
-    match error.code() {
-        Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => anyhow::anyhow!(
-            "schema {schema} is busy: another session has held its table queens_version for \
-             {LOCK_TIMEOUT} (a queens command reading or rebuilding it, or a lock taken by hand); \
-             try again when it ends"
-        ),
-        _ => error.into(),
-    }
-}
-
-/// A reader's error in plain words where it gave up waiting for a lock
-/// (`lock_timeout`): the message names the table another session holds
-/// locked, looked up on a connection of its own, since the reader's
-/// transaction ended with the error. Any other error is left as it is.
-///
-/// A role the schema's owner did not let read a table is told so, in one
-/// line, with the grant that would let it.
-pub fn gave_up_waiting_or(error: anyhow::Error, url: &str, schema: &str) -> anyhow::Error {
-    let code = error.chain().find_map(|cause| {
-        cause
-            .downcast_ref::<postgres::Error>()
-            .and_then(postgres::Error::code)
-            .cloned()
-    });
-    if code == Some(SqlState::INSUFFICIENT_PRIVILEGE) {
-        let message = error
-            .chain()
-            .find_map(|cause| cause.downcast_ref::<postgres::Error>()?.as_db_error())
-            .map_or_else(|| error.to_string(), |db| db.message().to_string());
-        let role = url
-            .parse::<postgres::Config>()
-            .ok()
-            .and_then(|config| config.get_user().map(str::to_string))
-            .unwrap_or_else(|| "YOUR_ROLE".to_string());
-        if let Some(database) = schema_creation_refused(url, schema) {
-            return anyhow::anyhow!(
-                "role {role} may not create schemas in database {database} ({message}); its \
-                 owner can let it with `grant create on database {database} to {role}`, or name \
-                 a --schema that role {role} may write in"
-            );
-        }
-        return anyhow::anyhow!(
-            "schema {schema} is not yours to read ({message}); its owner can let you with \
-             `grant usage on schema {schema} to {role}; grant select on all tables in schema \
-             {schema} to {role}`"
-        );
-    }
-    if code != Some(SqlState::LOCK_NOT_AVAILABLE) {
-        return error;
-    }
-    match lock_holder(url, schema) {
-        Some((relation, mode)) => anyhow::anyhow!(
-            "schema {schema} is busy: another session holds {mode} on its table {relation}; \
-             gave up waiting for it (lock_timeout); try again when that session ends"
-        ),
-        None => anyhow::anyhow!(
-            "schema {schema} is busy: another session held a lock on one of its tables; \
-             gave up waiting for it (lock_timeout); try again when that session ends"
-        ),
-    }
-}
-
-/// The database the URL's role was refused creating `schema` in, if that
-/// is why a build was refused: PostgreSQL gives every refused privilege one
-/// SQLSTATE (42501, insufficient_privilege), so the catalog is asked, on a
-/// connection of its own, whether the role lacks CREATE on the database
-/// and the schema is not there yet.
-fn schema_creation_refused(url: &str, schema: &str) -> Option<String> {
-    let mut client = connect(url).ok()?;
-    let sql = statement("postgres/schema_creation_refused.sql", Scope::default()).ok()?;
-    let rows = client.query(&sql, &[&schema]).ok()?;
-    rows.first().map(|row| row.get::<_, String>(0))
-}
-
-/// A table of `schema` that another session holds locked against readers,
-/// and the lock's mode, looked up on a connection of its own.
-pub fn lock_holder(url: &str, schema: &str) -> Option<(String, String)> {
-    let mut client = connect(url).ok()?;
-    client
-        .query(
-            &statement("postgres/lock_holders.sql", Scope::default()).ok()?,
-            &[&schema],
-        )
-        .ok()?
-        .first()
-        .map(|row| (row.get::<_, String>(0), row.get::<_, String>(1)))
 }
 
 /// The first reader of a command: it locks queens_version before its

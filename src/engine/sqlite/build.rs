@@ -9,7 +9,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction};
 use rusqlite_migration::{M, Migrations};
 
 use crate::engine::sqlite::failure::message;
-use crate::engine::sqlite::value_of;
+use crate::engine::sqlite::values::value_of;
 use crate::error::Error;
 use crate::model::schema;
 use crate::model::template::Dialect;

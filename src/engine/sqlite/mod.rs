@@ -6,11 +6,14 @@
 //! - `references`: the rows that break a foreign key, before and after a
 //!   change, so that none of the user's is newly broken;
 //! - `failure`: what SQLite's errors mean, in a sentence about the file;
-//! - `schema`: the migrations, facts and views as SQLite runs them;
+//! - `build`: the migrations, facts and views as SQLite runs them;
 //! - `query`: the sandbox a user's statement runs in;
 //! - `doctor`: what `doctor` checks in a file;
 //! - `store`: keeping the solutions once found (`init --materialize`);
-//! - `dump`: the whole file as SQL.
+//! - `dump`: the whole file as SQL;
+//! - `values`, `file_name`: values as SQLite hands them back, the name a
+//!   path is handed to SQLite by; below every other file, which never
+//!   names this one.
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -18,22 +21,24 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use rusqlite::Connection;
-use rusqlite::types::ValueRef;
 
 use crate::engine::{Finding, Inspection, Origin, Param, Params, Snapshot, SolutionStore, Value};
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::reading::CatalogRelation;
 use crate::model::template::{Dialect, Sql};
+use values::value_of;
 
 mod build;
 mod change;
 mod doctor;
 mod dump;
 mod failure;
+mod file_name;
 mod open;
 mod query;
 mod references;
 mod store;
+mod values;
 
 pub use failure::explain_leftover_busy;
 
@@ -275,45 +280,4 @@ fn from_hex(text: &str) -> Option<Vec<u8>> {
         .step_by(2)
         .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
         .collect()
-}
-
-/// SQLite's process-wide settings, before its first connection: no
-/// memory statistics, which SQLite otherwise keeps under one global mutex
-/// that every allocation of every thread takes (the parts of a split
-/// search run on several threads at once).
-pub(crate) fn configure_once() {
-    static CONFIGURED: std::sync::Once = std::sync::Once::new();
-    CONFIGURED.call_once(|| {
-        // SAFETY: called once, before this process opens any connection
-        // through this path; SQLite refuses (SQLITE_MISUSE) rather than
-        // misbehaves if it is already initialised, and that is ignored.
-        unsafe {
-            rusqlite::ffi::sqlite3_config(rusqlite::ffi::SQLITE_CONFIG_MEMSTATUS, 0);
-        }
-    });
-}
-
-/// A value as SQLite hands it back.
-pub fn value_of(value: ValueRef<'_>) -> Value {
-    match value {
-        ValueRef::Null => Value::Null,
-        ValueRef::Integer(i) => Value::Integer(i),
-        ValueRef::Real(f) => Value::Real(f),
-        ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
-        ValueRef::Blob(b) => Value::Text(format!("<{} byte blob>", b.len())),
-    }
-}
-
-/// The name to hand SQLite for a path. SQLite reads a name that begins
-/// with `file:` as a URI (and so opens some other file), and `:memory:`
-/// as no file at all; `./` in front makes either an ordinary file name.
-pub fn sqlite_name(path: &Path) -> PathBuf {
-    let special = path
-        .to_str()
-        .is_some_and(|name| name.starts_with("file:") || name.starts_with(':'));
-    if special {
-        Path::new(".").join(path)
-    } else {
-        path.to_path_buf()
-    }
 }

@@ -18,9 +18,10 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
+use crate::engine::sqlite::build;
 use crate::engine::sqlite::failure::{explain_open_error, explain_write_error, no_board_size};
+use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::references::keep_user_references;
-use crate::engine::sqlite::{build, sqlite_name};
 use crate::engine::{Inspection, Origin, check_current, check_requested_size};
 use crate::error::{Error, shell_word};
 use crate::model::board::DEFAULT_SIZE;
@@ -404,9 +405,25 @@ fn open_within_deadline(path: &Path, flags: OpenFlags) -> Result<Connection> {
     }
 }
 
+/// SQLite's process-wide settings, before its first connection: no
+/// memory statistics, which SQLite otherwise keeps under one global mutex
+/// that every allocation of every thread takes (the parts of a split
+/// search run on several threads at once).
+fn configure_once() {
+    static CONFIGURED: std::sync::Once = std::sync::Once::new();
+    CONFIGURED.call_once(|| {
+        // SAFETY: called once, before this process opens any connection
+        // through this path; SQLite refuses (SQLITE_MISUSE) rather than
+        // misbehaves if it is already initialised, and that is ignored.
+        unsafe {
+            rusqlite::ffi::sqlite3_config(rusqlite::ffi::SQLITE_CONFIG_MEMSTATUS, 0);
+        }
+    });
+}
+
 /// A read-only connection: nothing done through it can change the file.
 pub fn open_read_only(path: &Path) -> Result<Connection> {
-    super::configure_once();
+    configure_once();
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = open_within_deadline(path, flags)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;

@@ -11,7 +11,7 @@ use rusqlite::{Connection, Statement};
 
 use crate::engine::Value;
 use crate::engine::sqlite::failure::message;
-use crate::engine::sqlite::value_of;
+use crate::engine::sqlite::values::value_of;
 use crate::error::{Error, usage};
 
 /// Runs the statement on an SQLite file opened read-only and locked down

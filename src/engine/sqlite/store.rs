@@ -16,7 +16,8 @@ use rusqlite::{Connection, OpenFlags, params_from_iter};
 use tempfile::NamedTempFile;
 
 use crate::engine::SolutionStore;
-use crate::engine::sqlite::{build, change, sqlite_name};
+use crate::engine::sqlite::file_name::sqlite_name;
+use crate::engine::sqlite::{build, change};
 use crate::model::board::a_board;
 use crate::model::schema::{store_row_sql, store_sql};
 use crate::tempfiles::{new_temp_file, parent_dir};
