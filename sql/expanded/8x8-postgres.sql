@@ -1068,20 +1068,83 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 -- by_falling): at level k = `queens` of the search tree, `entered`
 -- placements of k − 1 queens come in (for k = 1, the empty board), each
 -- tries the 8 squares of column k (`tried`), `placed` of them take a
--- queen, and the others die on the line they share with the first queen
--- that attacks them (search_tree): a row (RGHT, by_row), a rising
--- diagonal (RGHT-UP, by_rising) or a falling one (RGHT-DN, by_falling);
--- never a column, which holds one queen. So tried = 8 · entered =
--- placed + by_row + by_rising + by_falling, and the entered of level
--- k + 1 are the placed of level k.
+-- queen, and the others die on the line they share with the first queen,
+-- in column order, that attacks them, as search_tree names it: a row
+-- (RGHT, by_row), a rising diagonal (RGHT-UP, by_rising) or a falling one
+-- (RGHT-DN, by_falling); never a column, which holds one queen. So tried
+-- = 8 · entered = placed + by_row + by_rising + by_falling, and the
+-- entered of level k + 1 are the placed of level k: the same numbers as
+-- `select queens, count(*), sum(placed), … from search_tree group by
+-- queens`, counted without naming every line.
+-- * Two squares lie on one row when their rows (line_set.rw_no) are
+--   equal, on one rising diagonal when the later one is as many rows up as
+--   it is columns to the right, on one falling diagonal when as many rows
+--   down: the lines of square_line, told by the squares' rows.
+-- * Turning the board over (row r to row N + 1 − r) maps the search tree
+--   onto itself, rows onto rows and rising diagonals onto falling ones, so
+--   queen 1 is tried in the lower half of column a only: each try found
+--   there stands for itself and its mirror image (weight 2), whose rising
+--   kills are this one's falling ones; queen 1 in the middle row of an odd
+--   board is its own mirror image (weight 1).
+with recursive
+-- tried(queens, weight, r1, …, r8, kind): queen `queens` is tried in row
+-- r_queens of its column, queens 1 … queens − 1 standing in rows r1, …;
+-- kind is 0 when no queen before it attacks it, else the line it shares
+-- with the first that does: 1 a row, 2 a rising diagonal, 3 a falling one.
+tried (queens, weight, r1, r2, r3, r4, r5, r6, r7, r8, kind) as (
+    select 1, case when 2 * q.rw_no = 9 then 1 else 2 end,
+           q.rw_no, cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), 0
+    from line_set as q
+    where q.cl_no = 1 and 2 * q.rw_no <= 9
+  union all
+    select t.queens + 1, t.weight,
+           case t.queens + 1 when 1 then q.rw_no else t.r1 end,
+           case t.queens + 1 when 2 then q.rw_no else t.r2 end,
+           case t.queens + 1 when 3 then q.rw_no else t.r3 end,
+           case t.queens + 1 when 4 then q.rw_no else t.r4 end,
+           case t.queens + 1 when 5 then q.rw_no else t.r5 end,
+           case t.queens + 1 when 6 then q.rw_no else t.r6 end,
+           case t.queens + 1 when 7 then q.rw_no else t.r7 end,
+           case t.queens + 1 when 8 then q.rw_no else t.r8 end,
+           case
+               when 1 <= t.queens and t.r1 = q.rw_no then 1
+               when 1 <= t.queens and q.rw_no - t.r1 = t.queens + 1 - 1 then 2
+               when 1 <= t.queens and t.r1 - q.rw_no = t.queens + 1 - 1 then 3
+               when 2 <= t.queens and t.r2 = q.rw_no then 1
+               when 2 <= t.queens and q.rw_no - t.r2 = t.queens + 1 - 2 then 2
+               when 2 <= t.queens and t.r2 - q.rw_no = t.queens + 1 - 2 then 3
+               when 3 <= t.queens and t.r3 = q.rw_no then 1
+               when 3 <= t.queens and q.rw_no - t.r3 = t.queens + 1 - 3 then 2
+               when 3 <= t.queens and t.r3 - q.rw_no = t.queens + 1 - 3 then 3
+               when 4 <= t.queens and t.r4 = q.rw_no then 1
+               when 4 <= t.queens and q.rw_no - t.r4 = t.queens + 1 - 4 then 2
+               when 4 <= t.queens and t.r4 - q.rw_no = t.queens + 1 - 4 then 3
+               when 5 <= t.queens and t.r5 = q.rw_no then 1
+               when 5 <= t.queens and q.rw_no - t.r5 = t.queens + 1 - 5 then 2
+               when 5 <= t.queens and t.r5 - q.rw_no = t.queens + 1 - 5 then 3
+               when 6 <= t.queens and t.r6 = q.rw_no then 1
+               when 6 <= t.queens and q.rw_no - t.r6 = t.queens + 1 - 6 then 2
+               when 6 <= t.queens and t.r6 - q.rw_no = t.queens + 1 - 6 then 3
+               when 7 <= t.queens and t.r7 = q.rw_no then 1
+               when 7 <= t.queens and q.rw_no - t.r7 = t.queens + 1 - 7 then 2
+               when 7 <= t.queens and t.r7 - q.rw_no = t.queens + 1 - 7 then 3
+               when 8 <= t.queens and t.r8 = q.rw_no then 1
+               when 8 <= t.queens and q.rw_no - t.r8 = t.queens + 1 - 8 then 2
+               when 8 <= t.queens and t.r8 - q.rw_no = t.queens + 1 - 8 then 3
+               else 0
+           end
+    from tried as t
+    join line_set as q on q.cl_no = t.queens + 1
+    where t.kind = 0 and t.queens < 8
+)
 select queens,
-       cast(count(*) / 8 as integer) as entered,
-       count(*) as tried,
-       sum(placed) as placed,
-       sum(case when mov_dir = 'RGHT' then 1 else 0 end) as by_row,
-       sum(case when mov_dir = 'RGHT-UP' then 1 else 0 end) as by_rising,
-       sum(case when mov_dir = 'RGHT-DN' then 1 else 0 end) as by_falling
-from search_tree
+       cast(sum(weight) / 8 as integer) as entered,
+       sum(weight) as tried,
+       sum(case kind when 0 then weight else 0 end) as placed,
+       sum(case kind when 1 then weight else 0 end) as by_row,
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end) as by_rising,
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end) as by_falling
+from tried
 group by queens
 order by queens;
 
@@ -1646,6 +1709,15 @@ join mov_dir as d on d.mov_dir = l.mov_dir
 join square as a on a.square = l.anchor
 order by d.d_cl + abs(d.d_rw), d.d_cl desc, d.d_rw desc, a.cl_no, a.rw_no
 
+-- ==== sql/reading/line_set.sql ====
+-- line_set(cl_no, rw_no, square, w0, w1, w2): the line set of every square
+-- as a bitset (line i is in L(square) when bit i % 64 of word w<i / 64> is
+-- set), in board order: column by column, each from row 1 up, the order in
+-- which the search tries them.
+select cl_no, rw_no, square, w0, w1, w2
+from line_set
+order by cl_no, rw_no
+
 -- ==== sql/reading/nth_stored_solution.sql ====
 -- nth_stored_solution(solution_no, s1, …, s8): solution number :k in
 -- board order (no row when the board has fewer).
@@ -1658,6 +1730,24 @@ where solution_no = $1
 -- number in board order (stored solutions are read so, without a search).
 select *
 from numbered_solution
+
+-- ==== sql/reading/relation_definitions.sql ====
+-- relation_definitions(name, kind, definition): the relations the page
+-- reads its numbers from, each with the SQL the database holds for it:
+-- on SQLite the statement that made it, as sqlite_schema keeps it
+-- (comments and all); on PostgreSQL a view's query as pg_get_viewdef
+-- gives it back (PostgreSQL keeps no comments inside), and for a table of
+-- facts its kind alone (PostgreSQL keeps no `create table` text).
+select c.relname::text,
+       case when c.relkind = 'v' then 'view' else 'table' end,
+       case when c.relkind = 'v'
+            then 'create view ' || c.relname || ' as' || chr(10) || pg_get_viewdef(c.oid, true)
+       end
+from pg_class as c
+where c.relnamespace = current_schema()::regnamespace
+  and c.relname in ('square_line', 'solution', 'solution_class', 'search_space',
+                    'search_funnel', 'search_tree', 'search_tree_tally')
+order by c.relname
 
 -- ==== sql/reading/search_funnel.sql ====
 -- search_funnel(queens, by_candidate_rule, by_placement_rule): for k = 0 …
@@ -1672,6 +1762,15 @@ from search_funnel
 -- bits (else NULL) and about the view's own estimate, in words.
 select step, reasoning, calculation, search_space, about
 from search_space
+
+-- ==== sql/reading/search_tree_tally.sql ====
+-- search_tree_tally(queens, entered, tried, placed, by_row, by_rising,
+-- by_falling): level k of the backtracking search tree: the placements of
+-- k − 1 queens that enter it, the squares of column k they try, those
+-- placed, and those killed by a row, a rising and a falling diagonal.
+select queens, entered, tried, placed, by_row, by_rising, by_falling
+from search_tree_tally
+order by queens
 
 -- ==== sql/reading/square.sql ====
 -- square(square, cl_no, rw_no): every square of the board with its column
