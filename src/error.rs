@@ -60,11 +60,23 @@ pub enum Error {
 
     /// An object of the user's that a rebuild would fire, drop or trip
     /// over: the rebuild is refused before anything changes.
-    #[error(
-        "{board} has {object}; nothing was changed (move it out of the way first, or use \
-         another --db)"
-    )]
-    InTheWay { board: String, object: String },
+    #[error("{board} has {object}; nothing was changed ({advice})")]
+    InTheWay {
+        board: String,
+        object: String,
+        advice: String,
+    },
+
+    /// A PostgreSQL schema another session holds locked past queens'
+    /// patience (`lock_timeout`); `why` names the lock where the catalog
+    /// tells it.
+    #[error("schema {schema} is busy: {why}")]
+    SchemaBusy { schema: String, why: String },
+
+    /// A server schema (or database) that holds no queens board, where
+    /// the command creates none; `advice` says what does.
+    #[error("{place} holds no queens board; {advice}")]
+    NoBoard { place: String, advice: String },
 }
 
 impl Error {

@@ -18,6 +18,7 @@ use crate::engine::postgres::connect::{
 };
 use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
 use crate::engine::{Comment, Describe, Inspection, Origin, model_columns};
+use crate::error::Error;
 use crate::error::usage;
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::schema;
@@ -149,11 +150,15 @@ fn refuse_user_dependents(tx: &mut Transaction, schema: &str) -> Result<()> {
             (false, Some(owner)) => format!("role {owner}'s"),
             _ => "your".to_string(),
         };
-        bail!(
-            "schema {schema} has {whose} {what}, which {relation}: rebuilding the board would \
-             drop it, fire it or change its rows; nothing was changed (drop it first, or use \
-             another --schema)"
-        );
+        return Err(Error::InTheWay {
+            board: format!("schema {schema}"),
+            object: format!(
+                "{whose} {what}, which {relation}: rebuilding the board would drop it, fire it \
+                 or change its rows"
+            ),
+            advice: "drop it first, or use another --schema".to_string(),
+        }
+        .into());
     }
     Ok(())
 }
@@ -380,12 +385,12 @@ fn change_model_locked(
     let mut tx = client.transaction()?;
     tx.batch_execute(settings)?;
     serialise_changes(&mut tx, schema)?;
-    let found = inspect_allowing_no_size(&mut tx, schema)?.with_context(|| {
-        format!(
-            "schema {schema} holds no queens board; `queens init --db {} --schema {schema}` \
-             builds one",
+    let found = inspect_allowing_no_size(&mut tx, schema)?.ok_or_else(|| Error::NoBoard {
+        place: format!("schema {schema}"),
+        advice: format!(
+            "`queens init --db {} --schema {schema}` builds one",
             crate::error::shell_word(&super::connect::without_password(url))
-        )
+        ),
     })?;
     lock_out_readers(&mut tx, schema)?;
     refuse_user_dependents(&mut tx, schema)?;

@@ -20,6 +20,7 @@ use crate::engine::{
     Finding, FreshBoard, board_size_from, check_requested_size, model_columns, model_finding,
     multiset_difference,
 };
+use crate::error::Error;
 use crate::model::schema::{board_table_names, latest_version, view_names};
 use crate::model::template::Dialect;
 use crate::model::template::Scope;
@@ -64,11 +65,11 @@ pub fn findings(
 fn open(url: &str, schema: &str, trusted: &[String]) -> Result<Reader> {
     let (mut client, checked) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
     if inspect(&mut client, checked)?.is_none() {
-        bail!(
-            "schema {schema} at {} holds no queens board; doctor checks a board and never \
-             creates one",
-            without_password(url)
-        );
+        return Err(Error::NoBoard {
+            place: format!("schema {schema} at {}", without_password(url)),
+            advice: "doctor checks a board and never creates one".to_string(),
+        }
+        .into());
     }
     drop(client);
     first_reader(url, schema, trusted)

@@ -13,6 +13,7 @@ use crate::engine::postgres::connect::{
 use crate::engine::postgres::reader::Reader;
 use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
 use crate::engine::{Snapshot, check_current, check_requested_size};
+use crate::error::Error;
 use crate::error::shell_word;
 use crate::model::template::{Scope, string_literal};
 
@@ -91,12 +92,15 @@ fn open_board(
     let shown = format!("schema {schema}");
     let (mut client, checked) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
     if inspect(&mut client, checked)?.is_none() {
-        bail!(
-            "{shown} at {} holds no queens board; `queens init --db {} --schema {schema}` builds \
-             one (reading commands create nothing on a server)",
-            without_password(url),
-            shell_word(&without_password(url))
-        );
+        return Err(Error::NoBoard {
+            place: format!("{shown} at {}", without_password(url)),
+            advice: format!(
+                "`queens init --db {} --schema {schema}` builds one (reading commands create \
+                 nothing on a server)",
+                shell_word(&without_password(url))
+            ),
+        }
+        .into());
     }
     drop(client);
     let reader = first_reader(url, schema, trusted)?;

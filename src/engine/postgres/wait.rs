@@ -5,16 +5,21 @@
 use postgres::error::SqlState;
 
 use crate::engine::postgres::connect::{LOCK_TIMEOUT, connect, statement};
+use crate::error::Error;
 use crate::model::template::Scope;
 
 /// A lock that was not granted in time, in plain words.
 pub fn busy_or(error: postgres::Error, schema: &str) -> anyhow::Error {
     match error.code() {
-        Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => anyhow::anyhow!(
-            "schema {schema} is busy: another session has held its table queens_version for \
-             {LOCK_TIMEOUT} (a queens command reading or rebuilding it, or a lock taken by hand); \
-             try again when it ends"
-        ),
+        Some(code) if *code == SqlState::LOCK_NOT_AVAILABLE => Error::SchemaBusy {
+            schema: schema.to_string(),
+            why: format!(
+                "another session has held its table queens_version for {LOCK_TIMEOUT} (a queens \
+                 command reading or rebuilding it, or a lock taken by hand); try again when it \
+                 ends"
+            ),
+        }
+        .into(),
         _ => error.into(),
     }
 }
@@ -59,16 +64,17 @@ pub fn gave_up_waiting_or(error: anyhow::Error, url: &str, schema: &str) -> anyh
     if code != Some(SqlState::LOCK_NOT_AVAILABLE) {
         return error;
     }
-    match lock_holder(url, schema) {
-        Some((relation, mode)) => anyhow::anyhow!(
-            "schema {schema} is busy: another session holds {mode} on its table {relation}; \
-             gave up waiting for it (lock_timeout); try again when that session ends"
-        ),
-        None => anyhow::anyhow!(
-            "schema {schema} is busy: another session held a lock on one of its tables; \
-             gave up waiting for it (lock_timeout); try again when that session ends"
+    let holder = match lock_holder(url, schema) {
+        Some((relation, mode)) => format!("another session holds {mode} on its table {relation}"),
+        None => "another session held a lock on one of its tables".to_string(),
+    };
+    Error::SchemaBusy {
+        schema: schema.to_string(),
+        why: format!(
+            "{holder}; gave up waiting for it (lock_timeout); try again when that session ends"
         ),
     }
+    .into()
 }
 
 /// The database the URL's role was refused creating `schema` in, if that

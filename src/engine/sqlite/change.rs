@@ -269,6 +269,7 @@ fn refuse_user_triggers(conn: &Connection, shown: &str) -> Result<()> {
         return Err(Error::InTheWay {
             board: shown.to_string(),
             object: refusal,
+            advice: "move it out of the way first, or use another --db".to_string(),
         }
         .into());
     }
