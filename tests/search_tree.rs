@@ -195,7 +195,8 @@ fn the_tally_is_the_tree_grouped_by_level() {
         let board = Board::new(n);
         let grouped = board.rows(&format!(
             "select queens, count(*) / {n}, count(*), sum(placed), \
-                    sum(mov_dir = 'RGHT'), sum(mov_dir = 'RGHT-UP'), sum(mov_dir = 'RGHT-DN') \
+                    coalesce(sum(mov_dir = 'RGHT'), 0), coalesce(sum(mov_dir = 'RGHT-UP'), 0), \
+                    coalesce(sum(mov_dir = 'RGHT-DN'), 0) \
              from search_tree group by queens order by queens"
         ));
         assert_eq!(

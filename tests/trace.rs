@@ -9,19 +9,11 @@ use common::{Board, queens};
 use queens::checker;
 use queens::model::board::Square;
 
-/// Rows 1 … 10 of A319284, as OEIS lists them: k = 0 … N.
-const A319284: [&[i64]; 10] = [
-    &[1, 1],
-    &[1, 2, 0],
-    &[1, 3, 2, 0],
-    &[1, 4, 6, 4, 2],
-    &[1, 5, 12, 14, 12, 10],
-    &[1, 6, 20, 36, 46, 40, 4],
-    &[1, 7, 30, 76, 140, 164, 94, 40],
-    &[1, 8, 42, 140, 344, 568, 550, 312, 92],
-    &[1, 9, 56, 234, 732, 1614, 2292, 2038, 1066, 352],
-    &[1, 10, 72, 364, 1400, 3916, 7552, 9632, 7828, 4040, 724],
-];
+/// Rows 1 … 10 of OEIS A319284 (tests/common), as signed numbers, the
+/// way trace's CSV and JSON are read here.
+fn a319284(n: usize) -> Vec<i64> {
+    common::A319284[n - 1].iter().map(|&p| p as i64).collect()
+}
 
 /// The cells of CSV output (no value of trace's holds a comma or a quote).
 fn csv_rows(text: &str) -> Vec<Vec<String>> {
@@ -99,8 +91,8 @@ fn the_tally_prints_what_it_is_level_by_level_and_the_solutions() {
 
 #[test]
 fn the_tally_s_sums_are_oeis_a319284_and_n_tries_a_placement() {
-    for (i, published) in A319284.iter().enumerate() {
-        let n = i as i64 + 1;
+    for n in 1..=10i64 {
+        let published = a319284(n as usize);
         let board = Board::new(n as u8);
         let rows = csv_rows(&board.stdout(&["trace", "-f", "csv"]));
         let mut placed = vec![1];
@@ -116,7 +108,7 @@ fn the_tally_s_sums_are_oeis_a319284_and_n_tries_a_placement() {
         }
         // The tree ends where no placement enters; A319284 goes on in 0s.
         placed.resize(published.len(), 0);
-        assert_eq!(placed, *published, "{n}×{n}");
+        assert_eq!(placed, published, "{n}×{n}");
     }
 }
 
@@ -281,7 +273,7 @@ fn the_formats_parse_back() {
     let placed: Vec<i64> = (tally.as_array().unwrap().iter())
         .map(|level| level["placed"].as_i64().unwrap())
         .collect();
-    assert_eq!(placed, A319284[5][1..]);
+    assert_eq!(placed, a319284(6)[1..]);
     let csv = csv_rows(&board.stdout(&["trace", "--walk", "--limit", "2", "-f", "csv"]));
     assert_eq!(csv.len(), 3);
     assert!(csv.iter().all(|row| row.len() == 6 + 8));
