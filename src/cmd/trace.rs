@@ -28,8 +28,9 @@ use crate::search::{Board, Progress, Workers, reading};
 /// diagonal (RGHT-UP) or the falling one (RGHT-DN) it shares with the
 /// first queen, in column order, that attacks it. A bar shows the share of
 /// the tried squares placed; the last line, the solutions. The tally is a
-/// search of the whole tree: up to 12×12 it is shown at once (a second or
-/// two), beyond only with --long (13×13: seconds, 14×14: minutes).
+/// search of the whole tree: up to 12×12 it is counted without asking
+/// (11×11: a second, 12×12: about 5 s), beyond only with --long (13×13:
+/// about half a minute, each size beyond about six times longer).
 ///
 /// With --walk, one square at a time, depth-first, as the seeds' programs
 /// search: queen 1 on a1, queen 2 on b1, b2, …, and from each square that
