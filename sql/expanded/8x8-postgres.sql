@@ -218,8 +218,10 @@ select 6;
 -- Schema 7: the search_tree view (every square the backtracking search
 -- tries, placed or killed, and by which line and queen) and its tally by
 -- level and by the kind of line that kills, search_tree_tally, are new.
--- The tables do not change; views are made again by every upgrade, which
--- is all this version needs.
+-- fundamental_solution decides each solution as it comes (a solution
+-- represents its class when none of its images comes before it), so its
+-- first rows come at once. The tables do not change; views are made again
+-- by every upgrade, which is all this version needs.
 select 7;
 
 -- ==== the facts of col_lbl ====
@@ -817,11 +819,40 @@ create view fundamental_solution (s1, s2, s3, s4, s5, s6, s7, s8, class_size) as
 -- fundamental_solution(s1, …, s8, class_size): s1, …, s8 is the
 -- representative of a class of solutions (its smallest member in board
 -- order), and the board's symmetries make class_size solutions of it (8, 4
--- or 2, or 1 on the 1×1 board). Listed in board order.
-select s1, s2, s3, s4, s5, s6, s7, s8, class_size
-from solution_class
-where solution_no = representative_no
-order by solution_no;
+-- or 2, or 1 on the 1×1 board). Listed in board order, as `solution`
+-- hands its rows over.
+-- A class is the solution's images under the symmetries, so each solution
+-- decides alone, as it comes, whether it represents its class: it does
+-- when none of its images comes before it in board order (compared as the
+-- sequences of their queens' rows, column by column), and its class has
+-- as many members as there are symmetries over those that leave it in
+-- place. No solution waits for another: the first rows come at once.
+select s.s1, s.s2, s.s3, s.s4, s.s5, s.s6, s.s7, s.s8,
+       cast((select count(*) from symmetry) / (
+           -- the symmetries that leave the solution where it is
+           select count(*)
+           from (
+               select 1
+               from square_image as si
+               join square as m on m.square = si.image
+               where si.square in (s.s1, s.s2, s.s3, s.s4, s.s5, s.s6, s.s7, s.s8)
+               group by si.symmetry
+               having (max(case when m.cl_no = 1 then m.rw_no end), max(case when m.cl_no = 2 then m.rw_no end), max(case when m.cl_no = 3 then m.rw_no end), max(case when m.cl_no = 4 then m.rw_no end), max(case when m.cl_no = 5 then m.rw_no end), max(case when m.cl_no = 6 then m.rw_no end), max(case when m.cl_no = 7 then m.rw_no end), max(case when m.cl_no = 8 then m.rw_no end))
+                    = ((select p.rw_no from square as p where p.square = s.s1), (select p.rw_no from square as p where p.square = s.s2), (select p.rw_no from square as p where p.square = s.s3), (select p.rw_no from square as p where p.square = s.s4), (select p.rw_no from square as p where p.square = s.s5), (select p.rw_no from square as p where p.square = s.s6), (select p.rw_no from square as p where p.square = s.s7), (select p.rw_no from square as p where p.square = s.s8))
+           ) as in_place
+       ) as integer) as class_size
+from solution as s
+where not exists (
+    -- an image of the solution (its queens' rows in each column, moved by
+    -- one symmetry) that comes before it in board order
+    select 1
+    from square_image as si
+    join square as m on m.square = si.image
+    where si.square in (s.s1, s.s2, s.s3, s.s4, s.s5, s.s6, s.s7, s.s8)
+    group by si.symmetry
+    having (max(case when m.cl_no = 1 then m.rw_no end), max(case when m.cl_no = 2 then m.rw_no end), max(case when m.cl_no = 3 then m.rw_no end), max(case when m.cl_no = 4 then m.rw_no end), max(case when m.cl_no = 5 then m.rw_no end), max(case when m.cl_no = 6 then m.rw_no end), max(case when m.cl_no = 7 then m.rw_no end), max(case when m.cl_no = 8 then m.rw_no end))
+         < ((select p.rw_no from square as p where p.square = s.s1), (select p.rw_no from square as p where p.square = s.s2), (select p.rw_no from square as p where p.square = s.s3), (select p.rw_no from square as p where p.square = s.s4), (select p.rw_no from square as p where p.square = s.s5), (select p.rw_no from square as p where p.square = s.s6), (select p.rw_no from square as p where p.square = s.s7), (select p.rw_no from square as p where p.square = s.s8))
+);
 
 -- ==== view stored_solution ====
 create view stored_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
