@@ -297,6 +297,35 @@ fn bad_input_is_one_line_and_exit_2() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+    // A negative or an oversized limit is read as a number, and said so.
+    let negative =
+        String::from_utf8_lossy(&board.run(&["trace", "--walk", "--limit", "-1"]).stderr)
+            .into_owned();
+    assert!(
+        negative.contains("\"-1\" is not a number of steps"),
+        "{negative}"
+    );
+    let huge = board.run(&["trace", "--walk", "--limit", "18446744073709551616"]);
+    assert!(String::from_utf8_lossy(&huge.stderr).contains("too large a limit"));
+}
+
+#[test]
+fn table_is_the_text_format_and_one_queen_reads_as_one() {
+    let board = Board::new(1);
+    assert_eq!(
+        board.stdout(&["trace", "-f", "table"]),
+        board.stdout(&["trace", "-f", "text"])
+    );
+    let tally = board.stdout(&["trace"]);
+    assert!(
+        tally.ends_with("1 solution found: the placements of 1 queen.\n"),
+        "{tally}"
+    );
+    let walk = board.stdout(&["trace", "--walk", "--limit", "all"]);
+    assert!(
+        walk.ends_with("The search is over: 1 square tried, 1 solution found.\n"),
+        "{walk}"
+    );
 }
 
 #[test]

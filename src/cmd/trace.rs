@@ -67,7 +67,7 @@ pub struct Args {
 
     /// With --walk: stop after K squares tried (a whole number from 1), or
     /// all for the whole tree.
-    #[arg(long, value_name = "K", requires = "walk", value_parser = parse_limit)]
+    #[arg(long, value_name = "K", requires = "walk", allow_negative_numbers = true, value_parser = parse_limit)]
     pub limit: Option<Limit>,
 
     /// Count the tally on a board larger than 12×12 too (a search that
@@ -92,7 +92,9 @@ pub struct Args {
 /// How `trace` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TraceFormat {
-    /// For people: a table with bars, or the walk as an indented tree.
+    /// For people: a table with bars, or the walk as an indented tree
+    /// (`table` too, the name the other commands give it).
+    #[value(alias = "table")]
     Text,
     /// Comma-separated, with the column names as header.
     Csv,
@@ -121,6 +123,10 @@ fn parse_limit(text: &str) -> Result<Limit, String> {
     }
     match text.parse::<u64>() {
         Ok(k) if k > 0 => Ok(Limit::Steps(k)),
+        // Digits alone, too many for a count of steps.
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
+            "{text} steps is too large a limit; --limit all walks the whole tree"
+        )),
         _ => Err(format!(
             "{text:?} is not a number of steps (a whole number from 1) or all"
         )),

@@ -92,9 +92,10 @@ pub fn write_tally(
     let solutions = tally_solutions(n, levels);
     writeln!(
         out,
-        "{} solution{} found: the placements of {n} queens.",
+        "{} solution{} found: the placements of {n} queen{}.",
         human_number(&Value::Integer(solutions)),
-        if solutions == 1 { "" } else { "s" }
+        if solutions == 1 { "" } else { "s" },
+        if n == 1 { "" } else { "s" }
     )?;
     Ok(())
 }
@@ -232,7 +233,8 @@ impl WalkText {
         );
         let end = if over {
             let tried = human_number(&Value::Integer(steps as i64));
-            format!("The search is over: {tried} squares tried, {found} found.")
+            let squares = if steps == 1 { "square" } else { "squares" };
+            format!("The search is over: {tried} {squares} tried, {found} found.")
         } else {
             format!("Stopped at --limit {steps}, {found} found; --limit all walks the whole tree.")
         };
