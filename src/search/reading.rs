@@ -88,16 +88,27 @@ pub fn square_lines(board: &Board) -> Result<Vec<SquareLines>> {
     let index: std::collections::HashMap<String, usize> = (squares.iter().enumerate())
         .map(|(i, square)| (square.square.clone(), i))
         .collect();
-    let on_lines = read_all(board, "reading/square_line.sql", |row| {
-        Ok((row[0].text(), row[1].text(), row[2].text()))
-    })?;
-    for (square, anchor, mov_dir) in on_lines {
+    for on in square_line(board)? {
         let i = *index
-            .get(&square)
-            .with_context(|| format!("square_line names {square}, which line_set lacks"))?;
-        squares[i].lines.push(LineFact { anchor, mov_dir });
+            .get(&on.square)
+            .with_context(|| format!("square_line names {}, which line_set lacks", on.square))?;
+        squares[i].lines.push(LineFact {
+            anchor: on.anchor,
+            mov_dir: on.mov_dir,
+        });
     }
     Ok(squares)
+}
+
+/// The rows of square_line: which square lies on which line.
+fn square_line(board: &Board) -> Result<Vec<SquareOnLine>> {
+    read_all(board, "reading/square_line.sql", |row| {
+        Ok(SquareOnLine {
+            square: row[0].text(),
+            anchor: row[1].text(),
+            mov_dir: row[2].text(),
+        })
+    })
 }
 
 /// The largest board whose page holds search_tree_tally's counts: the
@@ -122,13 +133,7 @@ pub fn board_shown(board: &Board) -> Result<BoardShown> {
                 mov_dir: row[1].text(),
             })
         })?,
-        square_lines: read_all(board, "reading/square_line.sql", |row| {
-            Ok(SquareOnLine {
-                square: row[0].text(),
-                anchor: row[1].text(),
-                mov_dir: row[2].text(),
-            })
-        })?,
+        square_lines: square_line(board)?,
         symmetries: symmetries(board)?,
         images: read_all(board, "reading/square_image.sql", |row| {
             Ok(SquareImage {
