@@ -279,6 +279,21 @@ impl Finding {
     }
 }
 
+/// The doctors' finding on the board size: the `n`×`n` board, or, where
+/// board_size holds `rows` rows, that it does (the largest is checked).
+pub fn board_finding(n: u8, rows: i64) -> Finding {
+    match rows {
+        1 => Finding::info("board", format!("{n}×{n}")),
+        rows => Finding {
+            what: "board",
+            found: format!(
+                "board_size holds {rows} rows, where queens keeps one (the largest, {n}×{n}, checked)"
+            ),
+            holds: Some(false),
+        },
+    }
+}
+
 /// The doctors' finding on queens' tables against a fresh `n`×`n` board:
 /// whether they hold, and `what` was compared ("9 tables") or how they
 /// differ.

@@ -17,8 +17,8 @@ use crate::engine::postgres::read::first_reader;
 use crate::engine::postgres::reader::Reader;
 use crate::engine::postgres::wait::gave_up_waiting_or;
 use crate::engine::{
-    Finding, FreshBoard, board_size_from, check_requested_size, model_columns, model_finding,
-    multiset_difference,
+    Finding, FreshBoard, board_finding, board_size_from, check_requested_size, model_columns,
+    model_finding, multiset_difference,
 };
 use crate::error::Error;
 use crate::model::schema::{board_table_names, latest_version, view_names};
@@ -122,16 +122,7 @@ fn board(reader: &Reader, schema: &str) -> Result<(u8, Finding)> {
     let Some(&n) = sizes.iter().max() else {
         return Err(no_board_size(schema).into());
     };
-    let finding = match sizes.len() {
-        1 => Finding::info("board", format!("{n}×{n}")),
-        rows => Finding {
-            what: "board",
-            found: format!(
-                "board_size holds {rows} rows, where queens keeps one (the largest, {n}×{n}, checked)"
-            ),
-            holds: Some(false),
-        },
-    };
+    let finding = board_finding(n, sizes.len() as i64);
     Ok((n, finding))
 }
 

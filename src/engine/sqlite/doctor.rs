@@ -11,7 +11,9 @@ use rusqlite::{Connection, OptionalExtension};
 
 use crate::checker;
 use crate::engine::sqlite::{build, open};
-use crate::engine::{Finding, check_requested_size, model_finding, multiset_difference};
+use crate::engine::{
+    Finding, board_finding, check_requested_size, model_finding, multiset_difference,
+};
 use crate::model::board::Square;
 use crate::model::schema::{board_table_names, latest_version};
 use crate::model::sql;
@@ -44,16 +46,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
         ),
         holds: Some(found.version == latest_version()),
     }];
-    findings.push(match size_rows {
-        1 => Finding::info("board", format!("{n}×{n}")),
-        rows => Finding {
-            what: "board",
-            found: format!(
-                "board_size holds {rows} rows, where queens keeps one (the largest, {n}×{n}, checked)"
-            ),
-            holds: Some(false),
-        },
-    });
+    findings.push(board_finding(n, size_rows));
     findings.push(Finding::of("integrity", integrity(&conn)));
     findings.push(Finding::of("foreign keys", foreign_keys(&conn)));
     findings.push(Finding::of("facts", facts(&conn, n)));
