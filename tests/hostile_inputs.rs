@@ -841,25 +841,8 @@ fn an_export_whose_directory_is_renamed_midway_leaves_no_partial_file() {
     let dir = board.dir.path().join("out");
     let moved = board.dir.path().join("moved");
     std::fs::create_dir(&dir).unwrap();
-    let child = Command::new(QUEENS)
-        .args([
-            "export", "--format", "csv", "--jobs", "1", "--quiet", "--db",
-        ])
-        .arg(&board.db)
-        .arg("--out")
-        .arg(dir.join("all.csv"))
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     // Rename the directory once the export has begun writing into it.
-    let started = Instant::now();
-    while std::fs::read_dir(&dir).unwrap().next().is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "nothing written"
-        );
-        thread::sleep(Duration::from_millis(20));
-    }
+    let child = export_writing_into(&board, &dir);
     std::fs::rename(&dir, &moved).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_refused(&out, 1, "all.csv");
@@ -919,23 +902,7 @@ fn an_export_stopped_by_a_signal_leaves_no_partial_file() {
     let dir = board.dir.path().join("out");
     std::fs::create_dir(&dir).unwrap();
     for signal in ["TERM", "INT", "HUP"] {
-        let child = Command::new(QUEENS)
-            .args([
-                "export", "--format", "csv", "--jobs", "1", "--quiet", "--db",
-            ])
-            .arg(&board.db)
-            .arg("--out")
-            .arg(dir.join("all.csv"))
-            .spawn()
-            .unwrap();
-        let started = Instant::now();
-        while std::fs::read_dir(&dir).unwrap().next().is_none() {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "nothing written"
-            );
-            thread::sleep(Duration::from_millis(20));
-        }
+        let child = export_writing_into(&board, &dir);
         stop_with(child, signal);
         assert!(
             names_in(&dir).is_empty(),
@@ -943,6 +910,30 @@ fn an_export_stopped_by_a_signal_leaves_no_partial_file() {
             names_in(&dir)
         );
     }
+}
+
+/// `export --format csv` of `board` to `dir`/all.csv, once it has begun
+/// writing into `dir` (its stderr piped).
+fn export_writing_into(board: &Board, dir: &Path) -> std::process::Child {
+    let child = Command::new(QUEENS)
+        .args([
+            "export", "--format", "csv", "--jobs", "1", "--quiet", "--db",
+        ])
+        .arg(&board.db)
+        .arg("--out")
+        .arg(dir.join("all.csv"))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_dir(dir).unwrap().next().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "nothing written"
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    child
 }
 
 /// `count --size 14` on an 8×8 file, with its temporary boards in `tmp`.

@@ -436,34 +436,12 @@ fn a_rebuild_refuses_when_a_row_of_yours_would_newly_point_at_nothing() {
     // (b8, RGHT-DN) is a line of the 8×8 board and not of the 9×9 one;
     // (a9, RGHT-DN) is the other way round. The count of broken references
     // is one before and one after: the rows tell them apart.
-    let board = Board::new(8);
-    Connection::open(&board.db)
-        .unwrap()
-        .execute_batch(
-            "pragma foreign_keys = off;
-             create table my_lines (id integer primary key, anchor text, mov_dir text,
-                 foreign key (anchor, mov_dir) references line (anchor, mov_dir));
-             insert into my_lines values (1, 'b8', 'RGHT-DN'), (2, 'a9', 'RGHT-DN');",
-        )
-        .unwrap();
-    let before = contents(&board.db);
-    let out = board.run(&["init", "--force", "--size", "9"]);
-    assert_refused(&out, 1, "the row with rowid 1 of your table my_lines");
-    assert_eq!(
-        contents(&board.db),
-        before,
-        "the refused rebuild changed the file"
-    );
-    // Without the row that would dangle, the rebuild goes ahead.
-    Connection::open(&board.db)
-        .unwrap()
-        .execute_batch("delete from my_lines where id = 1")
-        .unwrap();
-    assert!(
-        board
-            .run(&["init", "--force", "--size", "9"])
-            .status
-            .success()
+    refused_until_mended(
+        "create table my_lines (id integer primary key, anchor text, mov_dir text,
+             foreign key (anchor, mov_dir) references line (anchor, mov_dir));
+         insert into my_lines values (1, 'b8', 'RGHT-DN'), (2, 'a9', 'RGHT-DN');",
+        "the row with rowid 1 of your table my_lines",
+        "delete from my_lines where id = 1",
     );
 }
 
@@ -471,20 +449,29 @@ fn a_rebuild_refuses_when_a_row_of_yours_would_newly_point_at_nothing() {
 fn a_rebuild_refuses_when_a_row_of_a_table_without_rowid_would_newly_point_at_nothing() {
     // SQLite's foreign-key check names no row of a table without rowid;
     // the rows are told apart by their primary keys.
+    refused_until_mended(
+        "create table my_marks (id text primary key, anchor text, mov_dir text,
+             foreign key (anchor, mov_dir) references line (anchor, mov_dir)) without rowid;
+         insert into my_marks values ('x', 'a9', 'RGHT-DN'), ('y', 'b8', 'RGHT-DN'),
+                                     ('z', null, 'RGHT-DN');",
+        "the row whose key is ('y') of your table my_marks",
+        "delete from my_marks where id = 'y'",
+    );
+}
+
+/// On an 8×8 file where `yours` (run with foreign keys off) made a row that
+/// a 9×9 board would leave pointing at nothing: the rebuild is refused,
+/// naming the row (`named`), and the file is unchanged; once `mend` has
+/// run, the rebuild goes ahead.
+fn refused_until_mended(yours: &str, named: &str, mend: &str) {
     let board = Board::new(8);
     Connection::open(&board.db)
         .unwrap()
-        .execute_batch(
-            "pragma foreign_keys = off;
-             create table my_marks (id text primary key, anchor text, mov_dir text,
-                 foreign key (anchor, mov_dir) references line (anchor, mov_dir)) without rowid;
-             insert into my_marks values ('x', 'a9', 'RGHT-DN'), ('y', 'b8', 'RGHT-DN'),
-                                         ('z', null, 'RGHT-DN');",
-        )
+        .execute_batch(&format!("pragma foreign_keys = off; {yours}"))
         .unwrap();
     let before = contents(&board.db);
     let out = board.run(&["init", "--force", "--size", "9"]);
-    assert_refused(&out, 1, "the row whose key is ('y') of your table my_marks");
+    assert_refused(&out, 1, named);
     assert_eq!(
         contents(&board.db),
         before,
@@ -492,7 +479,7 @@ fn a_rebuild_refuses_when_a_row_of_a_table_without_rowid_would_newly_point_at_no
     );
     Connection::open(&board.db)
         .unwrap()
-        .execute_batch("delete from my_marks where id = 'y'")
+        .execute_batch(mend)
         .unwrap();
     assert!(
         board
