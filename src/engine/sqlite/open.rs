@@ -527,6 +527,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_bundled_sqlite_is_built_as_cargo_config_asks() {
+        // .cargo/config.toml: the snapshot interface in, and the one
+        // process-wide page cache out (with it, the threads of a split
+        // search queue for its mutex at every page they read).
+        let conn = Connection::open_in_memory().unwrap();
+        let mut statement = conn.prepare("pragma compile_options").unwrap();
+        let options: Vec<String> = statement
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert!(
+            options.iter().any(|o| o == "ENABLE_SNAPSHOT"),
+            "{options:?}"
+        );
+        assert!(
+            !options.iter().any(|o| o == "ENABLE_MEMORY_MANAGEMENT"),
+            "{options:?}"
+        );
+    }
+
+    #[test]
     fn an_open_that_blocks_is_given_up_with_one_line() {
         // What SQLite meets when a FIFO is swapped in for the file after
         // it was checked: an open that waits for a writer.
