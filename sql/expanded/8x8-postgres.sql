@@ -224,6 +224,16 @@ select 6;
 -- by every upgrade, which is all this version needs.
 select 7;
 
+-- ==== migration 8 ====
+-- Schema 8: numbered_solution numbers each solution as SQLite finds it.
+-- The numbering is the same explicit order as before (the queens' rows),
+-- but SQLite no longer sorts the whole search before the first number:
+-- the view joins every column in one step, so SQLite sees that its loops
+-- already deliver that order. solution_queen streams over it. The tables do
+-- not change; views are made again by every upgrade, which is all this
+-- version needs.
+select 8;
+
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
 -- n columns: 1 is a, 2 is b, …
@@ -695,12 +705,7 @@ create view numbered_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
 -- numbered_solution(solution_no, s1, …, s8): the solution s1, …, s8 is
 -- the solution_no-th in board order (by the row numbers of s1, s2, …).
 -- `queens show K` draws solution K.
--- Numbered by an explicit order, on every engine. SQLite's solution view
--- hands its rows over in board order, but a number given "as they come"
--- (row_number() over ()) is only a promise of SQLite's loops: DuckDB,
--- reading this file, runs the same text in parallel and numbers in another
--- order. So every solution is found and sorted before the first number
--- (on 14×14, seconds): `select * from solution` and `queens show K` stream.
+-- Numbered by an explicit order: PostgreSQL's solution view sorts anyway.
 select
     row_number() over (order by p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no) as solution_no,
     s.s1 as s1,

@@ -224,6 +224,16 @@ select 6;
 -- by every upgrade, which is all this version needs.
 select 7;
 
+-- ==== migration 8 ====
+-- Schema 8: numbered_solution numbers each solution as SQLite finds it.
+-- The numbering is the same explicit order as before (the queens' rows),
+-- but SQLite no longer sorts the whole search before the first number:
+-- the view joins every column in one step, so SQLite sees that its loops
+-- already deliver that order. solution_queen streams over it. The tables do
+-- not change; views are made again by every upgrade, which is all this
+-- version needs.
+select 8;
+
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
 -- n columns: 1 is a, 2 is b, …
@@ -723,32 +733,70 @@ create view numbered_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
 -- numbered_solution(solution_no, s1, …, s8): the solution s1, …, s8 is
 -- the solution_no-th in board order (by the row numbers of s1, s2, …).
 -- `queens show K` draws solution K.
--- Numbered by an explicit order, on every engine. SQLite's solution view
--- hands its rows over in board order, but a number given "as they come"
--- (row_number() over ()) is only a promise of SQLite's loops: DuckDB,
--- reading this file, runs the same text in parallel and numbers in another
--- order. So every solution is found and sorted before the first number
--- (on 14×14, seconds): `select * from solution` and `queens show K` stream.
+-- The solutions are numbered by an explicit order, the queens' rows, so
+-- that every engine numbers alike (DuckDB, reading this text, runs it in
+-- parallel) and an index of the user's changes no number. The search is
+-- the solution view's, written here as one join of every column: SQLite
+-- then walks line_set and safe_next by their keys, loop inside loop, sees
+-- that the rows come out in the numbering's order, and numbers each as it
+-- is found, without sorting (the first rows at once, at any size). The
+-- solution view's first step, which carries the covered lines forward, is
+-- a subquery whose order SQLite before 3.47 cannot see through, and over
+-- it the number would wait for a sort of the whole search.
+-- Queen k is tested against the queens before it three at a time, the
+-- nearest first (one test per queen, or one for all of them, is slower).
 select
-    row_number() over (order by p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no) as solution_no,
-    s.s1 as s1,
-    s.s2 as s2,
-    s.s3 as s3,
-    s.s4 as s4,
-    s.s5 as s5,
-    s.s6 as s6,
-    s.s7 as s7,
-    s.s8 as s8
-from solution as s
-join square as p1 on p1.square = s.s1
-join square as p2 on p2.square = s.s2
-join square as p3 on p3.square = s.s3
-join square as p4 on p4.square = s.s4
-join square as p5 on p5.square = s.s5
-join square as p6 on p6.square = s.s6
-join square as p7 on p7.square = s.s7
-join square as p8 on p8.square = s.s8
-order by 1;
+    row_number() over (order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no, q7.rw_no, q8.rw_no) as solution_no,
+    q1.square as s1,
+    q2.square as s2,
+    q3.square as s3,
+    q4.square as s4,
+    q5.square as s5,
+    q6.square as s6,
+    q7.square as s7,
+    q8.square as s8
+from line_set as q1                   -- queen 1 stands in column a
+cross join safe_next as q2            -- queen 2 stands in column b
+cross join safe_next as q3            -- queen 3 stands in column c
+cross join safe_next as q4            -- queen 4 stands in column d
+cross join safe_next as q5            -- queen 5 stands in column e
+cross join safe_next as q6            -- queen 6 stands in column f
+cross join safe_next as q7            -- queen 7 stands in column g
+cross join safe_next as q8            -- queen 8 stands in column h
+where q1.cl_no = 1
+  and q2.cl_no = 2
+  and q2.prev_rw_no = q1.rw_no       -- L(s2) ∩ L(s1) = ∅
+  and q3.cl_no = 3
+  and q3.prev_rw_no = q2.rw_no       -- L(s3) ∩ L(s2) = ∅
+  -- L(s3) ∩ (L(s1)) = ∅
+  and q3.w0 & (q1.w0) = 0
+  and q4.cl_no = 4
+  and q4.prev_rw_no = q3.rw_no       -- L(s4) ∩ L(s3) = ∅
+  -- L(s4) ∩ (L(s2) ∪ L(s1)) = ∅
+  and q4.w0 & (q2.w0 | q1.w0) = 0
+  and q5.cl_no = 5
+  and q5.prev_rw_no = q4.rw_no       -- L(s5) ∩ L(s4) = ∅
+  -- L(s5) ∩ (L(s3) ∪ L(s2) ∪ L(s1)) = ∅
+  and q5.w0 & (q3.w0 | q2.w0 | q1.w0) = 0
+  and q6.cl_no = 6
+  and q6.prev_rw_no = q5.rw_no       -- L(s6) ∩ L(s5) = ∅
+  -- L(s6) ∩ (L(s4) ∪ L(s3) ∪ L(s2)) = ∅
+  and q6.w0 & (q4.w0 | q3.w0 | q2.w0) = 0
+  -- L(s6) ∩ (L(s1)) = ∅
+  and q6.w0 & (q1.w0) = 0
+  and q7.cl_no = 7
+  and q7.prev_rw_no = q6.rw_no       -- L(s7) ∩ L(s6) = ∅
+  -- L(s7) ∩ (L(s5) ∪ L(s4) ∪ L(s3)) = ∅
+  and q7.w0 & (q5.w0 | q4.w0 | q3.w0) = 0
+  -- L(s7) ∩ (L(s2) ∪ L(s1)) = ∅
+  and q7.w0 & (q2.w0 | q1.w0) = 0
+  and q8.cl_no = 8
+  and q8.prev_rw_no = q7.rw_no       -- L(s8) ∩ L(s7) = ∅
+  -- L(s8) ∩ (L(s6) ∪ L(s5) ∪ L(s4)) = ∅
+  and q8.w0 & (q6.w0 | q5.w0 | q4.w0) = 0
+  -- L(s8) ∩ (L(s3) ∪ L(s2) ∪ L(s1)) = ∅
+  and q8.w0 & (q3.w0 | q2.w0 | q1.w0) = 0
+;
 
 -- ==== view solution_queen ====
 create view solution_queen (solution_no, square) as
@@ -767,8 +815,13 @@ select n.solution_no as solution_no,
            when 8 then n.s8
        end as square
 from numbered_solution as n
+-- `cross join` keeps numbered_solution the outer loop: SQLite hands the
+-- rows over as numbered_solution numbers them, each solution's queens
+-- column by column, the first at once (an `order by` would make SQLite
+-- sort the whole search first). DuckDB, which reads this text, numbers
+-- alike but hands the rows over in an order of its own.
 cross join col_lbl as c
-order by n.solution_no, c.cl_no;
+;
 
 -- ==== view solution_class ====
 create view solution_class (solution_no, s1, s2, s3, s4, s5, s6, s7, s8, class_no, class_size, representative_no, symmetry) as

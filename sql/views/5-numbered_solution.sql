@@ -8,13 +8,8 @@ select solution_no, {{k in 1..N sep ", ": s{k}}}
 from solution_store
 order by solution_no;
 --@end
---@if STORED = 0
--- Numbered by an explicit order, on every engine. SQLite's solution view
--- hands its rows over in board order, but a number given "as they come"
--- (row_number() over ()) is only a promise of SQLite's loops: DuckDB,
--- reading this file, runs the same text in parallel and numbers in another
--- order. So every solution is found and sorted before the first number
--- (on 14×14, seconds): `select * from solution` and `queens show K` stream.
+--@if STORED = 0 and POSTGRES
+-- Numbered by an explicit order: PostgreSQL's solution view sorts anyway.
 select
     row_number() over (order by {{k in 1..N sep ", ": p{k}.rw_no}}) as solution_no,
     {{k in 1..N sep ",\n    ": s.s{k} as s{k}}}
@@ -23,4 +18,39 @@ from solution as s
 join square as p{k} on p{k}.square = s.s{k}
 --@end
 order by 1;
+--@end
+--@if STORED = 0 and SQLITE
+-- The solutions are numbered by an explicit order, the queens' rows, so
+-- that every engine numbers alike (DuckDB, reading this text, runs it in
+-- parallel) and an index of the user's changes no number. The search is
+-- the solution view's, written here as one join of every column: SQLite
+-- then walks line_set and safe_next by their keys, loop inside loop, sees
+-- that the rows come out in the numbering's order, and numbers each as it
+-- is found, without sorting (the first rows at once, at any size). The
+-- solution view's first step, which carries the covered lines forward, is
+-- a subquery whose order SQLite before 3.47 cannot see through, and over
+-- it the number would wait for a sort of the whole search.
+-- Queen k is tested against the queens before it three at a time, the
+-- nearest first (one test per queen, or one for all of them, is slower).
+select
+    row_number() over (order by {{k in 1..N sep ", ": q{k}.rw_no}}) as solution_no,
+    {{k in 1..N sep ",\n    ": q{k}.square as s{k}}}
+from line_set as q1                   -- queen 1 stands in column a
+--@for k in 2..N
+cross join safe_next as q{k}            -- queen {k} stands in column {col:k}
+--@end
+where q1.cl_no = 1
+--@for k in 2..N
+  and q{k}.cl_no = {k}
+  and q{k}.prev_rw_no = q{k-1}.rw_no       -- L(s{k}) ∩ L(s{k-1}) = ∅
+--@for g in 1..k
+--@if 3*g <= k
+  -- L(s{k}) ∩ (L(s{k-3*g+1}){{if 3*g < k:  ∪ L(s{k-3*g})}}{{if 3*g+1 < k:  ∪ L(s{k-3*g-1})}}) = ∅
+--@for w in 0..W-1
+  and q{k}.w{w} & (q{k-3*g+1}.w{w}{{if 3*g < k:  | q{k-3*g}.w{w}}}{{if 3*g+1 < k:  | q{k-3*g-1}.w{w}}}) = 0
+--@end
+--@end
+--@end
+--@end
+;
 --@end

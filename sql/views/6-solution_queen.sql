@@ -9,5 +9,15 @@ select n.solution_no as solution_no,
 --@end
        end as square
 from numbered_solution as n
+--@if SQLITE
+-- `cross join` keeps numbered_solution the outer loop: SQLite hands the
+-- rows over as numbered_solution numbers them, each solution's queens
+-- column by column, the first at once (an `order by` would make SQLite
+-- sort the whole search first). DuckDB, which reads this text, numbers
+-- alike but hands the rows over in an order of its own.
+cross join col_lbl as c
+;
+--@else
 cross join col_lbl as c
 order by n.solution_no, c.cl_no;
+--@end
