@@ -289,6 +289,7 @@ fn main() {
     }
     if wanted("first-rows") {
         first_rows_figures(13);
+        views_first_rows_figures(14);
     }
     if wanted("show") {
         show_figures();
@@ -834,12 +835,7 @@ fn first_rows_figures(n: u8) {
             (now.1, now.2),
         );
     }
-    let wheels = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/old-sqlite");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&wheels)
-        .map(|dir| dir.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default();
-    found.sort();
-    for wheel in found {
+    for wheel in old_sqlite_wheels() {
         let before = time_with_wheel(&wheel, &path, "select * from solution_before");
         let now = time_with_wheel(&wheel, &path, "select * from solution");
         line(
@@ -848,6 +844,135 @@ fn first_rows_figures(n: u8) {
             (now.1, now.2),
         );
     }
+}
+
+/// The views a learner reads the solutions through, whose first rows come
+/// as the search finds them.
+const STREAMING_VIEWS: [&str; 5] = [
+    "solution",
+    "numbered_solution",
+    "solution_queen",
+    "fundamental_solution",
+    "search_tree",
+];
+
+/// Seconds to the first 3 rows of `sql` with the SQLite of an apsw wheel.
+fn first_with_wheel(wheel: &Path, path: &Path, sql: &str) -> (String, Duration) {
+    let out = std::process::Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/old_sqlite.py"))
+        .args([wheel, path])
+        .args(["first", sql])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    let version = lines.next().unwrap().to_string();
+    let seconds: f64 = lines.next().unwrap().parse().unwrap();
+    (version, Duration::from_secs_f64(seconds))
+}
+
+/// `select * from V limit 3` for each view of STREAMING_VIEWS on an
+/// `n`×`n` file, in the bundled SQLite, the sqlite3 shell (whole process)
+/// and each apsw wheel in target/old-sqlite. One run each.
+fn views_first_rows_figures(n: u8) {
+    println!();
+    println!("First 3 rows of each view of a {n}×{n} file, one run each (ms):");
+    print!("{:>16}", "SQLite");
+    for view in STREAMING_VIEWS {
+        print!(" {view:>20}");
+    }
+    println!();
+    let dir = tempfile::TempDir::new().unwrap();
+    let path = board(dir.path(), n);
+    let line = |who: &str, times: Vec<Duration>| {
+        print!("{who:>16}");
+        for time in times {
+            print!(" {:>20}", ms(time));
+        }
+        println!();
+    };
+    let bundled = STREAMING_VIEWS.map(|view| time_bundled_first(&path, view));
+    line(
+        &format!("{} bundled", rusqlite::version()),
+        bundled.to_vec(),
+    );
+    let shell: Option<Vec<(String, Duration)>> = STREAMING_VIEWS
+        .iter()
+        .map(|view| time_with_shell_first(&path, view))
+        .collect();
+    if let Some(shell) = shell {
+        let version = shell[0].0.clone();
+        line(
+            &format!("{version} shell"),
+            shell.into_iter().map(|(_, t)| t).collect(),
+        );
+    }
+    for wheel in old_sqlite_wheels() {
+        let times: Vec<(String, Duration)> = STREAMING_VIEWS
+            .iter()
+            .map(|view| first_with_wheel(&wheel, &path, &format!("select * from {view}")))
+            .collect();
+        let version = times[0].0.clone();
+        line(
+            &format!("{version} apsw"),
+            times.into_iter().map(|(_, t)| t).collect(),
+        );
+    }
+    println!(
+        "(solution_class is left out: it numbers each solution's representative, an earlier \
+         solution, and sorts the whole search before its first row)"
+    );
+}
+
+/// The apsw wheels .ci/install.sh puts in target/old-sqlite, oldest first.
+fn old_sqlite_wheels() -> Vec<PathBuf> {
+    let wheels = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/old-sqlite");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&wheels)
+        .map(|dir| dir.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+/// The first 3 rows of `view` in the bundled SQLite.
+fn time_bundled_first(path: &Path, view: &str) -> Duration {
+    let conn = read_only(path);
+    once(|| {
+        let mut stmt = conn.prepare(&format!("select * from {view}")).unwrap();
+        let mut rows = stmt.query([]).unwrap();
+        for _ in 0..3 {
+            black_box(rows.next().unwrap().unwrap().get_ref(0).unwrap());
+        }
+    })
+}
+
+/// The first 3 rows of `view` with the sqlite3 shell on the PATH, as a
+/// user runs it (whole process), and the shell's version.
+fn time_with_shell_first(path: &Path, view: &str) -> Option<(String, Duration)> {
+    let version = std::process::Command::new("sqlite3")
+        .arg("--version")
+        .output()
+        .ok()?;
+    let version = String::from_utf8_lossy(&version.stdout)
+        .split_whitespace()
+        .next()?
+        .to_string();
+    let time = once(|| {
+        let status = std::process::Command::new("sqlite3")
+            .arg("-readonly")
+            .arg(path)
+            .arg(format!("select * from {view} limit 3"))
+            .stdout(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    });
+    Some((version, time))
 }
 
 /// The PostgreSQL form of the view (half the board, breadth-first, and the

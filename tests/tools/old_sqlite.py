@@ -4,6 +4,7 @@ bundles one SQLite version), as a user of that SQLite would.
     python3 tests/tools/old_sqlite.py APSW_DIR DB rows SQL      # every row, one per line, tab-separated
     python3 tests/tools/old_sqlite.py APSW_DIR DB plan SQL      # EXPLAIN QUERY PLAN, one step per line
     python3 tests/tools/old_sqlite.py APSW_DIR DB time SQL      # seconds to the first 3 rows and to all
+    python3 tests/tools/old_sqlite.py APSW_DIR DB first SQL     # seconds to the first 3 rows only
 
 The first line printed is the SQLite version.
 """
@@ -32,6 +33,12 @@ def main(db, mode, sql):
         first = time.perf_counter() - started
         rows = 3 + sum(1 for _ in cursor)
         print(f"{first:.6f} {time.perf_counter() - started:.6f} {rows}")
+    elif mode == "first":
+        started = time.perf_counter()
+        cursor = conn.execute(sql)
+        for _ in range(3):
+            next(cursor)
+        print(f"{time.perf_counter() - started:.6f}")
 
 
 if __name__ == "__main__":
