@@ -18,7 +18,8 @@ use crate::search::{Board, Workers, store};
 /// which squares lie on which lines, the symmetries) and the views,
 /// generated for N: candidate, solution_by_definition, solution,
 /// search_space, numbered_solution, solution_queen, solution_class,
-/// fundamental_solution, stored_solution and search_funnel.
+/// fundamental_solution, stored_solution, search_funnel, search_tree and
+/// search_tree_tally.
 /// Running init again on the same database changes nothing, except to
 /// upgrade a database written by an older queens (which the other commands
 /// refuse to read). Asking for another size is refused unless --force is
