@@ -720,13 +720,13 @@ fn view_before(n: u8) -> String {
     )
 }
 
-/// Seconds to the first 3 rows and to every row of `sql` on `path`, in
-/// one run, with the SQLite of an apsw wheel (tests/tools/old_sqlite.py).
-fn time_with_wheel(wheel: &Path, path: &Path, sql: &str) -> (String, Duration, Duration) {
+/// What tests/tools/old_sqlite.py prints for `mode` and `sql` on `path`
+/// with the SQLite of an apsw wheel: its version and the figures (s).
+fn with_wheel(wheel: &Path, path: &Path, mode: &str, sql: &str) -> (String, Vec<Duration>) {
     let out = std::process::Command::new("python3")
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/old_sqlite.py"))
         .args([wheel, path])
-        .args(["time", sql])
+        .args([mode, sql])
         .output()
         .unwrap();
     assert!(
@@ -737,42 +737,57 @@ fn time_with_wheel(wheel: &Path, path: &Path, sql: &str) -> (String, Duration, D
     let text = String::from_utf8(out.stdout).unwrap();
     let mut lines = text.lines();
     let version = lines.next().unwrap().to_string();
-    let figures: Vec<f64> = lines
+    let figures = lines
         .next()
         .unwrap()
         .split_whitespace()
-        .map(|f| f.parse().unwrap())
+        .map(|f| Duration::from_secs_f64(f.parse().unwrap()))
         .collect();
-    (
-        version,
-        Duration::from_secs_f64(figures[0]),
-        Duration::from_secs_f64(figures[1]),
+    (version, figures)
+}
+
+/// Seconds to the first 3 rows and to every row of `sql` on `path`, in
+/// one run, with the SQLite of an apsw wheel.
+fn time_with_wheel(wheel: &Path, path: &Path, sql: &str) -> (String, Duration, Duration) {
+    let (version, figures) = with_wheel(wheel, path, "time", sql);
+    (version, figures[0], figures[1])
+}
+
+/// The version of the sqlite3 shell on the PATH, if there is one.
+fn shell_version() -> Option<String> {
+    let out = std::process::Command::new("sqlite3")
+        .arg("--version")
+        .output()
+        .ok()?;
+    Some(
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .next()?
+            .to_string(),
     )
+}
+
+/// One run of the sqlite3 shell on `path`, as a user runs it (whole
+/// process).
+fn time_shell_run(path: &Path, sql: &str) -> Duration {
+    once(|| {
+        let status = std::process::Command::new("sqlite3")
+            .arg("-readonly")
+            .arg(path)
+            .arg(sql)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    })
 }
 
 /// The same with the sqlite3 shell on the PATH, as a user runs it (whole
 /// process: `sqlite3 FILE "select … limit 3"`, then every row).
 fn time_with_shell(path: &Path, view: &str) -> Option<(String, Duration, Duration)> {
-    let version = std::process::Command::new("sqlite3")
-        .arg("--version")
-        .output()
-        .ok()?;
-    let version = String::from_utf8_lossy(&version.stdout)
-        .split_whitespace()
-        .next()?
-        .to_string();
-    let run = |sql: String| {
-        once(|| {
-            let status = std::process::Command::new("sqlite3")
-                .args(["-readonly".as_ref(), path.as_os_str(), sql.as_ref()])
-                .stdout(std::process::Stdio::null())
-                .status()
-                .unwrap();
-            assert!(status.success());
-        })
-    };
-    let first = run(format!("select * from {view} limit 3"));
-    let all = run(format!("select * from {view}"));
+    let version = shell_version()?;
+    let first = time_shell_run(path, &format!("select * from {view} limit 3"));
+    let all = time_shell_run(path, &format!("select * from {view}"));
     Some((version, first, all))
 }
 
@@ -858,22 +873,8 @@ const STREAMING_VIEWS: [&str; 5] = [
 
 /// Seconds to the first 3 rows of `sql` with the SQLite of an apsw wheel.
 fn first_with_wheel(wheel: &Path, path: &Path, sql: &str) -> (String, Duration) {
-    let out = std::process::Command::new("python3")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/old_sqlite.py"))
-        .args([wheel, path])
-        .args(["first", sql])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    let mut lines = text.lines();
-    let version = lines.next().unwrap().to_string();
-    let seconds: f64 = lines.next().unwrap().parse().unwrap();
-    (version, Duration::from_secs_f64(seconds))
+    let (version, figures) = with_wheel(wheel, path, "first", sql);
+    (version, figures[0])
 }
 
 /// `select * from V limit 3` for each view of STREAMING_VIEWS on an
@@ -954,24 +955,8 @@ fn time_bundled_first(path: &Path, view: &str) -> Duration {
 /// The first 3 rows of `view` with the sqlite3 shell on the PATH, as a
 /// user runs it (whole process), and the shell's version.
 fn time_with_shell_first(path: &Path, view: &str) -> Option<(String, Duration)> {
-    let version = std::process::Command::new("sqlite3")
-        .arg("--version")
-        .output()
-        .ok()?;
-    let version = String::from_utf8_lossy(&version.stdout)
-        .split_whitespace()
-        .next()?
-        .to_string();
-    let time = once(|| {
-        let status = std::process::Command::new("sqlite3")
-            .arg("-readonly")
-            .arg(path)
-            .arg(format!("select * from {view} limit 3"))
-            .stdout(std::process::Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success());
-    });
+    let version = shell_version()?;
+    let time = time_shell_run(path, &format!("select * from {view} limit 3"));
     Some((version, time))
 }
 
