@@ -739,10 +739,12 @@ create view numbered_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
 -- the solution view's, written here as one join of every column: SQLite
 -- then walks line_set and safe_next by their keys, loop inside loop, sees
 -- that the rows come out in the numbering's order, and numbers each as it
--- is found, without sorting (the first rows at once, at any size). The
--- solution view's first step, which carries the covered lines forward, is
--- a subquery whose order SQLite before 3.47 cannot see through, and over
--- it the number would wait for a sort of the whole search.
+-- is found, without sorting (the first rows at once, at any size; the
+-- final `order by` is the numbering's, which SQLite then has nothing left
+-- to do for, and which DuckDB obeys). The solution view's first step,
+-- which carries the covered lines forward, is a subquery whose order
+-- SQLite before 3.47 cannot see through, and over it the numbers would
+-- wait for a sort of the whole search.
 -- Queen k is tested against the queens before it three at a time, the
 -- nearest first (one test per queen, or one for all of them, is slower).
 select
@@ -796,7 +798,7 @@ where q1.cl_no = 1
   and q8.w0 & (q6.w0 | q5.w0 | q4.w0) = 0
   -- L(s8) ∩ (L(s3) ∪ L(s2) ∪ L(s1)) = ∅
   and q8.w0 & (q3.w0 | q2.w0 | q1.w0) = 0
-;
+order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no, q7.rw_no, q8.rw_no;
 
 -- ==== view solution_queen ====
 create view solution_queen (solution_no, square) as
@@ -819,7 +821,8 @@ from numbered_solution as n
 -- rows over as numbered_solution numbers them, each solution's queens
 -- column by column, the first at once (an `order by` would make SQLite
 -- sort the whole search first). DuckDB, which reads this text, numbers
--- alike but hands the rows over in an order of its own.
+-- alike but hands the rows over in an order of its own (its users add
+-- `order by solution_no`: with it, SQLite would sort the whole search).
 cross join col_lbl as c
 ;
 

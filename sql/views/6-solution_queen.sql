@@ -14,7 +14,8 @@ from numbered_solution as n
 -- rows over as numbered_solution numbers them, each solution's queens
 -- column by column, the first at once (an `order by` would make SQLite
 -- sort the whole search first). DuckDB, which reads this text, numbers
--- alike but hands the rows over in an order of its own.
+-- alike but hands the rows over in an order of its own (its users add
+-- `order by solution_no`: with it, SQLite would sort the whole search).
 cross join col_lbl as c
 ;
 --@else
