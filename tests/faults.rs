@@ -224,6 +224,47 @@ fn readers_see_the_old_board_or_the_new_one_while_another_process_rebuilds() {
     assert_whole(&board.db, &[6]);
 }
 
+#[test]
+fn an_upgrade_that_waits_in_vain_for_a_reader_says_the_file_is_busy() {
+    // A file one schema behind, read by another process that holds its
+    // read transaction longer than queens waits (10 s): the upgrade must
+    // give up with one line saying the file is busy and leave it as it
+    // was, not report SQLite's "database is locked" as a failed write.
+    let board = Board::new(6);
+    let latest = queens::model::schema::latest_version() as i64;
+    let reader = Connection::open(&board.db).unwrap();
+    reader
+        .execute_batch(&format!("pragma user_version = {}", latest - 1))
+        .unwrap();
+    reader.execute_batch("begin").unwrap();
+    let squares: i64 = reader
+        .query_row("select count(*) from square", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(squares, 36);
+    let out = queens(
+        board.dir.path(),
+        &["init", "--db", board.db.to_str().unwrap()],
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(common::is_one_error(&stderr), "{stderr}");
+    assert!(stderr.contains("is busy"), "{stderr}");
+    reader.execute_batch("commit").unwrap();
+    let version: i64 = reader
+        .query_row("pragma user_version", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(version, latest - 1, "the file was changed");
+    drop(reader);
+    assert!(
+        queens(
+            board.dir.path(),
+            &["init", "--db", board.db.to_str().unwrap()]
+        )
+        .status
+        .success()
+    );
+}
+
 /// Runs queens as an unprivileged user when the tests run as root (who may
 /// write anything), so that file permissions mean what they say.
 fn as_unprivileged(dir: &Path, args: &[&str]) -> Output {

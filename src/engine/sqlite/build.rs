@@ -23,10 +23,15 @@ static MIGRATIONS: LazyLock<Migrations<'static>> =
     LazyLock::new(|| Migrations::new(MIGRATION_SQL.iter().map(|up| M::up(up)).collect()));
 
 /// Brings the tables up to the latest version, in one transaction. A
-/// failure names SQLite's reason, not the whole migration's SQL.
+/// failure names SQLite's reason, not the whole migration's SQL; one that
+/// waited in vain for another process keeps SQLite's error, so that the
+/// caller says the file is busy (`failure::explain_write_error`).
 pub fn migrate(conn: &mut Connection) -> Result<()> {
     MIGRATIONS.to_latest(conn).map_err(|e| {
         let (reason, clash) = match e {
+            rusqlite_migration::Error::RusqliteError { err, .. } if waited_in_vain(&err) => {
+                return anyhow::Error::from(err);
+            }
             rusqlite_migration::Error::RusqliteError { err, .. } => (
                 message(&err),
                 // A plain SQL error here means the tables are not what
@@ -43,6 +48,14 @@ pub fn migrate(conn: &mut Connection) -> Result<()> {
         };
         anyhow::anyhow!("could not bring the database schema up to date ({reason}){hint}")
     })
+}
+
+/// Whether SQLite gave up waiting for another connection's lock.
+fn waited_in_vain(err: &rusqlite::Error) -> bool {
+    matches!(
+        err.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
 }
 
 /// A fresh database of this build's schema, in memory, before any board.
