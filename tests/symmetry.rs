@@ -163,9 +163,6 @@ fn a_database_from_schema_version_1_is_upgraded_in_place() {
             "drop view fundamental_solution; drop view solution_class;
              drop view solution_queen; drop view numbered_solution;
              drop table square_image; drop table symmetry;
-             alter table safe_next drop column pw0;
-             alter table safe_next drop column pw1;
-             alter table safe_next drop column pw2;
              pragma user_version = 1;",
         )
         .unwrap();

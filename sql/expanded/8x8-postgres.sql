@@ -229,16 +229,9 @@ select 7;
 -- The numbering is the same explicit order as before (the queens' rows),
 -- but SQLite no longer sorts the whole search before the first number:
 -- the view joins every column in one step, so SQLite sees that its loops
--- already deliver that order. solution_queen streams over it.
---
--- safe_next gains pw0, pw1, pw2: the lines of both squares of the step,
--- L(prev) ∪ L(next), so that the one join tests a later queen against two
--- earlier ones by reading one word. The columns are added (an index of
--- the user's on safe_next stays); every upgrade derives the facts again,
--- which fills them.
-alter table safe_next add column pw0 bigint not null default 0;
-alter table safe_next add column pw1 bigint not null default 0;
-alter table safe_next add column pw2 bigint not null default 0;
+-- already deliver that order. solution_queen streams over it. The tables do
+-- not change; views are made again by every upgrade, which is all this
+-- version needs.
 select 8;
 
 -- ==== the facts of col_lbl ====
@@ -340,15 +333,11 @@ join numbered_line as nl on nl.anchor = sl.anchor and nl.mov_dir = sl.mov_dir
 group by s.square, s.cl_no, s.rw_no;
 
 -- ==== the facts of safe_next ====
--- safe_next(cl_no, prev_rw_no, rw_no, square, w0, w1, w2, pw0, pw1, pw2): a
--- square of one column and a square of the column before it are a safe
--- step when their line sets do not meet: L(prev) ∩ L(next) = ∅, asked of
--- square_line. w0, w1, w2 are L(next); pw0, pw1, pw2 are the lines of
--- both, L(prev) ∪ L(next), which numbered_solution tests a later queen
--- against in one word where it would read two.
-insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2, pw0, pw1, pw2)
-select next.cl_no, prev.rw_no, next.rw_no, next.square, next.w0, next.w1, next.w2,
-       prev.w0 | next.w0, prev.w1 | next.w1, prev.w2 | next.w2
+-- safe_next(cl_no, prev_rw_no, rw_no, square, w0, w1, w2): a square of one
+-- column and a square of the column before it are a safe step when their
+-- line sets do not meet: L(prev) ∩ L(next) = ∅, asked of square_line.
+insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2)
+select next.cl_no, prev.rw_no, next.rw_no, next.square, next.w0, next.w1, next.w2
 from line_set as prev
 join line_set as next on next.cl_no = prev.cl_no + 1
 where not exists (

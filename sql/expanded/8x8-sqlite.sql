@@ -229,16 +229,9 @@ select 7;
 -- The numbering is the same explicit order as before (the queens' rows),
 -- but SQLite no longer sorts the whole search before the first number:
 -- the view joins every column in one step, so SQLite sees that its loops
--- already deliver that order. solution_queen streams over it.
---
--- safe_next gains pw0, pw1, pw2: the lines of both squares of the step,
--- L(prev) ∪ L(next), so that the one join tests a later queen against two
--- earlier ones by reading one word. The columns are added (an index of
--- the user's on safe_next stays); every upgrade derives the facts again,
--- which fills them.
-alter table safe_next add column pw0 bigint not null default 0;
-alter table safe_next add column pw1 bigint not null default 0;
-alter table safe_next add column pw2 bigint not null default 0;
+-- already deliver that order. solution_queen streams over it. The tables do
+-- not change; views are made again by every upgrade, which is all this
+-- version needs.
 select 8;
 
 -- ==== the facts of col_lbl ====
@@ -340,15 +333,11 @@ join numbered_line as nl on nl.anchor = sl.anchor and nl.mov_dir = sl.mov_dir
 group by s.square, s.cl_no, s.rw_no;
 
 -- ==== the facts of safe_next ====
--- safe_next(cl_no, prev_rw_no, rw_no, square, w0, w1, w2, pw0, pw1, pw2): a
--- square of one column and a square of the column before it are a safe
--- step when their line sets do not meet: L(prev) ∩ L(next) = ∅, asked of
--- square_line. w0, w1, w2 are L(next); pw0, pw1, pw2 are the lines of
--- both, L(prev) ∪ L(next), which numbered_solution tests a later queen
--- against in one word where it would read two.
-insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2, pw0, pw1, pw2)
-select next.cl_no, prev.rw_no, next.rw_no, next.square, next.w0, next.w1, next.w2,
-       prev.w0 | next.w0, prev.w1 | next.w1, prev.w2 | next.w2
+-- safe_next(cl_no, prev_rw_no, rw_no, square, w0, w1, w2): a square of one
+-- column and a square of the column before it are a safe step when their
+-- line sets do not meet: L(prev) ∩ L(next) = ∅, asked of square_line.
+insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2)
+select next.cl_no, prev.rw_no, next.rw_no, next.square, next.w0, next.w1, next.w2
 from line_set as prev
 join line_set as next on next.cl_no = prev.cl_no + 1
 where not exists (
@@ -756,10 +745,8 @@ create view numbered_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
 -- which carries the covered lines forward, is a subquery whose order
 -- SQLite before 3.47 cannot see through, and over it the numbers would
 -- wait for a sort of the whole search.
--- Queen k is tested against the queens before it four at a time, the
--- nearest first, each step of two read as one word (safe_next's pw: the
--- lines of both its squares); one test per queen, or one for all of them,
--- is slower.
+-- Queen k is tested against the queens before it three at a time, the
+-- nearest first (one test per queen, or one for all of them, is slower).
 select
     row_number() over (order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no, q7.rw_no, q8.rw_no) as solution_no,
     q1.square as s1,
@@ -783,32 +770,34 @@ where q1.cl_no = 1
   and q2.prev_rw_no = q1.rw_no       -- L(s2) ∩ L(s1) = ∅
   and q3.cl_no = 3
   and q3.prev_rw_no = q2.rw_no       -- L(s3) ∩ L(s2) = ∅
-  -- L(s3) ∩ L(s1) = ∅
+  -- L(s3) ∩ (L(s1)) = ∅
   and q3.w0 & (q1.w0) = 0
   and q4.cl_no = 4
   and q4.prev_rw_no = q3.rw_no       -- L(s4) ∩ L(s3) = ∅
-  -- L(s4) ∩ (L(s1) ∪ … ∪ L(s2)) = ∅
-  and q4.w0 & (q2.pw0) = 0
+  -- L(s4) ∩ (L(s2) ∪ L(s1)) = ∅
+  and q4.w0 & (q2.w0 | q1.w0) = 0
   and q5.cl_no = 5
   and q5.prev_rw_no = q4.rw_no       -- L(s5) ∩ L(s4) = ∅
-  -- L(s5) ∩ (L(s1) ∪ … ∪ L(s3)) = ∅
-  and q5.w0 & (q3.pw0 | q1.w0) = 0
+  -- L(s5) ∩ (L(s3) ∪ L(s2) ∪ L(s1)) = ∅
+  and q5.w0 & (q3.w0 | q2.w0 | q1.w0) = 0
   and q6.cl_no = 6
   and q6.prev_rw_no = q5.rw_no       -- L(s6) ∩ L(s5) = ∅
-  -- L(s6) ∩ (L(s1) ∪ … ∪ L(s4)) = ∅
-  and q6.w0 & (q4.pw0 | q2.pw0) = 0
+  -- L(s6) ∩ (L(s4) ∪ L(s3) ∪ L(s2)) = ∅
+  and q6.w0 & (q4.w0 | q3.w0 | q2.w0) = 0
+  -- L(s6) ∩ (L(s1)) = ∅
+  and q6.w0 & (q1.w0) = 0
   and q7.cl_no = 7
   and q7.prev_rw_no = q6.rw_no       -- L(s7) ∩ L(s6) = ∅
-  -- L(s7) ∩ (L(s2) ∪ … ∪ L(s5)) = ∅
-  and q7.w0 & (q5.pw0 | q3.pw0) = 0
-  -- L(s7) ∩ L(s1) = ∅
-  and q7.w0 & (q1.w0) = 0
+  -- L(s7) ∩ (L(s5) ∪ L(s4) ∪ L(s3)) = ∅
+  and q7.w0 & (q5.w0 | q4.w0 | q3.w0) = 0
+  -- L(s7) ∩ (L(s2) ∪ L(s1)) = ∅
+  and q7.w0 & (q2.w0 | q1.w0) = 0
   and q8.cl_no = 8
   and q8.prev_rw_no = q7.rw_no       -- L(s8) ∩ L(s7) = ∅
-  -- L(s8) ∩ (L(s3) ∪ … ∪ L(s6)) = ∅
-  and q8.w0 & (q6.pw0 | q4.pw0) = 0
-  -- L(s8) ∩ (L(s1) ∪ … ∪ L(s2)) = ∅
-  and q8.w0 & (q2.pw0) = 0
+  -- L(s8) ∩ (L(s6) ∪ L(s5) ∪ L(s4)) = ∅
+  and q8.w0 & (q6.w0 | q5.w0 | q4.w0) = 0
+  -- L(s8) ∩ (L(s3) ∪ L(s2) ∪ L(s1)) = ∅
+  and q8.w0 & (q3.w0 | q2.w0 | q1.w0) = 0
 order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no, q7.rw_no, q8.rw_no;
 
 -- ==== view solution_queen ====

@@ -32,10 +32,8 @@ order by 1;
 -- which carries the covered lines forward, is a subquery whose order
 -- SQLite before 3.47 cannot see through, and over it the numbers would
 -- wait for a sort of the whole search.
--- Queen k is tested against the queens before it four at a time, the
--- nearest first, each step of two read as one word (safe_next's pw: the
--- lines of both its squares); one test per queen, or one for all of them,
--- is slower.
+-- Queen k is tested against the queens before it three at a time, the
+-- nearest first (one test per queen, or one for all of them, is slower).
 select
     row_number() over (order by {{k in 1..N sep ", ": q{k}.rw_no}}) as solution_no,
     {{k in 1..N sep ",\n    ": q{k}.square as s{k}}}
@@ -48,18 +46,10 @@ where q1.cl_no = 1
   and q{k}.cl_no = {k}
   and q{k}.prev_rw_no = q{k-1}.rw_no       -- L(s{k}) ∩ L(s{k-1}) = ∅
 --@for g in 1..k
---@if 4*g <= k+1
---@if 4*g+2 <= k
-  -- L(s{k}) ∩ (L(s{k-4*g-1}) ∪ … ∪ L(s{k-4*g+2})) = ∅
---@end
---@if 4*g+2 > k and 4*g <= k
-  -- L(s{k}) ∩ (L(s1) ∪ … ∪ L(s{k-4*g+2})) = ∅
---@end
---@if 4*g = k+1
-  -- L(s{k}) ∩ L(s1) = ∅
---@end
+--@if 3*g <= k
+  -- L(s{k}) ∩ (L(s{k-3*g+1}){{if 3*g < k:  ∪ L(s{k-3*g})}}{{if 3*g+1 < k:  ∪ L(s{k-3*g-1})}}) = ∅
 --@for w in 0..W-1
-  and q{k}.w{w} & ({{if 4*g <= k: q{k-4*g+2}.pw{w}}}{{if 4*g = k+1: q1.w{w}}}{{if 4*g+2 <= k:  | q{k-4*g}.pw{w}}}{{if 4*g+1 = k:  | q1.w{w}}}) = 0
+  and q{k}.w{w} & (q{k-3*g+1}.w{w}{{if 3*g < k:  | q{k-3*g}.w{w}}}{{if 3*g+1 < k:  | q{k-3*g-1}.w{w}}}) = 0
 --@end
 --@end
 --@end

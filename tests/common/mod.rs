@@ -287,19 +287,3 @@ pub fn assert_refused(out: &std::process::Output, code: i32, says: &str) {
     }
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
-
-/// Makes a board of this release look as schema 7 left it, the version
-/// before the last: safe_next without its pair words (pw0 … pw2), and so
-/// without the views that read them, which every upgrade makes again.
-pub fn back_to_schema_7(db: &Path) {
-    rusqlite::Connection::open(db)
-        .unwrap()
-        .execute_batch(
-            "drop view solution_class; drop view solution_queen; drop view numbered_solution;
-             alter table safe_next drop column pw0;
-             alter table safe_next drop column pw1;
-             alter table safe_next drop column pw2;
-             pragma user_version = 7;",
-        )
-        .unwrap();
-}
