@@ -37,6 +37,24 @@ fn a_rebuild_refuses_to_erase_a_column_you_added_to_an_sqlite_file() {
         assert_refused(&board.run(args), 1, "a column of yours, note");
         assert_eq!(contents(&board.db), before, "{args:?} changed the file");
     }
+    // A file of the previous schema: the upgrade is refused before its
+    // migrations run, so its version is not moved on either.
+    let latest = queens::model::schema::latest_version() as i64;
+    Connection::open(&board.db)
+        .unwrap()
+        .pragma_update(None, "user_version", latest - 1)
+        .unwrap();
+    let before = contents(&board.db);
+    assert_refused(&board.run(&["init"]), 1, "a column of yours, note");
+    assert_eq!(
+        contents(&board.db),
+        before,
+        "the refused upgrade changed the file"
+    );
+    Connection::open(&board.db)
+        .unwrap()
+        .pragma_update(None, "user_version", latest)
+        .unwrap();
     let doctor = board.run(&["doctor"]);
     assert_eq!(doctor.status.code(), Some(1));
     assert!(

@@ -67,6 +67,26 @@ fn refuse_user_columns(conn: &Connection, shown: &str) -> Result<()> {
             model_columns(table),
         )?;
     }
+    refuse_user_store_columns(conn, shown)
+}
+
+/// The same refusal before an upgrade's migrations run, for the tables the
+/// file already has (a migration may add a table, never yet a column): the
+/// migrations commit on their own, and a rebuild refused only after them
+/// would leave the file upgraded but its board not derived again.
+fn refuse_user_columns_before_migrating(conn: &Connection, shown: &str) -> Result<()> {
+    for table in refilled_tables() {
+        let found = build::table_columns(conn, table)?;
+        if !found.is_empty() {
+            check_columns(shown, table, &found, model_columns(table))?;
+        }
+    }
+    refuse_user_store_columns(conn, shown)
+}
+
+/// Refuses a rebuild that would drop a column the user added to the stored
+/// solutions.
+fn refuse_user_store_columns(conn: &Connection, shown: &str) -> Result<()> {
     if build::has_store(conn)? {
         let n = build::largest_stored_size(conn)?.unwrap_or(0);
         let own: Vec<String> = std::iter::once("solution_no".to_string())
@@ -216,6 +236,7 @@ pub fn change_model(path: &Path, change: impl FnOnce(&Transaction) -> Result<()>
     let attempt = || -> Result<()> {
         let mut conn = open_writable(path)?;
         refuse_user_triggers(&conn, &shown)?;
+        refuse_user_columns_before_migrating(&conn, &shown)?;
         let broken_before = broken_references(&conn)?;
         build::migrate(&mut conn)?;
         let tx = conn.transaction()?;
