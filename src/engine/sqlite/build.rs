@@ -26,8 +26,19 @@ static MIGRATIONS: LazyLock<Migrations<'static>> =
 /// failure names SQLite's reason, not the whole migration's SQL; one that
 /// waited in vain for another process keeps SQLite's error, so that the
 /// caller says the file is busy (`failure::explain_write_error`).
+///
+/// The version is read before the migrations' transaction takes the write
+/// lock, so two processes upgrading one file at once may both set out from
+/// the old version: the second then fails on what the first made (a table
+/// that already exists). Where the version has moved on meanwhile, the
+/// upgrade is tried once more from where the other process left it.
 pub fn migrate(conn: &mut Connection) -> Result<()> {
-    MIGRATIONS.to_latest(conn).map_err(|e| {
+    let before = user_version(conn)?;
+    match MIGRATIONS.to_latest(conn) {
+        Err(_) if user_version(conn)? != before => MIGRATIONS.to_latest(conn),
+        done => done,
+    }
+    .map_err(|e| {
         let (reason, clash) = match e {
             rusqlite_migration::Error::RusqliteError { err, .. } if waited_in_vain(&err) => {
                 return anyhow::Error::from(err);
@@ -48,6 +59,11 @@ pub fn migrate(conn: &mut Connection) -> Result<()> {
         };
         anyhow::anyhow!("could not bring the database schema up to date ({reason}){hint}")
     })
+}
+
+/// The schema version the file says it has.
+fn user_version(conn: &Connection) -> Result<i64> {
+    Ok(conn.query_row("pragma user_version", [], |row| row.get(0))?)
 }
 
 /// Whether SQLite gave up waiting for another connection's lock.
