@@ -6,7 +6,7 @@
 //!     cargo bench --bench solve -- --large       # also N = 13 and 14
 //!     cargo bench --bench solve -- --size 11     # one size
 //!     cargo bench --bench solve -- --only show   # one section: rows, mirror,
-//!                                                # first-rows, show, completions,
+//!                                                # first-rows, class-rows, show, completions,
 //!                                                # native, postgres, citus
 //!
 //! With QUEENS_BENCH_POSTGRES set to a postgres:// URL, the same queries are
@@ -291,6 +291,9 @@ fn main() {
         first_rows_figures(13);
         views_first_rows_figures(14);
     }
+    if wanted("class-rows") {
+        class_rows_figures(&sizes);
+    }
     if wanted("show") {
         show_figures();
     }
@@ -354,6 +357,60 @@ fn carried_figures(sizes: &[u8]) {
         }
         let ratio = carried.as_secs_f64() / before.as_secs_f64();
         println!("{n:>3} {:>10} {:>11} {ratio:>8.3}", ms(carried), ms(before));
+    }
+}
+
+/// solution_class as schema 8 made it (one part, whose last join scanned
+/// a window's result for every solution), kept here to measure, in the
+/// same run, what issue 33 changed.
+const SOLUTION_CLASS_BEFORE: &str = include_str!("solution_class_before.sql");
+
+/// solution_class's first 3 rows and every row, before and now, in the
+/// sqlite3 shell as its users run it (one run each, whole processes), for
+/// the sizes up to 13 (the form before takes minutes at 13×13, and would
+/// take tens of minutes at 14×14). It waits for every row before its first,
+/// so at 13×13 only its every row is timed.
+fn class_rows_figures(sizes: &[u8]) {
+    let Some(version) = shell_version() else {
+        println!("\nsolution_class, before and now: no sqlite3 shell on the PATH");
+        return;
+    };
+    println!();
+    println!(
+        "select * from solution_class (limit 3, and all), before and now, the {version} shell (s):"
+    );
+    println!(
+        "{:>3} {:>10} {:>10} {:>10} {:>10} {:>14}",
+        "N", "3 before", "3 now", "all before", "all now", "all now/before"
+    );
+    let dir = tempfile::TempDir::new().unwrap();
+    for &n in sizes.iter().filter(|&&n| n <= 13) {
+        let path = board(dir.path(), n);
+        let scope = queens::model::template::Scope::default().with("N", n.into());
+        let before = queens::model::template::render(SOLUTION_CLASS_BEFORE, &scope).unwrap();
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(&before.text)
+            .unwrap();
+        let s = |d: Duration| format!("{:.3}", d.as_secs_f64());
+        let first_before = if n <= 12 {
+            s(time_shell_run(
+                &path,
+                "select * from solution_class_before limit 3",
+            ))
+        } else {
+            "-".to_string()
+        };
+        let first_now = time_shell_run(&path, "select * from solution_class limit 3");
+        let all_now = time_shell_run(&path, "select * from solution_class");
+        let all_before = time_shell_run(&path, "select * from solution_class_before");
+        println!(
+            "{n:>3} {first_before:>10} {:>10} {:>10} {:>10} {:>14.3}",
+            s(first_now),
+            s(all_before),
+            s(all_now),
+            all_now.as_secs_f64() / all_before.as_secs_f64()
+        );
     }
 }
 
@@ -863,10 +920,11 @@ fn first_rows_figures(n: u8) {
 
 /// The views a learner reads the solutions through, whose first rows come
 /// as the search finds them.
-const STREAMING_VIEWS: [&str; 5] = [
+const STREAMING_VIEWS: [&str; 6] = [
     "solution",
     "numbered_solution",
     "solution_queen",
+    "solution_class",
     "fundamental_solution",
     "search_tree",
 ];

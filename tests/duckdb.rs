@@ -53,6 +53,16 @@ fn duckdb_reads_every_table_and_view_with_sqlites_rows() {
             "{report}"
         );
     }
+    // numbered_solution and solution_class in two parts, the first 200
+    // solutions and the rest, each in order.
+    let board = Board::new(11);
+    let report = duckdb_reads(&board, &["numbered_solution", "solution_class"]);
+    for view in ["numbered_solution", "solution_class"] {
+        assert!(
+            report.contains(&format!("{view}: 2680 rows, the same (in order)")),
+            "{report}"
+        );
+    }
     // The reasoning table on the largest board, where its numbers outgrow
     // 64 bits.
     let board = Board::new(26);

@@ -133,6 +133,165 @@ fn each_solution_maps_onto_its_representative() {
     assert_eq!(classes[0], vec!["1", "1", "8", "1", "identity"]);
 }
 
+/// Every row of solution_class, as the native checker makes it: each
+/// solution's number in board order, its squares, the number of its class
+/// (classes in the order of their representatives), the class's size, its
+/// representative's number (the smallest image's) and the first symmetry,
+/// by the table's order, that moves it there.
+fn native_solution_class(n: u8) -> Vec<Vec<String>> {
+    const NAMES: [&str; 8] = [
+        "identity",
+        "rotate-90",
+        "rotate-180",
+        "rotate-270",
+        "mirror-files",
+        "mirror-ranks",
+        "mirror-diagonal",
+        "mirror-antidiagonal",
+    ];
+    let all = checker::solutions(n);
+    let number: std::collections::HashMap<&Vec<u8>, usize> = all
+        .iter()
+        .enumerate()
+        .map(|(i, rows)| (rows, i + 1))
+        .collect();
+    let mut representatives = std::collections::BTreeSet::new();
+    let mut rows = Vec::new();
+    for (i, solution) in all.iter().enumerate() {
+        let images = checker::images(solution);
+        let smallest = images.iter().min().unwrap();
+        let symmetry = images.iter().position(|image| image == smallest).unwrap();
+        let distinct: std::collections::BTreeSet<&Vec<u8>> = images.iter().collect();
+        let representative = number[smallest];
+        representatives.insert(representative);
+        let mut row = vec![(i + 1).to_string()];
+        row.extend(checker::squares_of(solution).iter().map(|q| q.name()));
+        row.extend([
+            String::new(),
+            distinct.len().to_string(),
+            representative.to_string(),
+            NAMES[symmetry].to_string(),
+        ]);
+        rows.push(row);
+    }
+    let class_no: std::collections::HashMap<usize, usize> = representatives
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| (r, i + 1))
+        .collect();
+    for row in &mut rows {
+        let representative: usize = row[usize::from(n) + 3].parse().unwrap();
+        row[usize::from(n) + 1] = class_no[&representative].to_string();
+    }
+    rows
+}
+
+#[test]
+fn solution_class_is_the_native_classes_row_for_row() {
+    // Up to 8×8 every row comes from the view's first part (the first 200
+    // solutions); from 9×9 (352) on, the rows after the first 200 come
+    // from its second part, over every solution.
+    for n in [1u8, 4, 6, 8, 9, 11] {
+        let board = Board::new(n);
+        let sql = board.rows("select * from solution_class");
+        let native = native_solution_class(n);
+        assert_eq!(sql.len(), native.len(), "n = {n}");
+        for (got, expected) in sql.iter().zip(&native) {
+            assert_eq!(got, expected, "n = {n}");
+        }
+        let classes = native
+            .iter()
+            .map(|row| &row[usize::from(n) + 1])
+            .collect::<std::collections::BTreeSet<_>>();
+        assert_eq!(classes.len() as u64, A002562[usize::from(n) - 1], "n = {n}");
+    }
+}
+
+/// How many times SQLite's virtual machine runs 100,000 instructions
+/// for `sql`'s rows on `conn`, and the rows, or None when it passes
+/// `budget` such steps (it is then interrupted). Counting instructions,
+/// not seconds, gives the same answer on any machine.
+fn steps_for(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    budget: u64,
+) -> Option<(u64, Vec<Vec<String>>)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let steps = std::sync::Arc::new(AtomicU64::new(0));
+    let counter = steps.clone();
+    conn.progress_handler(
+        100_000,
+        Some(move || counter.fetch_add(1, Ordering::Relaxed) + 1 > budget),
+    )
+    .unwrap();
+    let mut statement = conn.prepare(sql).unwrap();
+    let width = statement.column_count();
+    let rows = statement
+        .query_map([], |row| {
+            (0..width)
+                .map(|i| {
+                    row.get::<_, rusqlite::types::Value>(i).map(|v| match v {
+                        rusqlite::types::Value::Integer(i) => i.to_string(),
+                        rusqlite::types::Value::Text(t) => t,
+                        other => format!("{other:?}"),
+                    })
+                })
+                .collect::<rusqlite::Result<Vec<String>>>()
+        })
+        .unwrap()
+        .collect::<rusqlite::Result<Vec<_>>>();
+    conn.progress_handler(0, None::<fn() -> bool>).unwrap();
+    rows.ok()
+        .map(|rows| (steps.load(std::sync::atomic::Ordering::Relaxed), rows))
+}
+
+#[test]
+fn solution_class_gives_its_first_rows_without_the_whole_search() {
+    // A class's representative never comes after its members, so the first
+    // solutions' classes are decided among the first solutions. At 14×14 the
+    // first 3 rows take some 12 million instructions (the numbered views'
+    // some 9 million); the whole search (365,596 solutions) takes billions,
+    // and a budget of 500 million stops it: the views would fail here if
+    // their first rows waited for it.
+    let board = Board::new(14);
+    let conn = board.connect();
+    let budget = 5_000;
+    let (steps, first) = steps_for(&conn, "select * from solution_class limit 3", budget)
+        .expect("the first rows within the budget");
+    let solutions = checker::solutions(14);
+    for (k, row) in first.iter().enumerate() {
+        let mut expected = vec![(k + 1).to_string()];
+        expected.extend(checker::squares_of(&solutions[k]).iter().map(|q| q.name()));
+        // The first three are each their own class's representative (none
+        // of their images comes first), so each is its class's first.
+        let images = checker::images(&solutions[k]);
+        assert_eq!(images.iter().min(), Some(&solutions[k]));
+        let size = images
+            .iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
+        let k = (k + 1).to_string();
+        expected.extend([k.clone(), size.to_string(), k, "identity".into()]);
+        assert_eq!(row, &expected);
+    }
+    // The numbered views, which solution_class reads, as well.
+    for view in ["numbered_solution", "solution_queen"] {
+        let sql = format!("select solution_no from {view} limit 3");
+        let (_, numbers) = steps_for(&conn, &sql, budget).expect("within the budget");
+        let expected: Vec<&str> = if view == "solution_queen" {
+            vec!["1"; 3]
+        } else {
+            vec!["1", "2", "3"]
+        };
+        assert_eq!(numbers.concat(), expected, "{view}");
+    }
+    assert!(
+        steps_for(&conn, "select count(*) from solution", budget).is_none(),
+        "the whole search fits the budget of {budget} steps, the first rows took {steps}"
+    );
+    eprintln!("solution_class limit 3 at 14×14: {steps} steps of 100,000 instructions");
+}
+
 #[test]
 fn solve_and_count_fundamental() {
     let dir = tempfile::TempDir::new().unwrap();

@@ -22,7 +22,7 @@ pub const A000170: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200
 pub const A002464: [u64; 10] = [1, 0, 0, 2, 14, 90, 646, 5242, 47622, 479306];
 
 /// OEIS A002562: solutions up to rotation and reflection, n = 1, 2, …
-pub const A002562: [u64; 10] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
+pub const A002562: [u64; 12] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
 
 /// OEIS A319284: row n lists the nodes at each depth 0 … n of the
 /// backtracking tree of the n-queens search (the placements of k queens in
