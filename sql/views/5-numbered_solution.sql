@@ -64,7 +64,7 @@ first_found as materialized (
     order by {{k in 1..N sep ", ": q{k}.rw_no}}
     limit 200
 )
-select * from first_found
+select * from (select * from first_found order by solution_no)
 union all
 select * from (
     select
