@@ -982,10 +982,6 @@ fn views_first_rows_figures(n: u8) {
             times.into_iter().map(|(_, t)| t).collect(),
         );
     }
-    println!(
-        "(solution_class is left out: it numbers each solution's representative, an earlier \
-         solution, and sorts the whole search before its first row)"
-    );
 }
 
 /// The apsw wheels .ci/install.sh puts in target/old-sqlite, oldest first.
