@@ -293,6 +293,7 @@ fn main() {
     }
     if wanted("class-rows") {
         class_rows_figures(&sizes);
+        numbered_rows_figures(&sizes);
     }
     if wanted("show") {
         show_figures();
@@ -410,6 +411,62 @@ fn class_rows_figures(sizes: &[u8]) {
             s(all_before),
             s(all_now),
             all_now.as_secs_f64() / all_before.as_secs_f64()
+        );
+    }
+}
+
+/// The second part of numbered_solution's text alone: the carried search
+/// numbered by a sort, every row, as the view was before schema 8.
+fn numbered_sorted_view(path: &Path) -> String {
+    let conn = read_only(path);
+    let text: String = conn
+        .query_row(
+            "select sql from sqlite_schema where name = 'numbered_solution'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    let start =
+        text.find("select * from (\n").expect("the second part") + "select * from (\n".len();
+    let end = text.rfind(") as every_solution").expect("the second part");
+    let part = text[start..end].replace("where (select count(*) from first_found) = 200", "");
+    format!("create view numbered_sorted as {part};")
+}
+
+/// Every row of numbered_solution (two parts: the first 200 solutions by
+/// the one join, the rest by the sorted search) against the sorted search
+/// alone, in the sqlite3 shell, medians of 7 interleaved whole processes
+/// (3 from 13×13 on): what searching the first 200 solutions twice costs.
+fn numbered_rows_figures(sizes: &[u8]) {
+    let Some(version) = shell_version() else {
+        return;
+    };
+    println!();
+    println!(
+        "select * from numbered_solution against the sorted search alone, the {version} shell (ms):"
+    );
+    println!("{:>3} {:>10} {:>10} {:>8}", "N", "now", "sorted", "ratio");
+    let dir = tempfile::TempDir::new().unwrap();
+    for &n in sizes.iter().filter(|&&n| n >= 9) {
+        let path = board(dir.path(), n);
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(&numbered_sorted_view(&path))
+            .unwrap();
+        let runs = if n >= 13 { 3 } else { 7 };
+        let (mut now, mut sorted) = (Vec::new(), Vec::new());
+        for _ in 0..runs {
+            now.push(time_shell_run(&path, "select * from numbered_solution"));
+            sorted.push(time_shell_run(&path, "select * from numbered_sorted"));
+        }
+        now.sort();
+        sorted.sort();
+        let (now, sorted) = (now[runs / 2], sorted[runs / 2]);
+        println!(
+            "{n:>3} {:>10} {:>10} {:>8.3}",
+            ms(now),
+            ms(sorted),
+            now.as_secs_f64() / sorted.as_secs_f64()
         );
     }
 }
