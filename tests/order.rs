@@ -209,7 +209,10 @@ fn doctor_says_when_an_index_of_yours_reorders_the_solution_view() {
 fn the_views_list_in_board_order_when_sqlite_reverses_unordered_scans() {
     // `pragma reverse_unordered_selects` makes SQLite read any scan it has
     // no order for backwards: a part read from a stored step without its
-    // own `order by` came out last row first (found by trying it).
+    // own `order by` came out last row first (found by trying it), and
+    // then, read through solution_queen, where SQLite merged that step
+    // into the outer query and dropped its `order by` (found by the
+    // adversary).
     let board = Board::new(10);
     let expected = board.rows("select * from numbered_solution");
     assert_eq!(expected.len(), 724);
@@ -225,6 +228,20 @@ fn the_views_list_in_board_order_when_sqlite_reverses_unordered_scans() {
             .unwrap();
         assert_eq!(numbers, (1..=724).collect::<Vec<i64>>(), "{view}");
     }
+    // solution_queen, a row per queen: its solutions in board order too
+    // (each solution's squares in the order SQLite chooses, as without
+    // the pragma it chooses column order).
+    let mut stmt = conn
+        .prepare("select solution_no from solution_queen")
+        .unwrap();
+    let mut numbers: Vec<i64> = stmt
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(numbers.len(), 7240);
+    numbers.dedup();
+    assert_eq!(numbers, (1..=724).collect::<Vec<i64>>(), "solution_queen");
     let mut stmt = conn.prepare("select * from numbered_solution").unwrap();
     let width = stmt.column_count();
     let reversed: Vec<Vec<String>> = stmt

@@ -808,7 +808,11 @@ first_found as materialized (
     order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no, q7.rw_no, q8.rw_no
     limit 200
 )
-select * from (select * from first_found order by solution_no)
+-- (the `limit`, which first_found never reaches, keeps SQLite from
+-- merging this step into a query over the view, which would drop its
+-- `order by`: under `pragma reverse_unordered_selects` solution_queen
+-- listed the first 200 solutions last first)
+select * from (select * from first_found order by solution_no limit 200)
 union all
 select * from (
     select
