@@ -101,6 +101,18 @@ fn square_image_agrees_with_the_native_symmetries() {
     }
 }
 
+/// The symmetry table's names, in sym_no order (checker::symmetries').
+const SYMMETRY_NAMES: [&str; 8] = [
+    "identity",
+    "rotate-90",
+    "rotate-180",
+    "rotate-270",
+    "mirror-files",
+    "mirror-ranks",
+    "mirror-diagonal",
+    "mirror-antidiagonal",
+];
+
 #[test]
 fn each_solution_maps_onto_its_representative() {
     let board = Board::new(8);
@@ -109,20 +121,13 @@ fn each_solution_maps_onto_its_representative() {
     );
     assert_eq!(classes.len(), 92);
     let all = checker::solutions(8);
-    let names = [
-        "identity",
-        "rotate-90",
-        "rotate-180",
-        "rotate-270",
-        "mirror-files",
-        "mirror-ranks",
-        "mirror-diagonal",
-        "mirror-antidiagonal",
-    ];
     for row in &classes {
         let solution: usize = row[0].parse().unwrap();
         let representative: usize = row[3].parse().unwrap();
-        let symmetry = names.iter().position(|&name| name == row[4]).unwrap();
+        let symmetry = SYMMETRY_NAMES
+            .iter()
+            .position(|&name| name == row[4])
+            .unwrap();
         let image = &checker::images(&all[solution - 1])[symmetry];
         assert_eq!(image, &all[representative - 1], "{row:?}");
         assert!(representative <= solution);
@@ -139,16 +144,6 @@ fn each_solution_maps_onto_its_representative() {
 /// representative's number (the smallest image's) and the first symmetry,
 /// by the table's order, that moves it there.
 fn native_solution_class(n: u8) -> Vec<Vec<String>> {
-    const NAMES: [&str; 8] = [
-        "identity",
-        "rotate-90",
-        "rotate-180",
-        "rotate-270",
-        "mirror-files",
-        "mirror-ranks",
-        "mirror-diagonal",
-        "mirror-antidiagonal",
-    ];
     let all = checker::solutions(n);
     let number: std::collections::HashMap<&Vec<u8>, usize> = all
         .iter()
@@ -170,7 +165,7 @@ fn native_solution_class(n: u8) -> Vec<Vec<String>> {
             String::new(),
             distinct.len().to_string(),
             representative.to_string(),
-            NAMES[symmetry].to_string(),
+            SYMMETRY_NAMES[symmetry].to_string(),
         ]);
         rows.push(row);
     }
