@@ -25,7 +25,7 @@ order by 1;
 -- parallel) and an index of the user's changes no number. The view has
 -- two parts, for the first rows at once and every row as fast as the
 -- solution view finds them:
--- Part 1, the first 200 solutions: the search written as one join of
+-- Part 1, the first {FIRST} solutions: the search written as one join of
 -- every column. SQLite walks line_set and safe_next by their keys, loop
 -- inside loop, sees that the rows come out in the numbering's order, and
 -- numbers each as it is found, without sorting (its `order by` is the
@@ -62,13 +62,13 @@ first_found as materialized (
 --@end
 --@end
     order by {{k in 1..N sep ", ": q{k}.rw_no}}
-    limit 200
+    limit {FIRST}
 )
 -- (the `limit`, which first_found never reaches, keeps SQLite from
 -- merging this step into a query over the view, which would drop its
 -- `order by`: under `pragma reverse_unordered_selects` solution_queen
--- listed the first 200 solutions last first)
-select * from (select * from first_found order by solution_no limit 200)
+-- listed the first {FIRST} solutions last first)
+select * from (select * from first_found order by solution_no limit {FIRST})
 union all
 select * from (
     select
@@ -78,8 +78,8 @@ select * from (
 --@for k in 1..N
     join square as p{k} on p{k}.square = s.s{k}
 --@end
-    where (select count(*) from first_found) = 200
+    where (select count(*) from first_found) = {FIRST}
     order by 1
 ) as every_solution
-where solution_no > 200;
+where solution_no > {FIRST};
 --@end

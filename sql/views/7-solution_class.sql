@@ -10,7 +10,7 @@ create view solution_class (solution_no, {{k in 1..N sep ", ": s{k}}}, class_no,
 -- classes are numbered in the order of their representatives, so the
 -- classes of the first solutions are decided among those solutions alone.
 -- The view is written in two parts of the same steps: part 1 over the
--- first 200 solutions gives the first 200 rows (every row up to 8×8)
+-- first {FIRST} solutions gives the first {FIRST} rows (every row up to 8×8)
 -- as soon as the search has found them; part 2 over every solution gives
 -- the rows after them, which wait for the whole search (a later solution's
 -- representative may be any solution before it). SQLite hands over part
@@ -24,14 +24,14 @@ with
 --@for p in 2-SQLITE..2
 numbered{p} as materialized (
 --@if p = 1
-    -- the first 200 solutions, in board order
-    select * from numbered_solution limit 200
+    -- the first {FIRST} solutions, in board order
+    select * from numbered_solution limit {FIRST}
 --@else
     -- the solutions, searched (or read from the store) once for all below
     select * from numbered_solution
 --@if SQLITE
     -- unless part 1 holds them all (SQLite tests this before it searches)
-    where (select count(*) from numbered1) = 200
+    where (select count(*) from numbered1) = {FIRST}
 --@end
 --@end
 ),
@@ -106,7 +106,7 @@ classed{p} as (
 --@if SQLITE
 select * from (select * from classed1 order by solution_no)
 union all
-select * from (select * from classed2 where solution_no > 200 order by solution_no);
+select * from (select * from classed2 where solution_no > {FIRST} order by solution_no);
 --@else
 select * from classed2
 order by solution_no;

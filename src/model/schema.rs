@@ -117,14 +117,22 @@ pub fn placed_first(n: u8) -> i64 {
     (i64::from(n) / 2 + 1).min(n.into())
 }
 
+/// How many rows the numbered views and solution_class give from the first
+/// solutions alone, at once, before the rows that wait for the whole search
+/// (sql/views/5-numbered_solution.sql): one number for both views, since
+/// solution_class's first part reads numbered_solution's.
+pub const FIRST_ROWS: i64 = 200;
+
 /// The numbers the templates need for an `n`×`n` board: the size, the
-/// words of a line set, where the search carries U_k forward, and whether
-/// the solution view is expanded as one part of the search.
+/// words of a line set, where the search carries U_k forward, how many
+/// rows the views give from the first solutions alone, and whether the
+/// solution view is expanded as one part of the search.
 fn board_scope(n: u8, scope: Scope) -> Scope {
     scope
         .with("N", n.into())
         .with("W", search_words(n))
         .with("CUT", placed_first(n))
+        .with("FIRST", FIRST_ROWS)
         .with("PART", 0)
         .with("THIRD", 0)
         .with("ORDERED", 1)
