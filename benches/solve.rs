@@ -149,6 +149,10 @@ fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
 }
 
+fn secs(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64())
+}
+
 fn ratio(a: Duration, b: Duration) -> String {
     format!("{:.1}×", a.as_secs_f64() / b.as_secs_f64())
 }
@@ -393,9 +397,8 @@ fn class_rows_figures(sizes: &[u8]) {
             .unwrap()
             .execute_batch(&before.text)
             .unwrap();
-        let s = |d: Duration| format!("{:.3}", d.as_secs_f64());
         let first_before = if n <= 12 {
-            s(time_shell_run(
+            secs(time_shell_run(
                 &path,
                 "select * from solution_class_before limit 3",
             ))
@@ -407,9 +410,9 @@ fn class_rows_figures(sizes: &[u8]) {
         let all_before = time_shell_run(&path, "select * from solution_class_before");
         println!(
             "{n:>3} {first_before:>10} {:>10} {:>10} {:>10} {:>14.3}",
-            s(first_now),
-            s(all_before),
-            s(all_now),
+            secs(first_now),
+            secs(all_before),
+            secs(all_now),
             all_now.as_secs_f64() / all_before.as_secs_f64()
         );
     }
@@ -429,7 +432,11 @@ fn numbered_sorted_view(path: &Path) -> String {
     let start =
         text.find("select * from (\n").expect("the second part") + "select * from (\n".len();
     let end = text.rfind(") as every_solution").expect("the second part");
-    let part = text[start..end].replace("where (select count(*) from first_found) = 200", "");
+    let guard = format!(
+        "where (select count(*) from first_found) = {}",
+        queens::model::schema::FIRST_ROWS
+    );
+    let part = text[start..end].replace(&guard, "");
     format!("create view numbered_sorted as {part};")
 }
 
@@ -939,14 +946,13 @@ fn first_rows_figures(n: u8) {
         .unwrap()
         .execute_batch(&view_before(n))
         .unwrap();
-    let s = |d: Duration| format!("{:.3}", d.as_secs_f64());
     let line = |who: &str, before: (Duration, Duration), now: (Duration, Duration)| {
         println!(
             "{who:>16} {:>10} {:>10} {:>10} {:>10}",
-            s(before.0),
-            s(now.0),
-            s(before.1),
-            s(now.1)
+            secs(before.0),
+            secs(now.0),
+            secs(before.1),
+            secs(now.1)
         );
     };
     line(

@@ -62,7 +62,7 @@ pub fn migrate(conn: &mut Connection) -> Result<()> {
 }
 
 /// The schema version the file says it has.
-fn user_version(conn: &Connection) -> Result<i64> {
+pub fn user_version(conn: &Connection) -> Result<i64> {
     Ok(conn.query_row("pragma user_version", [], |row| row.get(0))?)
 }
 

@@ -180,8 +180,7 @@ fn fresh_index_names() -> Result<Vec<String>> {
 /// Whether the database was written by an older `queens`: an older schema
 /// version, or views that this build would write differently.
 fn is_outdated_on(conn: &Connection) -> Result<bool> {
-    let version: i64 = conn.query_row("pragma user_version", [], |row| row.get(0))?;
-    if version < latest_version() as i64 {
+    if build::user_version(conn)? < latest_version() as i64 {
         return Ok(true);
     }
     match build::stored_size(conn)? {
@@ -201,7 +200,7 @@ pub fn bring_up_to_date(path: &Path) -> Result<bool> {
     }
     // The migrations run before `change` looks: a file whose version alone
     // was behind is brought up to date by them, and that is a change too.
-    let version: i64 = before.query_row("pragma user_version", [], |row| row.get(0))?;
+    let version = build::user_version(&before)?;
     drop(before);
     let mut upgraded = version < latest_version() as i64;
     change_model(path, |tx| {
