@@ -272,15 +272,7 @@ fn two_upgrades_of_one_file_at_once_both_end_well() {
     // on the tables the first made. (Before the mend, 4 rounds in 6 failed.)
     for round in 0..8 {
         let board = Board::new(6);
-        Connection::open(&board.db)
-            .unwrap()
-            .execute_batch(
-                "drop view fundamental_solution; drop view solution_class;
-                 drop view solution_queen; drop view numbered_solution;
-                 drop table square_image; drop table symmetry;
-                 pragma user_version = 1;",
-            )
-            .unwrap();
+        board.back_to_schema_1();
         let db = board.db.to_str().unwrap();
         let outs: Vec<Output> = thread::scope(|s| {
             let runs: Vec<_> = (0..2)

@@ -158,25 +158,6 @@ fn first_rows_of_views() -> Vec<(&'static str, Vec<String>)> {
     ]
 }
 
-/// solution_class's first three rows at 14×14: the first three
-/// solutions, each its own class's representative (none of its images
-/// comes first), so class k, represented by solution k.
-fn first_classes(solutions: &[String]) -> Vec<String> {
-    let all = checker::solutions(14);
-    (0..3)
-        .map(|k| {
-            let images = checker::images(&all[k]);
-            assert_eq!(images.iter().min(), Some(&all[k]));
-            let size = images
-                .iter()
-                .collect::<std::collections::BTreeSet<_>>()
-                .len();
-            let no = k + 1;
-            format!("{no}\t{}\t{no}\t{size}\t{no}\tidentity", solutions[k])
-        })
-        .collect()
-}
-
 /// The budget, in steps of 100,000 instructions: the first rows of every
 /// view at 14×14 take from half a million instructions (fundamental_solution)
 /// to some 12 million (solution_class), the whole search (365,596
@@ -215,9 +196,12 @@ fn every_sqlite_gives_the_views_first_rows_without_the_whole_search() {
     // the test counts instructions, which any machine counts alike, and
     // holds that the same budget interrupts the whole search.
     let board = Board::new(14);
-    let solutions = native(14);
     let mut views = first_rows_of_views();
-    views.push(("solution_class", first_classes(&solutions)));
+    let classes = common::first_classes(14, 3);
+    views.push((
+        "solution_class",
+        classes.iter().map(|row| row.join("\t")).collect(),
+    ));
     let whole = "select count(*) from solution";
     for (view, first) in &views {
         let sql = format!("select * from {view} limit 3");

@@ -242,23 +242,8 @@ fn the_views_list_in_board_order_when_sqlite_reverses_unordered_scans() {
     assert_eq!(numbers.len(), 7240);
     numbers.dedup();
     assert_eq!(numbers, (1..=724).collect::<Vec<i64>>(), "solution_queen");
-    let mut stmt = conn.prepare("select * from numbered_solution").unwrap();
-    let width = stmt.column_count();
-    let reversed: Vec<Vec<String>> = stmt
-        .query_map([], |row| {
-            (0..width)
-                .map(|i| row.get::<_, rusqlite::types::Value>(i))
-                .map(|v| {
-                    v.map(|v| match v {
-                        rusqlite::types::Value::Integer(i) => i.to_string(),
-                        rusqlite::types::Value::Text(t) => t,
-                        other => format!("{other:?}"),
-                    })
-                })
-                .collect()
-        })
-        .unwrap()
-        .collect::<rusqlite::Result<_>>()
-        .unwrap();
-    assert_eq!(reversed, expected);
+    assert_eq!(
+        common::rows_of(&conn, "select * from numbered_solution").unwrap(),
+        expected
+    );
 }

@@ -219,25 +219,13 @@ fn steps_for(
         Some(move || counter.fetch_add(1, Ordering::Relaxed) + 1 > budget),
     )
     .unwrap();
-    let mut statement = conn.prepare(sql).unwrap();
-    let width = statement.column_count();
-    let rows = statement
-        .query_map([], |row| {
-            (0..width)
-                .map(|i| {
-                    row.get::<_, rusqlite::types::Value>(i).map(|v| match v {
-                        rusqlite::types::Value::Integer(i) => i.to_string(),
-                        rusqlite::types::Value::Text(t) => t,
-                        other => format!("{other:?}"),
-                    })
-                })
-                .collect::<rusqlite::Result<Vec<String>>>()
-        })
-        .unwrap()
-        .collect::<rusqlite::Result<Vec<_>>>();
+    let rows = common::rows_of(conn, sql);
     conn.progress_handler(0, None::<fn() -> bool>).unwrap();
-    rows.ok()
-        .map(|rows| (steps.load(std::sync::atomic::Ordering::Relaxed), rows))
+    match rows {
+        Ok(rows) => Some((steps.load(Ordering::Relaxed), rows)),
+        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::OperationInterrupted) => None,
+        Err(e) => panic!("{sql}: {e}"),
+    }
 }
 
 #[test]
@@ -253,22 +241,9 @@ fn solution_class_gives_its_first_rows_without_the_whole_search() {
     let budget = 5_000;
     let (steps, first) = steps_for(&conn, "select * from solution_class limit 3", budget)
         .expect("the first rows within the budget");
-    let solutions = checker::solutions(14);
-    for (k, row) in first.iter().enumerate() {
-        let mut expected = vec![(k + 1).to_string()];
-        expected.extend(checker::squares_of(&solutions[k]).iter().map(|q| q.name()));
-        // The first three are each their own class's representative (none
-        // of their images comes first), so each is its class's first.
-        let images = checker::images(&solutions[k]);
-        assert_eq!(images.iter().min(), Some(&solutions[k]));
-        let size = images
-            .iter()
-            .collect::<std::collections::BTreeSet<_>>()
-            .len();
-        let k = (k + 1).to_string();
-        expected.extend([k.clone(), size.to_string(), k, "identity".into()]);
-        assert_eq!(row, &expected);
-    }
+    // The first three are each their own class's representative (none of
+    // their images comes first), so each is its class's first.
+    assert_eq!(first, common::first_classes(14, 3));
     // The numbered views, which solution_class reads, as well.
     for view in ["numbered_solution", "solution_queen"] {
         let sql = format!("select solution_no from {view} limit 3");
@@ -310,16 +285,7 @@ fn solve_and_count_fundamental() {
 #[test]
 fn a_database_from_schema_version_1_is_upgraded_in_place() {
     let board = Board::new(6);
-    // Make it look as the first release wrote it: no symmetry tables or views.
-    rusqlite::Connection::open(&board.db)
-        .unwrap()
-        .execute_batch(
-            "drop view fundamental_solution; drop view solution_class;
-             drop view solution_queen; drop view numbered_solution;
-             drop table square_image; drop table symmetry;
-             pragma user_version = 1;",
-        )
-        .unwrap();
+    board.back_to_schema_1();
     let db = board.db.to_str().unwrap();
     // Reading refuses it, untouched, naming the command that upgrades.
     let before = common::contents(&board.db);

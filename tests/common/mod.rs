@@ -104,15 +104,21 @@ impl Board {
 
     /// Every row of a query, each value as text.
     pub fn rows(&self, sql: &str) -> Vec<Vec<String>> {
-        let conn = self.connect();
-        let mut stmt = conn.prepare(sql).unwrap();
-        let width = stmt.column_count();
-        stmt.query_map([], |row| {
-            (0..width).map(|i| row.get_ref(i).map(value_text)).collect()
-        })
-        .unwrap()
-        .collect::<rusqlite::Result<_>>()
-        .unwrap()
+        rows_of(&self.connect(), sql).unwrap()
+    }
+
+    /// Makes the file look as the first release wrote it (schema 1): no
+    /// symmetry tables, and none of the views made from them.
+    pub fn back_to_schema_1(&self) {
+        Connection::open(&self.db)
+            .unwrap()
+            .execute_batch(
+                "drop view fundamental_solution; drop view solution_class;
+                 drop view solution_queen; drop view numbered_solution;
+                 drop table square_image; drop table symmetry;
+                 pragma user_version = 1;",
+            )
+            .unwrap();
     }
 
     /// The placements a view returns, as squares.
@@ -129,6 +135,44 @@ impl Board {
 }
 
 /// A value as text; numbers in their shortest form.
+/// Every row of a query on `conn`, each value as text, or the error that
+/// ended it (an interrupt, say).
+pub fn rows_of(conn: &Connection, sql: &str) -> rusqlite::Result<Vec<Vec<String>>> {
+    let mut stmt = conn.prepare(sql)?;
+    let width = stmt.column_count();
+    stmt.query_map([], |row| {
+        (0..width).map(|i| row.get_ref(i).map(value_text)).collect()
+    })?
+    .collect()
+}
+
+/// The first `k` rows solution_class gives on the `n`×`n` board, as the
+/// native checker makes them, for boards whose first `k` solutions are each
+/// their own class's representative (asserted): class j, represented by
+/// solution j, of as many members as the solution has distinct images.
+pub fn first_classes(n: u8, k: usize) -> Vec<Vec<String>> {
+    let all = queens::checker::solutions(n);
+    (0..k)
+        .map(|j| {
+            let images = queens::checker::images(&all[j]);
+            assert_eq!(images.iter().min(), Some(&all[j]), "solution {}", j + 1);
+            let size = images
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .len();
+            let no = (j + 1).to_string();
+            let mut row = vec![no.clone()];
+            row.extend(
+                queens::checker::squares_of(&all[j])
+                    .iter()
+                    .map(|q| q.name()),
+            );
+            row.extend([no.clone(), size.to_string(), no, "identity".to_string()]);
+            row
+        })
+        .collect()
+}
+
 fn value_text(value: ValueRef<'_>) -> String {
     match value {
         ValueRef::Null => "NULL".to_string(),
