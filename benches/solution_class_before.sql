@@ -1,6 +1,7 @@
 create view solution_class_before (solution_no, {{k in 1..N sep ", ": s{k}}}, class_no, class_size, representative_no, symmetry) as
 -- The view as schema 8 made it (kept to measure, in the same run, what
--- issue 33 changed): one part, whose join scanned a window's result.
+-- issue 33 changed): one part, whose join scanned a window's result, over
+-- numbered_solution as it was before (numbered_solution_before.sql).
 -- solution_class(solution_no, s1, …, s{N}, class_no, class_size,
 -- representative_no, symmetry): solution solution_no (queens on s1, …, s{N})
 -- belongs to class class_no, whose class_size solutions are the images of one
@@ -10,7 +11,7 @@ create view solution_class_before (solution_no, {{k in 1..N sep ", ": s{k}}}, cl
 with
 numbered as materialized (
     -- the solutions, searched (or read from the store) once for all below
-    select * from numbered_solution
+    select * from numbered_solution_before
 ),
 queen (solution_no, square) as (
     -- the solutions as sets of squares, one row per queen (solution_queen)

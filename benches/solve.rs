@@ -370,11 +370,27 @@ fn carried_figures(sizes: &[u8]) {
 /// same run, what issue 33 changed.
 const SOLUTION_CLASS_BEFORE: &str = include_str!("solution_class_before.sql");
 
-/// solution_class's first 3 rows and every row, before and now, in the
-/// sqlite3 shell as its users run it (one run each, whole processes), for
-/// the sizes up to 13 (the form before takes minutes at 13×13, and would
-/// take tens of minutes at 14×14). It waits for every row before its first,
-/// so at 13×13 only its every row is timed.
+/// numbered_solution as it was before issue 33: the whole search numbered
+/// by a sort, which solution_class_before reads.
+const NUMBERED_SOLUTION_BEFORE: &str = include_str!("numbered_solution_before.sql");
+
+/// Adds the views as they were before issue 33 to the board at `path`:
+/// numbered_solution_before and solution_class_before.
+fn add_views_before(path: &Path, n: u8) {
+    let scope = queens::model::template::Scope::default().with("N", n.into());
+    let conn = Connection::open(path).unwrap();
+    for fixture in [NUMBERED_SOLUTION_BEFORE, SOLUTION_CLASS_BEFORE] {
+        let view = queens::model::template::render(fixture, &scope).unwrap();
+        conn.execute_batch(&view.text).unwrap();
+    }
+}
+
+/// solution_class's first 3 rows (one run each) and every row (medians of
+/// interleaved runs, one run at 13×13, where the form before takes minutes),
+/// before and now, in the sqlite3 shell as its users run it, whole
+/// processes, from 4×4 up to 13×13 (the form before would take tens of
+/// minutes at 14×14). It waits for every row before its first, so at 13×13
+/// only its every row is timed.
 fn class_rows_figures(sizes: &[u8]) {
     let Some(version) = shell_version() else {
         println!("\nsolution_class, before and now: no sqlite3 shell on the PATH");
@@ -382,93 +398,64 @@ fn class_rows_figures(sizes: &[u8]) {
     };
     println!();
     println!(
-        "select * from solution_class (limit 3, and all), before and now, the {version} shell (s):"
+        "select * from solution_class (limit 3, and all), before and now, the {version} shell (ms):"
     );
     println!(
-        "{:>3} {:>10} {:>10} {:>10} {:>10} {:>14}",
-        "N", "3 before", "3 now", "all before", "all now", "all now/before"
+        "{:>3} {:>10} {:>10} {:>11} {:>11} {:>8}",
+        "N", "3 before", "3 now", "all before", "all now", "ratio"
     );
     let dir = tempfile::TempDir::new().unwrap();
-    for &n in sizes.iter().filter(|&&n| n <= 13) {
+    let small = [4, 5, 6, 7];
+    for &n in small.iter().chain(sizes).filter(|&&n| n <= 13) {
         let path = board(dir.path(), n);
-        let scope = queens::model::template::Scope::default().with("N", n.into());
-        let before = queens::model::template::render(SOLUTION_CLASS_BEFORE, &scope).unwrap();
-        Connection::open(&path)
-            .unwrap()
-            .execute_batch(&before.text)
-            .unwrap();
-        let first_before = if n <= 12 {
-            secs(time_shell_run(
-                &path,
-                "select * from solution_class_before limit 3",
-            ))
-        } else {
-            "-".to_string()
+        add_views_before(&path, n);
+        let first_before = match n {
+            ..=12 => ms(time_shell_run(&path, "select * from solution_class_before limit 3")),
+            _ => "-".to_string(),
         };
         let first_now = time_shell_run(&path, "select * from solution_class limit 3");
-        let all_now = time_shell_run(&path, "select * from solution_class");
-        let all_before = time_shell_run(&path, "select * from solution_class_before");
+        let all = ["select * from solution_class_before", "select * from solution_class"];
+        let [all_before, all_now] = match n {
+            ..=12 => interleaved_medians(&path, n, all),
+            _ => all.map(|sql| time_shell_run(&path, sql)),
+        };
         println!(
-            "{n:>3} {first_before:>10} {:>10} {:>10} {:>10} {:>14.3}",
-            secs(first_now),
-            secs(all_before),
-            secs(all_now),
+            "{n:>3} {first_before:>10} {:>10} {:>11} {:>11} {:>8.3}",
+            ms(first_now),
+            ms(all_before),
+            ms(all_now),
             all_now.as_secs_f64() / all_before.as_secs_f64()
         );
     }
 }
 
-/// The second part of numbered_solution's text alone: the carried search
-/// numbered by a sort, every row, as the view was before schema 8.
-fn numbered_sorted_view(path: &Path) -> String {
-    let conn = read_only(path);
-    let text: String = conn
-        .query_row(
-            "select sql from sqlite_schema where name = 'numbered_solution'",
-            [],
-            |row| row.get(0),
-        )
-        .unwrap();
-    let start =
-        text.find("select * from (\n").expect("the second part") + "select * from (\n".len();
-    let end = text.rfind(") as every_solution").expect("the second part");
-    let guard = format!(
-        "where (select count(*) from first_found) = {}",
-        queens::model::schema::FIRST_ROWS
-    );
-    let part = text[start..end].replace(&guard, "");
-    format!("create view numbered_sorted as {part};")
-}
-
 /// Every row of numbered_solution (two parts: the first 200 solutions by
-/// the one join, the rest by the sorted search) against the sorted search
-/// alone, in the sqlite3 shell, medians of 7 interleaved whole processes
-/// (3 from 13×13 on): what searching the first 200 solutions twice costs.
+/// the one join, the rest by the carried search begun after them) against
+/// the view before issue 33 (the carried search numbered by a sort), in the
+/// sqlite3 shell, medians of 7 interleaved whole processes (3 from 13×13
+/// on), from 4×4: the small boards are every row of the first part.
 fn numbered_rows_figures(sizes: &[u8]) {
     let Some(version) = shell_version() else {
         return;
     };
     println!();
     println!(
-        "select * from numbered_solution against the sorted search alone, the {version} shell (ms):"
+        "select * from numbered_solution, now and before (the sorted search), the {version} shell (ms):"
     );
-    println!("{:>3} {:>10} {:>10} {:>8}", "N", "now", "sorted", "ratio");
+    println!("{:>3} {:>10} {:>10} {:>8}", "N", "now", "before", "ratio");
     let dir = tempfile::TempDir::new().unwrap();
-    for &n in sizes.iter().filter(|&&n| n >= 9) {
+    let small = [4, 5, 6, 7];
+    for &n in small.iter().chain(sizes) {
         let path = board(dir.path(), n);
-        Connection::open(&path)
-            .unwrap()
-            .execute_batch(&numbered_sorted_view(&path))
-            .unwrap();
-        let runs = if n >= 13 { 3 } else { 7 };
-        let (mut now, mut sorted) = (Vec::new(), Vec::new());
-        for _ in 0..runs {
-            now.push(time_shell_run(&path, "select * from numbered_solution"));
-            sorted.push(time_shell_run(&path, "select * from numbered_sorted"));
-        }
-        now.sort();
-        sorted.sort();
-        let (now, sorted) = (now[runs / 2], sorted[runs / 2]);
+        add_views_before(&path, n);
+        let [now, sorted] = interleaved_medians(
+            &path,
+            n,
+            [
+                "select * from numbered_solution",
+                "select * from numbered_solution_before",
+            ],
+        );
         println!(
             "{n:>3} {:>10} {:>10} {:>8.3}",
             ms(now),
@@ -476,6 +463,27 @@ fn numbered_rows_figures(sizes: &[u8]) {
             now.as_secs_f64() / sorted.as_secs_f64()
         );
     }
+}
+
+/// The median times of `queries` in the sqlite3 shell on the board at
+/// `path`, whole processes run in turn: 21 rounds up to 8×8 (where a run
+/// takes milliseconds), 7 up to 12×12, then 3.
+fn interleaved_medians<const Q: usize>(path: &Path, n: u8, queries: [&str; Q]) -> [Duration; Q] {
+    let rounds = match n {
+        ..=8 => 21,
+        9..=12 => 7,
+        _ => 3,
+    };
+    let mut times = [(); Q].map(|_| Vec::new());
+    for _ in 0..rounds {
+        for (sql, runs) in queries.iter().zip(times.iter_mut()) {
+            runs.push(time_shell_run(path, sql));
+        }
+    }
+    times.map(|mut runs| {
+        runs.sort();
+        runs[rounds / 2]
+    })
 }
 
 /// `select * from search_space` for every board size: the view counts by

@@ -796,24 +796,27 @@ image2 (solution_no, symmetry, sym_no, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) a
     group by q.solution_no, g.symmetry, g.sym_no
 ),
 ranked_image2 as (
-    -- the images of each solution from smallest to largest in board order,
-    -- and how many symmetries move the solution onto each
+    -- the images of each solution from smallest to largest in board order
     select image2.*,
            row_number() over (partition by solution_no
-                              order by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8, sym_no) as place,
-           count(*) over (partition by solution_no, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as movers
+                              order by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8, sym_no) as place
     from image2
 ),
 smallest_image2 as (
-    -- two solutions are in one class exactly when their smallest images agree;
-    -- the smallest image is itself a member, the smallest one. The class has
-    -- as many members as the solution has images: the symmetries over those
-    -- that move it onto any one of them
-    select solution_no, symmetry,
-           min(solution_no) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as representative_no,
-           cast((select count(*) from symmetry) / movers as integer) as class_size
+    -- each solution's smallest image in board order and the first symmetry
+    -- that moves it there
+    select solution_no, symmetry, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8
     from ranked_image2
     where place = 1
+),
+representative2 as (
+    -- two solutions are in one class exactly when their smallest images
+    -- agree; the smallest image is itself a member, the smallest one
+    -- (every member is here, so the class's size is a count)
+    select solution_no, symmetry,
+           count(*) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as class_size,
+           min(solution_no) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as representative_no
+    from smallest_image2
 ),
 numbered_class2 (solution_no, class_no, class_size, representative_no, symmetry) as (
     -- the classes numbered in the order of their representatives. Each
@@ -824,14 +827,14 @@ numbered_class2 (solution_no, class_no, class_size, representative_no, symmetry)
     select solution_no,
            max(class_no), max(class_size), max(representative_no), max(symmetry)
     from (
-        select smallest_image2.*,
+        select representative2.*,
                dense_rank() over (order by representative_no) as class_no
-        from smallest_image2
+        from representative2
     ) as ranked
     group by solution_no
 ),
 classed2 as (
-    -- each solution with its class
+    -- each solution of the part with its class
     select n.solution_no as solution_no,
            n.s1 as s1, n.s2 as s2, n.s3 as s3, n.s4 as s4, n.s5 as s5, n.s6 as s6, n.s7 as s7, n.s8 as s8,
            m.class_no as class_no,

@@ -737,7 +737,8 @@ create view numbered_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
 -- that every engine numbers alike (DuckDB, reading this text, runs it in
 -- parallel) and an index of the user's changes no number. The view has
 -- two parts, for the first rows at once and every row as fast as the
--- solution view finds them:
+-- solution view finds them (one, when every solution of the board is
+-- among the first 200):
 -- Part 1, the first 200 solutions: the search written as one join of
 -- every column. SQLite walks line_set and safe_next by their keys, loop
 -- inside loop, sees that the rows come out in the numbering's order, and
@@ -746,14 +747,13 @@ create view numbered_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
 -- DuckDB obeys). Queen k is tested against the queens before it three at
 -- a time, the nearest first (one test per queen, or one for all of them,
 -- is slower).
--- Part 2, the rest: the solution view, whose first step carries the
--- lines the first queens cover forward, so each later queen is tested
--- once (about a tenth faster over every row at 13×13 and 14×14). That
--- step is a subquery whose order SQLite before 3.47 cannot see through,
--- so this part numbers by sorting the whole search, and its rows wait for
--- it. It is not searched at all when part 1 holds every solution.
-with
-first_found as materialized (
+-- Every solution of this board is among the first 200 (A000170: 92 on
+-- 8×8), so part 1 is the whole view.
+-- (The `limit`, which part 1 never reaches, keeps SQLite from merging it
+-- into a query over the view, which would drop its `order by`: under
+-- `pragma reverse_unordered_selects` solution_queen listed the first
+-- 200 solutions last first.)
+select * from (
     select
         row_number() over (order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no, q7.rw_no, q8.rw_no) as solution_no,
         q1.square as s1,
@@ -807,37 +807,7 @@ first_found as materialized (
       and q8.w0 & (q3.w0 | q2.w0 | q1.w0) = 0
     order by q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no, q7.rw_no, q8.rw_no
     limit 200
-)
--- (the `limit`, which first_found never reaches, keeps SQLite from
--- merging this step into a query over the view, which would drop its
--- `order by`: under `pragma reverse_unordered_selects` solution_queen
--- listed the first 200 solutions last first)
-select * from (select * from first_found order by solution_no limit 200)
-union all
-select * from (
-    select
-        row_number() over (order by p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no) as solution_no,
-        s.s1 as s1,
-        s.s2 as s2,
-        s.s3 as s3,
-        s.s4 as s4,
-        s.s5 as s5,
-        s.s6 as s6,
-        s.s7 as s7,
-        s.s8 as s8
-    from solution as s
-    join square as p1 on p1.square = s.s1
-    join square as p2 on p2.square = s.s2
-    join square as p3 on p3.square = s.s3
-    join square as p4 on p4.square = s.s4
-    join square as p5 on p5.square = s.s5
-    join square as p6 on p6.square = s.s6
-    join square as p7 on p7.square = s.s7
-    join square as p8 on p8.square = s.s8
-    where (select count(*) from first_found) = 200
-    order by 1
-) as every_solution
-where solution_no > 200;
+);
 
 -- ==== view solution_queen ====
 create view solution_queen (solution_no, square) as
@@ -873,105 +843,13 @@ create view solution_class (solution_no, s1, s2, s3, s4, s5, s6, s7, s8, class_n
 -- another under the board's symmetries. The class is represented by its
 -- smallest member in board order, solution representative_no, and
 -- `symmetry` moves solution_no onto it (the first such, by sym_no).
--- A representative comes no later than the members of its class, and the
--- classes are numbered in the order of their representatives, so the
--- classes of the first solutions are decided among those solutions alone.
--- The view is written in two parts of the same steps: part 1 over the
--- first 200 solutions gives the first 200 rows (every row up to 8×8)
--- as soon as the search has found them; part 2 over every solution gives
--- the rows after them, which wait for the whole search (a later solution's
--- representative may be any solution before it). SQLite hands over part
--- 1's rows, then part 2's, each part in order; so does DuckDB, which keeps
--- the order through `union all`.
+-- On a board up to 10×10 the whole view takes a tenth of a second or
+-- less, and a second part would only add to it, so the classes are found
+-- in one part, over every solution.
 with
-numbered1 as materialized (
-    -- the first 200 solutions, in board order
-    select * from numbered_solution limit 200
-),
-queen1 (solution_no, square) as (
-    -- the solutions as sets of squares, one row per queen (solution_queen)
-    select n.solution_no,
-           case c.cl_no
-               when 1 then n.s1
-               when 2 then n.s2
-               when 3 then n.s3
-               when 4 then n.s4
-               when 5 then n.s5
-               when 6 then n.s6
-               when 7 then n.s7
-               when 8 then n.s8
-           end
-    from numbered1 as n
-    cross join col_lbl as c
-),
-image1 (solution_no, symmetry, sym_no, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as (
-    -- solution_no moved by `symmetry`: the row of its queen in each column
-    select q.solution_no, g.symmetry, g.sym_no,
-           max(case when t.cl_no = 1 then t.rw_no end),
-           max(case when t.cl_no = 2 then t.rw_no end),
-           max(case when t.cl_no = 3 then t.rw_no end),
-           max(case when t.cl_no = 4 then t.rw_no end),
-           max(case when t.cl_no = 5 then t.rw_no end),
-           max(case when t.cl_no = 6 then t.rw_no end),
-           max(case when t.cl_no = 7 then t.rw_no end),
-           max(case when t.cl_no = 8 then t.rw_no end)
-    from queen1 as q
-    join square_image as i on i.square = q.square
-    join symmetry as g on g.symmetry = i.symmetry
-    join square as t on t.square = i.image
-    group by q.solution_no, g.symmetry, g.sym_no
-),
-ranked_image1 as (
-    -- the images of each solution from smallest to largest in board order,
-    -- and how many symmetries move the solution onto each
-    select image1.*,
-           row_number() over (partition by solution_no
-                              order by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8, sym_no) as place,
-           count(*) over (partition by solution_no, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as movers
-    from image1
-),
-smallest_image1 as (
-    -- two solutions are in one class exactly when their smallest images agree;
-    -- the smallest image is itself a member, the smallest one. The class has
-    -- as many members as the solution has images: the symmetries over those
-    -- that move it onto any one of them
-    select solution_no, symmetry,
-           min(solution_no) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as representative_no,
-           cast((select count(*) from symmetry) / movers as integer) as class_size
-    from ranked_image1
-    where place = 1
-),
-numbered_class1 (solution_no, class_no, class_size, representative_no, symmetry) as (
-    -- the classes numbered in the order of their representatives. Each
-    -- solution is one row already: the grouping is there because SQLite
-    -- indexes a grouping's result for the join below, but not a window's,
-    -- which it would scan whole for every solution (2.7 s against 6.6 s for
-    -- the 14,200 rows of 12×12)
-    select solution_no,
-           max(class_no), max(class_size), max(representative_no), max(symmetry)
-    from (
-        select smallest_image1.*,
-               dense_rank() over (order by representative_no) as class_no
-        from smallest_image1
-    ) as ranked
-    group by solution_no
-),
-classed1 as (
-    -- each solution with its class
-    select n.solution_no as solution_no,
-           n.s1 as s1, n.s2 as s2, n.s3 as s3, n.s4 as s4, n.s5 as s5, n.s6 as s6, n.s7 as s7, n.s8 as s8,
-           m.class_no as class_no,
-           m.class_size as class_size,
-           m.representative_no as representative_no,
-           m.symmetry as symmetry
-    from numbered1 as n
-    join numbered_class1 as m on m.solution_no = n.solution_no
-),
 numbered2 as materialized (
     -- the solutions, searched (or read from the store) once for all below
     select * from numbered_solution
-    -- unless part 1 holds them all (SQLite tests this before it searches)
-    where (select count(*) from numbered1) = 200
 ),
 queen2 (solution_no, square) as (
     -- the solutions as sets of squares, one row per queen (solution_queen)
@@ -1007,24 +885,27 @@ image2 (solution_no, symmetry, sym_no, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) a
     group by q.solution_no, g.symmetry, g.sym_no
 ),
 ranked_image2 as (
-    -- the images of each solution from smallest to largest in board order,
-    -- and how many symmetries move the solution onto each
+    -- the images of each solution from smallest to largest in board order
     select image2.*,
            row_number() over (partition by solution_no
-                              order by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8, sym_no) as place,
-           count(*) over (partition by solution_no, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as movers
+                              order by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8, sym_no) as place
     from image2
 ),
 smallest_image2 as (
-    -- two solutions are in one class exactly when their smallest images agree;
-    -- the smallest image is itself a member, the smallest one. The class has
-    -- as many members as the solution has images: the symmetries over those
-    -- that move it onto any one of them
-    select solution_no, symmetry,
-           min(solution_no) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as representative_no,
-           cast((select count(*) from symmetry) / movers as integer) as class_size
+    -- each solution's smallest image in board order and the first symmetry
+    -- that moves it there
+    select solution_no, symmetry, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8
     from ranked_image2
     where place = 1
+),
+representative2 as (
+    -- two solutions are in one class exactly when their smallest images
+    -- agree; the smallest image is itself a member, the smallest one
+    -- (every member is here, so the class's size is a count)
+    select solution_no, symmetry,
+           count(*) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as class_size,
+           min(solution_no) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as representative_no
+    from smallest_image2
 ),
 numbered_class2 (solution_no, class_no, class_size, representative_no, symmetry) as (
     -- the classes numbered in the order of their representatives. Each
@@ -1035,14 +916,14 @@ numbered_class2 (solution_no, class_no, class_size, representative_no, symmetry)
     select solution_no,
            max(class_no), max(class_size), max(representative_no), max(symmetry)
     from (
-        select smallest_image2.*,
+        select representative2.*,
                dense_rank() over (order by representative_no) as class_no
-        from smallest_image2
+        from representative2
     ) as ranked
     group by solution_no
 ),
 classed2 as (
-    -- each solution with its class
+    -- each solution of the part with its class
     select n.solution_no as solution_no,
            n.s1 as s1, n.s2 as s2, n.s3 as s3, n.s4 as s4, n.s5 as s5, n.s6 as s6, n.s7 as s7, n.s8 as s8,
            m.class_no as class_no,
@@ -1052,9 +933,8 @@ classed2 as (
     from numbered2 as n
     join numbered_class2 as m on m.solution_no = n.solution_no
 )
-select * from (select * from classed1 order by solution_no)
-union all
-select * from (select * from classed2 where solution_no > 200 order by solution_no);
+select * from classed2
+order by solution_no;
 
 -- ==== view fundamental_solution ====
 create view fundamental_solution (s1, s2, s3, s4, s5, s6, s7, s8, class_size) as

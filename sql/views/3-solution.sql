@@ -1,4 +1,4 @@
---@if PART = 0
+--@if PART + AFTER = 0
 create view solution ({{k in 1..N sep ", ": s{k}}}) as
 --@end
 -- solution(s1, …, s{N}): queen k stands on square s_k of column k and no
@@ -7,7 +7,7 @@ create view solution ({{k in 1..N sep ", ": s{k}}}) as
 -- The same rows as solution_by_definition, found fast. The union on the
 -- right is the set of lines already covered when queen k comes,
 -- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
---@if POSTGRES and PART = 0 and N <= 15
+--@if POSTGRES and PART + AFTER = 0 and N <= 15
 -- On PostgreSQL the search goes breadth-first, one column per step of a
 -- recursive query, a form PostgreSQL plans well with the settings every
 -- server has:
@@ -102,8 +102,22 @@ order by path;
 -- where they cut the search down; a condition outside it would only filter
 -- what a whole search found.
 --@end
+--@if AFTER
+--
+-- This is the search for the solutions after one: numbered_solution's
+-- second part, which begins after the solution its first part found last,
+-- last_found(r1, …, r{N}), and gives each solution's rows too (r1, …), to
+-- number it by. A solution after that one in board order has its first k
+-- queens on rows that come, as a list, no earlier than that solution's
+-- first k, for every k: each queen of `placed` is tested so as it is
+-- placed, and the parts of the search that hold only earlier solutions
+-- are cut off where they begin, not searched again.
+--@end
 select
-    {{k in 1..CUT sep ", ": placed.s{k}}}{{k in CUT+1..N sep "": ,\n    q{k}.square as s{k}}}
+    {{k in 1..CUT sep ", ": placed.s{k}}}{{k in CUT+1..N sep "": ,\n    q{k}.square as s{k}}}{{if AFTER: ,}}
+--@if AFTER
+    {{k in 1..CUT sep ", ": placed.r{k}}}{{k in CUT+1..N sep "": , q{k}.rw_no as r{k}}}
+--@end
 from (
     -- placed(s1, …, s{CUT}, u0, …, r1, …): queen k stands on square s_k (in
     -- row r_k) of column k for k = 1 … {CUT}, no two of them share a line, and
@@ -114,11 +128,19 @@ from (
         {{k in 1..CUT sep " | ": q{k}.w{w}}} as u{w},
 --@end
         {{k in 1..CUT sep ", ": q{k}.rw_no as r{k}}}
+--@if AFTER
+    from last_found as l                  -- the solution to begin after
+    cross join line_set as q1             -- queen 1 stands in column a
+--@else
     from line_set as q1                   -- queen 1 stands in column a
+--@end
 --@for k in 2..CUT
     cross join safe_next as q{k}            -- queen {k} stands in column {col:k}
 --@end
     where q1.cl_no = 1
+--@if AFTER
+      and q1.rw_no {{if N > 1: >=}}{{if N = 1: >}} l.r1                 -- not before last_found
+--@end
 --@if PART = 1
       and q1.square = {:s1}
       and q2.square = {:s2}
@@ -134,12 +156,18 @@ from (
       and q{k}.w{w} & ({{j in 1..k-2 sep " | ": q{j}.w{w}}}) = 0    -- L(s{k}) ∩ ({{j in 1..k-2 sep " ∪ ": L(s{j})}}) = ∅
 --@end
 --@end
+--@if AFTER
+      and ({{j in 1..k sep ", ": q{j}.rw_no}}) {{if k < N: >=}}{{if k = N: >}} ({{j in 1..k sep ", ": l.r{j}}})    -- not before last_found
 --@end
---@if SQLITE
+--@end
+--@if SQLITE and AFTER = 0
     order by {{k in 1..CUT sep ", ": q{k}.rw_no}}
 --@end
     limit 9223372036854775807
 ) as placed
+--@if AFTER and CUT < N
+cross join last_found as l
+--@end
 --@for k in CUT+1..N
 cross join safe_next as q{k}{{if SQLITE and PART and ORDERED:  indexed by sqlite_autoindex_safe_next_1}}             -- queen {k} stands in column {col:k}
 --@end
@@ -160,10 +188,15 @@ where q{CUT+1}.cl_no = {CUT+1}
   and q{k}.w{w} & (placed.u{w}{{j in CUT+1..k-2 sep "":  | q{j}.w{w}}}) = 0
 --@end
 --@end
+--@if AFTER
+  -- after last_found in board order
+  and ({{k in 1..CUT sep ", ": placed.r{k}}}{{k in CUT+1..N sep "": , q{k}.rw_no}}) > ({{k in 1..N sep ", ": l.r{k}}})
+--@end
 --@end
 --@if ORDERED + POSTGRES = 2
 order by {{k in 1..CUT sep ", ": placed.r{k}}}{{k in CUT+1..N sep "": , q{k}.rw_no}};
---@else
+--@end
+--@if ORDERED + POSTGRES < 2 and AFTER = 0
 ;
 --@end
 --@end

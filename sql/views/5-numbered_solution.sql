@@ -24,7 +24,8 @@ order by 1;
 -- that every engine numbers alike (DuckDB, reading this text, runs it in
 -- parallel) and an index of the user's changes no number. The view has
 -- two parts, for the first rows at once and every row as fast as the
--- solution view finds them:
+-- solution view finds them (one, when every solution of the board is
+-- among the first {FIRST}):
 -- Part 1, the first {FIRST} solutions: the search written as one join of
 -- every column. SQLite walks line_set and safe_next by their keys, loop
 -- inside loop, sees that the rows come out in the numbering's order, and
@@ -33,17 +34,35 @@ order by 1;
 -- DuckDB obeys). Queen k is tested against the queens before it three at
 -- a time, the nearest first (one test per queen, or one for all of them,
 -- is slower).
--- Part 2, the rest: the solution view, whose first step carries the
--- lines the first queens cover forward, so each later queen is tested
--- once (about a tenth faster over every row at 13×13 and 14×14). That
--- step is a subquery whose order SQLite before 3.47 cannot see through,
--- so this part numbers by sorting the whole search, and its rows wait for
--- it. It is not searched at all when part 1 holds every solution.
+--@if SPLIT = 0
+-- Every solution of this board is among the first {FIRST} (A000170: 92 on
+-- 8×8), so part 1 is the whole view.
+--@else
+-- Part 2, the rest: the solution view's search, whose first step carries
+-- the lines the first queens cover forward, so each later queen is tested
+-- once (about a tenth faster over every row at 13×13 and 14×14), begun
+-- where part 1 ended: the parts of the search before part 1's last
+-- solution are cut off where they begin, so no solution is searched
+-- twice. That step is a subquery whose order SQLite before 3.47 cannot
+-- see through, so this part numbers its solutions by sorting them, and
+-- its rows wait for that.
+--@end
+-- (The `limit`, which part 1 never reaches, keeps SQLite from merging it
+-- into a query over the view, which would drop its `order by`: under
+-- `pragma reverse_unordered_selects` solution_queen listed the first
+-- {FIRST} solutions last first.)
+--@if SPLIT
 with
 first_found as materialized (
+--@else
+select * from (
+--@end
     select
         row_number() over (order by {{k in 1..N sep ", ": q{k}.rw_no}}) as solution_no,
-        {{k in 1..N sep ",\n        ": q{k}.square as s{k}}}
+        {{k in 1..N sep ",\n        ": q{k}.square as s{k}}}{{if SPLIT: ,}}
+--@if SPLIT
+        {{k in 1..N sep ", ": q{k}.rw_no as r{k}}}
+--@end
     from line_set as q1                   -- queen 1 stands in column a
 --@for k in 2..N
     cross join safe_next as q{k}            -- queen {k} stands in column {col:k}
@@ -63,23 +82,29 @@ first_found as materialized (
 --@end
     order by {{k in 1..N sep ", ": q{k}.rw_no}}
     limit {FIRST}
+){{if SPLIT: ,}}{{if SPLIT = 0: ;}}
+--@if SPLIT
+last_found as materialized (
+    -- the rows of part 1's last solution (this board has more than {FIRST})
+    select {{k in 1..N sep ", ": r{k}}}
+    from first_found
+    where solution_no = {FIRST}
 )
--- (the `limit`, which first_found never reaches, keeps SQLite from
--- merging this step into a query over the view, which would drop its
--- `order by`: under `pragma reverse_unordered_selects` solution_queen
--- listed the first {FIRST} solutions last first)
-select * from (select * from first_found order by solution_no limit {FIRST})
+select * from (
+    select solution_no, {{k in 1..N sep ", ": s{k}}}
+    from first_found
+    order by solution_no
+    limit {FIRST}
+)
 union all
 select * from (
     select
-        row_number() over (order by {{k in 1..N sep ", ": p{k}.rw_no}}) as solution_no,
-        {{k in 1..N sep ",\n        ": s.s{k} as s{k}}}
-    from solution as s
---@for k in 1..N
-    join square as p{k} on p{k}.square = s.s{k}
---@end
-    where (select count(*) from first_found) = {FIRST}
+        {FIRST} + row_number() over (order by {{k in 1..N sep ", ": r{k}}}) as solution_no,
+        {{k in 1..N sep ", ": s{k}}}
+    from (
+        --@include views/3-solution.sql with AFTER = 1
+    ) as later
     order by 1
-) as every_solution
-where solution_no > {FIRST};
+) as every_solution;
+--@end
 --@end

@@ -5,33 +5,42 @@ create view solution_class (solution_no, {{k in 1..N sep ", ": s{k}}}, class_no,
 -- another under the board's symmetries. The class is represented by its
 -- smallest member in board order, solution representative_no, and
 -- `symmetry` moves solution_no onto it (the first such, by sym_no).
---@if SQLITE
+--@if SQLITE and CLASS_SPLIT
 -- A representative comes no later than the members of its class, and the
 -- classes are numbered in the order of their representatives, so the
 -- classes of the first solutions are decided among those solutions alone.
--- The view is written in two parts of the same steps: part 1 over the
--- first {FIRST} solutions gives the first {FIRST} rows (every row up to 8×8)
--- as soon as the search has found them; part 2 over every solution gives
--- the rows after them, which wait for the whole search (a later solution's
--- representative may be any solution before it). SQLite hands over part
--- 1's rows, then part 2's, each part in order; so does DuckDB, which keeps
--- the order through `union all`.
+-- The view is written in two parts: part 1, over the first {FIRST}
+-- solutions, gives the first {FIRST} rows as soon as the search has found
+-- them; part 2 gives the rows after them, which wait for the whole search
+-- (a later solution's representative may be any solution before it).
+-- Each solution's smallest image is found once, in the part that holds
+-- the solution; part 2 compares the later solutions' with every one.
+-- SQLite hands over part 1's rows, then part 2's, each part in order; so
+-- does DuckDB, which keeps the order through `union all`.
+--@else
+--@if SQLITE
+-- On a board up to 10×10 the whole view takes a tenth of a second or
+-- less, and a second part would only add to it, so the classes are found
+-- in one part, over every solution.
 --@else
 -- PostgreSQL numbers the solutions by sorting them all, so the classes
 -- are found in one part, over every solution.
 --@end
+--@end
 with
---@for p in 2-SQLITE..2
+--@for p in 2-SQLITE*CLASS_SPLIT..2
 numbered{p} as materialized (
 --@if p = 1
     -- the first {FIRST} solutions, in board order
     select * from numbered_solution limit {FIRST}
 --@else
+--@if SQLITE and CLASS_SPLIT
+    -- the solutions after them (this board has more than {FIRST})
+    select * from numbered_solution
+    where solution_no > {FIRST}
+--@else
     -- the solutions, searched (or read from the store) once for all below
     select * from numbered_solution
---@if SQLITE
-    -- unless part 1 holds them all (SQLite tests this before it searches)
-    where (select count(*) from numbered1) = {FIRST}
 --@end
 --@end
 ),
@@ -57,24 +66,58 @@ image{p} (solution_no, symmetry, sym_no, {{k in 1..N sep ", ": rw{k}}}) as (
     group by q.solution_no, g.symmetry, g.sym_no
 ),
 ranked_image{p} as (
+--@if p = 1
     -- the images of each solution from smallest to largest in board order,
     -- and how many symmetries move the solution onto each
+--@else
+    -- the images of each solution from smallest to largest in board order
+--@end
     select image{p}.*,
            row_number() over (partition by solution_no
-                              order by {{k in 1..N sep ", ": rw{k}}}, sym_no) as place,
+                              order by {{k in 1..N sep ", ": rw{k}}}, sym_no) as place{{if p = 1: ,}}
+--@if p = 1
            count(*) over (partition by solution_no, {{k in 1..N sep ", ": rw{k}}}) as movers
+--@end
     from image{p}
 ),
-smallest_image{p} as (
-    -- two solutions are in one class exactly when their smallest images agree;
-    -- the smallest image is itself a member, the smallest one. The class has
-    -- as many members as the solution has images: the symmetries over those
-    -- that move it onto any one of them
-    select solution_no, symmetry,
-           min(solution_no) over (partition by {{k in 1..N sep ", ": rw{k}}}) as representative_no,
+smallest_image{p} as{{if SQLITE and CLASS_SPLIT:  materialized}} (
+    -- each solution's smallest image in board order and the first symmetry
+--@if p = 1
+    -- that moves it there, and the size of its class: the symmetries over
+    -- those that move the solution onto any one of its images (the other
+    -- members need not be among the first {FIRST})
+--@else
+    -- that moves it there
+--@end
+    select solution_no, symmetry, {{k in 1..N sep ", ": rw{k}}}{{if p = 1: ,}}
+--@if p = 1
            cast((select count(*) from symmetry) / movers as integer) as class_size
+--@end
     from ranked_image{p}
     where place = 1
+),
+representative{p} as (
+    -- two solutions are in one class exactly when their smallest images
+    -- agree; the smallest image is itself a member, the smallest one
+--@if p = 1
+    select solution_no, symmetry, class_size,
+           min(solution_no) over (partition by {{k in 1..N sep ", ": rw{k}}}) as representative_no
+    from smallest_image1
+--@else
+    -- (every member is here, so the class's size is a count)
+    select solution_no, symmetry,
+           count(*) over (partition by {{k in 1..N sep ", ": rw{k}}}) as class_size,
+           min(solution_no) over (partition by {{k in 1..N sep ", ": rw{k}}}) as representative_no
+--@if SQLITE and CLASS_SPLIT
+    from (
+        select solution_no, symmetry, {{k in 1..N sep ", ": rw{k}}} from smallest_image1
+        union all
+        select solution_no, symmetry, {{k in 1..N sep ", ": rw{k}}} from smallest_image2
+    ) as every_image
+--@else
+    from smallest_image2
+--@end
+--@end
 ),
 numbered_class{p} (solution_no, class_no, class_size, representative_no, symmetry) as (
     -- the classes numbered in the order of their representatives. Each
@@ -85,14 +128,14 @@ numbered_class{p} (solution_no, class_no, class_size, representative_no, symmetr
     select solution_no,
            max(class_no), max(class_size), max(representative_no), max(symmetry)
     from (
-        select smallest_image{p}.*,
+        select representative{p}.*,
                dense_rank() over (order by representative_no) as class_no
-        from smallest_image{p}
+        from representative{p}
     ) as ranked
     group by solution_no
 ),
 classed{p} as (
-    -- each solution with its class
+    -- each solution of the part with its class
     select n.solution_no as solution_no,
            {{k in 1..N sep ", ": n.s{k} as s{k}}},
            m.class_no as class_no,
@@ -103,10 +146,10 @@ classed{p} as (
     join numbered_class{p} as m on m.solution_no = n.solution_no
 ){{if p = 1: ,}}
 --@end
---@if SQLITE
+--@if SQLITE and CLASS_SPLIT
 select * from (select * from classed1 order by solution_no)
 union all
-select * from (select * from classed2 where solution_no > {FIRST} order by solution_no);
+select * from (select * from classed2 order by solution_no);
 --@else
 select * from classed2
 order by solution_no;

@@ -123,18 +123,38 @@ pub fn placed_first(n: u8) -> i64 {
 /// solution_class's first part reads numbered_solution's.
 pub const FIRST_ROWS: i64 = 200;
 
+/// Whether an `n`×`n` board has more solutions than the views' first
+/// part holds, so that they need a second: from 9×9 on (A000170: 92
+/// solutions on 8×8, 352 on 9×9, and more on every larger board).
+pub fn views_in_two_parts(n: u8) -> bool {
+    n >= 9
+}
+
+/// Whether solution_class is written in two parts on an `n`×`n` board:
+/// from 11×11 on. Up to 10×10 its every row takes a tenth of a second or
+/// less in one part, and a second part, which compares images again and
+/// doubles the statement SQLite prepares, would only add to that
+/// (BENCHMARKS.md, "The views in two parts").
+pub fn classes_in_two_parts(n: u8) -> bool {
+    n >= 11
+}
+
 /// The numbers the templates need for an `n`×`n` board: the size, the
 /// words of a line set, where the search carries U_k forward, how many
-/// rows the views give from the first solutions alone, and whether the
-/// solution view is expanded as one part of the search.
+/// rows the views give from the first solutions alone and whether they
+/// need a second part, and whether the solution view is expanded as one
+/// part of the search.
 fn board_scope(n: u8, scope: Scope) -> Scope {
     scope
         .with("N", n.into())
         .with("W", search_words(n))
         .with("CUT", placed_first(n))
         .with("FIRST", FIRST_ROWS)
+        .with("SPLIT", views_in_two_parts(n).into())
+        .with("CLASS_SPLIT", classes_in_two_parts(n).into())
         .with("PART", 0)
         .with("THIRD", 0)
+        .with("AFTER", 0)
         .with("ORDERED", 1)
 }
 
@@ -407,4 +427,23 @@ fn question_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
         parts.push((format!("sql/{path}"), query(path, n, scope.clone())?.text));
     }
     Ok(parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_views_have_a_second_part_exactly_when_the_first_cannot_hold_every_solution() {
+        // The native counter, not the table this rule was read from; the
+        // counts only grow from 9×9 on (A000170).
+        for n in 1..=12 {
+            let count = crate::checker::count_solutions(n);
+            assert_eq!(
+                views_in_two_parts(n),
+                count > FIRST_ROWS as u64,
+                "{n}×{n} has {count} solutions"
+            );
+        }
+    }
 }

@@ -16,6 +16,7 @@
 //! | `--@if COND` … [`--@else` …] `--@end` | the first lines when the condition holds, else the others |
 //! | `--@insert NAME` | the fragment NAME of the scope, indented as the marker |
 //! | `--@include PATH` | the template sql/PATH, expanded in the same scope (its parameters are the statement's), indented as the marker |
+//! | `--@include PATH with NAME = expr, …` | the same, with those numbers set while it is expanded |
 //! | `--@include FOLDER/` | every numbered template of sql/FOLDER, in order, each followed by a blank line |
 //!
 //! A condition compares two expressions (`k > 2`, `N = 1`), or is one
@@ -238,8 +239,9 @@ impl Expander {
                     .with_context(|| format!("no fragment `{}` to insert", name.trim()))?;
                 push_indented(out, &line[..line.len() - marker.len()], fragment);
                 i += 1;
-            } else if let Some(path) = marker.strip_prefix(INCLUDE) {
-                let included = self.included(path.trim(), scope)?;
+            } else if let Some(spec) = marker.strip_prefix(INCLUDE) {
+                let (path, scope) = include_scope(spec, scope)?;
+                let included = self.included(path, &scope)?;
                 push_indented(out, &line[..line.len() - marker.len()], &included);
                 i += 1;
             } else if marker.starts_with(END) || marker.starts_with(ELSE) {
@@ -390,6 +392,22 @@ fn block_end(lines: &[&str], start: usize) -> Result<(Option<usize>, usize)> {
 /// The scopes of a repetition's rounds: `k in 2..N` gives k the numbers 2
 /// to N; `view in reversed VIEWS` gives view the words of the list VIEWS,
 /// last first.
+/// `PATH` or `PATH with NAME = expr, …`: the template to include and the
+/// scope it is expanded in, the including one with those numbers set.
+fn include_scope<'a>(spec: &'a str, scope: &Scope) -> Result<(&'a str, Scope)> {
+    let Some((path, settings)) = spec.split_once(" with ") else {
+        return Ok((spec.trim(), scope.clone()));
+    };
+    let mut inner = scope.clone();
+    for setting in settings.split(", ") {
+        let (name, value) = setting
+            .split_once(" = ")
+            .with_context(|| format!("expected `NAME = expr` after `with`, found `{setting}`"))?;
+        inner = inner.with(name.trim(), eval(value, scope)?);
+    }
+    Ok((path.trim(), inner))
+}
+
 fn repetitions(header: &str, scope: &Scope) -> Result<Vec<Scope>> {
     let (var, range) = header
         .split_once(" in ")
@@ -582,6 +600,28 @@ mod tests {
             sqlite.text
         );
         assert!(render("--@include queries/missing.sql", &scope()).is_err());
+    }
+
+    #[test]
+    fn an_include_may_set_numbers_for_the_included_template_alone() {
+        let base = scope()
+            .with("N", 8)
+            .with("W", 1)
+            .with("CUT", 5)
+            .with("PART", 0)
+            .with("THIRD", 0)
+            .with("AFTER", 0)
+            .with("ORDERED", 1);
+        let plain = text("--@include views/3-solution.sql\n{PART}", &base);
+        assert!(plain.starts_with("create view solution"), "{plain}");
+        let part = text(
+            "--@include views/3-solution.sql with PART = 1, THIRD = N - 7\n{PART}",
+            &base,
+        );
+        assert!(!part.contains("create view"), "{part}");
+        assert!(part.contains("and q3.square = :s3"), "{part}");
+        assert!(part.ends_with(";\n0\n"), "the including scope is left as it was: {part}");
+        assert!(render("--@include views/3-solution.sql with PART 1", &base).is_err());
     }
 
     #[test]
