@@ -463,6 +463,39 @@ fn numbered_rows_figures(sizes: &[u8]) {
             now.as_secs_f64() / sorted.as_secs_f64()
         );
     }
+    fundamental_rows_figures(&version, small.iter().chain(sizes).filter(|&&n| n <= 12));
+}
+
+/// Every row of fundamental_solution against the view as it was before
+/// issue 33 (solution_class_before's representatives), in the sqlite3
+/// shell, medians of interleaved whole processes, up to 12×12 (the form
+/// before takes minutes at 13×13).
+fn fundamental_rows_figures<'a>(version: &str, sizes: impl Iterator<Item = &'a u8>) {
+    println!();
+    println!("select * from fundamental_solution, now and before, the {version} shell (ms):");
+    println!("{:>3} {:>10} {:>10} {:>8}", "N", "now", "before", "ratio");
+    let dir = tempfile::TempDir::new().unwrap();
+    for &n in sizes {
+        let path = board(dir.path(), n);
+        add_views_before(&path, n);
+        let columns: Vec<String> = (1..=n).map(|k| format!("s{k}")).collect();
+        let before = format!(
+            "select {}, class_size from solution_class_before \
+             where solution_no = representative_no order by solution_no",
+            columns.join(", ")
+        );
+        let [now, before] = interleaved_medians(
+            &path,
+            n,
+            ["select * from fundamental_solution", before.as_str()],
+        );
+        println!(
+            "{n:>3} {:>10} {:>10} {:>8.3}",
+            ms(now),
+            ms(before),
+            now.as_secs_f64() / before.as_secs_f64()
+        );
+    }
 }
 
 /// The median times of `queries` in the sqlite3 shell on the board at

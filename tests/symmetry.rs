@@ -8,7 +8,7 @@ use queens::checker;
 
 #[test]
 fn fundamental_counts_match_oeis_a002562_and_the_native_checker() {
-    for n in 1..=9u8 {
+    for n in 1..=11u8 {
         let board = Board::new(n);
         let count = board.count("select count(*) from fundamental_solution");
         assert_eq!(count, A002562[usize::from(n) - 1], "n = {n}");

@@ -949,31 +949,74 @@ create view fundamental_solution (s1, s2, s3, s4, s5, s6, s7, s8, class_size) as
 -- sequences of their queens' rows, column by column), and its class has
 -- as many members as there are symmetries over those that leave it in
 -- place. No solution waits for another: the first rows come at once.
+-- Each queen's row is looked up once (p1, …), and each image is made by
+-- looking up where each symmetry moves each queen (square_image by its
+-- key), not by reading the whole of square_image for every solution.
 select s.s1, s.s2, s.s3, s.s4, s.s5, s.s6, s.s7, s.s8,
        cast((select count(*) from symmetry) / (
            -- the symmetries that leave the solution where it is
            select count(*)
            from (
                select 1
-               from square_image as si
+               from symmetry as g
+               cross join col_lbl as c
+               cross join square_image as si
                join square as m on m.square = si.image
-               where si.square in (s.s1, s.s2, s.s3, s.s4, s.s5, s.s6, s.s7, s.s8)
-               group by si.symmetry
+               where si.symmetry = g.symmetry
+                 and si.square = case c.cl_no
+                                     when 1 then s.s1
+                                     when 2 then s.s2
+                                     when 3 then s.s3
+                                     when 4 then s.s4
+                                     when 5 then s.s5
+                                     when 6 then s.s6
+                                     when 7 then s.s7
+                                     when 8 then s.s8
+                                 end
+               group by g.symmetry
                having (max(case when m.cl_no = 1 then m.rw_no end), max(case when m.cl_no = 2 then m.rw_no end), max(case when m.cl_no = 3 then m.rw_no end), max(case when m.cl_no = 4 then m.rw_no end), max(case when m.cl_no = 5 then m.rw_no end), max(case when m.cl_no = 6 then m.rw_no end), max(case when m.cl_no = 7 then m.rw_no end), max(case when m.cl_no = 8 then m.rw_no end))
-                    = ((select p.rw_no from square as p where p.square = s.s1), (select p.rw_no from square as p where p.square = s.s2), (select p.rw_no from square as p where p.square = s.s3), (select p.rw_no from square as p where p.square = s.s4), (select p.rw_no from square as p where p.square = s.s5), (select p.rw_no from square as p where p.square = s.s6), (select p.rw_no from square as p where p.square = s.s7), (select p.rw_no from square as p where p.square = s.s8))
+                    = (p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no)
            ) as in_place
        ) as integer) as class_size
 from solution as s
-where not exists (
+cross join square as p1                 -- queen 1's row, p1.rw_no
+cross join square as p2                 -- queen 2's row, p2.rw_no
+cross join square as p3                 -- queen 3's row, p3.rw_no
+cross join square as p4                 -- queen 4's row, p4.rw_no
+cross join square as p5                 -- queen 5's row, p5.rw_no
+cross join square as p6                 -- queen 6's row, p6.rw_no
+cross join square as p7                 -- queen 7's row, p7.rw_no
+cross join square as p8                 -- queen 8's row, p8.rw_no
+where p1.square = s.s1
+  and p2.square = s.s2
+  and p3.square = s.s3
+  and p4.square = s.s4
+  and p5.square = s.s5
+  and p6.square = s.s6
+  and p7.square = s.s7
+  and p8.square = s.s8
+  and not exists (
     -- an image of the solution (its queens' rows in each column, moved by
     -- one symmetry) that comes before it in board order
     select 1
-    from square_image as si
+    from symmetry as g
+    cross join col_lbl as c
+    cross join square_image as si
     join square as m on m.square = si.image
-    where si.square in (s.s1, s.s2, s.s3, s.s4, s.s5, s.s6, s.s7, s.s8)
-    group by si.symmetry
+    where si.symmetry = g.symmetry
+      and si.square = case c.cl_no
+                          when 1 then s.s1
+                          when 2 then s.s2
+                          when 3 then s.s3
+                          when 4 then s.s4
+                          when 5 then s.s5
+                          when 6 then s.s6
+                          when 7 then s.s7
+                          when 8 then s.s8
+                      end
+    group by g.symmetry
     having (max(case when m.cl_no = 1 then m.rw_no end), max(case when m.cl_no = 2 then m.rw_no end), max(case when m.cl_no = 3 then m.rw_no end), max(case when m.cl_no = 4 then m.rw_no end), max(case when m.cl_no = 5 then m.rw_no end), max(case when m.cl_no = 6 then m.rw_no end), max(case when m.cl_no = 7 then m.rw_no end), max(case when m.cl_no = 8 then m.rw_no end))
-         < ((select p.rw_no from square as p where p.square = s.s1), (select p.rw_no from square as p where p.square = s.s2), (select p.rw_no from square as p where p.square = s.s3), (select p.rw_no from square as p where p.square = s.s4), (select p.rw_no from square as p where p.square = s.s5), (select p.rw_no from square as p where p.square = s.s6), (select p.rw_no from square as p where p.square = s.s7), (select p.rw_no from square as p where p.square = s.s8))
+         < (p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no)
 );
 
 -- ==== view stored_solution ====

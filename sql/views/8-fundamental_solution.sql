@@ -10,29 +10,44 @@ create view fundamental_solution ({{k in 1..N sep ", ": s{k}}}, class_size) as
 -- sequences of their queens' rows, column by column), and its class has
 -- as many members as there are symmetries over those that leave it in
 -- place. No solution waits for another: the first rows come at once.
+-- Each queen's row is looked up once (p1, …), and each image is made by
+-- looking up where each symmetry moves each queen (square_image by its
+-- key), not by reading the whole of square_image for every solution.
 select {{k in 1..N sep ", ": s.s{k}}},
        cast((select count(*) from symmetry) / (
            -- the symmetries that leave the solution where it is
            select count(*)
            from (
                select 1
-               from square_image as si
+               from symmetry as g
+               cross join col_lbl as c
+               cross join square_image as si
                join square as m on m.square = si.image
-               where si.square in ({{k in 1..N sep ", ": s.s{k}}})
-               group by si.symmetry
+               where si.symmetry = g.symmetry
+                 and si.square = case c.cl_no{{k in 1..N sep "": \n                                     when {k} then s.s{k}}}
+                                 end
+               group by g.symmetry
                having ({{k in 1..N sep ", ": max(case when m.cl_no = {k} then m.rw_no end)}})
-                    = ({{k in 1..N sep ", ": (select p.rw_no from square as p where p.square = s.s{k})}})
+                    = ({{k in 1..N sep ", ": p{k}.rw_no}})
            ) as in_place
        ) as integer) as class_size
 from solution as s
-where not exists (
+--@for k in 1..N
+cross join square as p{k}                 -- queen {k}'s row, p{k}.rw_no
+--@end
+where {{k in 1..N sep "\n  and ": p{k}.square = s.s{k}}}
+  and not exists (
     -- an image of the solution (its queens' rows in each column, moved by
     -- one symmetry) that comes before it in board order
     select 1
-    from square_image as si
+    from symmetry as g
+    cross join col_lbl as c
+    cross join square_image as si
     join square as m on m.square = si.image
-    where si.square in ({{k in 1..N sep ", ": s.s{k}}})
-    group by si.symmetry
+    where si.symmetry = g.symmetry
+      and si.square = case c.cl_no{{k in 1..N sep "": \n                          when {k} then s.s{k}}}
+                      end
+    group by g.symmetry
     having ({{k in 1..N sep ", ": max(case when m.cl_no = {k} then m.rw_no end)}})
-         < ({{k in 1..N sep ", ": (select p.rw_no from square as p where p.square = s.s{k})}})
+         < ({{k in 1..N sep ", ": p{k}.rw_no}})
 );
