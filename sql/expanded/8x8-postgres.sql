@@ -928,7 +928,10 @@ where p1.square = s.s1
     group by g.symmetry
     having (max(case when m.cl_no = 1 then m.rw_no end), max(case when m.cl_no = 2 then m.rw_no end), max(case when m.cl_no = 3 then m.rw_no end), max(case when m.cl_no = 4 then m.rw_no end), max(case when m.cl_no = 5 then m.rw_no end), max(case when m.cl_no = 6 then m.rw_no end), max(case when m.cl_no = 7 then m.rw_no end), max(case when m.cl_no = 8 then m.rw_no end))
          < (p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no)
-);
+)
+-- (PostgreSQL may join the rows of square by hashing, which keeps no
+-- order: it sorts the representatives)
+order by p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no;
 
 -- ==== view stored_solution ====
 create view stored_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
