@@ -410,11 +410,17 @@ fn class_rows_figures(sizes: &[u8]) {
         let path = board(dir.path(), n);
         add_views_before(&path, n);
         let first_before = match n {
-            ..=12 => ms(time_shell_run(&path, "select * from solution_class_before limit 3")),
+            ..=12 => ms(time_shell_run(
+                &path,
+                "select * from solution_class_before limit 3",
+            )),
             _ => "-".to_string(),
         };
         let first_now = time_shell_run(&path, "select * from solution_class limit 3");
-        let all = ["select * from solution_class_before", "select * from solution_class"];
+        let all = [
+            "select * from solution_class_before",
+            "select * from solution_class",
+        ];
         let [all_before, all_now] = match n {
             ..=12 => interleaved_medians(&path, n, all),
             _ => all.map(|sql| time_shell_run(&path, sql)),

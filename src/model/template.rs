@@ -389,11 +389,9 @@ fn block_end(lines: &[&str], start: usize) -> Result<(Option<usize>, usize)> {
     bail!("`{}` has no `{END}`", lines[start].trim())
 }
 
-/// The scopes of a repetition's rounds: `k in 2..N` gives k the numbers 2
-/// to N; `view in reversed VIEWS` gives view the words of the list VIEWS,
-/// last first.
 /// `PATH` or `PATH with NAME = expr, …`: the template to include and the
-/// scope it is expanded in, the including one with those numbers set.
+/// scope it is expanded in, the including one with those numbers set (each
+/// `expr` is read in the including scope).
 fn include_scope<'a>(spec: &'a str, scope: &Scope) -> Result<(&'a str, Scope)> {
     let Some((path, settings)) = spec.split_once(" with ") else {
         return Ok((spec.trim(), scope.clone()));
@@ -408,6 +406,9 @@ fn include_scope<'a>(spec: &'a str, scope: &Scope) -> Result<(&'a str, Scope)> {
     Ok((path.trim(), inner))
 }
 
+/// The scopes of a repetition's rounds: `k in 2..N` gives k the numbers 2
+/// to N; `view in reversed VIEWS` gives view the words of the list VIEWS,
+/// last first.
 fn repetitions(header: &str, scope: &Scope) -> Result<Vec<Scope>> {
     let (var, range) = header
         .split_once(" in ")
@@ -620,7 +621,10 @@ mod tests {
         );
         assert!(!part.contains("create view"), "{part}");
         assert!(part.contains("and q3.square = :s3"), "{part}");
-        assert!(part.ends_with(";\n0\n"), "the including scope is left as it was: {part}");
+        assert!(
+            part.ends_with(";\n0\n"),
+            "the including scope is left as it was: {part}"
+        );
         assert!(render("--@include views/3-solution.sql with PART 1", &base).is_err());
     }
 
