@@ -901,7 +901,8 @@ smallest_image2 as (
 representative2 as (
     -- two solutions are in one class exactly when their smallest images
     -- agree; the smallest image is itself a member, the smallest one
-    -- (every member is here, so the class's size is a count)
+    -- (every member is here, so the class's size is a count: cheaper than
+    -- part 1's symmetries over movers, 3 ms of 35 at 9×9)
     select solution_no, symmetry,
            count(*) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as class_size,
            min(solution_no) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as representative_no

@@ -111,7 +111,9 @@ order by path;
 -- queens on rows that come, as a list, no earlier than that solution's
 -- first k, for every k: each queen of `placed` is tested so as it is
 -- placed, and the parts of the search that hold only earlier solutions
--- are cut off where they begin, not searched again.
+-- are cut off where they begin, not searched again. The last test, after
+-- `placed`, leaves that solution itself out (this form is expanded only
+-- from 9×9 on, where queens follow `placed`).
 --@end
 select
     {{k in 1..CUT sep ", ": placed.s{k}}}{{k in CUT+1..N sep "": ,\n    q{k}.square as s{k}}}{{if AFTER: ,}}
@@ -139,7 +141,7 @@ from (
 --@end
     where q1.cl_no = 1
 --@if AFTER
-      and q1.rw_no {{if N > 1: >=}}{{if N = 1: >}} l.r1                 -- not before last_found
+      and q1.rw_no >= l.r1                 -- not before last_found
 --@end
 --@if PART = 1
       and q1.square = {:s1}
@@ -157,7 +159,7 @@ from (
 --@end
 --@end
 --@if AFTER
-      and ({{j in 1..k sep ", ": q{j}.rw_no}}) {{if k < N: >=}}{{if k = N: >}} ({{j in 1..k sep ", ": l.r{j}}})    -- not before last_found
+      and ({{j in 1..k sep ", ": q{j}.rw_no}}) >= ({{j in 1..k sep ", ": l.r{j}}})    -- not before last_found
 --@end
 --@end
 --@if SQLITE and AFTER = 0

@@ -104,7 +104,8 @@ representative{p} as (
            min(solution_no) over (partition by {{k in 1..N sep ", ": rw{k}}}) as representative_no
     from smallest_image1
 --@else
-    -- (every member is here, so the class's size is a count)
+    -- (every member is here, so the class's size is a count: cheaper than
+    -- part 1's symmetries over movers, 3 ms of 35 at 9×9)
     select solution_no, symmetry,
            count(*) over (partition by {{k in 1..N sep ", ": rw{k}}}) as class_size,
            min(solution_no) over (partition by {{k in 1..N sep ", ": rw{k}}}) as representative_no
