@@ -374,6 +374,11 @@ const SOLUTION_CLASS_BEFORE: &str = include_str!("solution_class_before.sql");
 /// by a sort, which solution_class_before reads.
 const NUMBERED_SOLUTION_BEFORE: &str = include_str!("numbered_solution_before.sql");
 
+/// The boards below the bench's sizes on which the views before and now
+/// are compared too: there every row takes milliseconds, and a fixed cost
+/// (preparing a larger statement) shows.
+const SMALL_BOARDS: [u8; 4] = [4, 5, 6, 7];
+
 /// Adds the views as they were before issue 33 to the board at `path`:
 /// numbered_solution_before and solution_class_before.
 fn add_views_before(path: &Path, n: u8) {
@@ -405,8 +410,7 @@ fn class_rows_figures(sizes: &[u8]) {
         "N", "3 before", "3 now", "all before", "all now", "ratio"
     );
     let dir = tempfile::TempDir::new().unwrap();
-    let small = [4, 5, 6, 7];
-    for &n in small.iter().chain(sizes).filter(|&&n| n <= 13) {
+    for &n in SMALL_BOARDS.iter().chain(sizes).filter(|&&n| n <= 13) {
         let path = board(dir.path(), n);
         add_views_before(&path, n);
         let first_before = match n {
@@ -437,64 +441,59 @@ fn class_rows_figures(sizes: &[u8]) {
 
 /// Every row of numbered_solution (two parts: the first 200 solutions by
 /// the one join, the rest by the carried search begun after them) against
-/// the view before issue 33 (the carried search numbered by a sort), in the
-/// sqlite3 shell, medians of 7 interleaved whole processes (3 from 13×13
-/// on), from 4×4: the small boards are every row of the first part.
+/// the view before issue 33 (the carried search numbered by a sort), from
+/// 4×4; then fundamental_solution against the view before (the
+/// representatives of solution_class_before), up to 12×12 (the form before
+/// takes minutes at 13×13).
 fn numbered_rows_figures(sizes: &[u8]) {
     let Some(version) = shell_version() else {
         return;
     };
-    println!();
-    println!(
-        "select * from numbered_solution, now and before (the sorted search), the {version} shell (ms):"
-    );
-    println!("{:>3} {:>10} {:>10} {:>8}", "N", "now", "before", "ratio");
-    let dir = tempfile::TempDir::new().unwrap();
-    let small = [4, 5, 6, 7];
-    for &n in small.iter().chain(sizes) {
-        let path = board(dir.path(), n);
-        add_views_before(&path, n);
-        let [now, sorted] = interleaved_medians(
-            &path,
-            n,
+    let sizes: Vec<u8> = SMALL_BOARDS.iter().chain(sizes).copied().collect();
+    now_and_before_figures(
+        &format!(
+            "select * from numbered_solution, now and before (the sorted search), the {version} shell (ms):"
+        ),
+        &sizes,
+        |_| {
             [
-                "select * from numbered_solution",
-                "select * from numbered_solution_before",
-            ],
-        );
-        println!(
-            "{n:>3} {:>10} {:>10} {:>8.3}",
-            ms(now),
-            ms(sorted),
-            now.as_secs_f64() / sorted.as_secs_f64()
-        );
-    }
-    fundamental_rows_figures(&version, small.iter().chain(sizes).filter(|&&n| n <= 12));
+                "select * from numbered_solution".to_string(),
+                "select * from numbered_solution_before".to_string(),
+            ]
+        },
+    );
+    let up_to_12: Vec<u8> = sizes.into_iter().filter(|&n| n <= 12).collect();
+    now_and_before_figures(
+        &format!("select * from fundamental_solution, now and before, the {version} shell (ms):"),
+        &up_to_12,
+        |n| {
+            let columns: Vec<String> = (1..=n).map(|k| format!("s{k}")).collect();
+            [
+                "select * from fundamental_solution".to_string(),
+                format!(
+                    "select {}, class_size from solution_class_before \
+                     where solution_no = representative_no order by solution_no",
+                    columns.join(", ")
+                ),
+            ]
+        },
+    );
 }
 
-/// Every row of fundamental_solution against the view as it was before
-/// issue 33 (solution_class_before's representatives), in the sqlite3
-/// shell, medians of interleaved whole processes, up to 12×12 (the form
-/// before takes minutes at 13×13).
-fn fundamental_rows_figures<'a>(version: &str, sizes: impl Iterator<Item = &'a u8>) {
+/// A table of every row of a view now against before, in the sqlite3
+/// shell, medians of interleaved whole processes, one line per size: the
+/// two queries `now_and_before` gives for each size, on a board with the
+/// views before added.
+fn now_and_before_figures(title: &str, sizes: &[u8], now_and_before: impl Fn(u8) -> [String; 2]) {
     println!();
-    println!("select * from fundamental_solution, now and before, the {version} shell (ms):");
+    println!("{title}");
     println!("{:>3} {:>10} {:>10} {:>8}", "N", "now", "before", "ratio");
     let dir = tempfile::TempDir::new().unwrap();
     for &n in sizes {
         let path = board(dir.path(), n);
         add_views_before(&path, n);
-        let columns: Vec<String> = (1..=n).map(|k| format!("s{k}")).collect();
-        let before = format!(
-            "select {}, class_size from solution_class_before \
-             where solution_no = representative_no order by solution_no",
-            columns.join(", ")
-        );
-        let [now, before] = interleaved_medians(
-            &path,
-            n,
-            ["select * from fundamental_solution", before.as_str()],
-        );
+        let [now, before] = now_and_before(n);
+        let [now, before] = interleaved_medians(&path, n, [now.as_str(), before.as_str()]);
         println!(
             "{n:>3} {:>10} {:>10} {:>8.3}",
             ms(now),
