@@ -532,3 +532,155 @@ fn init_blocked_by_a_held_lock_names_the_table() {
     lock.rollback().unwrap();
     assert_refused(&out, 1, "board_size");
 }
+
+/// A database of its own on the server, owned by `owner`, dropped
+/// afterwards (with any session still in it).
+struct Database {
+    name: String,
+    url: String,
+    admin_url: String,
+}
+
+impl Database {
+    fn new(admin_url: &str, owner: &str) -> Database {
+        let name = format!("qdb_{}_{}", std::process::id(), owner);
+        let mut admin = postgres::Client::connect(admin_url, postgres::NoTls).unwrap();
+        admin
+            .batch_execute(&format!("create database {name} owner {owner}"))
+            .unwrap();
+        let (base, _) = admin_url.rsplit_once('/').unwrap();
+        Database {
+            url: format!("{base}/{name}"),
+            name,
+            admin_url: admin_url.to_string(),
+        }
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        if let Ok(mut admin) = postgres::Client::connect(&self.admin_url, postgres::NoTls) {
+            let _ = admin.batch_execute(&format!(
+                "drop database if exists {} with (force)",
+                self.name
+            ));
+        }
+    }
+}
+
+// From an attack: bob, owning database puz, set `role = bob` on it, so a
+// superuser's `init` built a board bob owned (bob then deleted a safe_next
+// row and count printed 76 for 8×8), and `query "select current_user"`
+// said bob. queens acts as the role in the URL, whatever a database's or
+// role's settings say.
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_database_s_or_role_s_role_setting_never_changes_who_queens_acts_as() {
+    let admin_url = server();
+    let bob = Role::new(&admin_url, "bob", "");
+    let alice = Role::new(
+        &admin_url,
+        "alice",
+        &format!("grant {} to {{role}}", bob.name),
+    );
+    let database = Database::new(&admin_url, &bob.name);
+    let mut admin = postgres::Client::connect(&database.url, postgres::NoTls).unwrap();
+    let me: String = admin
+        .query_one("select current_user::text", &[])
+        .unwrap()
+        .get(0);
+    admin
+        .batch_execute(&format!(
+            "alter database {0} set role = '{1}'; alter role {2} in database {0} set role = '{1}'; \
+             grant create on database {0} to {2}",
+            database.name, bob.name, alice.name
+        ))
+        .unwrap();
+    let alice_url = url_with_user(&database.url, &alice.name, "secret");
+    for (url, who) in [(&database.url, &me), (&alice_url, &alice.name)] {
+        let dir = tempfile::TempDir::new().unwrap();
+        let run = |args: &[&str]| {
+            queens(dir.path())
+                .args(args)
+                .args(["--db", url, "--schema", "board2"])
+                .output()
+                .unwrap()
+        };
+        let out = run(&["init"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let owner: String = admin
+            .query_one(
+                "select nspowner::regrole::text from pg_namespace where nspname = 'board2'",
+                &[],
+            )
+            .unwrap()
+            .get(0);
+        assert_eq!(&owner, who, "the schema's owner");
+        let out = run(&[
+            "query",
+            "select current_user || ' ' || session_user",
+            "-f",
+            "csv",
+        ]);
+        let said = text(&out.stdout);
+        assert_eq!(
+            said.lines().last(),
+            Some(format!("{who} {who}").as_str()),
+            "{said}{}",
+            text(&out.stderr)
+        );
+        let out = run(&["count"]);
+        assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
+        admin.batch_execute("drop schema board2 cascade").unwrap();
+    }
+}
+
+// From an attack: a role's or database's statement_timeout = 5 (ms),
+// idle_in_transaction_session_timeout = 1 or default_transaction_read_only
+// = on made `init` fail with PostgreSQL's own words. queens pins the
+// settings its work depends on, as pg_dump does, and honours the others.
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn settings_a_role_or_database_sets_do_not_stop_queens() {
+    let admin_url = server();
+    let tim = Role::new(&admin_url, "tim", "");
+    let database = Database::new(&admin_url, &tim.name);
+    let mut admin = postgres::Client::connect(&database.url, postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!(
+            "alter role {1} in database {0} set statement_timeout = 5; \
+             alter role {1} in database {0} set idle_in_transaction_session_timeout = 1; \
+             alter database {0} set default_transaction_read_only = on; \
+             alter database {0} set idle_session_timeout = 1; \
+             alter database {0} set standard_conforming_strings = off",
+            database.name, tim.name
+        ))
+        .unwrap();
+    let url = url_with_user(&database.url, &tim.name, "secret");
+    let dir = tempfile::TempDir::new().unwrap();
+    let run = |args: &[&str]| {
+        let out = queens(dir.path())
+            .args(args)
+            .args(["--db", &url, "--schema", "timed"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    run(&["init", "--size", "10"]);
+    assert_eq!(run(&["count"]).trim(), "724");
+    run(&["init", "--force", "--size", "9"]);
+    assert_eq!(run(&["count"]).trim(), "352");
+    run(&["doctor"]);
+    assert_eq!(run(&["solve", "-f", "csv"]).lines().count(), 353);
+    assert_eq!(
+        run(&["query", "select 'a\\b'", "-f", "csv"]).lines().last(),
+        Some("a\\b")
+    );
+}

@@ -229,3 +229,183 @@ fn a_reader_who_names_the_builder_as_trusted_reads_an_ordinary_role_s_board() {
         text(&other.stderr)
     );
 }
+
+/// The board carol built, as the reader `url` reads it trusting carol
+/// alone: refused, in one line naming `names`, with nothing printed.
+fn refused_trusting_carol(url: &str, schema: &Schema, carol: &Role, names: &str) {
+    for command in [
+        &["count"][..],
+        &["space"],
+        &["doctor"],
+        &["query", "select 1"],
+        &["solve"],
+        &["init", "--force"],
+    ] {
+        let out = run_as(
+            url,
+            schema,
+            &[command, &["--trust-owner", &carol.name]].concat(),
+            &[],
+        );
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{command:?}: {}", text(&out.stdout));
+        let last = stderr.lines().last().unwrap_or_default();
+        assert!(
+            last.starts_with("queens: ") && last.contains(names),
+            "{command:?}: expected {names:?} in: {stderr}"
+        );
+    }
+}
+
+/// Runs `sql` as `role`, with `{util}` standing for the helper schema.
+fn as_role(role: &Role, util: &str, sql: &str) {
+    role.client()
+        .batch_execute(&sql.replace("{util}", util))
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+}
+
+// From an attack: a superuser read carol's board trusting carol, and
+// carol's view called util.tag, which dave owned and later made write who
+// ran it (the superuser) into a file. Trusting carol trusts carol's SQL,
+// not whatever it calls: every dependency, however far along, is owned by
+// the reader, a role it named, or the server.
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn trusting_carol_is_not_trusting_whoever_carol_s_views_call() {
+    let admin = server();
+    let schema = Schema::new(&admin, "cb");
+    let (carol, dave) = a_board_carol_built_and_dave_may_read(&admin, &schema);
+    let util = format!("{}_util", schema.name);
+    schema
+        .client()
+        .batch_execute(&format!(
+            "grant create on database \"{}\" to {}",
+            schema
+                .client()
+                .query_one("select current_database()::text", &[])
+                .unwrap()
+                .get::<_, String>(0),
+            dave.name
+        ))
+        .unwrap();
+    as_role(
+        &dave,
+        &util,
+        "create schema {util}; grant usage on schema {util} to public; \
+         create table {util}.ran (who text); grant insert on {util}.ran to public; \
+         create function {util}.tag(text) returns text language plpgsql as \
+         $$ begin insert into {util}.ran values (current_user); return $1; end $$",
+    );
+    let s = &schema.name;
+    as_role(
+        &carol,
+        &util,
+        &format!(
+            "create table {s}.funnel_copy as select * from {s}.search_funnel; \
+             create or replace view {s}.search_funnel as select queens, by_candidate_rule, \
+             {{util}}.tag(by_placement_rule::text)::bigint as by_placement_rule \
+             from {s}.funnel_copy"
+        ),
+    );
+    let owned = format!("function {util}.tag(text), owned by {}", dave.name);
+    refused_trusting_carol(&admin, &schema, &carol, &owned);
+    let ran: i64 = schema
+        .client()
+        .query_one(&format!("select count(*) from {util}.ran"), &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(ran, 0, "dave's function ran");
+    // Naming dave too does not make a body the server keeps as text, which
+    // could call anyone's, safe to run.
+    let out = run_as(
+        &admin,
+        &schema,
+        &[
+            "count",
+            "--trust-owner",
+            &format!("{},{}", carol.name, dave.name),
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("a function whose body the server keeps as text"));
+    dependencies_of_every_kind_are_followed(&admin, &schema, &carol, &dave, &util);
+}
+
+/// Other ways carol's board can lead to dave's SQL, each refused naming
+/// what of dave's it reaches; and once carol's board leads nowhere else, it
+/// is read.
+fn dependencies_of_every_kind_are_followed(
+    admin: &str,
+    schema: &Schema,
+    carol: &Role,
+    dave: &Role,
+    util: &str,
+) {
+    let s = &schema.name;
+    as_role(
+        dave,
+        util,
+        "create function {util}.plus(bigint, bigint) returns bigint language sql immutable \
+         begin atomic select $1 + $2; end; \
+         create operator {util}.@@@ (leftarg = bigint, rightarg = bigint, function = {util}.plus); \
+         create view {util}.v as select 0::bigint as zero; grant select on {util}.v to public; \
+         create domain {util}.big as bigint check ({util}.plus(value, 0) is not null); \
+         grant usage on domain {util}.big to public",
+    );
+    let funnel = |body: &str| {
+        format!(
+            "create or replace view {s}.search_funnel as select queens, by_candidate_rule, \
+             {body} as by_placement_rule from {s}.funnel_copy"
+        )
+    };
+    let cases = [
+        (
+            funnel("by_placement_rule operator({util}.@@@) 0"),
+            format!("operator {util}.@@@"),
+        ),
+        (
+            funnel("by_placement_rule + (select zero from {util}.v)"),
+            format!("view {util}.v, owned by {}", dave.name),
+        ),
+        (
+            format!(
+                "{}; create table {s}.extra (x {{util}}.big)",
+                funnel("by_placement_rule")
+            ),
+            format!("{util}.plus(bigint,bigint)"),
+        ),
+        (
+            format!(
+                "drop table {s}.extra; create function {s}.f(bigint) returns bigint \
+                 language plpgsql as $$ begin return $1; end $$; {}",
+                funnel(&format!("{s}.f(by_placement_rule)"))
+            ),
+            format!("function {s}.f(bigint), owned by {}", carol.name),
+        ),
+        (
+            format!(
+                "create or replace function {s}.f(bigint) returns bigint language sql \
+                 begin atomic select $1 + 0 * length(query_to_xml('select 1', false, false, '')::text); end"
+            ),
+            "calls query_to_xml".to_string(),
+        ),
+    ];
+    for (sql, names) in &cases {
+        as_role(carol, util, sql);
+        refused_trusting_carol(admin, schema, carol, names);
+    }
+    as_role(
+        carol,
+        util,
+        &format!(
+            "create or replace function {s}.f(bigint) returns bigint language sql begin atomic select $1; end"
+        ),
+    );
+    let out = run_as(admin, schema, &["count", "--trust-owner", &carol.name], &[]);
+    assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
+}

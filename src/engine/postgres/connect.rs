@@ -110,7 +110,7 @@ pub fn connect(url: &str) -> Result<Client> {
     let mut config: postgres::Config = url
         .parse()
         .map_err(|e| usage(format!("{shown} is not a PostgreSQL URL ({e})")))?;
-    pin_empty_search_path(&mut config);
+    pin_session_settings(&mut config);
     let timeout = config
         .get_connect_timeout()
         .copied()
@@ -134,21 +134,45 @@ pub fn connect(url: &str) -> Result<Client> {
     })
 }
 
-/// Puts an empty `search_path` in the connection's startup options, so
-/// that it is in force before queens' first statement: a setting made in
-/// the startup packet outranks the database's and the role's own (`alter
-/// database … set search_path`, `alter role … set …`), which their owners
-/// may point at a schema of functions shadowing `pg_catalog`'s
-/// (CVE-2018-1058's class; pg_dump pins the path the same way). With an
-/// empty path every unqualified function, operator and type resolves to
-/// `pg_catalog`, and relations to nothing until queens names its schema.
-/// The URL's own `options` are kept, and ours come last so they win.
-fn pin_empty_search_path(config: &mut postgres::Config) {
+/// The settings every connection of queens asks for in its startup packet,
+/// so that they are in force before queens' first statement: a setting made
+/// there outranks the database's and the role's own (`alter database … set
+/// …`, `alter role … [in database …] set …`), which their owners may have
+/// chosen to trap or to stop queens. pg_dump pins its own the same way.
+///
+/// - `search_path` empty: every unqualified function, operator and type
+///   resolves to `pg_catalog`, and relations to nothing until queens names
+///   its schema (a path pointing at functions that shadow `pg_catalog`'s is
+///   CVE-2018-1058's class).
+/// - `role` none: queens acts as the role the URL logs in as. A `set role`
+///   that a database's owner made (`alter database … set role = bob`)
+///   would make a superuser build boards bob owns and read as bob.
+/// - `statement_timeout`, `idle_in_transaction_session_timeout` and
+///   `idle_session_timeout` off: a rebuild is one transaction of many
+///   statements and a split search keeps its snapshot's transaction open
+///   between parts; `query --timeout S` and the 10 s lock timeout bound
+///   queens' waits instead.
+/// - `default_transaction_read_only` off: `init` writes; every reading
+///   command starts its own read-only transaction whatever this says.
+/// - `standard_conforming_strings` on: the literals queens writes read
+///   backslashes as themselves.
+/// - `transform_null_equals` off: `x = null` is null, as the views mean.
+/// - `jit` off: compiling the catalog questions queens asks first (the
+///   trust check's walk, whose estimate is large) took longer than asking
+///   them; the search sets it off too (planner_settings.sql).
+///
+/// The URL's own `options` are kept, and these come last so they win.
+pub(super) const PINNED_SETTINGS: &str = "-c search_path= -c role=none -c statement_timeout=0 \
+    -c idle_in_transaction_session_timeout=0 -c idle_session_timeout=0 \
+    -c default_transaction_read_only=off -c standard_conforming_strings=on \
+    -c transform_null_equals=off -c jit=off";
+
+fn pin_session_settings(config: &mut postgres::Config) {
     let given = config.get_options().unwrap_or("").trim().to_string();
     let pinned = if given.is_empty() {
-        "-c search_path=".to_string()
+        PINNED_SETTINGS.to_string()
     } else {
-        format!("{given} -c search_path=")
+        format!("{given} {PINNED_SETTINGS}")
     };
     config.options(&pinned);
 }
@@ -287,7 +311,50 @@ fn refuse_untrusted_owners(client: &mut Client, schema: &str, trusted: &[String]
             shell_word(&role)
         );
     }
-    Ok(())
+    refuse_untrusted_dependencies(client, schema, trusted)
+}
+
+/// Refuses a schema whose objects depend, however far along, on something
+/// that would run SQL the user did not trust: an object owned by a role
+/// that lacks the user's privileges and that the user did not name (a
+/// function in another schema that a view calls, a type whose output
+/// function is another role's, …), a function whose body the catalog does
+/// not record and that is not the user's own, or a call of one of
+/// PostgreSQL's functions that run SQL given as text. Trusting carol
+/// trusts carol's SQL, not whatever carol's SQL calls.
+fn refuse_untrusted_dependencies(
+    client: &mut Client,
+    schema: &str,
+    trusted: &[String],
+) -> Result<()> {
+    let found = client.query_opt(
+        &statement("postgres/untrusted_dependencies.sql", Scope::default())?,
+        &[&schema, &trusted],
+    )?;
+    let Some(row) = found else {
+        return Ok(());
+    };
+    let (what, owner, why): (String, Option<String>, String) = (row.get(0), row.get(1), row.get(2));
+    let owner = owner.unwrap_or_default();
+    match why.as_str() {
+        "owner" => bail!(
+            "schema {schema} is not yours to read safely: its objects use {what}, owned by \
+             {owner}, which lacks your privileges, and queens would run that role's SQL with \
+             your powers; connect as {owner}, or, if you trust {owner}, add --trust-owner {}",
+            shell_word(&owner)
+        ),
+        "body" => bail!(
+            "schema {schema} is not yours to read safely: its objects use {what}, owned by \
+             {owner}, a function whose body the server keeps as text (plpgsql, or SQL in \
+             quotes), with no record of what it calls, so queens cannot tell whose SQL it would \
+             run with your powers; only your own role's functions may be so, or {owner} can \
+             write it as a SQL function with a BEGIN ATOMIC body"
+        ),
+        _ => bail!(
+            "schema {schema} is not yours to read safely: {what}, which runs SQL given as text \
+             or changes a setting, so queens cannot tell whose SQL it would run with your powers"
+        ),
+    }
 }
 
 /// What the schema holds: None when it holds nothing of queens'. An empty

@@ -1,0 +1,164 @@
+-- untrusted_dependencies(what, owner, why): reading or rebuilding the
+-- schema $1 would run `what`, owned by `owner` (NULL: not the reason), and
+-- `why` says how it fails to be trusted: 'owner' when `owner` is neither a
+-- superuser, nor a role with the connecting role's privileges, nor one of
+-- the roles $2 the user trusts (`--trust-owner`); 'body' when `what` is a
+-- function whose body the catalog does not record (plpgsql, or SQL written
+-- as a string), so whatever it calls cannot be followed, and its owner is
+-- not the connecting role itself; 'text' when `what` calls one of
+-- PostgreSQL's own functions that run SQL given as text or change a
+-- setting (query_to_xml, ts_stat, set_config, …), whose SQL cannot be
+-- followed either.
+--
+-- What runs is everything the schema's objects depend on, followed
+-- through pg_depend as far as it goes: a view's rule and what it reads
+-- and calls, functions, operators and their functions, types and their
+-- input and output functions, aggregates, casts, and, of every relation
+-- reached, its own rules, triggers, policies, defaults, checks and
+-- indexes. The walk stops at PostgreSQL's own objects (pg_catalog,
+-- information_schema) and at an extension's, which the server's
+-- administrator installed. A superuser owns the catalog; queens' own
+-- objects are the connecting role's. Parts that have no owner of their
+-- own (a rule, a trigger, a cast) are walked through, and answer for the
+-- relation or function they belong to.
+with recursive
+s as (select oid from pg_namespace where nspname = $1),
+own (classid, objid) as (
+    select 'pg_class'::regclass::oid, c.oid from pg_class as c join s on c.relnamespace = s.oid
+    union all
+    select 'pg_proc'::regclass::oid, p.oid from pg_proc as p join s on p.pronamespace = s.oid
+    -- an earlier queens' functions for its role queens_reader, which
+    -- readers refuse and init removes, by name (legacy_reader.sql)
+    where not (p.proname in ('queens_open', 'queens_fetch', 'queens_query')
+               and pg_get_userbyid(p.proowner) = 'queens_reader')
+    union all
+    select 'pg_type'::regclass::oid, t.oid from pg_type as t join s on t.typnamespace = s.oid
+    union all
+    select 'pg_operator'::regclass::oid, o.oid from pg_operator as o join s on o.oprnamespace = s.oid
+    union all
+    select 'pg_collation'::regclass::oid, c.oid from pg_collation as c join s on c.collnamespace = s.oid
+    union all
+    select 'pg_conversion'::regclass::oid, c.oid from pg_conversion as c join s on c.connamespace = s.oid
+    union all
+    select 'pg_statistic_ext'::regclass::oid, x.oid from pg_statistic_ext as x join s on x.stxnamespace = s.oid
+    union all
+    select 'pg_opclass'::regclass::oid, c.oid from pg_opclass as c join s on c.opcnamespace = s.oid
+    union all
+    select 'pg_opfamily'::regclass::oid, f.oid from pg_opfamily as f join s on f.opfnamespace = s.oid
+    union all
+    select 'pg_ts_config'::regclass::oid, c.oid from pg_ts_config as c join s on c.cfgnamespace = s.oid
+    union all
+    select 'pg_ts_dict'::regclass::oid, d.oid from pg_ts_dict as d join s on d.dictnamespace = s.oid
+),
+reached (classid, objid) as (
+    select classid, objid from own
+    union
+    select step.classid, step.objid
+    from reached as r
+    cross join lateral (
+        -- what it refers to
+        select d.refclassid, d.refobjid from pg_depend as d
+        where d.classid = r.classid and d.objid = r.objid and d.deptype in ('n', 'a', 'i')
+        union all
+        -- its own parts: a relation's rules, triggers, policies, defaults,
+        -- constraints, indexes, row type; a type's array type
+        select d.classid, d.objid from pg_depend as d
+        where d.refclassid = r.classid and d.refobjid = r.objid and d.deptype in ('a', 'i')
+    ) as step (classid, objid)
+    where step.classid <> 'pg_namespace'::regclass::oid
+      and not exists (
+          select from pg_depend as e
+          where e.classid = step.classid and e.objid = step.objid and e.deptype = 'e')
+      and coalesce((pg_identify_object(step.classid, step.objid, 0)).schema, '')
+          not in ('pg_catalog', 'information_schema', 'pg_toast')
+),
+owned (classid, objid, owner) as (
+    select r.classid, r.objid, coalesce(
+        (select relowner from pg_class where r.classid = 'pg_class'::regclass and oid = r.objid),
+        (select proowner from pg_proc where r.classid = 'pg_proc'::regclass and oid = r.objid),
+        (select typowner from pg_type where r.classid = 'pg_type'::regclass and oid = r.objid),
+        (select oprowner from pg_operator where r.classid = 'pg_operator'::regclass and oid = r.objid),
+        (select collowner from pg_collation where r.classid = 'pg_collation'::regclass and oid = r.objid),
+        (select conowner from pg_conversion where r.classid = 'pg_conversion'::regclass and oid = r.objid),
+        (select stxowner from pg_statistic_ext where r.classid = 'pg_statistic_ext'::regclass and oid = r.objid),
+        (select opcowner from pg_opclass where r.classid = 'pg_opclass'::regclass and oid = r.objid),
+        (select opfowner from pg_opfamily where r.classid = 'pg_opfamily'::regclass and oid = r.objid),
+        (select cfgowner from pg_ts_config where r.classid = 'pg_ts_config'::regclass and oid = r.objid),
+        (select dictowner from pg_ts_dict where r.classid = 'pg_ts_dict'::regclass and oid = r.objid),
+        (select lanowner from pg_language where r.classid = 'pg_language'::regclass and oid = r.objid),
+        (select srvowner from pg_foreign_server where r.classid = 'pg_foreign_server'::regclass and oid = r.objid),
+        (select fdwowner from pg_foreign_data_wrapper where r.classid = 'pg_foreign_data_wrapper'::regclass and oid = r.objid)
+    )
+    from reached as r
+),
+-- The node trees of what was reached: the SQL it runs, as the server
+-- stores it, where a call of a function is `:funcid N` (an operator's
+-- `:opfuncid N`, an aggregate's `:aggfnoid N`, a window function's
+-- `:winfnoid N`), pinned built-ins included, which pg_depend leaves out;
+-- none of the functions runs_sql_text names is an operator's, an
+-- aggregate or a window function, so `:funcid N` finds their calls.
+trees (classid, objid, tree) as (
+    select r.classid, r.objid, w.ev_action::text || coalesce(w.ev_qual::text, '')
+    from reached as r join pg_rewrite as w on r.classid = 'pg_rewrite'::regclass and w.oid = r.objid
+    union all
+    select r.classid, r.objid, p.prosqlbody::text || coalesce(p.proargdefaults::text, '')
+    from reached as r join pg_proc as p on r.classid = 'pg_proc'::regclass and p.oid = r.objid
+    where p.prosqlbody is not null or p.proargdefaults is not null
+    union all
+    select r.classid, r.objid, a.adbin::text
+    from reached as r join pg_attrdef as a on r.classid = 'pg_attrdef'::regclass and a.oid = r.objid
+    union all
+    select r.classid, r.objid, c.conbin::text
+    from reached as r join pg_constraint as c on r.classid = 'pg_constraint'::regclass and c.oid = r.objid
+    where c.conbin is not null
+    union all
+    select r.classid, r.objid, coalesce(i.indexprs::text, '') || coalesce(i.indpred::text, '')
+    from reached as r join pg_index as i on r.classid = 'pg_class'::regclass and i.indexrelid = r.objid
+    union all
+    select r.classid, r.objid, coalesce(p.polqual::text, '') || coalesce(p.polwithcheck::text, '')
+    from reached as r join pg_policy as p on r.classid = 'pg_policy'::regclass and p.oid = r.objid
+    union all
+    select r.classid, r.objid, t.tgqual::text
+    from reached as r join pg_trigger as t on r.classid = 'pg_trigger'::regclass and t.oid = r.objid
+    where t.tgqual is not null
+),
+-- PostgreSQL's own functions that run SQL given as text, or change a
+-- setting for the rest of the session.
+runs_sql_text (oid) as (
+    select p.oid from pg_proc as p
+    where p.pronamespace = 'pg_catalog'::regnamespace
+      and p.proname in ('query_to_xml', 'query_to_xmlschema', 'query_to_xml_and_xmlschema',
+                        'cursor_to_xml', 'cursor_to_xmlschema',
+                        'table_to_xml', 'table_to_xmlschema', 'table_to_xml_and_xmlschema',
+                        'schema_to_xml', 'schema_to_xmlschema', 'schema_to_xml_and_xmlschema',
+                        'database_to_xml', 'database_to_xmlschema', 'database_to_xml_and_xmlschema',
+                        'ts_stat', 'set_config')
+),
+-- (strpos, not a regular expression: the views' trees are long, and a
+-- search for each of a few words is the faster)
+runs_text (classid, objid, called) as (
+    select t.classid, t.objid, f.oid
+    from trees as t cross join runs_sql_text as f
+    where strpos(t.tree, ':funcid ' || f.oid::text || ' ') > 0
+),
+found (what, owner, why, rank) as (
+    -- (a relation's row type, and an array of it, answer for the relation,
+    -- which is named in their place)
+    select pg_describe_object(o.classid, o.objid, 0), pg_get_userbyid(o.owner), 'owner',
+           case o.classid when 'pg_class'::regclass then 1 when 'pg_operator'::regclass then 2
+                when 'pg_proc'::regclass then 3 when 'pg_type'::regclass then 5 else 4 end
+    from owned as o join pg_roles as r on r.oid = o.owner
+    where not r.rolsuper and not pg_has_role(r.oid, current_user, 'USAGE')
+      and not r.rolname::text = any($2::text[])
+    union all
+    select pg_describe_object(o.classid, o.objid, 0), pg_get_userbyid(o.owner), 'body', 6
+    from owned as o join pg_proc as p on o.classid = 'pg_proc'::regclass and p.oid = o.objid
+    join pg_language as l on l.oid = p.prolang
+    where l.lanname not in ('internal', 'c') and p.prosqlbody is null
+      and p.proowner <> (select oid from pg_roles where rolname = current_user)
+    union all
+    select pg_describe_object(t.classid, t.objid, 0) || ' calls ' || t.called::regprocedure::text,
+           null, 'text', 7
+    from runs_text as t
+)
+select what, owner, why from found order by rank, what limit 1;
