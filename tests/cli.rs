@@ -341,6 +341,9 @@ fn query_refuses_every_statement_that_writes() {
         "ATTACH 'x.db' AS x",
         "  detach x",
         "create temp table t (x)",
+        // From an attack: this exited 1 where every other refusal exits 2.
+        "select load_extension('x.so')",
+        "select LOAD_EXTENSION('x.so', 'init')",
     ] {
         let err = fails(board.dir.path(), &["query", "--db", db, sql], 2);
         assert!(!err.is_empty(), "{sql}");

@@ -1087,7 +1087,37 @@ fn a_system_short_of_threads_gets_the_search_on_the_threads_it_gave_or_one_line(
     let some = as_nobody(8);
     assert_eq!(some.status.code(), Some(0), "{}", text(&some.stderr));
     assert!(!text(&some.stderr).contains("panicked"));
-    // None at all: one line.
+    // None at all: one line, after the one saying --jobs was cut.
     let none = as_nobody(1);
-    assert_refused(&none, 1, "cannot start a thread to search with");
+    assert_eq!(none.status.code(), Some(1), "{}", text(&none.stderr));
+    assert!(none.stdout.is_empty());
+    let said = text(&none.stderr);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 2, "{said}");
+    assert!(lines[0].starts_with("queens: --jobs 1024: this machine has "), "{said}");
+    assert!(lines[1].starts_with("queens: cannot start a thread to search with"), "{said}");
+}
+
+// From an attack: under an address-space limit, as some shared hosts set,
+// `check a1 --jobs 1024 --size 13` aborted in 3 runs of 6 ("Fatal glibc
+// error: failed to register TLS destructor: out of memory"). It now starts
+// no more threads than the machine has cores, each with a small stack, and
+// says in one line that --jobs was cut.
+#[test]
+fn far_more_jobs_than_cores_under_an_address_space_limit_answer_every_time() {
+    let dir = TempDir::new().unwrap();
+    for _ in 0..6 {
+        let out = Command::new("bash")
+            .current_dir(dir.path())
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 300000; exec {QUEENS} check a1 --jobs 1024 --size 13 --quiet --db q.db"
+            ))
+            .output()
+            .unwrap();
+        let said = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{said}");
+        assert!(text(&out.stdout).contains("a1"), "{}", text(&out.stdout));
+        assert!(said.contains("queens: --jobs 1024: this machine has "), "{said}");
+    }
 }

@@ -365,6 +365,10 @@ pub trait Engine: Sync {
     /// worker thread: the same board (on a server, the same snapshot).
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn Reader>>;
 
+    /// Whether its search runs in this process (SQLite's), so that threads
+    /// beyond the machine's cores only cost memory; a server's runs there.
+    fn searches_in_process(&self) -> bool;
+
     /// Makes sure the board exists: creates one for `requested` (or the
     /// default size) when there is none. Never upgrades.
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)>;
@@ -424,7 +428,7 @@ pub trait SolutionStore {
 
 /// One read transaction on a board: every query through it sees the same
 /// board.
-pub trait Reader {
+pub trait Reader: Send {
     /// The dialect queens' SQL is expanded for.
     fn dialect(&self) -> Dialect;
 

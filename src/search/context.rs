@@ -19,10 +19,28 @@ pub struct Workers<'a> {
     pub progress: &'a dyn Progress,
 }
 
-impl Workers<'_> {
+impl<'a> Workers<'a> {
     /// As many threads as the machine has cores.
     pub fn all_cores() -> usize {
         thread::available_parallelism().map_or(1, |n| n.get())
+    }
+
+    /// At most one thread a core where the search runs in this process:
+    /// more only cost memory (each its stack and connection), and under an
+    /// address-space limit (`ulimit -v`) they could not all start. Said in
+    /// one line when it cuts what `--jobs` asked for.
+    fn within_the_machine(self, engine: &dyn Engine) -> Workers<'a> {
+        let cores = Workers::all_cores();
+        if !engine.searches_in_process() || self.jobs <= cores {
+            return self;
+        }
+        eprintln!(
+            "queens: --jobs {}: this machine has {cores} {}, so the search runs on {cores} {}",
+            self.jobs,
+            if cores == 1 { "core" } else { "cores" },
+            if cores == 1 { "thread" } else { "threads" }
+        );
+        Workers { jobs: cores, ..self }
     }
 
     /// Every core, nobody watching: for questions that search nothing.
@@ -74,7 +92,7 @@ impl<'a> Board<'a> {
             engine,
             reader,
             n,
-            workers,
+            workers: workers.within_the_machine(engine),
         })
     }
 

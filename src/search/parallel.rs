@@ -12,7 +12,7 @@ use std::thread;
 
 use anyhow::Result;
 
-use crate::engine::{Cluster, Engine, Param, Reader, Snapshot, Value};
+use crate::engine::{Cluster, Param, Reader, Value};
 use crate::model::schema;
 use crate::model::sql;
 use crate::search::context::{Board, SMALLEST_SPLIT, Workers};
@@ -214,27 +214,32 @@ fn part_params(part: &Part) -> [(&'static str, Param); 2] {
 
 /// Runs `work` on every part, on `board.workers.jobs` threads that each
 /// take the next part not yet taken, with a read-only connection of their
-/// own that reads the same board as `board.reader`. `done` gets each
-/// result on the calling thread, as results arrive.
+/// own that reads the same board as `board.reader`. Every connection is
+/// opened before any part is searched: a board that can no longer be read
+/// as the first reader reads it (an SQLite file in WAL mode, rebuilt since)
+/// is said before any answer, never after some. `done` gets each result on
+/// the calling thread, as results arrive.
 fn run_parts<T: Send>(
     board: &Board,
     parts: &[Part],
     work: impl Fn(&dyn Reader, &Part) -> Result<T> + Sync,
     mut done: impl FnMut(usize, T) -> Result<()>,
 ) -> Result<()> {
+    let snapshot = board.reader.snapshot();
+    let threads = board.workers.jobs.clamp(1, parts.len().max(1));
+    let readers = (0..threads)
+        .map(|_| board.engine.sibling(&snapshot))
+        .collect::<Result<Vec<_>>>()?;
     let progress = board.workers.progress;
     progress.start(parts.len());
     let shared = Shared {
-        engine: board.engine,
-        snapshot: board.reader.snapshot(),
         parts,
         next: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
     };
     let (sender, receiver) = mpsc::channel::<(usize, Result<T>)>();
     let outcome = thread::scope(|scope| {
-        let threads = board.workers.jobs.clamp(1, parts.len().max(1));
-        shared.start_threads(scope, threads, &work, sender)?;
+        shared.start_threads(scope, readers, &work, sender)?;
         let mut outcome = Ok(());
         for (index, result) in receiver {
             if let Err(e) = result.and_then(|value| done(index, value)) {
@@ -250,31 +255,37 @@ fn run_parts<T: Send>(
     outcome
 }
 
-/// What the threads of `run_parts` share: where to open their readers, the
-/// parts, the next part not yet taken, and whether to stop.
+/// The stack of a search thread: the search runs in SQLite's code and the
+/// server's, which ask for little, so a thread is given a small stack (as
+/// a secondary thread gets on macOS, where SQLite runs the same), not
+/// Rust's 2 MiB.
+const THREAD_STACK: usize = 512 * 1024;
+
+/// What the threads of `run_parts` share: the parts, the next part not
+/// yet taken, and whether to stop.
 struct Shared<'a> {
-    engine: &'a dyn Engine,
-    snapshot: Snapshot,
     parts: &'a [Part],
     next: AtomicUsize,
     stop: AtomicBool,
 }
 
 impl<'a> Shared<'a> {
-    /// Starts up to `threads` threads that send each part's result. A
-    /// system that runs out of threads (ulimit -u) gets the search on the
-    /// threads it gave, or, given none, one line saying so.
+    /// Starts a thread for each of `readers` that sends each part's
+    /// result. A system that runs out of threads (ulimit -u, ulimit -v)
+    /// gets the search on the threads it gave, or, given none, one line
+    /// saying so.
     fn start_threads<'scope, T: Send + 'scope>(
         &'scope self,
         scope: &'scope thread::Scope<'scope, '_>,
-        threads: usize,
+        readers: Vec<Box<dyn Reader>>,
         work: &'scope (impl Fn(&dyn Reader, &Part) -> Result<T> + Sync),
         sender: mpsc::Sender<(usize, Result<T>)>,
     ) -> Result<()> {
-        for started in 0..threads {
+        for (started, reader) in readers.into_iter().enumerate() {
             let sender = sender.clone();
-            let spawned =
-                thread::Builder::new().spawn_scoped(scope, move || self.take_parts(work, &sender));
+            let spawned = thread::Builder::new()
+                .stack_size(THREAD_STACK)
+                .spawn_scoped(scope, move || self.take_parts(reader.as_ref(), work, &sender));
             match spawned {
                 Ok(_) => {}
                 Err(e) if started == 0 => {
@@ -286,23 +297,20 @@ impl<'a> Shared<'a> {
         Ok(())
     }
 
-    /// One thread's work: a reader of the same board, then parts until
-    /// none is left, the caller stops listening or something failed.
+    /// One thread's work: parts until none is left, the caller stops
+    /// listening or something failed.
     fn take_parts<T>(
         &self,
+        reader: &dyn Reader,
         work: &(impl Fn(&dyn Reader, &Part) -> Result<T> + Sync),
         sender: &mpsc::Sender<(usize, Result<T>)>,
     ) {
-        let reader = match self.engine.sibling(&self.snapshot) {
-            Ok(reader) => reader,
-            Err(e) => return drop(sender.send((usize::MAX, Err(e)))),
-        };
         while !self.stop.load(Ordering::Relaxed) {
             let index = self.next.fetch_add(1, Ordering::Relaxed);
             let Some(part) = self.parts.get(index) else {
                 break;
             };
-            if sender.send((index, work(reader.as_ref(), part))).is_err() {
+            if sender.send((index, work(reader, part))).is_err() {
                 break;
             }
         }

@@ -76,6 +76,11 @@ impl crate::engine::Engine for Engine {
         Ok((Box::new(reader), n))
     }
 
+    /// No: the search runs on the cluster's workers.
+    fn searches_in_process(&self) -> bool {
+        false
+    }
+
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
         Ok(Box::new(Reader::new(self.server.sibling_reader(first)?)?))
     }

@@ -119,6 +119,11 @@ impl crate::engine::Engine for Engine {
         Ok((Box::new(reader), n))
     }
 
+    /// No: the search runs on the server.
+    fn searches_in_process(&self) -> bool {
+        false
+    }
+
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
         Ok(Box::new(self.sibling_reader(first)?))
     }

@@ -33,9 +33,9 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
             path.display()
         );
     }
-    let (found, size_rows) = open::inspect_for_doctor(path)?;
+    // One connection, one read transaction: every finding is of one board.
+    let (conn, found, size_rows) = open::inspect_for_doctor(path)?;
     check_requested_size(&path.display().to_string(), found.size, requested)?;
-    let conn = open::open_read_only(path)?;
     let n = found.size;
     let mut findings = vec![Finding {
         what: "schema version",

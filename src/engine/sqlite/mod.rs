@@ -142,6 +142,11 @@ impl crate::engine::Engine for Engine {
         Ok((Box::new(Reader { conn }), n))
     }
 
+    /// Yes: the search runs in this process, on its cores.
+    fn searches_in_process(&self) -> bool {
+        true
+    }
+
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
         let shared = match first.0.as_deref() {
             None => open::Shared::Locked,

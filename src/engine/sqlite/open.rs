@@ -96,9 +96,15 @@ pub fn inspect_header(path: &Path) -> Result<Inspection> {
 
 /// As `inspect_header`, for `doctor`, which reports what it finds rather
 /// than refusing: a board_size table of several rows gives the largest of
-/// its sizes. Also how many rows board_size holds.
-pub fn inspect_for_doctor(path: &Path) -> Result<(Inspection, i64)> {
-    let (conn, version) = open_to_inspect(path)?;
+/// its sizes. Also how many rows board_size holds, and the connection,
+/// inside one read transaction begun before anything was read: every check
+/// of one `doctor` run reads the one board it inspected, while another
+/// process rebuilds the file (a rollback journal's writer waits for the
+/// shared lock; in WAL the transaction keeps its snapshot).
+pub fn inspect_for_doctor(path: &Path) -> Result<(Connection, Inspection, i64)> {
+    let (conn, _) = open_to_inspect(path)?;
+    conn.execute_batch("begin")?;
+    let version = read_version(&conn, path)?;
     let rows: i64 = conn
         .query_row("select count(*) from board_size", [], |row| row.get(0))
         .unwrap_or(0);
@@ -106,9 +112,10 @@ pub fn inspect_for_doctor(path: &Path) -> Result<(Inspection, i64)> {
         let size = build::largest_stored_size(&conn)
             .map_err(|e| explain_open_error(e, path))?
             .unwrap_or(0);
-        return Ok((Inspection { version, size }, rows));
+        return Ok((conn, Inspection { version, size }, rows));
     }
-    Ok((header_of(&conn, version, path)?, rows))
+    let found = header_of(&conn, version, path)?;
+    Ok((conn, found, rows))
 }
 
 /// A read-only connection to a file that SQLite can read, with its schema

@@ -117,12 +117,19 @@ const REPORTING_PRAGMAS: [&str; 9] = [
     "quick_check",
 ];
 
-/// Refuses attaching or detaching other files, and pragmas that set
+/// Refuses attaching or detaching other files, loading an extension, and
+/// pragmas that set
 /// something (`pragma writable_schema = on`): they change the connection
 /// even where they cannot change the file, and nothing read needs them.
 fn allow(context: AuthContext<'_>) -> Authorization {
     match context.action {
         AuthAction::Attach { .. } | AuthAction::Detach { .. } => Authorization::Deny,
+        // Refused when it runs anyway (extension loading is off), but as
+        // an error of the query's; refused here, it is a usage mistake as
+        // the other refusals are.
+        AuthAction::Function { function_name } if function_name.eq_ignore_ascii_case("load_extension") => {
+            Authorization::Deny
+        }
         AuthAction::Read { table_name, .. } if acting_pragma_table(table_name).is_some() => {
             Authorization::Deny
         }
@@ -147,7 +154,8 @@ fn prepare_read_only<'c>(
         }
         other if is_denied(&other) && names_acting_pragma(pragmas) => would_write(),
         other if is_denied(&other) => usage(
-            "query only reads this database: attach, detach and pragmas that set a value are refused",
+            "query only reads this database: attach, detach, load_extension and pragmas that set a \
+             value are refused",
         ),
         other => usage(format!("invalid SQL: {}", message(&other))),
     })?;
