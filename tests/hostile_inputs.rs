@@ -1094,8 +1094,14 @@ fn a_system_short_of_threads_gets_the_search_on_the_threads_it_gave_or_one_line(
     let said = text(&none.stderr);
     let lines: Vec<&str> = said.lines().collect();
     assert_eq!(lines.len(), 2, "{said}");
-    assert!(lines[0].starts_with("queens: --jobs 1024: this machine has "), "{said}");
-    assert!(lines[1].starts_with("queens: cannot start a thread to search with"), "{said}");
+    assert!(
+        lines[0].starts_with("queens: --jobs 1024: this machine has "),
+        "{said}"
+    );
+    assert!(
+        lines[1].starts_with("queens: cannot start a thread to search with"),
+        "{said}"
+    );
 }
 
 // From an attack: under an address-space limit, as some shared hosts set,
@@ -1118,6 +1124,9 @@ fn far_more_jobs_than_cores_under_an_address_space_limit_answer_every_time() {
         let said = text(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "{said}");
         assert!(text(&out.stdout).contains("a1"), "{}", text(&out.stdout));
-        assert!(said.contains("queens: --jobs 1024: this machine has "), "{said}");
+        assert!(
+            said.contains("queens: --jobs 1024: this machine has "),
+            "{said}"
+        );
     }
 }

@@ -221,3 +221,26 @@ fn doctor_reads_one_board_while_it_is_rebuilt_in_every_journal_mode() {
         assert!(!board.run(&["doctor"]).status.success(), "{journal_mode}");
     }
 }
+
+// From an attack: a racing `init --force --size 9 --materialize` exited 2
+// in about 2 runs of 100, advising the `--size 9 --force` it had been
+// given. A file another process changed meanwhile is said as that, exit 1.
+#[test]
+fn a_materialize_raced_by_a_rebuild_says_the_file_changed_never_a_usage_mistake() {
+    let board = Board::new(8);
+    let seen = race(
+        &board,
+        rebuild_in_a_loop(&board, 40),
+        &["init", "--force", "--size", "9", "--materialize"],
+    );
+    for (ok, stdout, stderr) in &seen {
+        if !ok {
+            assert!(is_one_error(stderr), "{stdout}{stderr}");
+            assert!(!stderr.contains("--size"), "{stderr}");
+        }
+    }
+    let stored = board.stdout(&["init", "--force", "--size", "9", "--materialize"]);
+    assert!(stored.contains("stored its 352 solutions"), "{stored}");
+    let out = board.run(&["doctor"]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+}

@@ -194,10 +194,12 @@ fn each_step_holds_by_the_checker_and_the_facts() {
 }
 
 const WALK_8_START: &str = "\
-The search of the 8×8 board one square at a time, depth-first, as the seeds'
-programs run it: queen k is tried on each square of column k from row 1 up; a
+The search of the 8×8 board one square at a time, depth-first, as a backtracking
+program runs it: queen k is tried on each square of column k from row 1 up; a
 square dies on the line it shares with the first queen that attacks it. Each
-line is a row of search_tree, ordered by the queens' rows.
+line is worked out as the walk goes, from line_set and square_line by the view
+search_tree's rule, so that it starts at once; it is the row search_tree holds
+for that step, ordered by the queens' rows (the tests hold them row for row).
 
     1  a1 placed
     2    b1 × (a1, RGHT), the queen on a1
@@ -377,4 +379,32 @@ fn help_and_man_page_explain_with_examples() {
     assert!(roff.contains(r"queens trace \-\-walk"), "{roff}");
     assert!(!roff.contains('`'), "{roff}");
     assert!(!dir.path().join("queens.db").exists());
+}
+
+// From an attack: a search_tree_tally replaced by one holding text made
+// `trace` and `export -f html` print Rust's "invalid digit found in
+// string". The relation and its value are named instead.
+#[test]
+fn a_replaced_tally_holding_text_is_named_with_its_value() {
+    let board = Board::new(6);
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "drop view search_tree_tally; create view search_tree_tally \
+             (queens, entered, tried, placed, by_row, by_rising, by_falling) \
+             as select 1, 'abc', 2, 3, 4, 5, 6",
+        )
+        .unwrap();
+    let out_file = board.dir.path().join("page.html");
+    for args in [
+        &["trace"][..],
+        &["export", "-f", "html", "--out", out_file.to_str().unwrap()],
+    ] {
+        common::assert_refused(
+            &board.run(args),
+            1,
+            "search_tree_tally is not as queens made it: 'abc' where a whole number belongs",
+        );
+    }
+    assert!(!out_file.exists());
 }

@@ -10,7 +10,7 @@ use crate::engine::{self, Comment, Engine, Origin};
 use crate::error::usage;
 use crate::model::board::{DEFAULT_SIZE, a_board};
 use crate::render::datasette;
-use crate::search::{Board, Workers, store};
+use crate::search::{Workers, store};
 
 /// Create the database for an N×N board, or check and upgrade one.
 ///
@@ -97,7 +97,7 @@ pub fn run(args: &Args) -> Result<()> {
         )?;
     }
     if args.materialize {
-        let board = Board::open(engine, Some(n), Workers::unwatched())?;
+        let board = store::the_board_built(engine, n, Workers::unwatched())?;
         if let Some(count) = board.stored_count()? {
             writeln!(out, "its {count} solutions are stored already")?;
         } else {

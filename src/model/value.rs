@@ -33,8 +33,12 @@ impl Value {
     pub fn integer(&self) -> Result<i64> {
         match self {
             Value::Integer(i) => Ok(*i),
-            Value::Text(t) | Value::Decimal(t) => Ok(t.parse()?),
-            other => bail!("expected a whole number, found {other:?}"),
+            Value::Text(t) | Value::Decimal(t) => t
+                .trim()
+                .parse()
+                .map_err(|_| anyhow::anyhow!("'{t}' where a whole number belongs")),
+            Value::Real(f) => bail!("{} where a whole number belongs", real_text(*f)),
+            Value::Null => bail!("NULL where a whole number belongs"),
         }
     }
 }

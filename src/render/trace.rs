@@ -176,10 +176,13 @@ impl WalkText {
         write_paragraph(
             out,
             &format!(
-                "The search of the {n}×{n} board one square at a time, depth-first, as the \
-                 seeds' programs run it: queen k is tried on each square of column k from \
-                 row 1 up; a square dies on the line it shares with the first queen that \
-                 attacks it. Each line is a row of search_tree, ordered by the queens' rows."
+                "The search of the {n}×{n} board one square at a time, depth-first, as a \
+                 backtracking program runs it: queen k is tried on each square of column k \
+                 from row 1 up; a square dies on the line it shares with the first queen \
+                 that attacks it. Each line is worked out as the walk goes, from line_set \
+                 and square_line by the view search_tree's rule, so that it starts at once; \
+                 it is the row search_tree holds for that step, ordered by the queens' rows \
+                 (the tests hold them row for row)."
             ),
             self.width,
         )?;

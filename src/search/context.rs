@@ -40,7 +40,10 @@ impl<'a> Workers<'a> {
             if cores == 1 { "core" } else { "cores" },
             if cores == 1 { "thread" } else { "threads" }
         );
-        Workers { jobs: cores, ..self }
+        Workers {
+            jobs: cores,
+            ..self
+        }
     }
 
     /// Every core, nobody watching: for questions that search nothing.

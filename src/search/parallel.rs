@@ -285,7 +285,9 @@ impl<'a> Shared<'a> {
             let sender = sender.clone();
             let spawned = thread::Builder::new()
                 .stack_size(THREAD_STACK)
-                .spawn_scoped(scope, move || self.take_parts(reader.as_ref(), work, &sender));
+                .spawn_scoped(scope, move || {
+                    self.take_parts(reader.as_ref(), work, &sender)
+                });
             match spawned {
                 Ok(_) => {}
                 Err(e) if started == 0 => {

@@ -21,10 +21,17 @@ fn read_all<T>(
     mut make: impl FnMut(&[Value]) -> Result<T>,
 ) -> Result<Vec<T>> {
     let mut all = Vec::new();
+    // A relation the user replaced may hold what queens' never does: the
+    // message names it (sql/reading/NAME.sql reads the relation NAME).
+    let relation = path
+        .rsplit('/')
+        .next()
+        .and_then(|file| file.strip_suffix(".sql"))
+        .unwrap_or(path);
     board
         .reader()
         .rows(&board.statement(path)?, &[], &mut |row| {
-            all.push(make(row)?);
+            all.push(make(row).with_context(|| format!("{relation} is not as queens made it"))?);
             Ok(())
         })?;
     Ok(all)

@@ -16,8 +16,30 @@ pub fn materialize(engine: &dyn Engine, n: u8, workers: Workers) -> Result<u64> 
     {
         // The readers go before the solutions go in: they hold the read
         // lock the storing waits for.
-        let board = Board::open(engine, Some(n), workers)?;
+        let board = the_board_built(engine, n, workers)?;
         parallel::for_each_solution(&board, |squares| store.push(&squares))?;
     }
     store.commit()
+}
+
+/// The board `init` has just built for `n`, opened to search or store:
+/// another process may have rebuilt the file for another size since, which
+/// is said as that (exit 1), not as a usage mistake advising the `--size`
+/// the command was given.
+pub fn the_board_built<'a>(
+    engine: &'a dyn Engine,
+    n: u8,
+    workers: Workers<'a>,
+) -> Result<Board<'a>> {
+    let board = Board::open(engine, None, workers)?;
+    if board.n != n {
+        anyhow::bail!(
+            "another process changed {} while it was built for {} (it now holds {}); nothing \
+             was stored",
+            engine.shown(),
+            crate::model::board::a_board(n),
+            crate::model::board::a_board(board.n)
+        );
+    }
+    Ok(board)
 }

@@ -127,7 +127,9 @@ fn allow(context: AuthContext<'_>) -> Authorization {
         // Refused when it runs anyway (extension loading is off), but as
         // an error of the query's; refused here, it is a usage mistake as
         // the other refusals are.
-        AuthAction::Function { function_name } if function_name.eq_ignore_ascii_case("load_extension") => {
+        AuthAction::Function { function_name }
+            if function_name.eq_ignore_ascii_case("load_extension") =>
+        {
             Authorization::Deny
         }
         AuthAction::Read { table_name, .. } if acting_pragma_table(table_name).is_some() => {
