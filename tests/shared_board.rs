@@ -409,3 +409,40 @@ fn dependencies_of_every_kind_are_followed(
     let out = run_as(admin, schema, &["count", "--trust-owner", &carol.name], &[]);
     assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
 }
+
+// A role that is a member of carol can `set role` to carol and change her
+// views: trusting carol trusts it too, so it must be named as well.
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn trusting_carol_names_every_role_that_can_act_as_carol() {
+    let admin = server();
+    let schema = Schema::new(&admin, "cb");
+    let (carol, dave) = a_board_carol_built_and_dave_may_read(&admin, &schema);
+    let mallory = Role::new(
+        &admin,
+        "mallory",
+        &format!("grant {} to {{role}}", carol.name),
+    );
+    let out = run_as(
+        &dave.url,
+        &schema,
+        &["count", "--trust-owner", &carol.name],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "role {} can act as {} (it is a member of {})",
+            mallory.name, carol.name, carol.name
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+    let both = format!("{},{}", carol.name, mallory.name);
+    let out = run_as(&dave.url, &schema, &["count", "--trust-owner", &both], &[]);
+    assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
+}

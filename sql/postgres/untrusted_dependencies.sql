@@ -1,6 +1,8 @@
 -- untrusted_dependencies(what, owner, why): reading or rebuilding the
 -- schema $1 would run `what`, owned by `owner` (NULL: not the reason), and
--- `why` says how it fails to be trusted: 'owner' when `owner` is neither a
+-- `why` says how it fails to be trusted: 'member' when `what` is a role
+-- the user named and `owner` a role that can act as it (a member of it)
+-- that is trusted on no account of its own; 'owner' when `owner` is neither a
 -- superuser, nor a role with the connecting role's privileges, nor one of
 -- the roles $2 the user trusts (`--trust-owner`); 'body' when `what` is a
 -- function whose body the catalog does not record (plpgsql, or SQL written
@@ -142,6 +144,16 @@ runs_text (classid, objid, called) as (
     where strpos(t.tree, ':funcid ' || f.oid::text || ' ') > 0
 ),
 found (what, owner, why, rank) as (
+    -- a role that can act as a trusted one (a member of it, which may `set
+    -- role` to it and change its objects) and is trusted on no account of
+    -- its own
+    select t.rolname::text, m.rolname::text, 'member', 0
+    from pg_roles as t
+    join pg_roles as m on m.oid <> t.oid and pg_has_role(m.oid, t.oid, 'MEMBER')
+    where t.rolname::text = any($2::text[])
+      and not m.rolsuper and not pg_has_role(m.oid, current_user, 'USAGE')
+      and not m.rolname::text = any($2::text[])
+    union all
     -- (a relation's row type, and an array of it, answer for the relation,
     -- which is named in their place)
     select pg_describe_object(o.classid, o.objid, 0), pg_get_userbyid(o.owner), 'owner',

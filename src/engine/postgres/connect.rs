@@ -249,8 +249,28 @@ pub(super) enum Legacy {
 }
 
 /// Connects for work on `schema`, having checked its name and that every
-/// role whose SQL it would run is trusted.
+/// role whose SQL it would run is trusted: the owners of its objects, and
+/// of everything they depend on however far along.
 pub(super) fn connect_to_schema<'s>(
+    url: &str,
+    schema: &'s str,
+    trusted: &[String],
+    legacy: Legacy,
+) -> Result<(Client, &'s str)> {
+    let (mut client, schema) = connect_again_to_schema(url, schema, trusted, legacy)?;
+    refuse_untrusted_dependencies(&mut client, schema, trusted)?;
+    Ok((client, schema))
+}
+
+/// As `connect_to_schema`, for a command's later connections (its first
+/// reader, its search threads' readers), once its first connection has
+/// walked the schema's dependencies (a walk of some 30 ms, which each
+/// connection would repeat): the schema's own objects are checked again,
+/// the walk is not. What the walk refuses is another role's object that
+/// the schema's objects reach; only a role trusted already (the schema's
+/// owners, or one that can act as them, which the walk refuses unless
+/// named) could make them reach one since.
+pub(super) fn connect_again_to_schema<'s>(
     url: &str,
     schema: &'s str,
     trusted: &[String],
@@ -311,7 +331,7 @@ fn refuse_untrusted_owners(client: &mut Client, schema: &str, trusted: &[String]
             shell_word(&role)
         );
     }
-    refuse_untrusted_dependencies(client, schema, trusted)
+    Ok(())
 }
 
 /// Refuses a schema whose objects depend, however far along, on something
@@ -337,6 +357,12 @@ fn refuse_untrusted_dependencies(
     let (what, owner, why): (String, Option<String>, String) = (row.get(0), row.get(1), row.get(2));
     let owner = owner.unwrap_or_default();
     match why.as_str() {
+        "member" => bail!(
+            "schema {schema} is not yours to read safely: role {owner} can act as {what} (it is \
+             a member of {what}), so trusting {what} would trust {owner} too, who lacks your \
+             privileges; add --trust-owner {} as well if you trust {owner}",
+            shell_word(&owner)
+        ),
         "owner" => bail!(
             "schema {schema} is not yours to read safely: its objects use {what}, owned by \
              {owner}, which lacks your privileges, and queens would run that role's SQL with \

@@ -8,7 +8,8 @@ use anyhow::{Context, Result, bail};
 use postgres::{Client, NoTls};
 
 use crate::engine::postgres::connect::{
-    Legacy, connect_to_schema, inspect, script, statement, without_password,
+    Legacy, connect_again_to_schema, connect_to_schema, inspect, script, statement,
+    without_password,
 };
 use crate::engine::postgres::reader::Reader;
 use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
@@ -37,7 +38,7 @@ fn begin_reading(client: &mut Client, schema: &str) -> Result<()> {
 /// snapshot is taken, so that no rebuild can commit while the command
 /// reads, and exports that snapshot for the command's other connections.
 pub(super) fn first_reader(url: &str, schema: &str, trusted: &[String]) -> Result<Reader> {
-    let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
+    let (mut client, schema) = connect_again_to_schema(url, schema, trusted, Legacy::Refuse)?;
     begin_reading(&mut client, schema)?;
     client
         .batch_execute("lock table queens_version in access share mode;")
@@ -58,7 +59,7 @@ pub fn sibling(url: &str, schema: &str, trusted: &[String], first: &Snapshot) ->
     let Snapshot(Some(snapshot)) = first else {
         bail!("a PostgreSQL reader shares only a PostgreSQL reader's snapshot");
     };
-    let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
+    let (mut client, schema) = connect_again_to_schema(url, schema, trusted, Legacy::Refuse)?;
     begin_reading(&mut client, schema)?;
     let shared = Scope::default().with_word("SNAPSHOT", &string_literal(snapshot));
     client.execute(&statement("postgres/share_snapshot.sql", shared)?, &[])?;
