@@ -684,3 +684,59 @@ fn settings_a_role_or_database_sets_do_not_stop_queens() {
         Some("a\\b")
     );
 }
+
+// An extension's objects are the server's, trusted; but dblink runs the
+// SQL it is given on a connection of its own, so a trusted role's view
+// calling it could run anyone's SQL: refused as query_to_xml is.
+#[test]
+#[cfg_attr(
+    not(queens_postgres),
+    ignore = "needs a PostgreSQL server: set QUEENS_TEST_POSTGRES (.ci/run starts one)"
+)]
+fn a_view_calling_dblink_is_refused_as_sql_given_as_text() {
+    let admin_url = server();
+    let carol = Role::new(&admin_url, "carol", "");
+    let database = Database::new(&admin_url, &carol.name);
+    let mut admin = postgres::Client::connect(&database.url, postgres::NoTls).unwrap();
+    admin.batch_execute("create extension dblink").unwrap();
+    let carol_url = url_with_user(&database.url, &carol.name, "secret");
+    let dir = tempfile::TempDir::new().unwrap();
+    let run = |url: &str, args: &[&str]| {
+        queens(dir.path())
+            .args(args)
+            .args([
+                "--db",
+                url,
+                "--schema",
+                "board",
+                "--trust-owner",
+                &carol.name,
+            ])
+            .output()
+            .unwrap()
+    };
+    let out = run(&carol_url, &["init"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&database.url, &["count"]);
+    assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
+    let mut as_carol = postgres::Client::connect(&carol_url, postgres::NoTls).unwrap();
+    as_carol
+        .batch_execute(
+            "create table board.funnel_copy as select * from board.search_funnel; \
+             create or replace view board.search_funnel as select f.queens, \
+             f.by_candidate_rule, f.by_placement_rule + (select count(*) from \
+             public.dblink('dbname=postgres', 'select 1') as t (one int)) * 0 as by_placement_rule \
+             from board.funnel_copy as f",
+        )
+        .unwrap();
+    let out = run(&database.url, &["count"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains(
+            "view board.search_funnel calls public.dblink(text,text), which runs SQL given as text"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -357,44 +357,7 @@ fn dependencies_of_every_kind_are_followed(
          create domain {util}.big as bigint check ({util}.plus(value, 0) is not null); \
          grant usage on domain {util}.big to public",
     );
-    let funnel = |body: &str| {
-        format!(
-            "create or replace view {s}.search_funnel as select queens, by_candidate_rule, \
-             {body} as by_placement_rule from {s}.funnel_copy"
-        )
-    };
-    let cases = [
-        (
-            funnel("by_placement_rule operator({util}.@@@) 0"),
-            format!("operator {util}.@@@"),
-        ),
-        (
-            funnel("by_placement_rule + (select zero from {util}.v)"),
-            format!("view {util}.v, owned by {}", dave.name),
-        ),
-        (
-            format!(
-                "{}; create table {s}.extra (x {{util}}.big)",
-                funnel("by_placement_rule")
-            ),
-            format!("{util}.plus(bigint,bigint)"),
-        ),
-        (
-            format!(
-                "drop table {s}.extra; create function {s}.f(bigint) returns bigint \
-                 language plpgsql as $$ begin return $1; end $$; {}",
-                funnel(&format!("{s}.f(by_placement_rule)"))
-            ),
-            format!("function {s}.f(bigint), owned by {}", carol.name),
-        ),
-        (
-            format!(
-                "create or replace function {s}.f(bigint) returns bigint language sql \
-                 begin atomic select $1 + 0 * length(query_to_xml('select 1', false, false, '')::text); end"
-            ),
-            "calls query_to_xml".to_string(),
-        ),
-    ];
+    let cases = ways_to_reach_dave(&schema.name, util, carol, dave);
     for (sql, names) in &cases {
         as_role(carol, util, sql);
         refused_trusting_carol(admin, schema, carol, names);
@@ -434,15 +397,109 @@ fn trusting_carol_names_every_role_that_can_act_as_carol() {
     );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(out.stdout.is_empty());
+    // (Here the schema-level check names mallory first: as a member of
+    // carol, mallory may create objects in carol's schema.)
     assert!(
-        text(&out.stderr).contains(&format!(
-            "role {} can act as {} (it is a member of {})",
-            mallory.name, carol.name, carol.name
-        )),
+        text(&out.stderr).contains(&format!("add --trust-owner {}", mallory.name)),
         "{}",
         text(&out.stderr)
     );
     let both = format!("{},{}", carol.name, mallory.name);
     let out = run_as(&dave.url, &schema, &["count", "--trust-owner", &both], &[]);
+    assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
+    a_member_of_a_role_owning_what_the_board_reaches_is_named(&admin, &schema, &carol, &mallory);
+}
+
+/// Each change of carol's board that reaches something of dave's, with
+/// what the refusal names.
+fn ways_to_reach_dave(s: &str, util: &str, carol: &Role, dave: &Role) -> Vec<(String, String)> {
+    let funnel = |body: &str| {
+        format!(
+            "create or replace view {s}.search_funnel as select queens, by_candidate_rule, \
+             {body} as by_placement_rule from {s}.funnel_copy"
+        )
+    };
+    vec![
+        (
+            funnel("by_placement_rule operator({util}.@@@) 0"),
+            format!("operator {util}.@@@"),
+        ),
+        (
+            funnel("by_placement_rule + (select zero from {util}.v)"),
+            format!("view {util}.v, owned by {}", dave.name),
+        ),
+        (
+            format!(
+                "{}; create table {s}.extra (x {{util}}.big)",
+                funnel("by_placement_rule")
+            ),
+            format!("{util}.plus(bigint,bigint)"),
+        ),
+        (
+            format!(
+                "drop table {s}.extra; create function {s}.f(bigint) returns bigint \
+                 language plpgsql as $$ begin return $1; end $$; {}",
+                funnel(&format!("{s}.f(by_placement_rule)"))
+            ),
+            format!("function {s}.f(bigint), owned by {}", carol.name),
+        ),
+        (
+            format!(
+                "create or replace function {s}.f(bigint) returns bigint language sql \
+                 begin atomic select $1 + 0 * length(query_to_xml('select 1', false, false, '')::text); end"
+            ),
+            "calls query_to_xml".to_string(),
+        ),
+    ]
+}
+
+/// A member of a trusted role that owns nothing of the schema, only
+/// something the schema reaches (erin's function, which eve, a member of
+/// erin, can change) is named as the members of the schema's owner are.
+fn a_member_of_a_role_owning_what_the_board_reaches_is_named(
+    admin: &str,
+    schema: &Schema,
+    carol: &Role,
+    mallory: &Role,
+) {
+    let database: String = schema
+        .client()
+        .query_one("select current_database()::text", &[])
+        .unwrap()
+        .get(0);
+    let erin = Role::new(
+        admin,
+        "erin",
+        &format!("grant create on database \"{database}\" to {{role}}"),
+    );
+    let eve = Role::new(admin, "eve", &format!("grant {} to {{role}}", erin.name));
+    let util = format!("{}_erin", schema.name);
+    as_role(
+        &erin,
+        &util,
+        "create schema {util}; grant usage on schema {util} to public; \
+         create function {util}.same(bigint) returns bigint language sql immutable \
+         begin atomic select $1; end",
+    );
+    let s = &schema.name;
+    as_role(
+        carol,
+        &util,
+        &format!(
+            "create table {s}.funnel_copy as select * from {s}.search_funnel; \
+             create or replace view {s}.search_funnel as select queens, by_candidate_rule, \
+             {{util}}.same(by_placement_rule) as by_placement_rule from {s}.funnel_copy"
+        ),
+    );
+    let trusted = format!("{},{},{}", carol.name, mallory.name, erin.name);
+    let out = run_as(admin, schema, &["count", "--trust-owner", &trusted], &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let said = format!(
+        "role {} can act as {} (it is a member of {})",
+        eve.name, erin.name, erin.name
+    );
+    assert!(text(&out.stderr).contains(&said), "{}", text(&out.stderr));
+    let all = format!("{trusted},{}", eve.name);
+    let out = run_as(admin, schema, &["count", "--trust-owner", &all], &[]);
     assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
 }

@@ -9,7 +9,8 @@
 -- as a string), so whatever it calls cannot be followed, and its owner is
 -- not the connecting role itself; 'text' when `what` calls one of
 -- PostgreSQL's own functions that run SQL given as text or change a
--- setting (query_to_xml, ts_stat, set_config, …), whose SQL cannot be
+-- setting (query_to_xml, ts_stat, set_config, …), or an extension's that
+-- runs SQL on a connection of its own (dblink), whose SQL cannot be
 -- followed either.
 --
 -- What runs is everything the schema's objects depend on, followed
@@ -125,7 +126,9 @@ trees (classid, objid, tree) as (
     where t.tgqual is not null
 ),
 -- PostgreSQL's own functions that run SQL given as text, or change a
--- setting for the rest of the session.
+-- setting for the rest of the session; and the extensions' that run SQL
+-- given as text on a connection of their own (dblink's, Citus's
+-- run_command_on_…), which the walk otherwise trusts as the server's.
 runs_sql_text (oid) as (
     select p.oid from pg_proc as p
     where p.pronamespace = 'pg_catalog'::regnamespace
@@ -134,7 +137,13 @@ runs_sql_text (oid) as (
                         'table_to_xml', 'table_to_xmlschema', 'table_to_xml_and_xmlschema',
                         'schema_to_xml', 'schema_to_xmlschema', 'schema_to_xml_and_xmlschema',
                         'database_to_xml', 'database_to_xmlschema', 'database_to_xml_and_xmlschema',
-                        'ts_stat', 'set_config')
+                        'ts_stat', 'ts_rewrite', 'set_config')
+    union all
+    select p.oid from pg_proc as p
+    join pg_depend as e
+      on e.classid = 'pg_proc'::regclass and e.objid = p.oid and e.deptype = 'e'
+    where p.proname like 'dblink%' or p.proname like 'run_command_on%'
+       or p.proname = 'citus_run_local_command'
 ),
 -- (strpos, not a regular expression: the views' trees are long, and a
 -- search for each of a few words is the faster)
@@ -169,7 +178,13 @@ found (what, owner, why, rank) as (
     where l.lanname not in ('internal', 'c') and p.prosqlbody is null
       and p.proowner <> (select oid from pg_roles where rolname = current_user)
     union all
-    select pg_describe_object(t.classid, t.objid, 0) || ' calls ' || t.called::regprocedure::text,
+    -- (a view's rule is named as its view)
+    select coalesce(
+               (select pg_describe_object('pg_class'::regclass, w.ev_class, 0)
+                from pg_rewrite as w
+                where t.classid = 'pg_rewrite'::regclass and w.oid = t.objid),
+               pg_describe_object(t.classid, t.objid, 0))
+           || ' calls ' || t.called::regprocedure::text,
            null, 'text', 7
     from runs_text as t
 )

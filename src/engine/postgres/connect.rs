@@ -378,7 +378,8 @@ fn refuse_untrusted_dependencies(
         ),
         _ => bail!(
             "schema {schema} is not yours to read safely: {what}, which runs SQL given as text \
-             or changes a setting, so queens cannot tell whose SQL it would run with your powers"
+             (or on a connection of its own) or changes a setting, so queens cannot tell whose \
+             SQL it would run with your powers"
         ),
     }
 }
