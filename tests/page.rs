@@ -522,6 +522,31 @@ mod in_chromium {
             );
             go_to(&tab, "#queens=d4");
             assert_eq!(text_of(&tab, "placed"), "1 queen: d4");
+            // Every address is answered, the same position again too (a
+            // line about the address before it was left standing).
+            for (fragment, said) in [
+                ("#queens=d4,d4", "The address names d4 twice"),
+                ("#queens=d4", "Placed from the address: d4."),
+                ("#queens=", "The address names no square"),
+                ("#hello", "#hello is not a position"),
+                ("#Queens=c5", "#Queens=c5 is not a position"),
+            ] {
+                go_to(&tab, fragment);
+                assert!(
+                    text_of(&tab, "from-address").starts_with(said),
+                    "{fragment}: {}",
+                    text_of(&tab, "from-address")
+                );
+                assert_eq!(text_of(&tab, "placed"), "1 queen: d4", "{fragment}");
+            }
+        }
+        // Opened with an empty position or another fragment, it says so too.
+        for (opening, said) in [
+            ("#queens=", "The address names no square"),
+            ("#hello", "#hello is not a position"),
+        ] {
+            let (_browser, tab) = open_at(&page, opening, WIDTHS[0]);
+            assert!(text_of(&tab, "from-address").starts_with(said), "{opening}");
         }
     }
 

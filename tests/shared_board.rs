@@ -355,7 +355,8 @@ fn dependencies_of_every_kind_are_followed(
          create operator {util}.@@@ (leftarg = bigint, rightarg = bigint, function = {util}.plus); \
          create view {util}.v as select 0::bigint as zero; grant select on {util}.v to public; \
          create domain {util}.big as bigint check ({util}.plus(value, 0) is not null); \
-         grant usage on domain {util}.big to public",
+         grant usage on domain {util}.big to public; \
+         create type {util}.pair as (x {util}.big); grant usage on type {util}.pair to public",
     );
     let cases = ways_to_reach_dave(&schema.name, util, carol, dave);
     for (sql, names) in &cases {
@@ -449,6 +450,24 @@ fn ways_to_reach_dave(s: &str, util: &str, carol: &Role, dave: &Role) -> Vec<(St
                  begin atomic select $1 + 0 * length(query_to_xml('select 1', false, false, '')::text); end"
             ),
             "calls query_to_xml".to_string(),
+        ),
+        // From the second adversary: ts_rewrite's second argument is a
+        // query it runs; record_in reads a value as a type named when it
+        // runs, whose domain check is dave's and recorded nowhere.
+        (
+            format!(
+                "create or replace function {s}.f(bigint) returns bigint language sql \
+                 begin atomic select $1 + 0 * length(ts_rewrite('a'::tsquery, 'select ''a''::tsquery, ''b''::tsquery')::text); end"
+            ),
+            "calls ts_rewrite(tsquery,text)".to_string(),
+        ),
+        (
+            format!(
+                "create or replace function {s}.f(bigint) returns bigint language sql \
+                 begin atomic select $1 + 0 * length(record_in('(1)'::cstring, \
+                 ('{util}' || '.pair')::regtype::oid, -1)::text); end"
+            ),
+            "calls record_in(cstring,oid,integer)".to_string(),
         ),
     ]
 }

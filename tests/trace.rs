@@ -396,15 +396,30 @@ fn a_replaced_tally_holding_text_is_named_with_its_value() {
         )
         .unwrap();
     let out_file = board.dir.path().join("page.html");
-    for args in [
-        &["trace"][..],
-        &["export", "-f", "html", "--out", out_file.to_str().unwrap()],
-    ] {
-        common::assert_refused(
-            &board.run(args),
-            1,
-            "search_tree_tally is not as queens made it: 'abc' where a whole number belongs",
-        );
+    // Text that only reads like a number is refused too (the second
+    // adversary's ' 8' and '+8' were read as 8).
+    for value in ["abc", " 8", "+8", "08", "8.0"] {
+        rusqlite::Connection::open(&board.db)
+            .unwrap()
+            .execute_batch(&format!(
+                "drop view search_tree_tally; create view search_tree_tally \
+                 (queens, entered, tried, placed, by_row, by_rising, by_falling) \
+                 as select 1, 1, '{value}', 6, 0, 0, 0"
+            ))
+            .unwrap();
+        for args in [
+            &["trace"][..],
+            &["export", "-f", "html", "--out", out_file.to_str().unwrap()],
+        ] {
+            common::assert_refused(
+                &board.run(args),
+                1,
+                &format!(
+                    "search_tree_tally is not as queens made it: '{value}' where a whole number \
+                     belongs"
+                ),
+            );
+        }
     }
     assert!(!out_file.exists());
 }

@@ -9,7 +9,9 @@
 -- as a string), so whatever it calls cannot be followed, and its owner is
 -- not the connecting role itself; 'text' when `what` calls one of
 -- PostgreSQL's own functions that run SQL given as text or change a
--- setting (query_to_xml, ts_stat, set_config, …), or an extension's that
+-- setting (query_to_xml, ts_stat, set_config, …), or read a value as a
+-- type named at run time (record_in, array_in, domain_in, …), or an
+-- extension's that
 -- runs SQL on a connection of its own (dblink), whose SQL cannot be
 -- followed either.
 --
@@ -125,8 +127,10 @@ trees (classid, objid, tree) as (
     from reached as r join pg_trigger as t on r.classid = 'pg_trigger'::regclass and t.oid = r.objid
     where t.tgqual is not null
 ),
--- PostgreSQL's own functions that run SQL given as text, or change a
--- setting for the rest of the session; and the extensions' that run SQL
+-- PostgreSQL's own functions that run SQL given as text, change a setting
+-- for the rest of the session, or read a value as a type named at run
+-- time (whose input functions and domain checks are then another role's,
+-- unrecorded); and the extensions' that run SQL
 -- given as text on a connection of their own (dblink's, Citus's
 -- run_command_on_…), which the walk otherwise trusts as the server's.
 runs_sql_text (oid) as (
@@ -137,7 +141,12 @@ runs_sql_text (oid) as (
                         'table_to_xml', 'table_to_xmlschema', 'table_to_xml_and_xmlschema',
                         'schema_to_xml', 'schema_to_xmlschema', 'schema_to_xml_and_xmlschema',
                         'database_to_xml', 'database_to_xmlschema', 'database_to_xml_and_xmlschema',
-                        'ts_stat', 'ts_rewrite', 'set_config')
+                        'ts_stat', 'ts_rewrite', 'set_config',
+                        -- a type's input named by an OID reckoned at run
+                        -- time: its checks and functions go unrecorded
+                        'record_in', 'record_recv', 'array_in', 'array_recv',
+                        'domain_in', 'domain_recv', 'range_in', 'range_recv',
+                        'multirange_in', 'multirange_recv')
     union all
     select p.oid from pg_proc as p
     join pg_depend as e

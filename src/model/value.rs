@@ -33,10 +33,14 @@ impl Value {
     pub fn integer(&self) -> Result<i64> {
         match self {
             Value::Integer(i) => Ok(*i),
+            // PostgreSQL's text protocol sends every number as text: a whole
+            // number is read where it is written as one exactly ('8'), not
+            // where text only reads like one (' 8', '+8', '08').
             Value::Text(t) | Value::Decimal(t) => t
-                .trim()
-                .parse()
-                .map_err(|_| anyhow::anyhow!("'{t}' where a whole number belongs")),
+                .parse::<i64>()
+                .ok()
+                .filter(|i| i.to_string() == *t)
+                .ok_or_else(|| anyhow::anyhow!("'{t}' where a whole number belongs")),
             Value::Real(f) => bail!("{} where a whole number belongs", real_text(*f)),
             Value::Null => bail!("NULL where a whole number belongs"),
         }

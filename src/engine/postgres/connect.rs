@@ -378,8 +378,9 @@ fn refuse_untrusted_dependencies(
         ),
         _ => bail!(
             "schema {schema} is not yours to read safely: {what}, which runs SQL given as text \
-             (or on a connection of its own) or changes a setting, so queens cannot tell whose \
-             SQL it would run with your powers"
+             (or on a connection of its own), changes a setting, or reads a value as a type \
+             named only when it runs, so queens cannot tell whose SQL it would run with your \
+             powers"
         ),
     }
 }

@@ -495,9 +495,10 @@ pub fn create_temporary(n: u8) -> Result<tempfile::NamedTempFile> {
         .with_context(|| format!("cannot make a temporary board in {}", dir.display()))?;
     let mut conn = Connection::open(sqlite_name(temp.path()))?;
     conn.pragma_update(None, "foreign_keys", true)?;
+    // (The directory is named, never the temporary file's own name.)
     build(&mut conn, n)
-        .map_err(|e| explain_write_error(e, temp.path()))
-        .context("cannot build the temporary board")?;
+        .map_err(|e| explain_write_error(e, &dir))
+        .with_context(|| format!("cannot build the temporary board in {}", dir.display()))?;
     conn.close().map_err(|(_, e)| e)?;
     Ok(temp)
 }
