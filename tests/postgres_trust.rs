@@ -739,4 +739,29 @@ fn a_view_calling_dblink_is_refused_as_sql_given_as_text() {
         "{}",
         text(&out.stderr)
     );
+    a_view_calling_crosstab_is_refused(&mut as_carol, &|args| run(&database.url, args));
+}
+
+/// From the third adversary: tablefunc is an extension a database's owner
+/// may install, and its crosstab runs the query it is given.
+fn a_view_calling_crosstab_is_refused(
+    as_carol: &mut postgres::Client,
+    run: &dyn Fn(&[&str]) -> Output,
+) {
+    as_carol
+        .batch_execute(
+            "create schema cx; create extension tablefunc schema cx; \
+             create or replace view board.search_funnel as select f.queens, \
+             f.by_candidate_rule, f.by_placement_rule + (select count(*) from \
+             cx.crosstab('select 1::text, 1::text, 1::text') as t (a text, b text)) * 0 \
+             as by_placement_rule from board.funnel_copy as f",
+        )
+        .unwrap();
+    let out = run(&["count"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("view board.search_funnel calls cx.crosstab(text)"),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -363,6 +363,7 @@ fn dependencies_of_every_kind_are_followed(
         as_role(carol, util, sql);
         refused_trusting_carol(admin, schema, carol, names);
     }
+    a_cast_looked_up_as_it_runs_is_followed(admin, schema, carol, dave, util);
     as_role(
         carol,
         util,
@@ -521,4 +522,42 @@ fn a_member_of_a_role_owning_what_the_board_reaches_is_named(
     let all = format!("{trusted},{}", eve.name);
     let out = run_as(admin, schema, &["count", "--trust-owner", &all], &[]);
     assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
+}
+
+/// From the third adversary: a cast from carol's type to text, made with
+/// dave's function, which `||` looks up as it runs: no view records it, so
+/// every cast of a type reached is followed.
+fn a_cast_looked_up_as_it_runs_is_followed(
+    admin: &str,
+    schema: &Schema,
+    carol: &Role,
+    dave: &Role,
+    util: &str,
+) {
+    let s = &schema.name;
+    as_role(carol, util, &format!("create type {s}.t as (a int)"));
+    as_role(
+        dave,
+        util,
+        &format!(
+            "create function {{util}}.t2text({s}.t) returns text language plpgsql as \
+             $$ begin insert into {{util}}.ran values (current_user); return 'x'; end $$"
+        ),
+    );
+    as_role(
+        carol,
+        util,
+        &format!(
+            "create cast ({s}.t as text) with function {{util}}.t2text({s}.t); \
+             create or replace function {s}.f(bigint) returns bigint language sql \
+             begin atomic select $1 + 0 * length(row(1)::{s}.t || ''); end"
+        ),
+    );
+    refused_trusting_carol(
+        admin,
+        schema,
+        carol,
+        &format!("{util}.t2text({s}.t), owned by {}", dave.name),
+    );
+    as_role(carol, util, &format!("drop cast ({s}.t as text)"));
 }

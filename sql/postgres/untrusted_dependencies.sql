@@ -18,9 +18,9 @@
 -- What runs is everything the schema's objects depend on, followed
 -- through pg_depend as far as it goes: a view's rule and what it reads
 -- and calls, functions, operators and their functions, types and their
--- input and output functions, aggregates, casts, and, of every relation
--- reached, its own rules, triggers, policies, defaults, checks and
--- indexes. The walk stops at PostgreSQL's own objects (pg_catalog,
+-- input and output functions and every cast from or to them, aggregates,
+-- and, of every relation reached, its own rules, triggers, policies,
+-- defaults, checks and indexes. The walk stops at PostgreSQL's own objects (pg_catalog,
 -- information_schema) and at an extension's, which the server's
 -- administrator installed. A superuser owns the catalog; queens' own
 -- objects are the connecting role's. Parts that have no owner of their
@@ -66,9 +66,13 @@ reached (classid, objid) as (
         where d.classid = r.classid and d.objid = r.objid and d.deptype in ('n', 'a', 'i')
         union all
         -- its own parts: a relation's rules, triggers, policies, defaults,
-        -- constraints, indexes, row type; a type's array type
+        -- constraints, indexes, row type; a type's array type; and every
+        -- cast from or to a type, which built-ins look up as they run
+        -- (`quote_literal`, `||`, `to_json` find a type's cast to text or
+        -- json themselves, so no view records it)
         select d.classid, d.objid from pg_depend as d
-        where d.refclassid = r.classid and d.refobjid = r.objid and d.deptype in ('a', 'i')
+        where d.refclassid = r.classid and d.refobjid = r.objid
+          and (d.deptype in ('a', 'i') or d.classid = 'pg_cast'::regclass)
     ) as step (classid, objid)
     where step.classid <> 'pg_namespace'::regclass::oid
       and not exists (
@@ -131,8 +135,9 @@ trees (classid, objid, tree) as (
 -- for the rest of the session, or read a value as a type named at run
 -- time (whose input functions and domain checks are then another role's,
 -- unrecorded); and the extensions' that run SQL
--- given as text on a connection of their own (dblink's, Citus's
--- run_command_on_…), which the walk otherwise trusts as the server's.
+-- given as text (tablefunc's crosstab and connectby, xml2's xpath_table)
+-- or on a connection of their own (dblink's, Citus's run_command_on_…),
+-- which the walk otherwise trusts as the server's.
 runs_sql_text (oid) as (
     select p.oid from pg_proc as p
     where p.pronamespace = 'pg_catalog'::regnamespace
@@ -156,6 +161,9 @@ runs_sql_text (oid) as (
       on e.classid = 'pg_proc'::regclass and e.objid = p.oid and e.deptype = 'e'
     where p.proname like 'dblink%' or p.proname like 'run_command_on%'
        or p.proname = 'citus_run_local_command'
+       -- tablefunc's, which a database's owner may install (it is a
+       -- trusted extension), and xml2's: they run the query they are given
+       or p.proname like 'crosstab%' or p.proname in ('connectby', 'xpath_table')
 ),
 -- (strpos, not a regular expression: the views' trees are long, and a
 -- search for each of a few words is the faster)
