@@ -319,20 +319,9 @@ fn trusting_carol_is_not_trusting_whoever_carol_s_views_call() {
         .unwrap()
         .get(0);
     assert_eq!(ran, 0, "dave's function ran");
-    // Naming dave too does not make a body the server keeps as text, which
-    // could call anyone's, safe to run.
-    let out = run_as(
-        &admin,
-        &schema,
-        &[
-            "count",
-            "--trust-owner",
-            &format!("{},{}", carol.name, dave.name),
-        ],
-        &[],
+    neither_an_extension_nor_naming_dave_lets_his_plpgsql_run(
+        &admin, &schema, &carol, &dave, &util, &owned,
     );
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("a function whose body the server keeps as text"));
     dependencies_of_every_kind_are_followed(&admin, &schema, &carol, &dave, &util);
 }
 
@@ -560,4 +549,44 @@ fn a_cast_looked_up_as_it_runs_is_followed(
         &format!("{util}.t2text({s}.t), owned by {}", dave.name),
     );
     as_role(carol, util, &format!("drop cast ({s}.t as text)"));
+}
+
+/// dave's plpgsql function, which carol's view calls, stays refused when
+/// dave adds it to an extension he installed, and when dave is named too.
+fn neither_an_extension_nor_naming_dave_lets_his_plpgsql_run(
+    admin: &str,
+    schema: &Schema,
+    carol: &Role,
+    dave: &Role,
+    util: &str,
+    owned: &str,
+) {
+    // From the fourth adversary: dave installs a trusted extension, owns
+    // it, and adds his function to it; an extension's objects stop the
+    // walk only where a superuser owns the extension.
+    as_role(
+        dave,
+        util,
+        "create extension seg schema {util}; alter extension seg add function {util}.tag(text)",
+    );
+    refused_trusting_carol(admin, schema, carol, owned);
+    as_role(
+        dave,
+        util,
+        "alter extension seg drop function {util}.tag(text)",
+    );
+    // Naming dave too does not make a body the server keeps as text, which
+    // could call anyone's, safe to run.
+    let out = run_as(
+        admin,
+        schema,
+        &[
+            "count",
+            "--trust-owner",
+            &format!("{},{}", carol.name, dave.name),
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("a function whose body the server keeps as text"));
 }

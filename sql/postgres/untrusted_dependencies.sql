@@ -20,9 +20,9 @@
 -- and calls, functions, operators and their functions, types and their
 -- input and output functions and every cast from or to them, aggregates,
 -- and, of every relation reached, its own rules, triggers, policies,
--- defaults, checks and indexes. The walk stops at PostgreSQL's own objects (pg_catalog,
--- information_schema) and at an extension's, which the server's
--- administrator installed. A superuser owns the catalog; queens' own
+-- defaults, checks and indexes. The walk stops at PostgreSQL's own
+-- objects (pg_catalog, information_schema) and at the objects of an
+-- extension a superuser owns, which the server's administrator installed. A superuser owns the catalog; queens' own
 -- objects are the connecting role's. Parts that have no owner of their
 -- own (a rule, a trigger, a cast) are walked through, and answer for the
 -- relation or function they belong to.
@@ -75,9 +75,15 @@ reached (classid, objid) as (
           and (d.deptype in ('a', 'i') or d.classid = 'pg_cast'::regclass)
     ) as step (classid, objid)
     where step.classid <> 'pg_namespace'::regclass::oid
+      -- (an extension's objects stop the walk only where a superuser owns
+      -- the extension: an ordinary role may install a trusted extension
+      -- and then add objects of its own to it with `alter extension … add`)
       and not exists (
           select from pg_depend as e
-          where e.classid = step.classid and e.objid = step.objid and e.deptype = 'e')
+          join pg_extension as x on e.refclassid = 'pg_extension'::regclass and x.oid = e.refobjid
+          join pg_roles as xo on xo.oid = x.extowner
+          where e.classid = step.classid and e.objid = step.objid and e.deptype = 'e'
+            and xo.rolsuper)
       and coalesce((pg_identify_object(step.classid, step.objid, 0)).schema, '')
           not in ('pg_catalog', 'information_schema', 'pg_toast')
 ),
