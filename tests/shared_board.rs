@@ -434,12 +434,36 @@ fn ways_to_reach_dave(s: &str, util: &str, carol: &Role, dave: &Role) -> Vec<(St
             ),
             format!("function {s}.f(bigint), owned by {}", carol.name),
         ),
+    ]
+    .into_iter()
+    .chain(ways_through_carol_s_function(s, util, carol))
+    .collect()
+}
+
+/// Carol's function `f`, which the funnel calls, made to reach code chosen
+/// as it runs.
+fn ways_through_carol_s_function(s: &str, util: &str, carol: &Role) -> Vec<(String, String)> {
+    vec![
         (
             format!(
                 "create or replace function {s}.f(bigint) returns bigint language sql \
                  begin atomic select $1 + 0 * length(query_to_xml('select 1', false, false, '')::text); end"
             ),
             "calls query_to_xml".to_string(),
+        ),
+        // From the fifth adversary: a search_path set on carol's function
+        // made an extension's SQL in quotes, which calls others by bare
+        // name, find dave's function of the same name.
+        (
+            format!(
+                "create or replace function {s}.f(bigint) returns bigint language sql \
+                 begin atomic select $1; end; \
+                 alter function {s}.f(bigint) set search_path = {util}"
+            ),
+            format!(
+                "function {s}.f(bigint), owned by {}, which sets a setting",
+                carol.name
+            ),
         ),
         // From the second adversary: ts_rewrite's second argument is a
         // query it runs; record_in reads a value as a type named when it

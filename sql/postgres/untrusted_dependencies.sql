@@ -7,7 +7,9 @@
 -- the roles $2 the user trusts (`--trust-owner`); 'body' when `what` is a
 -- function whose body the catalog does not record (plpgsql, or SQL written
 -- as a string), so whatever it calls cannot be followed, and its owner is
--- not the connecting role itself; 'text' when `what` calls one of
+-- not the connecting role itself; 'config' when `what` is a function with
+-- a SET clause (what it calls then looks names up under its settings) and
+-- its owner is not the connecting role; 'text' when `what` calls one of
 -- PostgreSQL's own functions that run SQL given as text or change a
 -- setting (query_to_xml, ts_stat, set_config, …), or read a value as a
 -- type named at run time (record_in, array_in, domain_in, …), or an
@@ -202,6 +204,15 @@ found (what, owner, why, rank) as (
     from owned as o join pg_proc as p on o.classid = 'pg_proc'::regclass and p.oid = o.objid
     join pg_language as l on l.oid = p.prolang
     where l.lanname not in ('internal', 'c') and p.prosqlbody is null
+      and p.proowner <> (select oid from pg_roles where rolname = current_user)
+    union all
+    -- a function reached that sets something for what it calls (a SET
+    -- clause): a search_path set there makes the names its callees look
+    -- up as they run (an extension's SQL in quotes calls others by bare
+    -- name) find another role's functions
+    select pg_describe_object(o.classid, o.objid, 0), pg_get_userbyid(o.owner), 'config', 8
+    from owned as o join pg_proc as p on o.classid = 'pg_proc'::regclass and p.oid = o.objid
+    where p.proconfig is not null
       and p.proowner <> (select oid from pg_roles where rolname = current_user)
     union all
     -- (a view's rule is named as its view)

@@ -376,6 +376,13 @@ fn refuse_untrusted_dependencies(
              run with your powers; only your own role's functions may be so, or {owner} can \
              write it as a SQL function with a BEGIN ATOMIC body"
         ),
+        "config" => bail!(
+            "schema {schema} is not yours to read safely: its objects use {what}, owned by \
+             {owner}, which sets a setting for what it calls (a SET clause, such as a \
+             search_path under which its callees' SQL would find another role's functions), so \
+             queens cannot tell whose SQL it would run with your powers; only your own role's \
+             functions may set one"
+        ),
         _ => bail!(
             "schema {schema} is not yours to read safely: {what}, which runs SQL given as text \
              (or on a connection of its own), changes a setting, or reads a value as a type \
