@@ -34,7 +34,8 @@ fn race(board: &Board, mut writer: Child, args: &[&str]) -> Vec<(bool, String, S
     seen
 }
 
-fn check_counts_are_whole_boards(journal_mode: &str) {
+/// A new 8×8 board whose file is in `journal_mode`.
+fn board_in_journal_mode(journal_mode: &str) -> Board {
     let board = Board::new(8);
     let mode: String = rusqlite::Connection::open(&board.db)
         .unwrap()
@@ -43,6 +44,11 @@ fn check_counts_are_whole_boards(journal_mode: &str) {
         })
         .unwrap();
     assert_eq!(mode, journal_mode);
+    board
+}
+
+fn check_counts_are_whole_boards(journal_mode: &str) {
+    let board = board_in_journal_mode(journal_mode);
     for jobs in ["1", "2"] {
         let seen = race(
             &board,
@@ -79,11 +85,7 @@ fn count_reads_one_board_while_it_is_rebuilt_in_a_rollback_journal() {
 
 #[test]
 fn solve_prints_the_rows_of_one_board_while_it_is_rebuilt_in_wal_mode() {
-    let board = Board::new(8);
-    rusqlite::Connection::open(&board.db)
-        .unwrap()
-        .query_row("pragma journal_mode = wal", [], |r| r.get::<_, String>(0))
-        .unwrap();
+    let board = board_in_journal_mode("wal");
     // From an attack: 6 runs in about 650 printed rows of one board and
     // then an error, when a search thread opened its connection after a
     // rebuild had committed; every connection is now opened first.
@@ -198,14 +200,7 @@ fn a_standard_output_that_is_the_wal_behind_a_linked_db_is_refused() {
 #[test]
 fn doctor_reads_one_board_while_it_is_rebuilt_in_every_journal_mode() {
     for journal_mode in ["delete", "truncate", "persist", "memory", "wal", "off"] {
-        let board = Board::new(8);
-        let mode: String = rusqlite::Connection::open(&board.db)
-            .unwrap()
-            .query_row(&format!("pragma journal_mode = {journal_mode}"), [], |r| {
-                r.get(0)
-            })
-            .unwrap();
-        assert_eq!(mode, journal_mode);
+        let board = board_in_journal_mode(journal_mode);
         let seen = race(&board, rebuild_in_a_loop(&board, 6), &["doctor"]);
         for (ok, stdout, stderr) in &seen {
             assert!(

@@ -154,19 +154,25 @@ fn run_as(url: &str, schema: &Schema, args: &[&str], env: &[(&str, &str)]) -> Ou
         .unwrap()
 }
 
-/// Two ordinary roles: carol, who builds the board in `schema`, and dave,
-/// whom she lets read it.
-fn a_board_carol_built_and_dave_may_read(admin: &str, schema: &Schema) -> (Role, Role) {
+/// A new ordinary role `name` that may create schemas in the database of
+/// `schema`.
+fn role_that_may_create_schemas(admin: &str, schema: &Schema, name: &str) -> Role {
     let database: String = schema
         .client()
         .query_one("select current_database()::text", &[])
         .unwrap()
         .get(0);
-    let carol = Role::new(
+    Role::new(
         admin,
-        "carol",
+        name,
         &format!("grant create on database \"{database}\" to {{role}}"),
-    );
+    )
+}
+
+/// Two ordinary roles: carol, who builds the board in `schema`, and dave,
+/// whom she lets read it.
+fn a_board_carol_built_and_dave_may_read(admin: &str, schema: &Schema) -> (Role, Role) {
+    let carol = role_that_may_create_schemas(admin, schema, "carol");
     let dave = Role::new(admin, "dave", "");
     let out = run_as(&carol.url, schema, &["init"], &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -495,16 +501,7 @@ fn a_member_of_a_role_owning_what_the_board_reaches_is_named(
     carol: &Role,
     mallory: &Role,
 ) {
-    let database: String = schema
-        .client()
-        .query_one("select current_database()::text", &[])
-        .unwrap()
-        .get(0);
-    let erin = Role::new(
-        admin,
-        "erin",
-        &format!("grant create on database \"{database}\" to {{role}}"),
-    );
+    let erin = role_that_may_create_schemas(admin, schema, "erin");
     let eve = Role::new(admin, "eve", &format!("grant {} to {{role}}", erin.name));
     let util = format!("{}_erin", schema.name);
     as_role(
