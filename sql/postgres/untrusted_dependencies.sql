@@ -114,30 +114,46 @@ owned (classid, objid, owner) as (
 -- `:winfnoid N`), pinned built-ins included, which pg_depend leaves out;
 -- none of the functions runs_sql_text names is an operator's, an
 -- aggregate or a window function, so `:funcid N` finds their calls.
+me (oid) as (select oid from pg_roles where rolname = current_user),
+-- (The connecting role's own objects are left out, as its own plpgsql is:
+-- what it wrote runs as it chose. Its views are queens' own, whose trees
+-- are long.)
 trees (classid, objid, tree) as (
     select r.classid, r.objid, w.ev_action::text || coalesce(w.ev_qual::text, '')
     from reached as r join pg_rewrite as w on r.classid = 'pg_rewrite'::regclass and w.oid = r.objid
+    join pg_class as c on c.oid = w.ev_class
+    where c.relowner <> (select oid from me)
     union all
     select r.classid, r.objid, p.prosqlbody::text || coalesce(p.proargdefaults::text, '')
     from reached as r join pg_proc as p on r.classid = 'pg_proc'::regclass and p.oid = r.objid
-    where p.prosqlbody is not null or p.proargdefaults is not null
+    where (p.prosqlbody is not null or p.proargdefaults is not null)
+      and p.proowner <> (select oid from me)
     union all
     select r.classid, r.objid, a.adbin::text
     from reached as r join pg_attrdef as a on r.classid = 'pg_attrdef'::regclass and a.oid = r.objid
+    join pg_class as c on c.oid = a.adrelid
+    where c.relowner <> (select oid from me)
     union all
     select r.classid, r.objid, c.conbin::text
     from reached as r join pg_constraint as c on r.classid = 'pg_constraint'::regclass and c.oid = r.objid
     where c.conbin is not null
+      and coalesce((select relowner from pg_class where oid = c.conrelid),
+                   (select typowner from pg_type where oid = c.contypid)) <> (select oid from me)
     union all
     select r.classid, r.objid, coalesce(i.indexprs::text, '') || coalesce(i.indpred::text, '')
     from reached as r join pg_index as i on r.classid = 'pg_class'::regclass and i.indexrelid = r.objid
+    join pg_class as c on c.oid = i.indrelid
+    where c.relowner <> (select oid from me)
     union all
     select r.classid, r.objid, coalesce(p.polqual::text, '') || coalesce(p.polwithcheck::text, '')
     from reached as r join pg_policy as p on r.classid = 'pg_policy'::regclass and p.oid = r.objid
+    join pg_class as c on c.oid = p.polrelid
+    where c.relowner <> (select oid from me)
     union all
     select r.classid, r.objid, t.tgqual::text
     from reached as r join pg_trigger as t on r.classid = 'pg_trigger'::regclass and t.oid = r.objid
-    where t.tgqual is not null
+    join pg_class as c on c.oid = t.tgrelid
+    where t.tgqual is not null and c.relowner <> (select oid from me)
 ),
 -- PostgreSQL's own functions that run SQL given as text, change a setting
 -- for the rest of the session, or read a value as a type named at run

@@ -225,11 +225,8 @@ fn run_parts<T: Send>(
     work: impl Fn(&dyn Reader, &Part) -> Result<T> + Sync,
     mut done: impl FnMut(usize, T) -> Result<()>,
 ) -> Result<()> {
-    let snapshot = board.reader.snapshot();
     let threads = board.workers.jobs.clamp(1, parts.len().max(1));
-    let readers = (0..threads)
-        .map(|_| board.engine.sibling(&snapshot))
-        .collect::<Result<Vec<_>>>()?;
+    let readers = open_readers(board, threads)?;
     let progress = board.workers.progress;
     progress.start(parts.len());
     let shared = Shared {
@@ -253,6 +250,35 @@ fn run_parts<T: Send>(
     });
     progress.finish();
     outcome
+}
+
+/// `threads` readers of the board `board.reader` reads, opened at once on
+/// threads of their own (a server's connection takes a login, which the
+/// openings wait for side by side, not one after another); where the
+/// system gives no thread, on this one.
+fn open_readers(board: &Board, threads: usize) -> Result<Vec<Box<dyn Reader>>> {
+    let snapshot = board.reader.snapshot();
+    let open = || board.engine.sibling(&snapshot);
+    thread::scope(|scope| {
+        let opening: Vec<_> = (0..threads)
+            .map(|_| {
+                thread::Builder::new()
+                    .stack_size(THREAD_STACK)
+                    .spawn_scoped(scope, open)
+            })
+            .collect();
+        opening
+            .into_iter()
+            .map(|spawned| match spawned {
+                Ok(handle) => handle.join().unwrap_or_else(|_| {
+                    Err(anyhow::anyhow!(
+                        "a search thread stopped opening its connection"
+                    ))
+                }),
+                Err(_) => open(),
+            })
+            .collect()
+    })
 }
 
 /// The stack of a search thread: the search runs in SQLite's code and the
