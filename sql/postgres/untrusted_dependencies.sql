@@ -30,6 +30,8 @@
 -- relation or function they belong to.
 with recursive
 s as (select oid from pg_namespace where nspname = $1),
+-- the connecting role
+me (oid) as (select oid from pg_roles where rolname = current_user),
 own (classid, objid) as (
     select 'pg_class'::regclass::oid, c.oid from pg_class as c join s on c.relnamespace = s.oid
     union all
@@ -114,7 +116,6 @@ owned (classid, objid, owner) as (
 -- `:winfnoid N`), pinned built-ins included, which pg_depend leaves out;
 -- none of the functions runs_sql_text names is an operator's, an
 -- aggregate or a window function, so `:funcid N` finds their calls.
-me (oid) as (select oid from pg_roles where rolname = current_user),
 -- (The connecting role's own objects are left out, as its own plpgsql is:
 -- what it wrote runs as it chose. Its views are queens' own, whose trees
 -- are long.)
@@ -220,7 +221,7 @@ found (what, owner, why, rank) as (
     from owned as o join pg_proc as p on o.classid = 'pg_proc'::regclass and p.oid = o.objid
     join pg_language as l on l.oid = p.prolang
     where l.lanname not in ('internal', 'c') and p.prosqlbody is null
-      and p.proowner <> (select oid from pg_roles where rolname = current_user)
+      and p.proowner <> (select oid from me)
     union all
     -- a function reached that sets something for what it calls (a SET
     -- clause): a search_path set there makes the names its callees look
@@ -229,7 +230,7 @@ found (what, owner, why, rank) as (
     select pg_describe_object(o.classid, o.objid, 0), pg_get_userbyid(o.owner), 'config', 8
     from owned as o join pg_proc as p on o.classid = 'pg_proc'::regclass and p.oid = o.objid
     where p.proconfig is not null
-      and p.proowner <> (select oid from pg_roles where rolname = current_user)
+      and p.proowner <> (select oid from me)
     union all
     -- (a view's rule is named as its view)
     select coalesce(

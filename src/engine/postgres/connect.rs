@@ -264,7 +264,7 @@ pub(super) fn connect_to_schema<'s>(
 
 /// As `connect_to_schema`, for a command's later connections (its first
 /// reader, its search threads' readers), once its first connection has
-/// walked the schema's dependencies (a walk of some 30 ms, which each
+/// walked the schema's dependencies (a walk of about 35 ms, which each
 /// connection would repeat): the schema's own objects are checked again,
 /// the walk is not. What the walk refuses is another role's object that
 /// the schema's objects reach; only a role trusted already (the schema's

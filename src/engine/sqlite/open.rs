@@ -97,10 +97,11 @@ pub fn inspect_header(path: &Path) -> Result<Inspection> {
 /// As `inspect_header`, for `doctor`, which reports what it finds rather
 /// than refusing: a board_size table of several rows gives the largest of
 /// its sizes. Also how many rows board_size holds, and the connection,
-/// inside one read transaction begun before anything was read: every check
-/// of one `doctor` run reads the one board it inspected, while another
-/// process rebuilds the file (a rollback journal's writer waits for the
-/// shared lock; in WAL the transaction keeps its snapshot).
+/// inside one read transaction begun before the board is read (the schema
+/// version, read once to open the file, is read again inside it): every
+/// check of one `doctor` run reads the one board it inspected, while
+/// another process rebuilds the file (a rollback journal's writer waits
+/// for the shared lock; in WAL the transaction keeps its snapshot).
 pub fn inspect_for_doctor(path: &Path) -> Result<(Connection, Inspection, i64)> {
     let (conn, _) = open_to_inspect(path)?;
     conn.execute_batch("begin")?;

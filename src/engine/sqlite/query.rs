@@ -118,15 +118,16 @@ const REPORTING_PRAGMAS: [&str; 9] = [
 ];
 
 /// Refuses attaching or detaching other files, loading an extension, and
-/// pragmas that set
-/// something (`pragma writable_schema = on`): they change the connection
-/// even where they cannot change the file, and nothing read needs them.
+/// pragmas that set something (`pragma writable_schema = on`): they change
+/// the connection even where they cannot change the file, and nothing read
+/// needs them.
 fn allow(context: AuthContext<'_>) -> Authorization {
     match context.action {
         AuthAction::Attach { .. } | AuthAction::Detach { .. } => Authorization::Deny,
         // Refused when it runs anyway (extension loading is off), but as
-        // an error of the query's; refused here, it is a usage mistake as
-        // the other refusals are.
+        // an error of the query's; refused here, SQLite says so while it
+        // prepares ("not authorized to use function: load_extension"),
+        // which is a usage mistake as the other refusals are.
         AuthAction::Function { function_name }
             if function_name.eq_ignore_ascii_case("load_extension") =>
         {
@@ -156,8 +157,7 @@ fn prepare_read_only<'c>(
         }
         other if is_denied(&other) && names_acting_pragma(pragmas) => would_write(),
         other if is_denied(&other) => usage(
-            "query only reads this database: attach, detach, load_extension and pragmas that set a \
-             value are refused",
+            "query only reads this database: attach, detach and pragmas that set a value are refused",
         ),
         other => usage(format!("invalid SQL: {}", message(&other))),
     })?;
