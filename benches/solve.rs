@@ -734,9 +734,11 @@ fn server_board(url: &str, schema: &str, n: u8, distributed: bool) -> Target {
         schema: schema.to_string(),
     };
     let engine = engine::connect(&target).unwrap();
-    engine.ensure_exists(Some(n)).unwrap();
+    let mut build = || engine.ensure_exists(Some(n)).map(drop);
     if distributed {
-        engine.distribute().unwrap();
+        engine.distribute(&mut build).unwrap();
+    } else {
+        build().unwrap();
     }
     target
 }

@@ -9,6 +9,7 @@ use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::engine::{self, Comment, Engine, Origin};
 use crate::error::usage;
 use crate::model::board::{DEFAULT_SIZE, a_board};
+use crate::model::words::counted;
 use crate::render::datasette;
 use crate::search::{Workers, store};
 
@@ -76,26 +77,32 @@ pub fn run(args: &Args) -> Result<()> {
     engine.describe_with(describe);
     args.target.trust.apply(engine.as_mut(), &target);
     let engine = engine.as_ref();
+    let mut n = 0;
+    let mut build = || -> Result<()> {
+        n = build_and_say(args, engine)?;
+        Ok(())
+    };
     if args.distributed {
-        refuse_without_cluster(args, engine)?;
-    }
-    let mut out = stdout();
-    let (said, n) = prepare_board(args, engine)?;
-    writeln!(out, "{said}")?;
-    out.flush()?;
-    if args.distributed {
-        let (workers, done) = engine.distribute()?;
+        if args.materialize {
+            return Err(usage(
+                "--materialize stores solutions in an SQLite file; it does not go with --distributed",
+            ));
+        }
+        let (workers, done) = engine.distribute(&mut build)?;
         let how = if done {
             "distributed"
         } else {
             "already distributed"
         };
         writeln!(
-            out,
-            "{how} over {workers} Citus worker{}: count, solve and export search on all of them",
-            if workers == 1 { "" } else { "s" }
+            stdout(),
+            "{how} over {}: count, solve and export search on all of them",
+            counted(workers, "Citus worker")
         )?;
+    } else {
+        build()?;
     }
+    let mut out = stdout();
     if args.materialize {
         let board = store::the_board_built(engine, n, Workers::unwatched())?;
         if let Some(count) = board.stored_count()? {
@@ -113,15 +120,14 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(out.flush()?)
 }
 
-/// --distributed needs a Citus coordinator with workers: anything else is
-/// refused before the database is touched.
-fn refuse_without_cluster(args: &Args, engine: &dyn Engine) -> Result<()> {
-    if args.materialize {
-        return Err(usage(
-            "--materialize stores solutions in an SQLite file; it does not go with --distributed",
-        ));
-    }
-    engine.refuse_without_cluster()
+/// Creates, rebuilds or upgrades the board as asked, says what was done
+/// and returns the board size.
+fn build_and_say(args: &Args, engine: &dyn Engine) -> Result<u8> {
+    let (said, n) = prepare_board(args, engine)?;
+    let mut out = stdout();
+    writeln!(out, "{said}")?;
+    out.flush()?;
+    Ok(n)
 }
 
 /// Creates, rebuilds or upgrades the database as asked; returns what was

@@ -10,3 +10,4 @@ pub mod schema;
 pub mod sql;
 pub mod template;
 pub mod value;
+pub mod words;

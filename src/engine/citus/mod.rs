@@ -15,11 +15,12 @@ mod parts;
 use anyhow::{Context, Result, bail};
 use postgres::{GenericClient, Transaction};
 
+use crate::engine::interface::{Cluster, Inspection, Origin, Param, Params, Snapshot};
 use crate::engine::postgres::{self as pg, RefillHooks};
-use crate::engine::{Cluster, Inspection, Origin, Param, Params, Snapshot, Value};
 use crate::model::schema;
 use crate::model::sql;
 use crate::model::template::{self, Dialect, Scope, Sql};
+use crate::model::value::Value;
 
 /// Whether the server of `server` is a Citus coordinator: its database has
 /// the citus extension, so this engine serves it.
@@ -48,24 +49,24 @@ impl Engine {
     }
 }
 
-impl crate::engine::Engine for Engine {
+impl crate::engine::interface::Engine for Engine {
     fn shown(&self) -> String {
-        crate::engine::Engine::shown(&self.server)
+        crate::engine::interface::Engine::shown(&self.server)
     }
 
-    fn describe_with(&mut self, describe: crate::engine::Describe) {
-        crate::engine::Engine::describe_with(&mut self.server, describe);
+    fn describe_with(&mut self, describe: crate::engine::interface::Describe) {
+        crate::engine::interface::Engine::describe_with(&mut self.server, describe);
     }
 
     fn trust_owners(&mut self, roles: &[String]) {
-        crate::engine::Engine::trust_owners(&mut self.server, roles);
+        crate::engine::interface::Engine::trust_owners(&mut self.server, roles);
     }
 
     fn open(
         &self,
         requested: Option<u8>,
         _arguments_fit: &dyn Fn(u8) -> Result<()>,
-    ) -> Result<(Box<dyn crate::engine::Reader>, u8)> {
+    ) -> Result<(Box<dyn crate::engine::interface::Reader>, u8)> {
         let (reader, n) = self.server.open_reader(requested)?;
         let reader = Reader::new(reader)?;
         // Once per command, in its first reader's snapshot, which its
@@ -81,26 +82,33 @@ impl crate::engine::Engine for Engine {
         false
     }
 
-    fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
+    fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::interface::Reader>> {
         Ok(Box::new(Reader::new(self.server.sibling_reader(first)?)?))
     }
 
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        crate::engine::Engine::ensure_exists(&self.server, requested)
+        crate::engine::interface::Engine::ensure_exists(&self.server, requested)
     }
 
     fn lacks_board_size(&self) -> Result<bool> {
-        crate::engine::Engine::lacks_board_size(&self.server)
+        crate::engine::interface::Engine::lacks_board_size(&self.server)
     }
 
     /// PostgreSQL's checks, and on a distributed board its parts.
-    fn doctor(&self, requested: Option<u8>) -> Result<Vec<crate::engine::Finding>> {
+    fn store_solutions(
+        &self,
+        n: u8,
+    ) -> Result<Box<dyn crate::engine::interface::SolutionStore + '_>> {
+        crate::engine::interface::Engine::store_solutions(&self.server, n)
+    }
+
+    fn doctor(&self, requested: Option<u8>) -> Result<Vec<crate::engine::findings::Finding>> {
         self.server.doctor_with(requested, &|reader, n| {
             let distributed = is_distributed(&mut *reader.client());
             match distributed {
                 Ok(false) => Vec::new(),
                 Ok(true) => vec![parts::finding(reader, n)],
-                Err(e) => vec![crate::engine::Finding {
+                Err(e) => vec![crate::engine::findings::Finding {
                     what: "parts",
                     found: crate::error::one_line(&e),
                     holds: Some(false),
@@ -117,8 +125,10 @@ impl crate::engine::Engine for Engine {
         self.server.bring_up_to_date_with(&Parts)
     }
 
-    /// Refuses, in one line, a coordinator without workers.
-    fn refuse_without_cluster(&self) -> Result<()> {
+    /// Refuses, in one line, a coordinator without workers, before
+    /// `build` runs; then spreads the model over the cluster in one
+    /// transaction (nothing when it is spread already).
+    fn distribute(&self, build: &mut dyn FnMut() -> Result<()>) -> Result<(i64, bool)> {
         let mut client = pg::connect(self.server.url())?;
         if active_workers(&mut client)? == 0 {
             bail!(
@@ -127,13 +137,8 @@ impl crate::engine::Engine for Engine {
                 pg::without_password(self.server.url())
             );
         }
-        Ok(())
-    }
-
-    /// Spreads the model over the cluster in one transaction; nothing when
-    /// it is spread already. Returns the number of workers that share the
-    /// search, and whether anything was done.
-    fn distribute(&self) -> Result<(i64, bool)> {
+        drop(client);
+        build()?;
         let mut tries = 1;
         loop {
             match self.distribute_once() {
@@ -318,7 +323,7 @@ impl Reader {
     fn parts_number(&self, path: &str, n: u8, first: usize, last: usize) -> Result<u64> {
         let sql = self.with_part_search(path, n)?;
         self.settle_workers()?;
-        let reader: &dyn crate::engine::Reader = self;
+        let reader: &dyn crate::engine::interface::Reader = self;
         Ok(reader.number_of(&sql, &part_range(first, last))? as u64)
     }
 }
@@ -331,7 +336,7 @@ fn part_range(first: usize, last: usize) -> [(&'static str, Param); 2] {
     ]
 }
 
-impl crate::engine::Reader for Reader {
+impl crate::engine::interface::Reader for Reader {
     fn dialect(&self) -> Dialect {
         Dialect::Postgres
     }
@@ -371,7 +376,7 @@ impl crate::engine::Reader for Reader {
 impl Cluster for Reader {
     fn part_weights(&self) -> Result<Vec<u64>> {
         let mut weights = Vec::new();
-        let reader: &dyn crate::engine::Reader = self;
+        let reader: &dyn crate::engine::interface::Reader = self;
         reader.each_row(
             "select weight from search_part order by part_no",
             &[],
@@ -396,7 +401,7 @@ impl Cluster for Reader {
     ) -> Result<()> {
         let sql = self.with_part_search("distributed/rows.sql", n)?;
         self.settle_workers()?;
-        let reader: &dyn crate::engine::Reader = &self.inner;
+        let reader: &dyn crate::engine::interface::Reader = &self.inner;
         reader.rows(&sql, &part_range(first, last), &mut |row| {
             each(row.iter().map(Value::text).collect())
         })

@@ -6,7 +6,7 @@
 
 use anyhow::{Result, bail};
 
-use crate::engine::Finding;
+use crate::engine::findings::Finding;
 use crate::engine::postgres::{self as pg, doctor_check, text_rows, without_password};
 use crate::error::shell_word;
 use crate::model::sql;

@@ -11,16 +11,18 @@ use anyhow::{Context, Result, bail};
 use postgres::Transaction;
 use postgres::error::SqlState;
 
+use crate::engine::fresh_board::model_columns;
+use crate::engine::interface::{Describe, Inspection, Origin};
 use crate::engine::postgres::acl;
 use crate::engine::postgres::connect::{
     Legacy, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size, no_board_size,
     own_relations, script, statement,
 };
 use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
-use crate::engine::{Comment, Describe, Inspection, Origin, model_columns};
 use crate::error::Error;
 use crate::error::usage;
 use crate::model::board::DEFAULT_SIZE;
+use crate::model::reading::Comment;
 use crate::model::schema;
 use crate::model::template::{Dialect, Scope, string_literal};
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use postgres::{Client, GenericClient, NoTls};
 
-use crate::engine::Inspection;
+use crate::engine::interface::Inspection;
 use crate::error::{Error, shell_word, usage};
 use crate::model::schema;
 use crate::model::sql;
@@ -467,7 +467,7 @@ pub(super) fn inspect_allowing_no_size(
     Ok(Some(Inspection {
         version: version as usize,
         size: size
-            .and_then(|n| crate::engine::board_size_from(i64::from(n)))
+            .and_then(|n| crate::engine::interface::board_size_from(i64::from(n)))
             .unwrap_or(0),
     }))
 }

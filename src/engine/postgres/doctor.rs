@@ -10,16 +10,15 @@ use anyhow::{Result, bail};
 use postgres::SimpleQueryMessage;
 
 use crate::checker;
+use crate::engine::findings::{Finding, board_finding, model_finding, multiset_difference};
+use crate::engine::fresh_board::{FreshBoard, model_columns};
+use crate::engine::interface::{board_size_from, check_requested_size};
 use crate::engine::postgres::connect::{
     Legacy, connect_to_schema, inspect, no_board_size, statement, without_password,
 };
 use crate::engine::postgres::read::first_reader;
 use crate::engine::postgres::reader::Reader;
 use crate::engine::postgres::wait::gave_up_waiting_or;
-use crate::engine::{
-    Finding, FreshBoard, board_finding, board_size_from, check_requested_size, model_columns,
-    model_finding, multiset_difference,
-};
 use crate::error::Error;
 use crate::model::schema::{board_table_names, latest_version, view_names};
 use crate::model::template::Dialect;

@@ -18,7 +18,9 @@
 
 use anyhow::Result;
 
-use crate::engine::{Describe, Finding, Inspection, Origin, Snapshot};
+use crate::engine::findings::Finding;
+use crate::engine::interface::{Describe, Inspection, Origin, Snapshot};
+use crate::error::usage;
 
 mod acl;
 mod build;
@@ -71,7 +73,7 @@ impl Engine {
         &self.schema
     }
 
-    /// Opens the board for reading (see `crate::engine::Engine::open`).
+    /// Opens the board for reading (see `crate::engine::interface::Engine::open`).
     pub fn open_reader(&self, requested: Option<u8>) -> Result<(Reader, u8)> {
         read::open_for_reading(&self.url, &self.schema, &self.trusted, requested)
     }
@@ -97,7 +99,7 @@ impl Engine {
     }
 }
 
-impl crate::engine::Engine for Engine {
+impl crate::engine::interface::Engine for Engine {
     fn shown(&self) -> String {
         format!("schema {} at {}", self.schema, without_password(&self.url))
     }
@@ -114,7 +116,7 @@ impl crate::engine::Engine for Engine {
         &self,
         requested: Option<u8>,
         _arguments_fit: &dyn Fn(u8) -> Result<()>,
-    ) -> Result<(Box<dyn crate::engine::Reader>, u8)> {
+    ) -> Result<(Box<dyn crate::engine::interface::Reader>, u8)> {
         let (reader, n) = self.open_reader(requested)?;
         Ok((Box::new(reader), n))
     }
@@ -124,7 +126,7 @@ impl crate::engine::Engine for Engine {
         false
     }
 
-    fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
+    fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::interface::Reader>> {
         Ok(Box::new(self.sibling_reader(first)?))
     }
 
@@ -148,11 +150,20 @@ impl crate::engine::Engine for Engine {
         self.doctor_with(requested, &|_, _| Vec::new())
     }
 
-    fn refuse_without_cluster(&self) -> Result<()> {
+    fn distribute(&self, _build: &mut dyn FnMut() -> Result<()>) -> Result<(i64, bool)> {
         anyhow::bail!(
             "{} is not a Citus coordinator (this database has no citus extension): \
              --distributed needs one; nothing was changed (see the README, Beyond one machine)",
             without_password(&self.url)
         )
+    }
+
+    fn store_solutions(
+        &self,
+        _n: u8,
+    ) -> Result<Box<dyn crate::engine::interface::SolutionStore + '_>> {
+        Err(usage(
+            "--materialize stores solutions in SQLite files only, not on a PostgreSQL --db",
+        ))
     }
 }

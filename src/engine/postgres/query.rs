@@ -11,12 +11,12 @@ use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{ToSql, Type};
 
-use crate::engine::Value;
 use crate::engine::postgres::connect::statement;
 use crate::engine::postgres::values::typed;
 use crate::engine::postgres::wait::{gave_up_waiting_or, lock_holder};
 use crate::error::{Error, usage};
 use crate::model::template::Scope;
+use crate::model::value::Value;
 
 /// The user's statement `sql` wrapped as a subquery
 /// (sql/postgres/user_query.sql), selecting its rows, or, `as_text`, each

@@ -7,13 +7,13 @@ use std::cell::RefCell;
 use anyhow::{Context, Result, bail};
 use postgres::{Client, NoTls};
 
+use crate::engine::interface::{Snapshot, check_current, check_requested_size};
 use crate::engine::postgres::connect::{
     Legacy, connect_again_to_schema, connect_to_schema, inspect, script, statement,
     without_password,
 };
 use crate::engine::postgres::reader::Reader;
 use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
-use crate::engine::{Snapshot, check_current, check_requested_size};
 use crate::error::Error;
 use crate::error::shell_word;
 use crate::model::template::{Scope, string_literal};

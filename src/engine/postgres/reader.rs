@@ -8,12 +8,13 @@ use std::time::Duration;
 use anyhow::Result;
 use postgres::Client;
 
+use crate::engine::interface::{Params, Snapshot};
 use crate::engine::postgres::connect::without_password;
 use crate::engine::postgres::query;
 use crate::engine::postgres::values::rows;
 use crate::engine::postgres::wait::gave_up_waiting_or;
-use crate::engine::{Params, Snapshot, Value};
 use crate::model::template::{Dialect, Sql};
+use crate::model::value::Value;
 
 /// A connection in a repeatable-read, read-only transaction; `snapshot`
 /// names its snapshot, which the command's other connections import so
@@ -35,12 +36,12 @@ impl Reader {
 
     /// The number a statement without markers or parameters answers.
     pub fn number(&self, text: &str) -> Result<i64> {
-        let reader: &dyn crate::engine::Reader = self;
+        let reader: &dyn crate::engine::interface::Reader = self;
         reader.number(text)
     }
 }
 
-impl crate::engine::Reader for Reader {
+impl crate::engine::interface::Reader for Reader {
     fn dialect(&self) -> Dialect {
         Dialect::Postgres
     }

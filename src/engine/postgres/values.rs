@@ -8,8 +8,9 @@ use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{ToSql, Type};
 use postgres::{Client, Row, SimpleQueryMessage};
 
-use crate::engine::{Param, Params, Value};
+use crate::engine::interface::{Param, Params};
 use crate::model::template::Sql;
+use crate::model::value::Value;
 
 /// Calls `each` with every row of `sql`. Without parameters it goes
 /// through the simple protocol, which returns every value as text (so

@@ -143,14 +143,14 @@ pub fn stored_size(conn: &Connection) -> Result<Option<u8>> {
     let n: Option<i64> = conn
         .query_row("select n from board_size", [], |row| row.get(0))
         .optional()?;
-    Ok(n.and_then(crate::engine::board_size_from))
+    Ok(n.and_then(crate::engine::interface::board_size_from))
 }
 
 /// The largest board size stored, however many rows board_size holds: for
 /// a rebuild, which replaces them all.
 pub fn largest_stored_size(conn: &Connection) -> Result<Option<u8>> {
     let n: Option<i64> = conn.query_row("select max(n) from board_size", [], |row| row.get(0))?;
-    Ok(n.and_then(crate::engine::board_size_from))
+    Ok(n.and_then(crate::engine::interface::board_size_from))
 }
 
 /// Fills an empty, migrated database with the facts and views of an
@@ -240,4 +240,20 @@ fn as_stored(create_view: &str) -> String {
         }
         _ => body.to_string(),
     }
+}
+
+/// The columns of each of queens' tables (but solution_store, whose
+/// columns depend on the board), as the migrations make them: read once
+/// from a database built in memory, for every engine to compare its tables
+/// with.
+static MODEL_COLUMNS: LazyLock<Vec<(&'static str, Vec<String>)>> =
+    LazyLock::new(|| fresh_columns().expect("the migrations build a fresh database"));
+
+/// The columns queens gives `table`, in order (none for a table that is not
+/// queens' or whose columns depend on the board).
+pub fn model_columns(table: &str) -> &'static [String] {
+    MODEL_COLUMNS
+        .iter()
+        .find(|(name, _)| *name == table)
+        .map_or(&[], |(_, columns)| columns.as_slice())
 }

@@ -8,8 +8,8 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, Transaction};
 
-use crate::engine::model_columns;
 use crate::engine::sqlite::build;
+use crate::engine::sqlite::build::model_columns;
 use crate::engine::sqlite::failure::{
     Undefined, explain_write_error, first_sqlite_error, message, no_board_size, undefined,
 };

@@ -10,10 +10,9 @@ use anyhow::{Result, bail};
 use rusqlite::{Connection, OptionalExtension};
 
 use crate::checker;
+use crate::engine::findings::{Finding, board_finding, model_finding, multiset_difference};
+use crate::engine::interface::check_requested_size;
 use crate::engine::sqlite::{build, open};
-use crate::engine::{
-    Finding, board_finding, check_requested_size, model_finding, multiset_difference,
-};
 use crate::model::board::Square;
 use crate::model::schema::{board_table_names, latest_version};
 use crate::model::sql;

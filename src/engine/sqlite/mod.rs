@@ -22,10 +22,13 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use rusqlite::Connection;
 
-use crate::engine::{Finding, Inspection, Origin, Param, Params, Snapshot, SolutionStore, Value};
+use crate::engine::findings::Finding;
+use crate::engine::interface::{Inspection, Origin, Param, Params, Snapshot, SolutionStore};
+use crate::error::usage;
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::reading::CatalogRelation;
 use crate::model::template::{Dialect, Sql};
+use crate::model::value::Value;
 use values::value_of;
 
 mod build;
@@ -42,7 +45,7 @@ mod values;
 
 pub use failure::explain_leftover_busy;
 
-pub use build::fresh_columns;
+pub use build::{fresh_columns, model_columns};
 
 /// A board built afresh by this queens, in memory, for another engine's
 /// `doctor` to compare its tables with, row for row: the SQLite engine
@@ -122,7 +125,7 @@ pub fn other_size_held(path: &Path, requested: u8) -> Option<u8> {
     (held != requested).then_some(held)
 }
 
-impl crate::engine::Engine for Engine {
+impl crate::engine::interface::Engine for Engine {
     fn shown(&self) -> String {
         match &self.temporary {
             Some(_) => "the temporary board".to_string(),
@@ -134,7 +137,7 @@ impl crate::engine::Engine for Engine {
         &self,
         requested: Option<u8>,
         arguments_fit: &dyn Fn(u8) -> Result<()>,
-    ) -> Result<(Box<dyn crate::engine::Reader>, u8)> {
+    ) -> Result<(Box<dyn crate::engine::interface::Reader>, u8)> {
         if !open::path_exists(&self.path)? {
             arguments_fit(requested.unwrap_or(DEFAULT_SIZE))?;
         }
@@ -147,7 +150,7 @@ impl crate::engine::Engine for Engine {
         true
     }
 
-    fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::Reader>> {
+    fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::interface::Reader>> {
         let shared = match first.0.as_deref() {
             None => open::Shared::Locked,
             Some("") => open::Shared::EmptyLog,
@@ -180,6 +183,12 @@ impl crate::engine::Engine for Engine {
         change::bring_up_to_date(&self.path)
     }
 
+    fn distribute(&self, _build: &mut dyn FnMut() -> Result<()>) -> Result<(i64, bool)> {
+        Err(usage(
+            "--distributed needs a postgres:// URL of a Citus coordinator, not a file",
+        ))
+    }
+
     fn store_solutions(&self, n: u8) -> Result<Box<dyn SolutionStore + '_>> {
         Ok(Box::new(store::Staging::begin(&self.path, n)?))
     }
@@ -194,7 +203,7 @@ pub struct Reader {
     conn: Connection,
 }
 
-impl crate::engine::Reader for Reader {
+impl crate::engine::interface::Reader for Reader {
     fn dialect(&self) -> Dialect {
         Dialect::Sqlite
     }

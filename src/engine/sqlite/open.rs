@@ -18,11 +18,11 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
+use crate::engine::interface::{Inspection, Origin, check_current, check_requested_size};
 use crate::engine::sqlite::build;
 use crate::engine::sqlite::failure::{explain_open_error, explain_write_error, no_board_size};
 use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::references::keep_user_references;
-use crate::engine::{Inspection, Origin, check_current, check_requested_size};
 use crate::error::{Error, shell_word};
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::schema::latest_version;

@@ -9,10 +9,10 @@ use anyhow::Result;
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, Statement};
 
-use crate::engine::Value;
 use crate::engine::sqlite::failure::message;
 use crate::engine::sqlite::values::value_of;
 use crate::error::{Error, usage};
+use crate::model::value::Value;
 
 /// Runs the statement on an SQLite file opened read-only and locked down
 /// further, handing each row on as it comes.

@@ -15,7 +15,7 @@ use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, OpenFlags, params_from_iter};
 use tempfile::NamedTempFile;
 
-use crate::engine::SolutionStore;
+use crate::engine::interface::SolutionStore;
 use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::{build, change};
 use crate::model::board::a_board;

@@ -2,7 +2,7 @@
 
 use rusqlite::types::ValueRef;
 
-use crate::engine::Value;
+use crate::model::value::Value;
 
 /// A value as SQLite hands it back.
 pub fn value_of(value: ValueRef<'_>) -> Value {
