@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use crate::cmd::{DbArgs, PlacementArgs, WorkArgs, stdout};
 use crate::model::board::Square;
+use crate::model::words::counted;
 use crate::render::notes::{attack_sentence, completions_out_of_reach, solutions_phrase};
-use crate::search::Board;
 use crate::search::questions::{
     SEARCH_COMPLETIONS_UP_TO, attacking_pairs, completion_numbers, completions_within_reach,
 };
@@ -43,47 +43,42 @@ pub struct Args {
 /// The placement's verdict: exit code 0 when it is valid, 1 when queens
 /// attack (said on stdout either way).
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let engine = args.target.engine()?;
-    let bar = args.work.bar();
     let fits = |n| args.queens.parse(n).map(drop);
-    let workers = args.work.workers(&bar);
-    let board = Board::open_fitting(engine.as_ref(), args.target.size, &fits, workers)?;
-    let n = board.n;
-    let queens = args.queens.parse(n)?;
-    let mut out = stdout();
-    let attacks = attacking_pairs(&board, &queens)?;
-    if !attacks.is_empty() {
-        for attack in &attacks {
-            writeln!(out, "{}", attack_sentence(attack))?;
-        }
-        let pairs = attacks.len();
-        writeln!(
-            out,
-            "invalid: {pairs} attacking pair{}",
-            if pairs == 1 { "" } else { "s" }
-        )?;
-        out.flush()?;
-        return Ok(ExitCode::FAILURE);
-    }
-    if !completions_within_reach(&board)? {
-        let what = match queens.len() {
-            k if k == usize::from(n) => "valid: a complete solution".to_string(),
-            1 => "valid: 1 queen".to_string(),
-            k => format!("valid: {k} queens, no two attacking"),
-        };
-        writeln!(
-            out,
-            "{what}; solutions containing it not looked for: {}",
-            completions_out_of_reach(n, SEARCH_COMPLETIONS_UP_TO, &args.target.repeated())
-        )?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let completions = completion_numbers(&board, &queens)?;
-    let verdict = valid_verdict(args, n, &queens, &completions);
-    writeln!(out, "{verdict}")?;
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    args.target
+        .on_board_fitting(Some(&args.work), &fits, |board| {
+            let n = board.n;
+            let queens = args.queens.parse(n)?;
+            let mut out = stdout();
+            let attacks = attacking_pairs(board, &queens)?;
+            if !attacks.is_empty() {
+                for attack in &attacks {
+                    writeln!(out, "{}", attack_sentence(attack))?;
+                }
+                let pairs = attacks.len();
+                writeln!(out, "invalid: {}", counted(pairs as u64, "attacking pair"))?;
+                out.flush()?;
+                return Ok(ExitCode::FAILURE);
+            }
+            if !completions_within_reach(board)? {
+                let what = match queens.len() {
+                    k if k == usize::from(n) => "valid: a complete solution".to_string(),
+                    1 => "valid: 1 queen".to_string(),
+                    k => format!("valid: {k} queens, no two attacking"),
+                };
+                writeln!(
+                    out,
+                    "{what}; solutions containing it not looked for: {}",
+                    completions_out_of_reach(n, SEARCH_COMPLETIONS_UP_TO, &args.target.repeated())
+                )?;
+                out.flush()?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            let completions = completion_numbers(board, &queens)?;
+            let verdict = valid_verdict(args, n, &queens, &completions);
+            writeln!(out, "{verdict}")?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        })
 }
 
 /// What `check` says of a valid placement of `queens` on the `n`×`n`

@@ -8,7 +8,6 @@ use clap::Args as ClapArgs;
 use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, WorkArgs, say_if_stored, stdout};
 use crate::render::notes::{attack_sentence, completions_out_of_reach, note, solutions_phrase};
 use crate::render::printer::{self, PlacementShape};
-use crate::search::Board;
 use crate::search::questions::{
     SEARCH_COMPLETIONS_UP_TO, attacking_pairs, completions_within_reach, for_each_completion,
 };
@@ -47,41 +46,40 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let engine = args.target.engine()?;
-    let bar = args.work.bar();
     let fits = |n| args.queens.parse(n).map(drop);
-    let workers = args.work.workers(&bar);
-    let board = Board::open_fitting(engine.as_ref(), args.target.size, &fits, workers)?;
-    let n = board.n;
-    let queens = args.queens.parse(n)?;
-    if let Some(attack) = attacking_pairs(&board, &queens)?.first() {
-        bail!("no completion: {}", attack_sentence(attack));
-    }
-    if !completions_within_reach(&board)? {
-        bail!(completions_out_of_reach(
-            n,
-            SEARCH_COMPLETIONS_UP_TO,
-            &args.target.repeated()
-        ));
-    }
-    say_if_stored(&board)?;
-    let mut out = stdout();
-    let shape = PlacementShape {
-        n,
-        show_numbers: true,
-        with_class_size: false,
-        style: args.output.drawing.style(),
-        title: String::new(),
-    };
-    let format = args.output.format.into();
-    let mut writer = printer::for_placements(&mut out, format, shape);
-    for_each_completion(&board, &queens, |placement| writer.placement(&placement))?;
-    let found = writer.finish()?;
-    let summary = if found > 0 {
-        format!("{} found", solutions_phrase(found))
-    } else {
-        "no completion".to_string()
-    };
-    note(format, &mut out, &summary)?;
-    Ok(out.flush()?)
+    args.target
+        .on_board_fitting(Some(&args.work), &fits, |board| {
+            let n = board.n;
+            let queens = args.queens.parse(n)?;
+            if let Some(attack) = attacking_pairs(board, &queens)?.first() {
+                bail!("no completion: {}", attack_sentence(attack));
+            }
+            if !completions_within_reach(board)? {
+                bail!(completions_out_of_reach(
+                    n,
+                    SEARCH_COMPLETIONS_UP_TO,
+                    &args.target.repeated()
+                ));
+            }
+            say_if_stored(board)?;
+            let mut out = stdout();
+            let shape = PlacementShape {
+                n,
+                show_numbers: true,
+                with_class_size: false,
+                style: args.output.drawing.style(),
+                title: String::new(),
+            };
+            let format = args.output.format.into();
+            let mut writer = printer::for_placements(&mut out, format, shape);
+            for_each_completion(board, &queens, |placement| writer.placement(&placement))?;
+            let found = writer.finish()?;
+            let summary = if found > 0 {
+                format!("{} found", solutions_phrase(found))
+            } else {
+                "no completion".to_string()
+            };
+            note(format, &mut out, &summary)?;
+            Ok(out.flush()?)
+        })
 }

@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
-use crate::search::{Board, parallel};
+use crate::search::parallel;
 
 /// Print the number of solutions of the board (select count(*) from solution).
 ///
@@ -40,16 +40,15 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let engine = args.target.engine()?;
-    let bar = args.work.bar();
-    let board = Board::open(engine.as_ref(), args.target.size, args.work.workers(&bar))?;
-    say_if_stored(&board)?;
-    let count = match board.stored_count()? {
-        _ if args.fundamental => parallel::count_classes(&board)?,
-        Some(stored) => stored,
-        None => parallel::count_solutions(&board)?,
-    };
-    let mut out = stdout();
-    writeln!(out, "{count}")?;
-    Ok(out.flush()?)
+    args.target.on_board(Some(&args.work), |board| {
+        say_if_stored(board)?;
+        let count = match board.stored_count()? {
+            _ if args.fundamental => parallel::count_classes(board)?,
+            Some(stored) => stored,
+            None => parallel::count_solutions(board)?,
+        };
+        let mut out = stdout();
+        writeln!(out, "{count}")?;
+        Ok(out.flush()?)
+    })
 }

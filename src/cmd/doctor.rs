@@ -8,6 +8,7 @@ use clap::Args as ClapArgs;
 
 use crate::cmd::stdout;
 use crate::engine::{self, Target};
+use crate::model::words::counted;
 use crate::render::outfile::refuse_stdout_database;
 
 /// Check a database and print a report; exit 0 only when everything holds.
@@ -85,11 +86,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         out.flush()?;
         Ok(ExitCode::SUCCESS)
     } else {
-        writeln!(
-            out,
-            "{failed} check{} failed",
-            if failed == 1 { "" } else { "s" }
-        )?;
+        writeln!(out, "{} failed", counted(failed as u64, "check"))?;
         out.flush()?;
         Ok(ExitCode::FAILURE)
     }

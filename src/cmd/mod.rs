@@ -21,12 +21,15 @@ pub mod doctor;
 pub mod export;
 pub mod init;
 pub mod manpage;
-pub mod progress;
+mod progress;
 pub mod query;
 pub mod show;
 pub mod solve;
 pub mod space;
 pub mod trace;
+
+/// The progress bar and spinner every long command draws.
+pub use progress::{Bar, Spinner};
 
 /// The options every command shares: which database, and for which board.
 #[derive(Args, Debug, Clone)]
@@ -140,6 +143,35 @@ impl DbArgs {
         }
         Ok(engine)
     }
+
+    /// Opens the board --db names for a command that only reads (its
+    /// engine, the progress bar and threads of `work`, or one thread and no
+    /// bar without it) and runs `command` on it.
+    pub fn on_board<T>(
+        &self,
+        work: Option<&WorkArgs>,
+        command: impl FnOnce(&Board) -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        self.on_board_fitting(work, &|_| Ok(()), command)
+    }
+
+    /// As `on_board`, a file that does not exist created only once `fits`
+    /// accepts the size it would have.
+    pub fn on_board_fitting<T>(
+        &self,
+        work: Option<&WorkArgs>,
+        fits: &dyn Fn(u8) -> anyhow::Result<()>,
+        command: impl FnOnce(&Board) -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        let engine = self.engine()?;
+        let bar = work.map(WorkArgs::bar);
+        let workers = match (work, &bar) {
+            (Some(work), Some(bar)) => work.workers(bar),
+            _ => Workers::unwatched(),
+        };
+        let board = Board::open_fitting(engine.as_ref(), self.size, fits, workers)?;
+        command(&board)
+    }
 }
 
 /// How much of the machine a search may use, and whether it shows progress.
@@ -156,12 +188,12 @@ pub struct WorkArgs {
 
 impl WorkArgs {
     /// The progress bar the work draws (none with --quiet).
-    pub fn bar(&self) -> progress::Bar {
-        progress::Bar::new(self.quiet)
+    pub fn bar(&self) -> Bar {
+        Bar::new(self.quiet)
     }
 
     /// How the work runs, reporting to `bar`.
-    pub fn workers<'a>(&self, bar: &'a progress::Bar) -> Workers<'a> {
+    pub fn workers<'a>(&self, bar: &'a Bar) -> Workers<'a> {
         Workers {
             jobs: self.jobs.map_or_else(Workers::all_cores, usize::from),
             progress: bar,

@@ -11,7 +11,6 @@ use clap::{Args as ClapArgs, ValueEnum};
 use crate::cmd::{DbArgs, stdout};
 use crate::error::usage;
 use crate::render::printer::{self, Format};
-use crate::search::{Board, Workers};
 
 /// How `query` prints rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -104,23 +103,23 @@ pub fn run(args: &Args) -> Result<()> {
     args.target.target()?;
     let text = statement_source(args)?;
     let sql = statement_text(&text)?;
-    let engine = args.target.engine()?;
-    let board = Board::open(engine.as_ref(), args.target.size, Workers::unwatched())?;
-    let writer = RefCell::new(printer::for_rows(stdout(), args.format.into())?);
-    let ran = board.reader().user_query(
-        sql,
-        args.timeout,
-        &mut |headers| writer.borrow_mut().headers(headers),
-        &mut |row| writer.borrow_mut().row(row),
-    );
-    let writer = writer.into_inner();
-    match ran {
-        Ok(()) => writer.finish().map(drop),
-        Err(e) => {
-            writer.abandon();
-            Err(e)
+    args.target.on_board(None, |board| {
+        let writer = RefCell::new(printer::for_rows(stdout(), args.format.into())?);
+        let ran = board.reader().user_query(
+            sql,
+            args.timeout,
+            &mut |headers| writer.borrow_mut().headers(headers),
+            &mut |row| writer.borrow_mut().row(row),
+        );
+        let writer = writer.into_inner();
+        match ran {
+            Ok(()) => writer.finish().map(drop),
+            Err(e) => {
+                writer.abandon();
+                Err(e)
+            }
         }
-    }
+    })
 }
 
 /// The most text a statement from standard input or a file may hold: far

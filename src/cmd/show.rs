@@ -55,26 +55,25 @@ struct Shown {
 const COUNT_UP_TO: u8 = 13;
 
 pub fn run(args: &Args) -> Result<()> {
-    let engine = args.target.engine()?;
-    let bar = args.work.bar();
-    let board = Board::open(engine.as_ref(), args.target.size, args.work.workers(&bar))?;
-    let total = match board.stored_count()? {
-        Some(stored) => Some(stored),
-        None if board.n <= COUNT_UP_TO => Some(parallel::count_solutions(&board)?),
-        None => None,
-    };
-    let (found, seen) = order::nth_solution(&board, args.number)?;
-    let Some(squares) = found else {
-        return Err(no_such_solution(
-            board.n,
-            args.number,
-            total.unwrap_or(seen as u64),
-        ));
-    };
-    let shown = class_of(&board, squares, args.number)?;
-    say_if_stored(&board)?;
-    let description = reading::symmetry_description(&board, &shown.symmetry)?;
-    write_shown(args, board.n, total, &shown, &description)
+    args.target.on_board(Some(&args.work), |board| {
+        let total = match board.stored_count()? {
+            Some(stored) => Some(stored),
+            None if board.n <= COUNT_UP_TO => Some(parallel::count_solutions(board)?),
+            None => None,
+        };
+        let (found, seen) = order::nth_solution(board, args.number)?;
+        let Some(squares) = found else {
+            return Err(no_such_solution(
+                board.n,
+                args.number,
+                total.unwrap_or(seen as u64),
+            ));
+        };
+        let shown = class_of(board, squares, args.number)?;
+        say_if_stored(board)?;
+        let description = reading::symmetry_description(board, &shown.symmetry)?;
+        write_shown(args, board.n, total, &shown, &description)
+    })
 }
 
 /// The refusal of a K beyond the board's `total` solutions.

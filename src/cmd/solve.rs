@@ -5,7 +5,6 @@ use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, WorkArgs, say_if_stored, stdout};
 use crate::render::printer::{self, PlacementShape};
-use crate::search::Board;
 use crate::search::selection::Selection;
 
 /// Print every solution of the board, one per row, in board order.
@@ -45,21 +44,20 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let engine = args.target.engine()?;
-    let bar = args.work.bar();
-    let board = Board::open(engine.as_ref(), args.target.size, args.work.workers(&bar))?;
-    let n = board.n;
-    say_if_stored(&board)?;
-    let selection = Selection::new(args.fundamental);
-    let shape = PlacementShape {
-        n,
-        show_numbers: false,
-        with_class_size: selection.with_class_size(),
-        style: args.output.drawing.style(),
-        title: String::new(),
-    };
-    let mut writer = printer::for_placements(stdout(), args.output.format.into(), shape);
-    selection.for_each(&board, |placement| writer.placement(&placement))?;
-    writer.finish()?;
-    Ok(())
+    args.target.on_board(Some(&args.work), |board| {
+        let n = board.n;
+        say_if_stored(board)?;
+        let selection = Selection::new(args.fundamental);
+        let shape = PlacementShape {
+            n,
+            show_numbers: false,
+            with_class_size: selection.with_class_size(),
+            style: args.output.drawing.style(),
+            title: String::new(),
+        };
+        let mut writer = printer::for_placements(stdout(), args.output.format.into(), shape);
+        selection.for_each(board, |placement| writer.placement(&placement))?;
+        writer.finish()?;
+        Ok(())
+    })
 }

@@ -10,7 +10,7 @@ use crate::render::search_space::{
     REASONING_HEADERS, reasoning_row, write_funnel, write_paragraph,
 };
 use crate::render::table::{output_width, write_wrapped_table};
-use crate::search::{Board, Workers, reading};
+use crate::search::reading;
 
 /// Print how the search space shrinks: by reasoning, then column by column.
 ///
@@ -51,50 +51,50 @@ pub struct Args {
 const FUNNEL_UP_TO: u8 = 12;
 
 pub fn run(args: &Args) -> Result<()> {
-    let engine = args.target.engine()?;
-    let board = Board::open(engine.as_ref(), args.target.size, Workers::unwatched())?;
-    let n = board.n;
-    let rows: Vec<Vec<String>> = (reading::reasoning(&board)?.iter())
-        .map(|step| reasoning_row(step).to_vec())
-        .collect();
-    let headers = REASONING_HEADERS.map(String::from);
-    // Fit the terminal, as --help does: the reasoning and calculation
-    // columns wrap, no number is dropped.
-    let width = output_width();
-    let mut out = stdout();
-    writeln!(out, "The search space of the {n}×{n} board")?;
-    writeln!(out)?;
-    write_wrapped_table(&mut out, &headers, &rows, width)?;
-    if n == 8 {
+    args.target.on_board(None, |board| {
+        let n = board.n;
+        let rows: Vec<Vec<String>> = (reading::reasoning(board)?.iter())
+            .map(|step| reasoning_row(step).to_vec())
+            .collect();
+        let headers = REASONING_HEADERS.map(String::from);
+        // Fit the terminal, as --help does: the reasoning and calculation
+        // columns wrap, no number is dropped.
+        let width = output_width();
+        let mut out = stdout();
+        writeln!(out, "The search space of the {n}×{n} board")?;
         writeln!(out)?;
-        write_paragraph(
-            &mut out,
-            "Note: the write-up this model comes from gives 5,424 for step 5; the number \
+        write_wrapped_table(&mut out, &headers, &rows, width)?;
+        if n == 8 {
+            writeln!(out)?;
+            write_paragraph(
+                &mut out,
+                "Note: the write-up this model comes from gives 5,424 for step 5; the number \
              of permutations of 8 with no neighbours one apart is 5,242 (OEIS A002464).",
-            width,
-        )?;
-    }
-    writeln!(out)?;
-    if n > FUNNEL_UP_TO && !args.funnel {
+                width,
+            )?;
+        }
+        writeln!(out)?;
+        if n > FUNNEL_UP_TO && !args.funnel {
+            write_paragraph(
+                &mut out,
+                &format!(
+                    "The funnel of a board larger than {FUNNEL_UP_TO}×{FUNNEL_UP_TO} is a search \
+                 of seconds to hours:"
+                ),
+                width,
+            )?;
+            writeln!(out, "add --funnel to count it.")?;
+            return Ok(out.flush()?);
+        }
+        out.flush()?;
+        let funnel = reading::funnel(board)?;
         write_paragraph(
             &mut out,
-            &format!(
-                "The funnel of a board larger than {FUNNEL_UP_TO}×{FUNNEL_UP_TO} is a search \
-                 of seconds to hours:"
-            ),
+            "The funnel: ways to put queens in columns 1 … k",
             width,
         )?;
-        writeln!(out, "add --funnel to count it.")?;
-        return Ok(out.flush()?);
-    }
-    out.flush()?;
-    let funnel = reading::funnel(&board)?;
-    write_paragraph(
-        &mut out,
-        "The funnel: ways to put queens in columns 1 … k",
-        width,
-    )?;
-    writeln!(out)?;
-    write_funnel(&mut out, &funnel, args.unicode, width)?;
-    Ok(out.flush()?)
+        writeln!(out)?;
+        write_funnel(&mut out, &funnel, args.unicode, width)?;
+        Ok(out.flush()?)
+    })
 }

@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::Result;
 use clap::{Args as ClapArgs, ValueEnum};
 
-use crate::cmd::progress::{Bar, Spinner};
+use crate::cmd::{Bar, Spinner};
 use crate::cmd::{DbArgs, stdout};
 use crate::error::usage;
 use crate::model::reading::WalkStep;
@@ -17,7 +17,7 @@ use crate::render::trace::{
     TALLY_COLUMNS, WalkText, tally_values, walk_columns, walk_values, write_tally,
 };
 use crate::search::walk::Walk;
-use crate::search::{Board, Progress, Workers, reading};
+use crate::search::{Board, Progress, reading};
 
 /// Print the backtracking search: a column at a time, or one square at a time.
 ///
@@ -134,13 +134,13 @@ fn parse_limit(text: &str) -> Result<Limit, String> {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let engine = args.target.engine()?;
-    let board = Board::open(engine.as_ref(), args.target.size, Workers::unwatched())?;
-    if args.walk {
-        walk(args, &board)
-    } else {
-        tally(args, &board)
-    }
+    args.target.on_board(None, |board| {
+        if args.walk {
+            walk(args, board)
+        } else {
+            tally(args, board)
+        }
+    })
 }
 
 /// The machine format `format` stands for, if it is one.

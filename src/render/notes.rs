@@ -3,15 +3,12 @@
 use std::io::Write;
 
 use crate::model::reading::Attack;
+use crate::model::words::counted;
 use crate::render::printer::Format;
 
 /// "1 solution", "92 solutions".
 pub fn solutions_phrase(count: u64) -> String {
-    if count == 1 {
-        "1 solution".to_string()
-    } else {
-        format!("{count} solutions")
-    }
+    counted(count, "solution")
 }
 
 /// Counts and notes go to standard error when the output is for a program.

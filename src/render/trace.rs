@@ -10,6 +10,7 @@ use anyhow::Result;
 use crate::model::board::Square;
 use crate::model::reading::{TallyLevel, WalkStep};
 use crate::model::value::Value;
+use crate::model::words::{counted, plural};
 use crate::render::diagram::{Style, draw};
 use crate::render::search_space::{human_number, write_bar_table, write_paragraph};
 
@@ -92,10 +93,10 @@ pub fn write_tally(
     let solutions = tally_solutions(n, levels);
     writeln!(
         out,
-        "{} solution{} found: the placements of {n} queen{}.",
+        "{} {} found: the placements of {}.",
         human_number(&Value::Integer(solutions)),
-        if solutions == 1 { "" } else { "s" },
-        if n == 1 { "" } else { "s" }
+        plural(solutions, "solution"),
+        counted(n, "queen")
     )?;
     Ok(())
 }
@@ -230,13 +231,13 @@ impl WalkText {
         over: bool,
     ) -> Result<()> {
         let found = format!(
-            "{} solution{}",
+            "{} {}",
             human_number(&Value::Integer(solutions as i64)),
-            if solutions == 1 { "" } else { "s" }
+            plural(solutions, "solution")
         );
         let end = if over {
             let tried = human_number(&Value::Integer(steps as i64));
-            let squares = if steps == 1 { "square" } else { "squares" };
+            let squares = plural(steps, "square");
             format!("The search is over: {tried} {squares} tried, {found} found.")
         } else {
             format!("Stopped at --limit {steps}, {found} found; --limit all walks the whole tree.")

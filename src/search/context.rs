@@ -10,6 +10,7 @@ use anyhow::Result;
 use crate::engine::{Engine, Reader};
 use crate::model::schema;
 use crate::model::template::{Scope, Sql};
+use crate::model::words::counted;
 use crate::search::progress::{Progress, Unwatched};
 
 /// How the work is run: on how many threads, and who watches its progress.
@@ -35,10 +36,10 @@ impl<'a> Workers<'a> {
             return self;
         }
         eprintln!(
-            "queens: --jobs {}: this machine has {cores} {}, so the search runs on {cores} {}",
+            "queens: --jobs {}: this machine has {}, so the search runs on {}",
             self.jobs,
-            if cores == 1 { "core" } else { "cores" },
-            if cores == 1 { "thread" } else { "threads" }
+            counted(cores as u64, "core"),
+            counted(cores as u64, "thread")
         );
         Workers {
             jobs: cores,
