@@ -34,13 +34,13 @@ CI_DPKG_ADMINDIR=${CI_DPKG_ADMINDIR:-/var/lib/dpkg}
 CI_PACKAGES=(sqlite3 man-db tmux chromium liblz4-dev libzstd-dev libkrb5-dev)
 
 # The Python packages the DuckDB test imports (module names differ), and
-# Datasette, which tests/datasette.rs serves a board with (0.65, the
+# Datasette, which tests/suite/interop/datasette.rs serves a board with (0.65, the
 # release people install; 1.0 is still an alpha).
 CI_PYTHON_PACKAGES=(duckdb duckdb-ext-sqlite "datasette>=0.65,<0.66")
 CI_PYTHON_MODULES=(duckdb duckdb_ext datasette)
 
 # The SQLite builds people have, each bundled in one apsw wheel from PyPI
-# (tests/old_sqlite.rs reads the database with each): Debian 12's 3.40,
+# (tests/suite/interop/old_sqlite.rs reads the database with each): Debian 12's 3.40,
 # macOS's 3.43, Ubuntu 24.04's 3.45, Debian 13's 3.46, and 3.39, the oldest
 # with a wheel for this Python (Ubuntu 22.04's 3.37 is offered only as
 # source, which would fetch SQLite's own at build time).

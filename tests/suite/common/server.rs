@@ -1,5 +1,5 @@
 //! A schema of its own on a PostgreSQL server or Citus coordinator, for the
-//! tests that need one (tests/postgres.rs, tests/citus.rs).
+//! tests that need one (tests/suite/postgres/model.rs, tests/suite/citus.rs).
 
 use std::process::Output;
 use std::sync::atomic::{AtomicUsize, Ordering};

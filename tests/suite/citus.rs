@@ -1,0 +1,450 @@
+//! The model spread over a Citus cluster (`init --distributed`). `.ci/run`
+//! builds Citus from ../shared/vendor/citus, starts a coordinator and two
+//! workers, and passes the coordinator's URL in QUEENS_TEST_CITUS.
+
+use crate::common;
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::golden::assert_same_text;
+use common::server::{Schema, url_from};
+use common::{A000170, A002562, Board, TmuxShell, is_one_error, queens, text};
+use queens::checker;
+use queens::model::board::Square;
+
+fn coordinator() -> String {
+    url_from("QUEENS_TEST_CITUS", "a Citus cluster")
+}
+
+/// A distributed schema of its own, with an `n`×`n` board.
+fn distributed(n: u8) -> Schema {
+    let schema = Schema::new(&coordinator(), "c");
+    let said = schema.stdout(&["init", "--distributed", "--size", &n.to_string()]);
+    assert!(said.contains("distributed over 2 Citus workers"), "{said}");
+    schema
+}
+
+promise!(
+    distributed_counts_equal_oeis_and_the_native_counter,
+    needs = [Citus]
+);
+fn distributed_counts_equal_oeis_and_the_native_counter() {
+    let schema = distributed(1);
+    // The facts are on every node, the parts spread over the workers.
+    let kinds: Vec<(String, String)> = schema
+        .rows(&format!(
+            "select c.relname::text, t.citus_table_type
+             from public.citus_tables as t join pg_class as c on c.oid = t.table_name
+             where c.relnamespace = '{}'::regnamespace order by 1",
+            schema.name
+        ))
+        .iter()
+        .map(|row| (row.get(0), row.get(1)))
+        .collect();
+    assert_eq!(kinds.len(), 13, "{kinds:?}");
+    for (table, kind) in &kinds {
+        let expected = if table == "search_part" {
+            "distributed"
+        } else {
+            "reference"
+        };
+        assert_eq!(kind, expected, "{table}");
+    }
+    // Every size through rebuilds of the one schema, which stays distributed.
+    for n in 1..=12u8 {
+        if n > 1 {
+            schema.stdout(&["init", "--force", "--size", &n.to_string()]);
+        }
+        let expected = A000170[usize::from(n) - 1];
+        assert_eq!(expected, checker::count_solutions(n), "n = {n}");
+        assert_eq!(
+            schema.stdout(&["count"]),
+            format!("{expected}\n"),
+            "n = {n}"
+        );
+        // The classes, by Burnside's lemma on the workers: OEIS A002562 as
+        // far as the table goes, the native checker beyond.
+        let classes = checker::fundamental_solutions(n).len() as u64;
+        if let Some(&published) = A002562.get(usize::from(n) - 1) {
+            assert_eq!(classes, published, "n = {n}");
+        }
+        assert_eq!(
+            schema.stdout(&["count", "--fundamental"]),
+            format!("{classes}\n"),
+            "n = {n}"
+        );
+    }
+}
+
+promise!(
+    distributed_solve_is_byte_for_byte_the_sqlite_files,
+    needs = [Citus]
+);
+fn distributed_solve_is_byte_for_byte_the_sqlite_files() {
+    for (n, format) in [(6, "table"), (8, "table"), (10, "csv"), (11, "json")] {
+        let schema = distributed(n);
+        let sqlite = Board::new(n);
+        let distributed = schema.stdout(&["solve", "--format", format]);
+        assert_same_text(
+            "the SQLite file's",
+            &sqlite.stdout(&["solve", "--format", format]),
+            "Citus's",
+            &distributed,
+            &format!("solve --format {format}, n = {n}"),
+        );
+        if format == "csv" {
+            let rows: Vec<&str> = distributed.lines().skip(1).collect();
+            assert_eq!(rows.len() as u64, A000170[usize::from(n) - 1]);
+            for row in rows {
+                let queens: Vec<Square> = row
+                    .split(',')
+                    .skip(1)
+                    .map(|name| Square::parse(name, n).unwrap())
+                    .collect();
+                assert!(checker::is_solution(&queens, n), "{row}");
+            }
+        }
+        let export = schema.stdout(&["export", "--format", "csv", "--out", "-"]);
+        assert_same_text(
+            "the SQLite file's",
+            &sqlite.stdout(&["export", "--format", "csv", "--out", "-"]),
+            "Citus's",
+            &export,
+            &format!("export --format csv, n = {n}"),
+        );
+    }
+}
+
+promise!(the_parts_cover_the_search_exactly_once, needs = [Citus]);
+fn the_parts_cover_the_search_exactly_once() {
+    // 5×5: two queens give 7 searched parts, fewer than 4 for each of the 2
+    // workers, so the parts are by three queens; 9×9: by two.
+    for (n, by) in [(5u8, 3), (9, 2)] {
+        let schema = distributed(n);
+        let parts = part_rows(&schema);
+        assert!(
+            parts.iter().all(|p| p.3.is_some() == (by == 3)),
+            "n = {n}: {parts:?}"
+        );
+        assert_cover_exactly_once(n, &parts);
+        if n == 9 {
+            // query reads the facts on the coordinator, and search_part on
+            // the workers, with the privileges of the role in the URL.
+            assert_eq!(
+                schema.stdout(&["query", "select count(*) from solution", "--format", "csv"]),
+                "count\n352\n"
+            );
+            let total: i32 = parts.iter().map(|p| p.4).sum();
+            assert_eq!(
+                schema.stdout(&["query", "select sum(weight) from search_part", "-f", "csv"]),
+                format!("sum\n{total}\n")
+            );
+        }
+    }
+}
+
+/// search_part's rows: part_no, s1, s2, s3, weight.
+type PartRow = (i32, String, String, Option<String>, i32);
+
+fn part_rows(schema: &Schema) -> Vec<PartRow> {
+    schema
+        .rows("select part_no, s1, s2, s3, weight from search_part order by part_no")
+        .iter()
+        .map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4)))
+        .collect()
+}
+
+/// The parts are numbered 1, 2, … with no gap and no two alike; every
+/// solution of the `n`×`n` board, found without SQL, lies in exactly one
+/// part; and the weighted parts add up to all the solutions.
+fn assert_cover_exactly_once(n: u8, parts: &[PartRow]) {
+    let numbers: Vec<i32> = parts.iter().map(|p| p.0).collect();
+    assert_eq!(numbers, (1..=parts.len() as i32).collect::<Vec<_>>());
+    let mut starts: Vec<_> = parts.iter().map(|p| (&p.1, &p.2, &p.3)).collect();
+    starts.sort();
+    starts.dedup();
+    assert_eq!(starts.len(), parts.len());
+    let solutions = checker::solutions(n);
+    let mut in_part = vec![0u64; parts.len()];
+    for rows in &solutions {
+        let names: Vec<String> = checker::squares_of(rows).iter().map(|s| s.name()).collect();
+        let holding: Vec<usize> = parts
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                p.1 == names[0] && p.2 == names[1] && p.3.as_ref().is_none_or(|s3| *s3 == names[2])
+            })
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(holding.len(), 1, "n = {n}: {names:?}");
+        in_part[holding[0]] += 1;
+    }
+    let weighted: u64 = parts
+        .iter()
+        .zip(&in_part)
+        .map(|(p, count)| p.4 as u64 * count)
+        .sum();
+    assert_eq!(weighted, solutions.len() as u64, "n = {n}");
+    assert_eq!(weighted, A000170[usize::from(n) - 1], "n = {n}");
+}
+
+/// Runs pg_ctl on a node as .ci/citus.sh says (as the postgres user when
+/// the tests run as root).
+fn pg_ctl(args: &[&str]) {
+    let command = std::env::var("QUEENS_TEST_PG_CTL").expect("QUEENS_TEST_PG_CTL (.ci/citus.sh)");
+    let mut words = command.split_whitespace();
+    let status = Command::new(words.next().unwrap())
+        .args(words)
+        .args(args)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "pg_ctl {args:?}");
+}
+
+promise!(
+    a_worker_that_stops_mid_count_gives_one_line_and_no_number,
+    needs = [CitusAlone]
+);
+fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
+    let worker = std::env::var("QUEENS_TEST_CITUS_WORKER").expect("QUEENS_TEST_CITUS_WORKER");
+    // 14×14: several seconds of search, so the worker stops mid-run.
+    let schema = distributed(14);
+    for command in [
+        vec!["count"],
+        vec!["solve", "--format", "csv"],
+        vec!["solve", "--format", "json"],
+        vec!["solve"],
+    ] {
+        let child = Command::new(env!("CARGO_BIN_EXE_queens"))
+            .current_dir(schema.dir.path())
+            .args(&command)
+            .args(["--db", &schema.url, "--schema", &schema.name])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(1500));
+        pg_ctl(&["-D", &worker, "-m", "immediate", "stop"]);
+        let out = child.wait_with_output().unwrap();
+        pg_ctl(&["-D", &worker, "-l", &format!("{worker}.log"), "-w", "start"]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {stderr}");
+        assert_eq!(
+            text(&out.stdout),
+            "",
+            "{command:?} printed a result: {stderr}"
+        );
+        assert!(is_one_error(&stderr), "{stderr}");
+        assert!(stderr.contains("remote node"), "{stderr}");
+    }
+    // With the worker back, the cluster answers again.
+    schema.stdout(&["init", "--force", "--size", "8"]);
+    assert_eq!(schema.stdout(&["count"]), "92\n");
+}
+
+promise!(
+    a_long_distributed_count_shows_parts_done_on_a_terminal,
+    needs = [Citus, Tmux]
+);
+fn a_long_distributed_count_shows_parts_done_on_a_terminal() {
+    let schema = distributed(14);
+    let shell = TmuxShell::start("queens-citus");
+    let command = format!(
+        "clear; {} count --db '{}' --schema {}; echo exit=$?",
+        env!("CARGO_BIN_EXE_queens"),
+        schema.url,
+        schema.name
+    );
+    shell.send(&command, true);
+    // The bar shows once the search has run a second; it moves by runs of
+    // parts as the cluster finishes each statement.
+    let mut bars = Vec::new();
+    let mut screen = String::new();
+    for _ in 0..240 {
+        std::thread::sleep(Duration::from_millis(500));
+        screen = shell.screen();
+        if let Some(bar) = screen.lines().find(|l| l.contains(" parts ")) {
+            bars.push(bar.to_string());
+        }
+        if screen.contains("exit=") {
+            break;
+        }
+    }
+    drop(shell);
+    assert!(
+        screen.contains("365596") && screen.contains("exit=0"),
+        "{screen}"
+    );
+    assert!(!screen.contains(" parts "), "the bar stayed:\n{screen}");
+    let done: Vec<u64> = bars
+        .iter()
+        .filter_map(|bar| {
+            bar.split_whitespace()
+                .find(|w| w.contains('/') && !w.ends_with("/s"))
+        })
+        .filter_map(|w| w.split('/').next()?.parse().ok())
+        .collect();
+    assert!(done.len() >= 2, "too few sightings of the bar: {bars:?}");
+    assert!(done.windows(2).all(|w| w[0] <= w[1]), "{bars:?}");
+    assert!(bars.iter().all(|b| b.contains("/78 parts")), "{bars:?}");
+}
+
+/// Search statements running anywhere in the cluster but this query's own.
+fn searches_running(schema: &Schema) -> i64 {
+    let busy = "select count(*) from pg_stat_activity \
+                where state = 'active' and query like '%search_part%' \
+                and pid <> pg_backend_pid()";
+    let on_coordinator: i64 = schema.client().query_one(busy, &[]).unwrap().get(0);
+    let on_workers: i64 = schema
+        .client()
+        .query_one(
+            &format!(
+                "select coalesce(sum(result::bigint), 0)::bigint \
+                 from run_command_on_workers($${busy}$$)"
+            ),
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    on_coordinator + on_workers
+}
+
+promise!(
+    ctrl_c_stops_the_search_on_the_cluster_too,
+    needs = [CitusAlone]
+);
+fn ctrl_c_stops_the_search_on_the_cluster_too() {
+    // Alone on the cluster: the searches it counts as running after Ctrl-C
+    // are told apart by their text only, which other tests' searches share.
+    let schema = distributed(14);
+    let child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .current_dir(schema.dir.path())
+        .args(["count", "--db", &schema.url, "--schema", &schema.name])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(2000));
+    assert!(searches_running(&schema) > 0, "no search was running");
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    // Cancelled, not left to search on for the minutes it had to go.
+    let mut running = searches_running(&schema);
+    for _ in 0..20 {
+        if running == 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        running = searches_running(&schema);
+    }
+    assert_eq!(running, 0, "the search went on after Ctrl-C");
+}
+
+promise!(the_extension_s_own_schemas_are_refused, needs = [Citus]);
+fn the_extension_s_own_schemas_are_refused() {
+    let mut client = postgres::Client::connect(&coordinator(), postgres::NoTls).unwrap();
+    let objects = |client: &mut postgres::Client| -> i64 {
+        client
+            .query_one(
+                "select count(*) from pg_class where relnamespace = 'citus'::regnamespace",
+                &[],
+            )
+            .unwrap()
+            .get(0)
+    };
+    let before = objects(&mut client);
+    for args in [
+        vec!["init", "--distributed"],
+        vec!["count"],
+        vec!["init", "--force", "--size", "5"],
+    ] {
+        let out = queens(std::path::Path::new("/tmp"))
+            .args(&args)
+            .args(["--db", &coordinator(), "--schema", "citus"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("objects of the extension citus"));
+    }
+    assert_eq!(objects(&mut client), before);
+}
+
+promise!(
+    a_distributed_rebuild_keeps_your_grants_and_comments_and_refuses_your_column,
+    needs = [Citus]
+);
+fn a_distributed_rebuild_keeps_your_grants_and_comments_and_refuses_your_column() {
+    let schema = distributed(6);
+    let s = &schema.name;
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "grant select on {s}.solution to public;
+             comment on view {s}.solution is 'the answers';"
+        ))
+        .unwrap();
+    schema.stdout(&["init", "--force", "--size", "7"]);
+    let row = admin
+        .query_one(
+            &format!(
+                "select has_table_privilege('public', '{s}.solution', 'select'),
+                        obj_description('{s}.solution'::regclass)"
+            ),
+            &[],
+        )
+        .unwrap();
+    assert!(row.get::<_, bool>(0));
+    assert_eq!(
+        row.get::<_, Option<String>>(1).as_deref(),
+        Some("the answers")
+    );
+    assert_eq!(schema.stdout(&["count"]), "40\n");
+    admin
+        .batch_execute(&format!("alter table {s}.square add column note text"))
+        .unwrap();
+    let out = schema.run(&["init", "--force", "--size", "6"]);
+    common::assert_refused(&out, 1, "a column of yours, note");
+    assert_eq!(schema.stdout(&["count"]), "40\n");
+}
+
+promise!(the_funnel_is_read_on_a_distributed_schema, needs = [Citus]);
+fn the_funnel_is_read_on_a_distributed_schema() {
+    let schema = distributed(8);
+    let rows: Vec<(i32, i64, i64)> = schema
+        .rows(&format!("select * from {}.search_funnel", schema.name))
+        .iter()
+        .map(|row| (row.get(0), row.get(1), row.get(2)))
+        .collect();
+    let placements = checker::placements_per_column(8);
+    let candidates = checker::candidates_per_column(8);
+    let expected: Vec<(i32, i64, i64)> = (0..=8)
+        .map(|k| (k as i32, candidates[k] as i64, placements[k] as i64))
+        .collect();
+    assert_eq!(rows, expected);
+}
+
+promise!(
+    the_search_tree_is_read_on_a_distributed_schema,
+    needs = [Citus]
+);
+fn the_search_tree_is_read_on_a_distributed_schema() {
+    let schema = distributed(8);
+    let placed: Vec<i64> = schema
+        .rows(&format!(
+            "select placed::bigint from {}.search_tree_tally order by queens",
+            schema.name
+        ))
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    let expected: Vec<i64> = common::A319284[7][1..].iter().map(|&p| p as i64).collect();
+    assert_eq!(placed, expected);
+}

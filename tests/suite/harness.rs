@@ -1,0 +1,234 @@
+//! The suite's own runner: every test says what it needs next to it
+//! (`promise!(name, needs = [Sqlite3])`), and what this machine has is
+//! looked at once, when the suite starts. A test whose need is missing is
+//! listed as ignored with the reason and the command that enables it; where
+//! the need is met, the test runs. Nothing is decided when the tests are
+//! built, so the same build runs more tests once a tool is installed.
+//!
+//! Two settings: QUEENS_TEST_REQUIRE_ALL=1 (as `.ci/run` sets it) fails a
+//! test whose need is missing instead of ignoring it, but for root;
+//! QUEENS_TEST_TIMES=1 prints each test's time on standard error.
+//!
+//! libtest-mimic gives the standard harness's command line, filters and
+//! output, and lets a test be ignored at run time with a reason, which the
+//! standard harness cannot; inventory gathers the tests from every module,
+//! so there is no list of them to keep.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{OnceLock, RwLock};
+use std::time::Instant;
+
+use libtest_mimic::{Arguments, Completion, Trial};
+
+/// One test: where it is, its name, its body and what it needs.
+pub struct Promise {
+    pub module: &'static str,
+    pub name: &'static str,
+    pub run: fn(),
+    pub needs: &'static [Need],
+}
+
+inventory::collect!(Promise);
+
+/// Something on the machine a test needs.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Need {
+    /// A PostgreSQL server whose URL is in QUEENS_TEST_POSTGRES.
+    Postgres,
+    /// The PostgreSQL server's `postgres` database to itself: the test
+    /// makes something every session there sees (an event trigger).
+    PostgresAlone,
+    /// A Citus coordinator whose URL is in QUEENS_TEST_CITUS.
+    Citus,
+    /// The Citus cluster to itself: the test stops a worker.
+    CitusAlone,
+    /// psql, PostgreSQL's own client.
+    Psql,
+    /// Debian's chromium, for the page.
+    Chromium,
+    /// The sqlite3 shell.
+    Sqlite3,
+    /// The SQLite builds people have: apsw wheels under target/old-sqlite.
+    OldSqlite,
+    /// python3 with DuckDB and its SQLite extension.
+    DuckDb,
+    /// Datasette.
+    Datasette,
+    /// tmux, for a terminal another program types into.
+    Tmux,
+    /// script (util-linux), for a terminal around one command.
+    Script,
+    /// man (man-db).
+    Man,
+    /// Root, to mount a small file system or run as another user.
+    Root,
+}
+
+const EVERYTHING: &str = "bash -c '. .ci/install.sh; install_everything'";
+
+impl Need {
+    const ALL: [Need; 14] = [
+        Need::Postgres,
+        Need::PostgresAlone,
+        Need::Citus,
+        Need::CitusAlone,
+        Need::Psql,
+        Need::Chromium,
+        Need::Sqlite3,
+        Need::OldSqlite,
+        Need::DuckDb,
+        Need::Datasette,
+        Need::Tmux,
+        Need::Script,
+        Need::Man,
+        Need::Root,
+    ];
+
+    /// What is missing and the command that gives it.
+    fn reason(self) -> String {
+        let (what, enable) = match self {
+            Need::Postgres | Need::PostgresAlone => (
+                "a PostgreSQL server",
+                "set QUEENS_TEST_POSTGRES=postgres://USER:PASSWORD@HOST:PORT/DB, as bash .ci/run does",
+            ),
+            Need::Citus | Need::CitusAlone => (
+                "a Citus cluster",
+                "set QUEENS_TEST_CITUS=postgres://USER:PASSWORD@HOST:PORT/DB, as bash .ci/run does",
+            ),
+            Need::Psql => ("psql", "apt-get install postgresql-client"),
+            Need::Chromium => ("Debian's chromium", "apt-get install chromium"),
+            Need::Sqlite3 => ("the sqlite3 shell", "apt-get install sqlite3"),
+            Need::OldSqlite => ("older SQLite builds in target/old-sqlite", EVERYTHING),
+            Need::DuckDb => (
+                "python3 with duckdb and duckdb-ext-sqlite",
+                "pip install duckdb duckdb-ext-sqlite",
+            ),
+            Need::Datasette => ("Datasette", "pip install 'datasette>=0.65,<0.66'"),
+            Need::Tmux => ("tmux", "apt-get install tmux"),
+            Need::Script => ("script", "apt-get install util-linux"),
+            Need::Man => ("man", "apt-get install man-db"),
+            Need::Root => ("root", "sudo -E cargo test"),
+        };
+        format!("needs {what}: {enable}")
+    }
+
+    /// Whether this machine has it, looked at now.
+    fn is_met(self) -> bool {
+        match self {
+            Need::Postgres | Need::PostgresAlone => is_set("QUEENS_TEST_POSTGRES"),
+            Need::Citus | Need::CitusAlone => is_set("QUEENS_TEST_CITUS"),
+            Need::Psql => runs("psql", &["--version"]),
+            Need::Chromium => Path::new("/usr/bin/chromium").exists(),
+            Need::Sqlite3 => runs("sqlite3", &["-version"]),
+            Need::OldSqlite => {
+                runs("python3", &["--version"])
+                    && Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/target/old-sqlite")).is_dir()
+            }
+            Need::DuckDb => runs("python3", &["-c", "import duckdb, duckdb_ext"]),
+            Need::Datasette => runs("datasette", &["--version"]),
+            Need::Tmux => runs("tmux", &["-V"]),
+            Need::Script => runs("script", &["--version"]),
+            Need::Man => runs("man", &["--version"]),
+            Need::Root => Command::new("id")
+                .arg("-u")
+                .output()
+                .is_ok_and(|out| out.stdout == b"0\n"),
+        }
+    }
+}
+
+fn is_set(var: &str) -> bool {
+    std::env::var_os(var).is_some_and(|value| !value.is_empty())
+}
+
+fn runs(program: &str, args: &[&str]) -> bool {
+    Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// What this machine has, looked at once, all at the same time.
+fn machine() -> &'static BTreeMap<Need, bool> {
+    static MACHINE: OnceLock<BTreeMap<Need, bool>> = OnceLock::new();
+    MACHINE.get_or_init(|| {
+        std::thread::scope(|scope| {
+            let looks: Vec<_> = Need::ALL
+                .into_iter()
+                .map(|need| (need, scope.spawn(move || need.is_met())))
+                .collect();
+            looks
+                .into_iter()
+                .map(|(need, look)| (need, look.join().unwrap_or(false)))
+                .collect()
+        })
+    })
+}
+
+/// Held for reading by every test on a server, for writing by the test
+/// that needs the server to itself.
+static POSTGRES: RwLock<()> = RwLock::new(());
+static CITUS: RwLock<()> = RwLock::new(());
+
+/// Runs `test` holding each server it uses, shared or alone as it says.
+fn run_holding(needs: &[Need], test: fn()) {
+    let _postgres_alone = needs
+        .contains(&Need::PostgresAlone)
+        .then(|| POSTGRES.write().unwrap_or_else(|e| e.into_inner()));
+    let _postgres = (needs.contains(&Need::Postgres) && !needs.contains(&Need::PostgresAlone))
+        .then(|| POSTGRES.read().unwrap_or_else(|e| e.into_inner()));
+    let _citus_alone = needs
+        .contains(&Need::CitusAlone)
+        .then(|| CITUS.write().unwrap_or_else(|e| e.into_inner()));
+    let _citus = (needs.contains(&Need::Citus) && !needs.contains(&Need::CitusAlone))
+        .then(|| CITUS.read().unwrap_or_else(|e| e.into_inner()));
+    test();
+}
+
+fn trial(promise: &'static Promise) -> Trial {
+    let module = promise
+        .module
+        .strip_prefix("suite::")
+        .unwrap_or(promise.module);
+    let name = format!("{module}::{}", promise.name);
+    let lacking: Vec<Need> = (promise.needs.iter().copied())
+        .filter(|need| !machine()[need])
+        .collect();
+    let reasons: Vec<String> = lacking.iter().map(|need| need.reason()).collect();
+    // CI installs everything: there a missing tool is a failure, not a
+    // test quietly left out. Root alone may be lacking (CI need not be root).
+    let required = is_set("QUEENS_TEST_REQUIRE_ALL") && lacking.iter().any(|n| *n != Need::Root);
+    let timed = is_set("QUEENS_TEST_TIMES");
+    Trial::ignorable_test(name.clone(), move || {
+        if required {
+            return Err(format!(
+                "QUEENS_TEST_REQUIRE_ALL is set, yet this test {}",
+                reasons.join("; ")
+            )
+            .into());
+        }
+        if !reasons.is_empty() {
+            return Ok(Completion::ignored_with(reasons.join("; ")));
+        }
+        let started = Instant::now();
+        run_holding(promise.needs, promise.run);
+        if timed {
+            eprintln!("{:7.1} s  {name}", started.elapsed().as_secs_f64());
+        }
+        Ok(Completion::Completed)
+    })
+}
+
+/// Runs the tests the command line selects.
+pub fn main() {
+    let arguments = Arguments::from_args();
+    let mut promises: Vec<&'static Promise> = inventory::iter::<Promise>.into_iter().collect();
+    promises.sort_by_key(|promise| (promise.module, promise.name));
+    let trials = promises.into_iter().map(trial).collect();
+    libtest_mimic::run(&arguments, trials).exit();
+}

@@ -1,0 +1,297 @@
+//! A 10×10 file served by a real Datasette with the metadata `queens export
+//! --format datasette` writes, started the way the README says: every table
+//! and view page loads and shows its description, and the canned queries
+//! answer as the CLI does. A second test photographs the solution page in
+//! Debian's chromium
+//! (target/screenshots/datasette-solution.png; docs/ holds the README's copy).
+
+use crate::common;
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Board, text};
+
+/// The time limit the README gives Datasette.
+const README_TIME_LIMIT_MS: &str = "10000";
+
+/// A Datasette serving one file, stopped when dropped.
+struct Served {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Served {
+    fn start(db: &Path, metadata: &Path) -> Served {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new("datasette")
+            .arg("serve")
+            .arg(db)
+            .arg("-m")
+            .arg(metadata)
+            .args(["--setting", "sql_time_limit_ms", README_TIME_LIMIT_MS])
+            .args(["--host", "127.0.0.1", "--port", &port.to_string()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("datasette on the PATH (pip install datasette)");
+        let served = Served { child, port };
+        let started = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "datasette did not start"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        served
+    }
+
+    /// The status and body of GET `path`.
+    fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).unwrap();
+        let response = text(&response);
+        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .unwrap_or(0);
+        (status, body.to_string())
+    }
+
+    /// The rows of a JSON page (`_shape=array`).
+    fn rows(&self, path: &str) -> Vec<serde_json::Value> {
+        let (status, body) = self.get(path);
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"))
+    }
+}
+
+/// Text as Datasette's templates escape it in HTML.
+fn html_escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&#34;")
+        .replace('\'', "&#39;")
+}
+
+/// A 10×10 board and its metadata, written by `queens export`.
+fn board_with_metadata() -> (Board, std::path::PathBuf, serde_json::Value) {
+    let board = Board::new(10);
+    let metadata = board.dir.path().join("metadata.json");
+    let out = board.run(&[
+        "export",
+        "--format",
+        "datasette",
+        "--out",
+        metadata.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let document = serde_json::from_slice(&std::fs::read(&metadata).unwrap()).unwrap();
+    (board, metadata, document)
+}
+
+promise!(the_metadata_keeps_what_it_can_read_and_describes_the_file_itself);
+fn the_metadata_keeps_what_it_can_read_and_describes_the_file_itself() {
+    let board = Board::new(6);
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "create table plain (a); create view broken as select * from plain; drop table plain;
+             create table SQLiteNotes (x); create table notes (z)",
+        )
+        .unwrap();
+    let out = board.run(&["export", "--format", "datasette"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let document: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tables = &document["databases"]["q6"]["tables"];
+    // A view that no longer compiles is listed, without its columns.
+    assert_eq!(tables["broken"], serde_json::json!({}));
+    // Only SQLite's own sqlite_ tables are left out.
+    assert!(tables.get("SQLiteNotes").is_some() && tables.get("notes").is_some());
+    assert!(
+        tables["solution"]["description"]
+            .as_str()
+            .unwrap()
+            .contains("L(s_k)")
+    );
+    assert_eq!(
+        tables["solution"]["columns"]["s6"],
+        "queen 6's square, in column f"
+    );
+    // Datasette serves the file: a --size of another board is refused.
+    let out = board.run(&["export", "--format", "datasette", "--size", "8"]);
+    common::assert_refused(&out, 2, "holds the 6×6 board, not 8×8");
+}
+
+promise!(
+    every_page_of_a_10x10_file_loads_with_its_description_and_the_queries_answer,
+    needs = [Datasette]
+);
+fn every_page_of_a_10x10_file_loads_with_its_description_and_the_queries_answer() {
+    let (board, metadata, document) = board_with_metadata();
+    let name = board.db.file_stem().unwrap().to_str().unwrap().to_string();
+    let described = &document["databases"][&name]["tables"];
+    let relations = board.rows(
+        "select name from sqlite_schema where type in ('table', 'view') \
+         and name not like 'sqlite%' order by name",
+    );
+    assert!(relations.len() >= 20, "{relations:?}");
+    let served = Served::start(&board.db, &metadata);
+    for relation in relations.iter().map(|row| row[0].as_str()) {
+        the_page_loads_with_its_description(&served, &name, relation, described);
+    }
+    the_attack_query_says_what_check_says(&served, &name);
+    bad_arguments_to_the_canned_queries_give_no_row(&served, &name);
+    the_completions_and_class_queries_answer_as_the_cli(&served, &board, &name);
+}
+
+/// `/{name}/{relation}` loads and shows the opening of the description the
+/// metadata gives it.
+fn the_page_loads_with_its_description(
+    served: &Served,
+    name: &str,
+    relation: &str,
+    described: &serde_json::Value,
+) {
+    let (status, page) = served.get(&format!("/{name}/{relation}"));
+    assert_eq!(status, 200, "/{name}/{relation}: {page}");
+    let description = described[relation]["description"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{relation} has no description"));
+    let opening: String = description.chars().take(40).collect();
+    assert!(
+        page.contains(&html_escaped(&opening)),
+        "{relation}: the page lacks {opening:?}"
+    );
+}
+
+/// The attack query names the line two squares share, as `check` does;
+/// squares that do not attack give one row without a line.
+fn the_attack_query_says_what_check_says(served: &Served, name: &str) {
+    let shared = served.rows(&format!("/{name}/attack.json?a=c5&b=F2&_shape=array"));
+    assert_eq!(
+        shared,
+        vec![serde_json::json!({"a": "c5", "b": "f2", "anchor": "a7", "mov_dir": "RGHT-DN"})]
+    );
+    assert_eq!(
+        served.rows(&format!("/{name}/attack.json?a=a1&b=b3&_shape=array")),
+        vec![serde_json::json!({"a": "a1", "b": "b3", "anchor": null, "mov_dir": null})]
+    );
+}
+
+/// A name that is no square, or a number that is no solution's: no row at
+/// all.
+fn bad_arguments_to_the_canned_queries_give_no_row(served: &Served, name: &str) {
+    assert!(
+        served
+            .rows(&format!("/{name}/attack.json?a=zz9&b=c5&_shape=array"))
+            .is_empty()
+    );
+    assert!(
+        served
+            .rows(&format!(
+                "/{name}/completions.json?squares=a2+zz9&_shape=array"
+            ))
+            .is_empty()
+    );
+    assert!(
+        served
+            .rows(&format!(
+                "/{name}/symmetry_class.json?solution_no=3.7&_shape=array"
+            ))
+            .is_empty()
+    );
+}
+
+/// The completions query lists the solutions `complete` lists, and the
+/// class query as many solutions as the class has, the one asked among them.
+fn the_completions_and_class_queries_answer_as_the_cli(served: &Served, board: &Board, name: &str) {
+    let completions = served.rows(&format!(
+        "/{name}/completions.json?squares=a2%09B6&_shape=array"
+    ));
+    let cli = board.stdout(&["complete", "a2", "b6", "--format", "csv"]);
+    let cli_numbers: Vec<i64> = cli
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    let numbers: Vec<i64> = completions
+        .iter()
+        .map(|row| row["solution_no"].as_i64().unwrap())
+        .collect();
+    assert!(!numbers.is_empty());
+    assert_eq!(numbers, cli_numbers);
+    let class = served.rows(&format!(
+        "/{name}/symmetry_class.json?solution_no=1&_shape=array"
+    ));
+    let size = class[0]["class_size"].as_i64().unwrap();
+    assert_eq!(class.len() as i64, size);
+    assert!(class.iter().any(|row| row["solution_no"] == 1));
+}
+
+promise!(the_solution_page_in_chromium, needs = [Chromium, Datasette]);
+fn the_solution_page_in_chromium() {
+    use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+    use headless_chrome::{Browser, LaunchOptions};
+
+    let (board, metadata, _) = board_with_metadata();
+    let name = board.db.file_stem().unwrap().to_str().unwrap().to_string();
+    let served = Served::start(&board.db, &metadata);
+    let options = LaunchOptions::default_builder()
+        .path(Some("/usr/bin/chromium".into()))
+        .sandbox(false)
+        .window_size(Some((1280, 1400)))
+        .build()
+        .unwrap();
+    let browser = Browser::new(options).unwrap();
+    let tab = browser.new_tab().unwrap();
+    tab.navigate_to(&format!("http://127.0.0.1:{}/{name}/solution", served.port))
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    let description = tab
+        .wait_for_element(".metadata-description")
+        .unwrap()
+        .get_inner_text()
+        .unwrap();
+    assert!(description.contains("shares a line"), "{description}");
+    let first_cell = tab
+        .wait_for_element("td.col-s1")
+        .unwrap()
+        .get_inner_text()
+        .unwrap();
+    assert_eq!(first_cell.trim(), "a1");
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("datasette-solution.png"), png).unwrap();
+}

@@ -1,0 +1,63 @@
+//! queens' test suite, one program: each module holds the tests of one
+//! promise, and each test says next to it what it needs beyond Rust
+//! (harness.rs); run it with `cargo test`.
+//!
+//! Where a test came from an attack on a promise, a comment says so; its
+//! name says the promise it keeps.
+
+/// Registers `$test` with the suite, with what it needs of the machine:
+/// `promise!(counts_match_oeis);` or
+/// `promise!(reads_in_the_shell, needs = [Sqlite3]);`.
+macro_rules! promise {
+    ($test:ident) => {
+        promise!($test, needs = []);
+    };
+    ($test:ident, needs = [$($need:ident),* $(,)?]) => {
+        inventory::submit! {
+            crate::harness::Promise {
+                module: module_path!(),
+                name: stringify!($test),
+                run: $test,
+                needs: &[$(crate::harness::Need::$need),*],
+            }
+        }
+    };
+}
+
+mod common;
+mod harness;
+
+/// The command line as a user runs it.
+mod cli;
+/// What a newcomer meets first: widths, man pages, the files it writes.
+mod first_use;
+/// The code's shape: layers and their rules.
+mod layout;
+/// The model's relations, held against published counts and the checker.
+mod model;
+/// Commands that show, check and export.
+mod see_check_share;
+/// What is typed, however odd, gets an answer or one clear line.
+mod typed_input;
+
+/// The model spread over a Citus cluster.
+mod citus;
+/// The model on a PostgreSQL server shared with others.
+mod postgres;
+/// A rebuild keeps what is the user's, on every engine.
+mod rebuild_keeps_yours;
+/// The embedded engine's files under every hostile hand.
+mod sqlite;
+
+/// The file in the tools people read it with.
+mod interop;
+/// The page, in a real browser.
+mod page;
+/// The README's examples, run as a reader runs them.
+mod readme;
+/// Progress as a person at a terminal sees it.
+mod terminal;
+
+fn main() {
+    harness::main();
+}

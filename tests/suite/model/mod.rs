@@ -1,0 +1,12 @@
+//! The relations of the model, each held against the published tables
+//! (OEIS) and the independent native checker.
+
+mod expansions;
+mod facts;
+mod funnel;
+mod order;
+mod scale;
+mod search_tree;
+mod solutions;
+mod symmetry;
+mod trace;

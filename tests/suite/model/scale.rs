@@ -1,0 +1,182 @@
+//! The search split into parts on several threads, and the count that
+//! searches only half the board by its mirror symmetry: the same answers as
+//! one query over `solution` and as the native counter.
+
+use crate::common;
+
+use common::{A000170, Board};
+use queens::checker;
+
+fn stdout(board: &Board, args: &[&str]) -> String {
+    board.stdout(args)
+}
+
+promise!(the_symmetric_parallel_count_equals_the_full_count_for_n_1_to_12);
+fn the_symmetric_parallel_count_equals_the_full_count_for_n_1_to_12() {
+    for n in 1..=12u8 {
+        let board = Board::new(n);
+        let expected = A000170[usize::from(n) - 1];
+        if n <= 10 {
+            assert_eq!(
+                board.count("select count(*) from solution"),
+                expected,
+                "n = {n}"
+            );
+        }
+        assert_eq!(checker::count_solutions(n), expected);
+        for jobs in ["1", "2", "3"] {
+            let counted = stdout(&board, &["count", "--jobs", jobs, "--quiet"]);
+            assert_eq!(counted, format!("{expected}\n"), "n = {n}, jobs = {jobs}");
+        }
+    }
+}
+
+promise!(the_parts_cover_every_solution_once_and_the_weights_mirror_the_board);
+fn the_parts_cover_every_solution_once_and_the_weights_mirror_the_board() {
+    for n in [4u8, 5, 7, 8, 9, 11] {
+        let board = Board::new(n);
+        let conn = board.connect();
+        let target = queens::engine::Target::new(&board.db, "queens").unwrap();
+        let engine = queens::engine::connect(&target).unwrap();
+        let (reader, _) = engine.open(None, &|_| Ok(())).unwrap();
+        let parts = queens::search::parallel::parts(reader.as_ref()).unwrap();
+        let mut covered = 0;
+        let mut weighted = 0;
+        for part in &parts {
+            let count: i64 = conn
+                .query_row(
+                    "select count(*) from solution where s1 = ?1 and s2 = ?2",
+                    [&part.s1, &part.s2],
+                    |row| row.get(0),
+                )
+                .unwrap();
+            covered += count as u64;
+            weighted += part.weight * count as u64;
+            // The weight follows the first queen's row (lower half 2, upper
+            // half 0) or, in the middle row, the second queen's.
+            let row = |square: &str| square[1..].parse::<u8>().unwrap();
+            let half = |row: u8| (2 * row).cmp(&(n + 1));
+            let expected = match (half(row(&part.s1)), half(row(&part.s2))) {
+                (std::cmp::Ordering::Less, _) => 2,
+                (std::cmp::Ordering::Greater, _) => 0,
+                (_, std::cmp::Ordering::Less) => 2,
+                _ => 0,
+            };
+            assert_eq!(part.weight, expected, "{part:?}");
+        }
+        assert_eq!(covered, checker::count_solutions(n), "n = {n}");
+        assert_eq!(weighted, checker::count_solutions(n), "n = {n}");
+    }
+}
+
+promise!(solve_on_several_threads_prints_the_same_rows_in_board_order);
+fn solve_on_several_threads_prints_the_same_rows_in_board_order() {
+    for n in [4u8, 6, 8, 10] {
+        let board = Board::new(n);
+        let one = stdout(&board, &["solve", "--jobs", "1"]);
+        for jobs in ["2", "4"] {
+            assert_eq!(stdout(&board, &["solve", "--jobs", jobs]), one, "n = {n}");
+        }
+        let lines: Vec<&str> = one.lines().skip(2).collect();
+        let expected: Vec<String> = board
+            .rows("select * from solution")
+            .iter()
+            .map(|r| r.join("  "))
+            .collect();
+        let trimmed: Vec<String> = lines
+            .iter()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join("  "))
+            .collect();
+        assert_eq!(trimmed, expected, "n = {n}");
+        // Numbers in board order, through every format that shows them.
+        let json = stdout(&board, &["export", "--format", "ndjson", "--jobs", "2"]);
+        for (k, line) in json.lines().enumerate() {
+            assert!(
+                line.starts_with(&format!("{{\"solution\":{},", k + 1)),
+                "{line}"
+            );
+        }
+    }
+}
+
+promise!(jobs_must_be_a_positive_number);
+fn jobs_must_be_a_positive_number() {
+    let board = Board::new(5);
+    for bad in ["0", "-1", "many"] {
+        let output = board.run(&["count", "--jobs", bad]);
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("--jobs"));
+    }
+}
+
+fn stderr_of(board: &Board, args: &[&str]) -> String {
+    let output = board.run(args);
+    assert!(output.status.success(), "{args:?}");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+promise!(stored_solutions_answer_as_the_search_does);
+fn stored_solutions_answer_as_the_search_does() {
+    for n in [1u8, 5, 8, 10] {
+        let searched = Board::new(n);
+        let stored = Board::new(n);
+        let said = stdout(&stored, &["init", "--materialize", "--jobs", "2"]);
+        assert!(said.contains("stored its"), "{said}");
+        assert_eq!(
+            stored.rows("select * from solution_store"),
+            searched.rows("select * from numbered_solution"),
+            "n = {n}"
+        );
+        for args in [
+            vec!["count"],
+            vec!["solve"],
+            vec!["solve", "--fundamental"],
+            vec!["show", "1"],
+            vec!["complete", "a1"],
+            vec!["export", "--format", "json"],
+        ] {
+            let expected = stdout(&searched, &args);
+            assert_eq!(stdout(&stored, &args), expected, "n = {n}: {args:?}");
+        }
+        assert!(stderr_of(&stored, &["count"]).contains("stored"), "n = {n}");
+        assert!(stdout(&stored, &["doctor"]).ends_with("all checks hold\n"));
+    }
+}
+
+promise!(an_upgrade_keeps_the_stored_solutions_and_a_rebuild_drops_them);
+fn an_upgrade_keeps_the_stored_solutions_and_a_rebuild_drops_them() {
+    let board = Board::new(8);
+    stdout(&board, &["init", "--materialize"]);
+    // An older queens' view: reading commands read the file as it is and
+    // leave it alone; doctor names the view; init brings it up to date.
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch("drop view search_space; create view search_space as select 1;")
+        .unwrap();
+    let before = common::contents(&board.db);
+    assert_eq!(stdout(&board, &["count"]), "92\n");
+    assert_eq!(
+        common::contents(&board.db),
+        before,
+        "count changed the file"
+    );
+    let report = board.run(&["doctor"]);
+    assert_eq!(report.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&report.stdout).contains("search_space"));
+    assert!(stdout(&board, &["init"]).contains("brought it up to date"));
+    assert_eq!(board.count("select count(*) from solution_store"), 92);
+    // The stored rows, under a name users find, in board order.
+    assert_eq!(board.count("select count(*) from stored_solution"), 92);
+    assert_eq!(
+        board.rows("select * from stored_solution where solution_no = 92")[0].join(" "),
+        "92 a8 b4 c1 d3 e6 f2 g7 h5"
+    );
+    assert!(stdout(&board, &["doctor"]).ends_with("all checks hold\n"));
+    stdout(&board, &["init", "--force", "--size", "6"]);
+    assert_eq!(
+        board.count("select count(*) from sqlite_schema where name = 'solution_store'"),
+        0
+    );
+    assert_eq!(stdout(&board, &["count"]), "4\n");
+    assert_eq!(board.count("select count(*) from stored_solution"), 0);
+}
