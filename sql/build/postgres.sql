@@ -13,6 +13,9 @@ insert into queens_version (version) values ({VERSION});
 insert into board_size (n) values ({N});
 --@include facts/
 --@include views/
+-- The checksum of the text the facts and views above were derived from.
+delete from queens_derived;
+insert into queens_derived (checksum) values ({DERIVED_CHECKSUM});
 --@for table in FACT_TABLES
 analyze {table};
 --@end

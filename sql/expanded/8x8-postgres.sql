@@ -167,72 +167,22 @@ create table square_image (
     unique (symmetry, image)  -- a symmetry moves no two squares onto one
 );
 
--- ==== migration 3 ====
--- Schema 3: the lines two queens could share are numbered first.
+-- ==== migration 9 ====
+-- Schema 9: a board's facts and views follow their text.
 --
--- The tables do not change. What changes is how line_set numbers the
--- board's lines (sql/facts/6-line_set.sql): the columns and the corners'
--- one-square diagonals, which no two queens of the search can share, now
--- come last, and the solution view tests only the words before them. A
--- board whose facts were numbered the old way must have them derived
--- again, which an upgrade to this version does.
-select 3;
+-- Versions count table changes. Schemas 3 to 8 changed no table: each only
+-- had every older board derive its facts or views again. Now a board
+-- records the checksum of the SQL text its facts and views were derived
+-- from, and a queens whose text differs derives them again (`queens
+-- init`), as a repeatable migration is applied again when its checksum
+-- changes. A file of schema 3 to 8 has the tables of schema 2; its
+-- numbers stay taken, so that such a file is upgraded from where it is.
 
--- ==== migration 4 ====
--- Schema 4: the solution view takes new forms.
---
--- The tables do not change. The solution view hands its rows over in board
--- order as it finds them on SQLite (no final sort, so every SQLite from
--- 3.37 on gives the first rows at once), numbered_solution numbers them as
--- they come, and on PostgreSQL the view searches breadth-first, one column
--- per step of a recursive query, over half the board and its mirror image.
--- Views are made again by every upgrade, which is all this version needs.
-select 4;
-
--- ==== migration 5 ====
--- Schema 5: numbered_solution numbers by an explicit order, and the
--- search_funnel view is new.
---
--- The tables do not change. Schema 4 numbered SQLite's solutions as they
--- came (row_number() over ()), which is board order in SQLite but not in
--- DuckDB, which reads the same view text and runs it in parallel: its
--- numbers, and so solution_queen, solution_class and fundamental_solution,
--- were wrong there. The view now sorts by the queens' rows on every engine.
--- search_funnel counts, column by column, the placements each rule lets
--- through. Views are made again by every upgrade, which is all this
--- version needs.
-select 5;
-
--- ==== migration 6 ====
--- Schema 6: search_space counts the solutions up to 12×12 (it stopped at
--- 9×9, where its row 6 said "a search of minutes or more" while the count
--- took under a second in the sqlite3 shell), and writes every exponent in
--- two digits or more (4.43E+09), as `queens space` does.
---
--- The tables do not change. Views are made again by every upgrade, which
--- is all this version needs. As with every older file, the reading
--- commands refuse a file of schema 5 until `queens init` upgrades it.
-select 6;
-
--- ==== migration 7 ====
--- Schema 7: the search_tree view (every square the backtracking search
--- tries, placed or killed, and by which line and queen) and its tally by
--- level and by the kind of line that kills, search_tree_tally, are new.
--- fundamental_solution decides each solution as it comes (a solution
--- represents its class when none of its images comes before it), so its
--- first rows come at once. The tables do not change; views are made again
--- by every upgrade, which is all this version needs.
-select 7;
-
--- ==== migration 8 ====
--- Schema 8: numbered_solution numbers each solution as SQLite finds it.
--- The numbering is the same explicit order as before (the queens' rows),
--- but SQLite no longer sorts the whole search before the first number:
--- the view joins every column in one step, so SQLite sees that its loops
--- already deliver that order. solution_queen streams over it. The tables do
--- not change; views are made again by every upgrade, which is all this
--- version needs.
-select 8;
+create table queens_derived (
+    -- The facts and views of this board were derived from SQL text whose
+    -- SHA-256 is `checksum`.
+    checksum text not null check (length(checksum) = 64)
+);
 
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's

@@ -275,6 +275,20 @@ pub fn check_current(shown: &str, version: usize, init_here: &str) -> Result<()>
     Ok(())
 }
 
+/// Refuses, for a command that only reads, a board whose facts and views
+/// were derived from other SQL text than this build's (`derived_current`
+/// false): reading must not derive them again, and the old ones may answer
+/// otherwise. `init_here` is the command that derives them again.
+pub fn check_derived(shown: &str, derived_current: bool, init_here: &str) -> Result<()> {
+    if !derived_current {
+        bail!(
+            "{shown}'s facts and views were derived by another queens, from other SQL than \
+             this one's; derive them again with `{init_here}`, which keeps your own tables"
+        );
+    }
+    Ok(())
+}
+
 /// Refuses a `--size` that disagrees with the board of the database that
 /// messages call `shown` (a file, or a PostgreSQL schema).
 pub fn check_requested_size(shown: &str, stored: u8, requested: Option<u8>) -> Result<()> {

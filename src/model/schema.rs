@@ -8,6 +8,7 @@
 use std::sync::LazyLock;
 
 use anyhow::{Context, Result, bail};
+use sha2::{Digest, Sha256};
 
 use crate::model::sql;
 use crate::model::template::{self, Dialect, Scope, Sql};
@@ -34,17 +35,25 @@ pub fn view_names() -> impl DoubleEndedIterator<Item = &'static str> {
 /// Every table that is queens' own: those a board needs, the domains that
 /// come with the schema, and the stored solutions.
 pub fn own_table_names() -> Vec<&'static str> {
-    let mut names = vec!["board_size", "mov_dir", "symmetry", "solution_store"];
+    let mut names = vec![
+        "board_size",
+        "mov_dir",
+        "symmetry",
+        "queens_derived",
+        "solution_store",
+    ];
     names.extend(fact_tables());
     names
 }
 
-/// Every table of queens' whose rows the board size decides: all but
-/// solution_store (kept only by `init --materialize`, on SQLite), which
-/// the doctors compare with a fresh board's.
+/// Every table of queens' whose rows the board size decides, which the
+/// doctors compare with a fresh board's: all but solution_store (kept
+/// only by `init --materialize`, on SQLite) and queens_derived (whose
+/// checksum depends on whether the solutions are stored; the doctors
+/// check it against `derived_checksum`).
 pub fn board_table_names() -> Vec<&'static str> {
     let mut names = own_table_names();
-    names.retain(|t| *t != "solution_store");
+    names.retain(|t| !matches!(*t, "solution_store" | "queens_derived"));
     names
 }
 
@@ -240,6 +249,26 @@ pub fn view_sql(n: u8, stored: bool, dialect: Dialect) -> Result<Vec<(&'static s
         .collect()
 }
 
+/// The checksum (SHA-256, in hex) of the SQL text that derives the facts
+/// and views of an `n`×`n` board for `dialect` (`stored` as for
+/// `view_sql`): what queens_derived holds where they are this build's.
+pub fn derived_checksum(n: u8, stored: bool, dialect: Dialect) -> Result<String> {
+    let mut sha = Sha256::new();
+    for (_, sql) in fact_sql(dialect)?
+        .iter()
+        .chain(&view_sql(n, stored, dialect)?)
+    {
+        // Each text's length first, so that no two lists hash alike.
+        sha.update(sql.len().to_le_bytes());
+        sha.update(sql.as_bytes());
+    }
+    Ok(sha
+        .finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect())
+}
+
 /// The `create table` statement of solution_store for an `n`×`n` board.
 pub fn store_sql(n: u8) -> Result<String> {
     let sql = template::render(
@@ -309,7 +338,11 @@ pub fn postgres_build(n: u8, fresh_in: Option<&str>) -> Result<String> {
     let mut scope = board_scope(n, build_scope(Scope::for_dialect(Dialect::Postgres)))
         .with("STORED", 0)
         .with("FRESH", fresh_in.is_some().into())
-        .with("DROP_STORE", 1);
+        .with("DROP_STORE", 1)
+        .with_word(
+            "DERIVED_CHECKSUM",
+            &template::string_literal(&derived_checksum(n, false, Dialect::Postgres)?),
+        );
     if let Some(schema) = fresh_in {
         let migrations: String = (migrations_after(0, Dialect::Postgres)?.iter())
             .map(|up| format!("{up}\n"))
@@ -373,8 +406,11 @@ pub fn expansion(n: u8, dialect: Dialect) -> Result<String> {
 /// and the stored solutions' table, titled.
 fn model_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
     let mut parts: Vec<(String, String)> = Vec::new();
+    // A version that changed no table has nothing to show.
     for (i, up) in migrations_after(0, dialect)?.into_iter().enumerate() {
-        parts.push((format!("migration {}", i + 1), up));
+        if !up.trim().is_empty() {
+            parts.push((format!("migration {}", i + 1), up));
+        }
     }
     for (table, sql) in fact_sql(dialect)? {
         parts.push((format!("the facts of {table}"), sql));

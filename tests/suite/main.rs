@@ -42,6 +42,8 @@ mod typed_input;
 
 /// The model spread over a Citus cluster.
 mod citus;
+/// A board's facts and views follow the text they were derived from.
+mod derived;
 /// The model on a PostgreSQL server shared with others.
 mod postgres;
 /// A rebuild keeps what is the user's, on every engine.

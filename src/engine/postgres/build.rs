@@ -434,7 +434,12 @@ pub fn bring_up_to_date(
 ) -> Result<bool> {
     let mut upgraded = false;
     let legacy = change_model((url, schema, trusted), hooks.settings(), |tx, found| {
-        if found.version >= schema::latest_version() {
+        // A schema at the latest version records what its facts and views
+        // were derived from; one without a board size has none to derive.
+        let derived = found.version < schema::latest_version()
+            || found.size == 0
+            || super::connect::derived_is_current(tx, schema, found.size)?;
+        if found.version >= schema::latest_version() && derived {
             // A schema an older queens built has no descriptions yet.
             let ours = descriptions(describe, found.size)?;
             upgraded = write_comments(tx, schema, &ours, &[])? > 0;

@@ -480,32 +480,54 @@ fn at_most_one(
     table: &str,
     column: &str,
 ) -> Result<Option<i32>> {
-    // As text: a column whose type or value was changed is named, not
-    // misread.
-    let one_row = Scope::default()
-        .with_word("SCHEMA", schema)
-        .with_word("TABLE", table)
-        .with_word("COLUMN", column);
-    let rows = client.query(&statement("postgres/one_row.sql", one_row)?, &[])?;
-    match rows.as_slice() {
+    match one_row_texts(client, schema, table, column)?.as_slice() {
         [] => Ok(None),
-        [row] => {
-            let value: Option<String> = row.try_get(0)?;
-            match value.as_deref().map(str::parse::<i32>) {
-                Some(Ok(number)) => Ok(Some(number)),
-                _ => bail!(
-                    "schema {schema}'s table {table} holds {} in its column {column}, which is no \
-                     number queens wrote; put back the value queens wrote, or build the board in \
-                     another --schema",
-                    value.map_or("NULL".to_string(), |v| format!("'{v}'"))
-                ),
-            }
-        }
+        [value] => match value.as_deref().map(str::parse::<i32>) {
+            Some(Ok(number)) => Ok(Some(number)),
+            _ => bail!(
+                "schema {schema}'s table {table} holds {} in its column {column}, which is no \
+                 number queens wrote; put back the value queens wrote, or build the board in \
+                 another --schema",
+                value
+                    .as_ref()
+                    .map_or("NULL".to_string(), |v| format!("'{v}'"))
+            ),
+        },
         _ => bail!(
             "schema {schema}'s table {table} holds more than one row, where queens keeps one; \
              delete the rows you added, or build the board in another --schema"
         ),
     }
+}
+
+/// `column` of the first two rows of `table`, a table queens keeps at one
+/// row, as text: a column whose type or value was changed is named, not
+/// misread, and two rows tell a table that holds more.
+fn one_row_texts(
+    client: &mut impl GenericClient,
+    schema: &str,
+    table: &str,
+    column: &str,
+) -> Result<Vec<Option<String>>> {
+    let one_row = Scope::default()
+        .with_word("SCHEMA", schema)
+        .with_word("TABLE", table)
+        .with_word("COLUMN", column);
+    let rows = client.query(&statement("postgres/one_row.sql", one_row)?, &[])?;
+    rows.iter().map(|row| Ok(row.try_get(0)?)).collect()
+}
+
+/// Whether the facts and views of the schema's `n`×`n` board were derived
+/// from the text this build derives them from, as its queens_derived
+/// records (the table must exist: the schema is at the latest version).
+pub(super) fn derived_is_current(
+    client: &mut impl GenericClient,
+    schema: &str,
+    n: u8,
+) -> Result<bool> {
+    let recorded = one_row_texts(client, schema, "queens_derived", "checksum")?;
+    let expected = schema::derived_checksum(n, false, Dialect::Postgres)?;
+    Ok(recorded == [Some(expected)])
 }
 
 /// The names of queens' relations in a PostgreSQL schema: the model's

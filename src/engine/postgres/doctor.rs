@@ -47,6 +47,7 @@ pub fn findings(
     let mut findings = vec![ask(&reader, "schema version", || version(&reader)), board];
     findings.push(ask(&reader, "model", || model(&reader, n)));
     findings.push(ask(&reader, "views", || views(&reader, schema)));
+    findings.push(ask(&reader, "derived", || derived(&reader, schema, n)));
     findings.push(if n <= COUNT_UP_TO {
         ask(&reader, "solutions", || solutions(&reader, n))
     } else {
@@ -206,6 +207,22 @@ fn table_differences(reader: &Reader, fresh: &FreshBoard, table: &str) -> Result
 /// Every view queens makes must be in the schema (a view's text on a
 /// server is PostgreSQL's rewriting of queens', so only its presence is
 /// checked; its rows are, through the count of solutions).
+/// The facts and views must have been derived from this build's SQL text,
+/// as queens_derived records.
+fn derived(reader: &Reader, schema: &str, n: u8) -> Result<(bool, String)> {
+    let current = super::connect::derived_is_current(&mut *reader.client(), schema, n)?;
+    Ok((
+        current,
+        if current {
+            "the facts and views come from this queens' SQL (queens_derived)".to_string()
+        } else {
+            "the facts and views come from other SQL than this queens' (queens_derived); \
+             `queens init` with the same --db and --schema derives them again"
+                .to_string()
+        },
+    ))
+}
+
 fn views(reader: &Reader, schema: &str) -> Result<(bool, String)> {
     let present: Vec<String> = reader
         .client()

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use anyhow::{Context, Result, bail};
 use postgres::{Client, NoTls};
 
-use crate::engine::interface::{Snapshot, check_current, check_requested_size};
+use crate::engine::interface::{Snapshot, check_current, check_derived, check_requested_size};
 use crate::engine::postgres::connect::{
     Legacy, connect_again_to_schema, connect_to_schema, inspect, script, statement,
     without_password,
@@ -114,5 +114,7 @@ fn open_board(
     let n = reader.number("select n from board_size")?;
     let n = u8::try_from(n).with_context(|| format!("{shown} holds a board of size {n}"))?;
     check_requested_size(&shown, n, requested)?;
+    let derived = super::connect::derived_is_current(&mut *reader.client(), schema, n)?;
+    check_derived(&shown, derived, &init_here)?;
     Ok((reader, n))
 }

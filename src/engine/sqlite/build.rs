@@ -166,14 +166,35 @@ pub fn populate(tx: &Transaction, n: u8) -> Result<()> {
 }
 
 /// Creates the views for an `n`×`n` board, reading stored solutions if
-/// solution_store exists. Runs inside the caller's transaction.
+/// solution_store exists, and records the checksum of the text the facts
+/// and views come from. Runs inside the caller's transaction.
 pub fn create_views(tx: &Transaction, n: u8) -> Result<()> {
     drop_views(tx)?;
-    for (view, sql) in schema::view_sql(n, has_store(tx)?, Dialect::Sqlite)? {
+    let stored = has_store(tx)?;
+    for (view, sql) in schema::view_sql(n, stored, Dialect::Sqlite)? {
         tx.execute_batch(&sql)
             .with_context(|| format!("could not create view {view}"))?;
     }
+    tx.execute("delete from main.queens_derived", [])?;
+    tx.execute(
+        "insert into main.queens_derived (checksum) values (?1)",
+        [schema::derived_checksum(n, stored, Dialect::Sqlite)?],
+    )?;
     Ok(())
+}
+
+/// Whether the facts and views of the `n`×`n` board were derived from the
+/// text this build derives them from, as queens_derived records (a file
+/// of an older schema, without the table, records nothing).
+pub fn derived_is_current(conn: &Connection, n: u8) -> Result<bool> {
+    let recorded: Vec<String> = match conn.prepare("select checksum from main.queens_derived") {
+        Ok(mut stmt) => stmt
+            .query_map([], |row| row.get(0))?
+            .collect::<rusqlite::Result<_>>()?,
+        Err(_) => return Ok(false),
+    };
+    let expected = schema::derived_checksum(n, has_store(conn)?, Dialect::Sqlite)?;
+    Ok(recorded == [expected])
 }
 
 fn drop_views(tx: &Transaction) -> Result<()> {

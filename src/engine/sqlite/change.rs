@@ -177,14 +177,15 @@ fn fresh_index_names() -> Result<Vec<String>> {
     )
 }
 
-/// Whether the database was written by an older `queens`: an older schema
-/// version, or views that this build would write differently.
+/// Whether the database was written by another `queens`: an older schema
+/// version, facts and views derived from other text, or views that this
+/// build would write differently.
 fn is_outdated_on(conn: &Connection) -> Result<bool> {
     if build::user_version(conn)? < latest_version() as i64 {
         return Ok(true);
     }
     match build::stored_size(conn)? {
-        Some(n) => Ok(!build::views_are_current(conn, n)?),
+        Some(n) => Ok(!build::derived_is_current(conn, n)? || !build::views_are_current(conn, n)?),
         None => Ok(true),
     }
 }

@@ -53,6 +53,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
     findings.push(Finding::of("encodings", encodings(&conn)));
     findings.push(Finding::of("symmetries", symmetries(&conn, n)));
     findings.push(Finding::of("views", views(&conn, n, path)));
+    findings.push(Finding::of("derived", derived(&conn, n, path)));
     if build::has_store(&conn)? {
         findings.push(Finding::of("stored", stored_solutions(&conn, n)));
     }
@@ -212,6 +213,22 @@ fn encodings(conn: &Connection) -> Result<(bool, String)> {
             "line_set and safe_next agree with square_line ({wrong_pairs} + {wrong_steps} disagreements)"
         ),
     ))
+}
+
+/// The facts and views must have been derived from this build's SQL text,
+/// as queens_derived records.
+fn derived(conn: &Connection, n: u8, path: &Path) -> Result<(bool, String)> {
+    let current = build::derived_is_current(conn, n)?;
+    let found = if current {
+        "the facts and views come from this queens' SQL (queens_derived)".to_string()
+    } else {
+        format!(
+            "the facts and views come from other SQL than this queens' (queens_derived); \
+             `queens init --db {}` derives them again",
+            crate::error::shell_word(&path.display().to_string())
+        )
+    };
+    Ok((current, found))
 }
 
 fn views(conn: &Connection, n: u8, path: &Path) -> Result<(bool, String)> {

@@ -18,7 +18,9 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
-use crate::engine::interface::{Inspection, Origin, check_current, check_requested_size};
+use crate::engine::interface::{
+    Inspection, Origin, check_current, check_derived, check_requested_size,
+};
 use crate::engine::sqlite::build;
 use crate::engine::sqlite::failure::{explain_open_error, explain_write_error, no_board_size};
 use crate::engine::sqlite::file_name::sqlite_name;
@@ -48,15 +50,13 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
     // every query of the command will see.
     let conn = reading(path)?;
     let version = read_version(&conn, path)?;
-    check_current(
-        &shown,
-        version,
-        &format!("queens init --db {}", shell_word(&shown)),
-    )?;
+    let init_here = format!("queens init --db {}", shell_word(&shown));
+    check_current(&shown, version, &init_here)?;
     let n = build::stored_size(&conn)
         .map_err(|e| explain_open_error(e, path))?
         .ok_or_else(|| no_board_size(&shown))?;
     check_requested_size(&shown, n, requested)?;
+    check_derived(&shown, build::derived_is_current(&conn, n)?, &init_here)?;
     Ok((conn, n))
 }
 

@@ -116,8 +116,17 @@ impl Board {
                 "drop view fundamental_solution; drop view solution_class;
                  drop view solution_queen; drop view numbered_solution;
                  drop table square_image; drop table symmetry;
-                 pragma user_version = 1;",
+                 drop table queens_derived; pragma user_version = 1;",
             )
+            .unwrap();
+    }
+
+    /// Takes the file back to what the queens of schema 8 wrote: the
+    /// same tables but queens_derived, which came with schema 9.
+    pub fn back_to_schema_8(&self) {
+        Connection::open(&self.db)
+            .unwrap()
+            .execute_batch(BACK_TO_SCHEMA_8)
             .unwrap();
     }
 
@@ -133,6 +142,9 @@ impl Board {
             .collect()
     }
 }
+
+/// The statements that take a file of this build back to schema 8.
+pub const BACK_TO_SCHEMA_8: &str = "drop table queens_derived; pragma user_version = 8;";
 
 /// A value as text; numbers in their shortest form.
 /// Every row of a query on `conn`, each value as text, or the error that

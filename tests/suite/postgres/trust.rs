@@ -77,13 +77,23 @@ fn another_role_reads_through_queens_only_what_postgres_lets_it_read() {
         "bob",
         &format!("grant usage on schema {} to {{role}}", schema.name),
     );
-    // Without the right to read the schema's version, bob reads nothing.
+    // Without the right to read the schema's version, bob reads nothing;
+    // nor without the right to read what its board was derived from.
     let out = run_as(&bob, &schema, &["count"]);
     assert_refused(&out, 1, "permission denied for table queens_version");
     schema
         .client()
         .batch_execute(&format!(
             "grant select on {0}.queens_version, {0}.board_size to {1}",
+            schema.name, bob.name
+        ))
+        .unwrap();
+    let out = run_as(&bob, &schema, &["count"]);
+    assert_refused(&out, 1, "permission denied for table queens_derived");
+    schema
+        .client()
+        .batch_execute(&format!(
+            "grant select on {0}.queens_derived to {1}",
             schema.name, bob.name
         ))
         .unwrap();

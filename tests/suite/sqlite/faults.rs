@@ -226,16 +226,14 @@ fn readers_see_the_old_board_or_the_new_one_while_another_process_rebuilds() {
 
 promise!(an_upgrade_that_waits_in_vain_for_a_reader_says_the_file_is_busy);
 fn an_upgrade_that_waits_in_vain_for_a_reader_says_the_file_is_busy() {
-    // A file one schema behind, read by another process that holds its
+    // A file one schema behind (as the queens of schema 8 wrote it), read by another process that holds its
     // read transaction longer than queens waits (10 s): the upgrade must
     // give up with one line saying the file is busy and leave it as it
     // was, not report SQLite's "database is locked" as a failed write.
     let board = Board::new(6);
     let latest = queens::model::schema::latest_version() as i64;
     let reader = Connection::open(&board.db).unwrap();
-    reader
-        .execute_batch(&format!("pragma user_version = {}", latest - 1))
-        .unwrap();
+    reader.execute_batch(common::BACK_TO_SCHEMA_8).unwrap();
     reader.execute_batch("begin").unwrap();
     let squares: i64 = reader
         .query_row("select count(*) from square", [], |row| row.get(0))
