@@ -12,13 +12,13 @@ use crate::engine::{self, Engine, Target};
 use crate::error::{shell_word, usage};
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::placement::Placement;
+use crate::render::board_pictures::SvgSize;
 use crate::render::datasette;
 use crate::render::diagram::Style;
 use crate::render::notes::solutions_phrase;
 use crate::render::outfile::{OutFile, check_target, write_out};
 use crate::render::page::{PageData, write_page};
 use crate::render::printer::{self, Format, PlacementShape};
-use crate::render::svg::SvgSize;
 use crate::search::selection::Selection;
 use crate::search::{Board, Workers, order, reading};
 

@@ -6,10 +6,10 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, stdout};
+use crate::render::column_layout::{output_width, write_wrapped_table};
 use crate::render::search_space::{
     REASONING_HEADERS, reasoning_row, write_funnel, write_paragraph,
 };
-use crate::render::table::{output_width, write_wrapped_table};
 use crate::search::reading;
 
 /// Print how the search space shrinks: by reasoning, then column by column.

@@ -10,9 +10,9 @@ use crate::cmd::{Bar, Spinner};
 use crate::cmd::{DbArgs, stdout};
 use crate::error::usage;
 use crate::model::reading::WalkStep;
+use crate::render::column_layout::output_width;
 use crate::render::diagram::Style;
 use crate::render::printer::{self, Format};
-use crate::render::table::output_width;
 use crate::render::trace::{
     TALLY_COLUMNS, WalkText, tally_values, walk_columns, walk_values, write_tally,
 };

@@ -3,6 +3,8 @@
 //! placements of queens) that the commands hand it; it knows no engine and
 //! no search.
 
+pub mod board_pictures;
+pub mod column_layout;
 pub mod datasette;
 pub mod diagram;
 pub mod notes;
@@ -10,6 +12,4 @@ pub mod outfile;
 pub mod page;
 pub mod printer;
 pub mod search_space;
-pub mod svg;
-pub mod table;
 pub mod trace;

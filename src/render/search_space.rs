@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use crate::model::reading::{FunnelStep, ReasoningStep};
 use crate::model::value::Value;
-use crate::render::table::{Layout, wrap};
+use crate::render::column_layout::{Layout, wrap};
 
 /// The reasoning table's headers, as `space` prints them.
 pub const REASONING_HEADERS: [&str; 4] = ["step", "reasoning", "calculation", "search space"];

@@ -27,8 +27,8 @@ use anyhow::{Result, bail};
 
 use crate::model::placement::Placement;
 use crate::model::value::Value;
+use crate::render::board_pictures::SvgSize;
 use crate::render::diagram::Style;
-use crate::render::svg::SvgSize;
 
 use self::boards::BoardsPrinter;
 use self::csv::CsvPrinter;

@@ -6,7 +6,7 @@ use anyhow::Result;
 
 use super::{PlacementShape, Printer};
 use crate::model::placement::Placement;
-use crate::render::svg::{SvgSize, write_svg};
+use crate::render::board_pictures::{SvgSize, write_svg};
 
 /// Prints placements as a grid of boards, drawn together at the end, when
 /// their number fixes the grid.

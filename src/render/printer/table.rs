@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use super::{PlacementShape, Printer, placement_cells, placement_headers};
 use crate::model::placement::Placement;
 use crate::model::value::Value;
-use crate::render::table::Layout;
+use crate::render::column_layout::Layout;
 
 /// Rows read before a query's table fixes its column widths: the table then
 /// streams, and a longer value later only shifts its own line.

@@ -1,4 +1,4 @@
-//! Tables as the `sqlite3` shell prints them in column mode: a header, a
+//! Column layout, as the `sqlite3` shell prints tables in column mode: a header, a
 //! rule of dashes, then the rows, columns left-aligned and two spaces apart.
 
 use std::io::{self, Write};
