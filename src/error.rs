@@ -42,7 +42,7 @@ pub enum Error {
     /// written; reading still works.
     #[error(
         "cannot change {path}: it is read-only (no write permission on the file or its \
-         directory); commands that only read still work"
+         directory); commands that only read still read it if it is up to date"
     )]
     ReadOnly { path: String },
 
@@ -227,7 +227,7 @@ mod error_tests {
         assert_eq!(
             read_only.to_string(),
             "cannot change q.db: it is read-only (no write permission on the file or its \
-             directory); commands that only read still work"
+             directory); commands that only read still read it if it is up to date"
         );
         let no_size = Error::NoBoardSize {
             board: "q.db".to_string(),

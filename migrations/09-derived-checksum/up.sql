@@ -7,9 +7,4 @@
 -- init`), as a repeatable migration is applied again when its checksum
 -- changes. A file of schema 3 to 8 has the tables of schema 2; its
 -- numbers stay taken, so that such a file is upgraded from where it is.
-
-create table queens_derived (
-    -- The facts and views of this board were derived from SQL text whose
-    -- SHA-256 is `checksum`.
-    checksum text not null check (length(checksum) = 64)
-);
+--@include tables/queens_derived.sql

@@ -14,6 +14,7 @@ insert into board_size (n) values ({N});
 --@include facts/
 --@include views/
 -- The checksum of the text the facts and views above were derived from.
+--@include tables/queens_derived.sql
 delete from queens_derived;
 insert into queens_derived (checksum) values ({DERIVED_CHECKSUM});
 --@for table in FACT_TABLES

@@ -65,9 +65,12 @@ pub fn own_names() -> Vec<&'static str> {
 }
 
 /// The tables whose rows a rebuild or an upgrade deletes and derives
-/// again: the board size and the facts.
+/// again: the board size, the facts, and the record of the text they and
+/// the views were derived from.
 pub fn refilled_tables() -> impl Iterator<Item = &'static str> {
-    std::iter::once("board_size").chain(fact_tables())
+    std::iter::once("board_size")
+        .chain(fact_tables())
+        .chain(std::iter::once("queens_derived"))
 }
 
 /// The schema version this build of `queens` writes and understands.

@@ -135,3 +135,99 @@ fn a_schema_of_version_8_is_upgraded_to_record_what_it_was_derived_from() {
     assert_eq!(schema.stdout(&["count"]), "4\n");
     assert!(schema.run(&["doctor"]).status.success());
 }
+
+promise!(a_dropped_or_changed_record_is_refused_by_readers_and_mended_by_init);
+fn a_dropped_or_changed_record_is_refused_by_readers_and_mended_by_init() {
+    // Found by an adversary: a dropped table could not be made again, a
+    // blob checksum stopped every command with a driver's message, and a
+    // column of the user's on queens_derived was erased without a word.
+    let board = Board::new(6);
+    let ours = recorded(&board);
+    for damage in [
+        "drop table queens_derived",
+        "update queens_derived set checksum = cast(checksum as blob)",
+        "delete from queens_derived",
+    ] {
+        writable(&board).execute_batch(damage).unwrap();
+        assert_refused(&board.run(&["count"]), 1, "were derived by another queens");
+        let init = board.stdout(&["init"]);
+        assert!(init.contains("brought it up to date"), "{damage}: {init}");
+        assert_eq!(recorded(&board), ours, "{damage}");
+        assert_eq!(board.stdout(&["count"]), "4\n", "{damage}");
+    }
+    writable(&board)
+        .execute_batch("alter table queens_derived add column note text; update queens_derived set note = 'mine', checksum = upper(checksum)")
+        .unwrap();
+    let before = contents(&board.db);
+    assert_refused(
+        &board.run(&["init"]),
+        1,
+        "a column of yours, note, in queens' table queens_derived",
+    );
+    assert_eq!(contents(&board.db), before);
+}
+
+promise!(a_table_of_yours_named_queens_derived_stops_the_upgrade_by_name);
+fn a_table_of_yours_named_queens_derived_stops_the_upgrade_by_name() {
+    let board = Board::new(6);
+    board.back_to_schema_8();
+    writable(&board)
+        .execute_batch("create table queens_derived (note text, checksum text); insert into queens_derived values ('mine', 'x')")
+        .unwrap();
+    let before = contents(&board.db);
+    assert_refused(
+        &board.run(&["init"]),
+        1,
+        "a column of yours, note, in queens' table queens_derived",
+    );
+    assert_eq!(contents(&board.db), before);
+    // A version lowered by hand on a file of this build: its tables are
+    // this build's, and the upgrade takes them as they are.
+    let board = Board::new(6);
+    writable(&board)
+        .execute_batch("pragma user_version = 3")
+        .unwrap();
+    assert!(board.stdout(&["init"]).contains("brought it up to date"));
+    assert_eq!(board.stdout(&["count"]), "4\n");
+}
+
+promise!(
+    a_schema_s_dropped_or_retyped_record_is_mended_or_refused_by_name,
+    needs = [Postgres]
+);
+fn a_schema_s_dropped_or_retyped_record_is_mended_or_refused_by_name() {
+    let schema = Schema::new(&server(), "d");
+    schema.stdout(&["init", "--size", "6"]);
+    let s = &schema.name;
+    let mut client = schema.client();
+    client
+        .batch_execute(&format!("drop table {s}.queens_derived"))
+        .unwrap();
+    assert_refused(&schema.run(&["count"]), 1, "were derived by another queens");
+    assert!(schema.stdout(&["init"]).contains("brought it up to date"));
+    assert_eq!(schema.stdout(&["count"]), "4\n");
+    client
+        .batch_execute(&format!(
+            "alter table {s}.queens_derived drop constraint queens_derived_checksum_check;
+             alter table {s}.queens_derived alter checksum type bytea using checksum::bytea"
+        ))
+        .unwrap();
+    assert_refused(&schema.run(&["count"]), 1, "were derived by another queens");
+    assert_refused(
+        &schema.run(&["init"]),
+        1,
+        "does not keep what queens writes in it",
+    );
+    client
+        .batch_execute(&format!(
+            "drop table {s}.queens_derived;
+             create view {s}.queens_derived as select repeat('b', 64) as checksum"
+        ))
+        .unwrap();
+    assert_refused(&schema.run(&["count"]), 1, "were derived by another queens");
+    assert_refused(
+        &schema.run(&["init"]),
+        1,
+        "a relation of yours named queens_derived",
+    );
+}

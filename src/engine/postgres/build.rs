@@ -234,6 +234,7 @@ fn restore_keepsakes(tx: &mut Transaction, schema: &str, keepsakes: &[Keepsake])
 /// added to one of queens' tables whose rows a rebuild derives again (or
 /// that would fail for lack of one of queens' columns).
 fn refuse_user_columns(tx: &mut Transaction, schema: &str) -> Result<()> {
+    refuse_other_derived_record(tx, schema)?;
     for table in schema::refilled_tables() {
         let found: Vec<String> = tx
             .query(
@@ -243,12 +244,44 @@ fn refuse_user_columns(tx: &mut Transaction, schema: &str) -> Result<()> {
             .iter()
             .map(|row| row.get(0))
             .collect();
+        // A dropped record of what the board was derived from is made
+        // again by the rebuild.
+        if table == "queens_derived" && found.is_empty() {
+            continue;
+        }
         schema::check_columns(
             &format!("schema {schema}"),
             table,
             &found,
             model_columns(table),
         )?;
+    }
+    Ok(())
+}
+
+/// Refuses a relation of the user's named queens_derived that is no table
+/// (a view, say), which the rebuild could not write its record in.
+fn refuse_other_derived_record(tx: &mut Transaction, schema: &str) -> Result<()> {
+    match super::connect::relation_kind(tx, schema, "queens_derived")?.as_deref() {
+        None | Some("r") => Ok(()),
+        Some(kind) => bail!(
+            "schema {schema} holds a relation of yours named queens_derived (of kind '{kind}'), \
+             where queens keeps a table; nothing was changed (rename or move it, then run \
+             `queens init` again)"
+        ),
+    }
+}
+
+/// After a rebuild, in its transaction: the record of what the facts and
+/// views were derived from must now say this build's text, or the
+/// readers would refuse the board that `init` says it mended.
+fn check_derived_record(tx: &mut Transaction, schema: &str, n: u8) -> Result<()> {
+    if !super::connect::derived_is_current(tx, schema, n)? {
+        bail!(
+            "schema {schema}'s table queens_derived does not keep what queens writes in it (its \
+             column checksum was changed); nothing was changed (`queens doctor` names what \
+             differs; `queens init --force --size {n}` in another --schema builds a new board)"
+        );
     }
     Ok(())
 }
@@ -486,6 +519,7 @@ fn refill(
     let privileges = acl::read(tx, schema)?;
     hooks.before_refill(tx)?;
     tx.batch_execute(&schema::postgres_build(n, None)?)?;
+    check_derived_record(tx, schema, n)?;
     hooks.after_refill(tx)?;
     write_comments(tx, schema, ours, before)?;
     // Owners first: the owner's grants are recorded as the owner's.

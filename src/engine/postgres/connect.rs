@@ -525,9 +525,38 @@ pub(super) fn derived_is_current(
     schema: &str,
     n: u8,
 ) -> Result<bool> {
-    let recorded = one_row_texts(client, schema, "queens_derived", "checksum")?;
+    // Only queens' own table counts: missing, or a relation of another
+    // kind, it records nothing.
+    if relation_kind(client, schema, "queens_derived")?.as_deref() != Some("r") {
+        return Ok(false);
+    }
+    let recorded: Vec<Option<String>> = client
+        .query(
+            &statement(
+                "postgres/derived_checksum.sql",
+                Scope::default().with_word("SCHEMA", schema),
+            )?,
+            &[],
+        )?
+        .iter()
+        .map(|row| row.try_get(0))
+        .collect::<Result<_, _>>()?;
     let expected = schema::derived_checksum(n, false, Dialect::Postgres)?;
     Ok(recorded == [Some(expected)])
+}
+
+/// The kind of the relation `name` in `schema` (`r` a table, `v` a view,
+/// …), if there is one.
+pub(super) fn relation_kind(
+    client: &mut impl GenericClient,
+    schema: &str,
+    name: &str,
+) -> Result<Option<String>> {
+    let row = client.query_opt(
+        &statement("postgres/relation_kind.sql", Scope::default())?,
+        &[&schema, &name],
+    )?;
+    Ok(row.map(|row| row.get(0)))
 }
 
 /// The names of queens' relations in a PostgreSQL schema: the model's

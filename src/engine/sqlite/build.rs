@@ -11,8 +11,8 @@ use rusqlite_migration::{M, Migrations};
 use crate::engine::sqlite::failure::message;
 use crate::engine::sqlite::values::value_of;
 use crate::error::Error;
-use crate::model::schema;
-use crate::model::template::Dialect;
+use crate::model::template::{self, Dialect, Scope};
+use crate::model::{schema, sql};
 
 /// The migrations' SQL for SQLite, expanded once.
 static MIGRATION_SQL: LazyLock<Vec<String>> = LazyLock::new(|| {
@@ -175,11 +175,30 @@ pub fn create_views(tx: &Transaction, n: u8) -> Result<()> {
         tx.execute_batch(&sql)
             .with_context(|| format!("could not create view {view}"))?;
     }
+    record_derivation(tx, n, stored)
+}
+
+/// Records the checksum of the text the facts and views of the `n`×`n`
+/// board come from (queens_derived made again if it was dropped), and
+/// checks that the record reads back: a table changed so that it cannot
+/// keep it would leave readers refusing the board `init` says it mended.
+fn record_derivation(tx: &Transaction, n: u8, stored: bool) -> Result<()> {
+    let table = template::render(
+        sql::file("tables/queens_derived.sql"),
+        &Scope::for_dialect(Dialect::Sqlite),
+    )?;
+    tx.execute_batch(&table.text)?;
     tx.execute("delete from main.queens_derived", [])?;
     tx.execute(
         "insert into main.queens_derived (checksum) values (?1)",
         [schema::derived_checksum(n, stored, Dialect::Sqlite)?],
     )?;
+    if !derived_is_current(tx, n)? {
+        anyhow::bail!(
+            "queens' table queens_derived does not keep what queens writes in it (it was \
+             changed); nothing was changed (`queens doctor` names what differs)"
+        );
+    }
     Ok(())
 }
 
@@ -187,12 +206,24 @@ pub fn create_views(tx: &Transaction, n: u8) -> Result<()> {
 /// text this build derives them from, as queens_derived records (a file
 /// of an older schema, without the table, records nothing).
 pub fn derived_is_current(conn: &Connection, n: u8) -> Result<bool> {
-    let recorded: Vec<String> = match conn.prepare("select checksum from main.queens_derived") {
-        Ok(mut stmt) => stmt
-            .query_map([], |row| row.get(0))?
-            .collect::<rusqlite::Result<_>>()?,
-        Err(_) => return Ok(false),
-    };
+    // Only queens' own table counts: an ordinary table (no view, no
+    // virtual table) whose checksums are text.
+    let own_table: bool = conn.query_row(
+        "select count(*) = 1 from main.sqlite_schema where type = 'table' \
+         and name = 'queens_derived' and sql not like 'CREATE VIRTUAL%'",
+        [],
+        |row| row.get(0),
+    )?;
+    if !own_table {
+        return Ok(false);
+    }
+    let recorded: Vec<String> = conn
+        .prepare(
+            "select checksum from main.queens_derived where typeof(checksum) = 'text' \
+             union all select '' from main.queens_derived where typeof(checksum) <> 'text'",
+        )?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
     let expected = schema::derived_checksum(n, has_store(conn)?, Dialect::Sqlite)?;
     Ok(recorded == [expected])
 }
