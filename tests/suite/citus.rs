@@ -205,7 +205,7 @@ fn pg_ctl(args: &[&str]) {
 
 promise!(
     a_worker_that_stops_mid_count_gives_one_line_and_no_number,
-    needs = [CitusAlone]
+    needs = [CitusAlone, CitusWorker]
 );
 fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
     let worker = std::env::var("QUEENS_TEST_CITUS_WORKER").expect("QUEENS_TEST_CITUS_WORKER");

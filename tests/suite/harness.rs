@@ -44,6 +44,9 @@ pub enum Need {
     Citus,
     /// The Citus cluster to itself: the test stops a worker.
     CitusAlone,
+    /// A worker's data directory and the pg_ctl that stops and starts it
+    /// (QUEENS_TEST_CITUS_WORKER, QUEENS_TEST_PG_CTL).
+    CitusWorker,
     /// psql, PostgreSQL's own client.
     Psql,
     /// Debian's chromium, for the page.
@@ -69,11 +72,12 @@ pub enum Need {
 const EVERYTHING: &str = "bash -c '. .ci/install.sh; install_everything'";
 
 impl Need {
-    const ALL: [Need; 14] = [
+    const ALL: [Need; 15] = [
         Need::Postgres,
         Need::PostgresAlone,
         Need::Citus,
         Need::CitusAlone,
+        Need::CitusWorker,
         Need::Psql,
         Need::Chromium,
         Need::Sqlite3,
@@ -97,6 +101,10 @@ impl Need {
                 "a Citus cluster",
                 "set QUEENS_TEST_CITUS=postgres://USER:PASSWORD@HOST:PORT/DB, as bash .ci/run does",
             ),
+            Need::CitusWorker => (
+                "a Citus worker to stop and start",
+                "set QUEENS_TEST_CITUS_WORKER=DATADIR and QUEENS_TEST_PG_CTL=PG_CTL, as bash .ci/run does",
+            ),
             Need::Psql => ("psql", "apt-get install postgresql-client"),
             Need::Chromium => ("Debian's chromium", "apt-get install chromium"),
             Need::Sqlite3 => ("the sqlite3 shell", "apt-get install sqlite3"),
@@ -119,6 +127,7 @@ impl Need {
         match self {
             Need::Postgres | Need::PostgresAlone => is_set("QUEENS_TEST_POSTGRES"),
             Need::Citus | Need::CitusAlone => is_set("QUEENS_TEST_CITUS"),
+            Need::CitusWorker => is_set("QUEENS_TEST_CITUS_WORKER") && is_set("QUEENS_TEST_PG_CTL"),
             Need::Psql => runs("psql", &["--version"]),
             Need::Chromium => Path::new("/usr/bin/chromium").exists(),
             Need::Sqlite3 => runs("sqlite3", &["-version"]),

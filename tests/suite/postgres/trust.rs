@@ -27,7 +27,11 @@ fn one_value<T: for<'a> postgres::types::FromSql<'a>>(schema: &Schema, sql: &str
     schema.client().query_one(sql, &[]).unwrap().get(0)
 }
 
-promise!(init_makes_no_role_and_grants_nothing, needs = [Postgres]);
+// It counts the server's roles: no other test may make one meanwhile.
+promise!(
+    init_makes_no_role_and_grants_nothing,
+    needs = [PostgresAlone]
+);
 fn init_makes_no_role_and_grants_nothing() {
     let schema = Schema::new(&server(), "t");
     let mut admin = schema.client();
