@@ -115,6 +115,6 @@ mod tests {
         assert!(migrations[0].contains("create table board_size"));
         assert!(migrations[1].contains("create table symmetry"));
         assert!(migrations[2..8].iter().all(|up| up.is_empty()));
-        assert!(migrations[8].contains("create table queens_derived"));
+        assert!(migrations[8].contains("--@include tables/queens_derived.sql"));
     }
 }
