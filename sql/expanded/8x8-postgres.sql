@@ -177,8 +177,9 @@ create table square_image (
 -- init`), as a repeatable migration is applied again when its checksum
 -- changes. A file of schema 3 to 8 has the tables of schema 2; its
 -- numbers stay taken, so that such a file is upgraded from where it is.
-
-create table queens_derived (
+-- The record of what a board's facts and views were derived from: made by
+-- migration 9, and made again by a rebuild where it is missing.
+create table if not exists queens_derived (
     -- The facts and views of this board were derived from SQL text whose
     -- SHA-256 is `checksum`.
     checksum text not null check (length(checksum) = 64)
