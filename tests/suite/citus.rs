@@ -225,7 +225,8 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_millis(1500));
+        let mut child = child;
+        wait_until_searching(&schema, &mut child);
         pg_ctl(&["-D", &worker, "-m", "immediate", "stop"]);
         let out = child.wait_with_output().unwrap();
         pg_ctl(&["-D", &worker, "-l", &format!("{worker}.log"), "-w", "start"]);
@@ -311,6 +312,17 @@ fn searches_running(schema: &Schema) -> i64 {
     on_coordinator + on_workers
 }
 
+/// Waits, for as long as it takes, until the cluster runs a search of
+/// `child`'s; a child that ends first fails the test.
+fn wait_until_searching(schema: &Schema, child: &mut std::process::Child) {
+    while searches_running(schema) == 0 {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the command ended ({status}) before its search was seen running");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 promise!(
     ctrl_c_stops_the_search_on_the_cluster_too,
     needs = [CitusAlone]
@@ -319,15 +331,14 @@ fn ctrl_c_stops_the_search_on_the_cluster_too() {
     // Alone on the cluster: the searches it counts as running after Ctrl-C
     // are told apart by their text only, which other tests' searches share.
     let schema = distributed(14);
-    let child = Command::new(env!("CARGO_BIN_EXE_queens"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
         .current_dir(schema.dir.path())
         .args(["count", "--db", &schema.url, "--schema", &schema.name])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(2000));
-    assert!(searches_running(&schema) > 0, "no search was running");
+    wait_until_searching(&schema, &mut child);
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

@@ -5,8 +5,6 @@
 use crate::common;
 
 use std::process::Command;
-use std::thread;
-use std::time::Duration;
 
 use common::{Board, TmuxShell};
 
@@ -38,8 +36,8 @@ promise!(
     needs = [Tmux]
 );
 fn a_long_search_shows_whole_rates_and_ctrl_c_leaves_no_bar() {
-    // 14×14 on one thread searches for many seconds on any machine (13×13
-    // ended within the 2.5 s below on a fast one, before the bar was read).
+    // 14×14 on one thread searches for many seconds on any machine, so
+    // its bar shows (after a second) before it ends.
     let board = Board::new(14);
     let shell = TmuxShell::start("queens-test");
     let command = format!(
@@ -47,11 +45,10 @@ fn a_long_search_shows_whole_rates_and_ctrl_c_leaves_no_bar() {
         board.db.display()
     );
     shell.send(&command, true);
-    thread::sleep(Duration::from_millis(2500));
-    let during = shell.screen();
+    // The bar, or the end of a search that never showed one.
+    let during = shell.screen_once(bar_or_end);
     shell.send("C-c", false);
-    thread::sleep(Duration::from_millis(1000));
-    let after = shell.screen();
+    let after = shell.screen_once(ended);
     drop(shell);
     let bar = during
         .lines()
@@ -69,6 +66,25 @@ fn a_long_search_shows_whole_rates_and_ctrl_c_leaves_no_bar() {
     );
 }
 
+/// Whether the command line sent has ended: it said its exit status, or
+/// the shell's prompt is back (a command that dies of Ctrl-C's signal ends
+/// the line before its `echo`). The line began with `clear`, so a prompt
+/// on the screen is a new one.
+fn ended(screen: &str) -> bool {
+    said_its_exit(screen) || screen.lines().any(|line| line.starts_with("bash-"))
+}
+
+/// Whether the `echo exit=$?` after the command has run (the typed line
+/// holds `exit=` too, after the prompt).
+fn said_its_exit(screen: &str) -> bool {
+    screen.lines().any(|line| line.starts_with("exit="))
+}
+
+/// The progress bar, or the end of a command that never showed one.
+fn bar_or_end(screen: &str) -> bool {
+    screen.contains(" parts ") || said_its_exit(screen)
+}
+
 promise!(
     check_and_complete_beyond_12x12_show_the_search_s_progress,
     needs = [Tmux]
@@ -84,10 +100,9 @@ fn check_and_complete_beyond_12x12_show_the_search_s_progress() {
             board.db.display()
         );
         shell.send(&line, true);
-        thread::sleep(Duration::from_millis(2500));
-        let during = shell.screen();
+        let during = shell.screen_once(bar_or_end);
         shell.send("C-c", false);
-        thread::sleep(Duration::from_millis(1000));
+        shell.screen_once(ended);
         drop(shell);
         assert!(
             during.lines().any(|l| l.contains(" parts ")),

@@ -300,6 +300,20 @@ impl TmuxShell {
     pub fn screen(&self) -> String {
         tmux(&["capture-pane", "-p", "-t", &self.session])
     }
+
+    /// What the terminal shows once `seen` holds of it: looked at every
+    /// tenth of a second, for as long as it takes (no deadline: a slow
+    /// machine only waits longer). `seen` should also hold once the
+    /// command has ended, so that a test fails instead of waiting forever.
+    pub fn screen_once(&self, seen: impl Fn(&str) -> bool) -> String {
+        loop {
+            let screen = self.screen();
+            if seen(&screen) {
+                return screen;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
 }
 
 impl Drop for TmuxShell {
