@@ -480,7 +480,18 @@ fn at_most_one(
     table: &str,
     column: &str,
 ) -> Result<Option<i32>> {
-    match one_row_texts(client, schema, table, column)?.as_slice() {
+    // As text: a column whose type or value was changed is named, not
+    // misread.
+    let one_row = Scope::default()
+        .with_word("SCHEMA", schema)
+        .with_word("TABLE", table)
+        .with_word("COLUMN", column);
+    let rows = client.query(&statement("postgres/one_row.sql", one_row)?, &[])?;
+    let values: Vec<Option<String>> = rows
+        .iter()
+        .map(|row| row.try_get(0))
+        .collect::<Result<_, _>>()?;
+    match values.as_slice() {
         [] => Ok(None),
         [value] => match value.as_deref().map(str::parse::<i32>) {
             Some(Ok(number)) => Ok(Some(number)),
@@ -498,23 +509,6 @@ fn at_most_one(
              delete the rows you added, or build the board in another --schema"
         ),
     }
-}
-
-/// `column` of the first two rows of `table`, a table queens keeps at one
-/// row, as text: a column whose type or value was changed is named, not
-/// misread, and two rows tell a table that holds more.
-fn one_row_texts(
-    client: &mut impl GenericClient,
-    schema: &str,
-    table: &str,
-    column: &str,
-) -> Result<Vec<Option<String>>> {
-    let one_row = Scope::default()
-        .with_word("SCHEMA", schema)
-        .with_word("TABLE", table)
-        .with_word("COLUMN", column);
-    let rows = client.query(&statement("postgres/one_row.sql", one_row)?, &[])?;
-    rows.iter().map(|row| Ok(row.try_get(0)?)).collect()
 }
 
 /// Whether the facts and views of the schema's `n`×`n` board were derived

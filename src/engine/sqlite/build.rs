@@ -188,12 +188,13 @@ fn record_derivation(tx: &Transaction, n: u8, stored: bool) -> Result<()> {
         &Scope::for_dialect(Dialect::Sqlite),
     )?;
     tx.execute_batch(&table.text)?;
+    let checksum = schema::derived_checksum(n, stored, Dialect::Sqlite)?;
     tx.execute("delete from main.queens_derived", [])?;
     tx.execute(
         "insert into main.queens_derived (checksum) values (?1)",
-        [schema::derived_checksum(n, stored, Dialect::Sqlite)?],
+        [&checksum],
     )?;
-    if !derived_is_current(tx, n)? {
+    if recorded_derivation(tx)? != Some(checksum) {
         anyhow::bail!(
             "queens' table queens_derived does not keep what queens writes in it (it was \
              changed); nothing was changed (`queens doctor` names what differs)"
@@ -206,8 +207,14 @@ fn record_derivation(tx: &Transaction, n: u8, stored: bool) -> Result<()> {
 /// text this build derives them from, as queens_derived records (a file
 /// of an older schema, without the table, records nothing).
 pub fn derived_is_current(conn: &Connection, n: u8) -> Result<bool> {
-    // Only queens' own table counts: an ordinary table (no view, no
-    // virtual table) whose checksums are text.
+    let expected = schema::derived_checksum(n, has_store(conn)?, Dialect::Sqlite)?;
+    Ok(recorded_derivation(conn)? == Some(expected))
+}
+
+/// The checksum queens_derived records, where it is queens' own table (an
+/// ordinary table, no view or virtual table) holding one checksum, as
+/// text; None where it records nothing that could be this build's.
+fn recorded_derivation(conn: &Connection) -> Result<Option<String>> {
     let own_table: bool = conn.query_row(
         "select count(*) = 1 from main.sqlite_schema where type = 'table' \
          and name = 'queens_derived' and sql not like 'CREATE VIRTUAL%'",
@@ -215,17 +222,20 @@ pub fn derived_is_current(conn: &Connection, n: u8) -> Result<bool> {
         |row| row.get(0),
     )?;
     if !own_table {
-        return Ok(false);
+        return Ok(None);
     }
-    let recorded: Vec<String> = conn
+    // A checksum that is not text (a blob of the same bytes, say) is none.
+    let recorded: Vec<Option<String>> = conn
         .prepare(
-            "select checksum from main.queens_derived where typeof(checksum) = 'text' \
-             union all select '' from main.queens_derived where typeof(checksum) <> 'text'",
+            "select case when typeof(checksum) = 'text' then checksum end \
+             from main.queens_derived",
         )?
         .query_map([], |row| row.get(0))?
         .collect::<rusqlite::Result<_>>()?;
-    let expected = schema::derived_checksum(n, has_store(conn)?, Dialect::Sqlite)?;
-    Ok(recorded == [expected])
+    Ok(match recorded.as_slice() {
+        [Some(checksum)] => Some(checksum.clone()),
+        _ => None,
+    })
 }
 
 fn drop_views(tx: &Transaction) -> Result<()> {
