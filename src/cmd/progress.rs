@@ -1,10 +1,13 @@
 //! The progress bar a long search shows on standard error: the search
 //! says how far it is (`search::Progress`); this draws it.
 
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::fmt::Write;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
+use indicatif::{
+    HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike,
+};
 
 use crate::search::Progress;
 
@@ -15,19 +18,15 @@ const SHOW_PROGRESS_AFTER: Duration = Duration::from_secs(1);
 /// The progress bar on screen, if any, for the Ctrl-C handler to clear.
 static BAR_ON_SCREEN: Mutex<Option<ProgressBar>> = Mutex::new(None);
 
-/// A bar on stderr with a whole-number rate and the time left, shown only
-/// once the work has run for a second (and never when asked to be quiet
-/// or when stderr is not a terminal).
+/// A bar on stderr with a whole-number rate and the time left, shown once
+/// the work has run for a second, whether or not a part is done by then
+/// (a search whose first parts take long still shows that it runs), and
+/// never when asked to be quiet or when stderr is not a terminal.
 pub struct Bar {
     show: bool,
-    running: Mutex<Option<Running>>,
-}
-
-/// The bar of the work now running.
-struct Running {
-    bar: ProgressBar,
-    started: Instant,
-    revealed: bool,
+    /// The bar of the work now running; its lock also keeps the bar from
+    /// being shown after the work is done.
+    running: Arc<Mutex<Option<ProgressBar>>>,
 }
 
 impl Bar {
@@ -35,7 +34,7 @@ impl Bar {
     pub fn new(quiet: bool) -> Bar {
         Bar {
             show: !quiet,
-            running: Mutex::new(None),
+            running: Arc::new(Mutex::new(None)),
         }
     }
 }
@@ -48,60 +47,64 @@ impl Progress for Bar {
     fn start(&self, parts: usize) {
         let bar = ProgressBar::with_draw_target(Some(parts as u64), ProgressDrawTarget::hidden());
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} parts  {rate}  about {eta} left")
+            ProgressStyle::with_template("{bar:40} {pos}/{len} parts  {rate}{left}")
                 .expect("a valid progress template")
-                .with_key(
-                    "rate",
-                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                        let _ = write!(w, "{:.0}/s", state.per_sec());
-                    },
-                ),
+                .with_key("rate", |state: &ProgressState, w: &mut dyn Write| {
+                    let _ = write!(w, "{:.0}/s", state.per_sec());
+                })
+                // Nothing is said of the time left until a part is done.
+                .with_key("left", |state: &ProgressState, w: &mut dyn Write| {
+                    if state.pos() > 0 {
+                        let _ = write!(w, "  about {:#} left", HumanDuration(state.eta()));
+                    }
+                }),
         );
-        if self.show {
-            clear_bar_on_interrupt();
-        }
         if let Ok(mut running) = self.running.lock() {
-            *running = Some(Running {
-                bar,
-                started: Instant::now(),
-                revealed: false,
+            *running = Some(bar.clone());
+        }
+        if self.watched() {
+            clear_bar_on_interrupt();
+            let running = Arc::clone(&self.running);
+            std::thread::spawn(move || {
+                std::thread::sleep(SHOW_PROGRESS_AFTER);
+                if let Ok(_running) = running.lock()
+                    && !bar.is_finished()
+                {
+                    reveal(&bar, Duration::from_secs(1));
+                }
             });
         }
     }
 
     fn advance(&self, parts: usize) {
-        let Ok(mut running) = self.running.lock() else {
-            return;
-        };
-        let Some(running) = running.as_mut() else {
-            return;
-        };
-        if self.show && !running.revealed && running.started.elapsed() >= SHOW_PROGRESS_AFTER {
-            running.revealed = true;
-            let stderr = console::Term::stderr();
-            if stderr.is_term() {
-                running
-                    .bar
-                    .set_draw_target(ProgressDrawTarget::term_like(Box::new(NarrowStderr(
-                        stderr,
-                    ))));
-                if let Ok(mut on_screen) = BAR_ON_SCREEN.lock() {
-                    *on_screen = Some(running.bar.clone());
-                }
-            }
+        if let Ok(running) = self.running.lock()
+            && let Some(bar) = running.as_ref()
+        {
+            bar.inc(parts as u64);
         }
-        running.bar.inc(parts as u64);
     }
 
     fn finish(&self) {
         if let Ok(mut running) = self.running.lock()
-            && let Some(running) = running.take()
+            && let Some(bar) = running.take()
         {
-            running.bar.finish_and_clear();
+            bar.finish_and_clear();
         }
         if let Ok(mut on_screen) = BAR_ON_SCREEN.lock() {
             *on_screen = None;
         }
+    }
+}
+
+/// Draws `bar` on stderr from now on, again every `tick` (its time and
+/// rate move even when its position does not), and lets Ctrl-C clear it.
+fn reveal(bar: &ProgressBar, tick: Duration) {
+    bar.set_draw_target(ProgressDrawTarget::term_like(Box::new(NarrowStderr(
+        console::Term::stderr(),
+    ))));
+    bar.enable_steady_tick(tick);
+    if let Ok(mut on_screen) = BAR_ON_SCREEN.lock() {
+        *on_screen = Some(bar.clone());
     }
 }
 
@@ -127,15 +130,8 @@ impl Spinner {
             let shown = bar.clone();
             std::thread::spawn(move || {
                 std::thread::sleep(SHOW_PROGRESS_AFTER);
-                if shown.is_finished() {
-                    return;
-                }
-                shown.set_draw_target(ProgressDrawTarget::term_like(Box::new(NarrowStderr(
-                    console::Term::stderr(),
-                ))));
-                shown.enable_steady_tick(Duration::from_millis(200));
-                if let Ok(mut on_screen) = BAR_ON_SCREEN.lock() {
-                    *on_screen = Some(shown);
+                if !shown.is_finished() {
+                    reveal(&shown, Duration::from_millis(200));
                 }
             });
         }

@@ -5,7 +5,6 @@
 use crate::common;
 
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 use common::golden::assert_same_text;
 use common::server::{Schema, url_from};
@@ -209,8 +208,8 @@ promise!(
 );
 fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
     let worker = std::env::var("QUEENS_TEST_CITUS_WORKER").expect("QUEENS_TEST_CITUS_WORKER");
-    // 14×14: several seconds of search, so the worker stops mid-run.
-    let schema = distributed(14);
+    // The search is held, so the worker stops mid-run on any machine.
+    let schema = distributed(8);
     for command in [
         vec!["count"],
         vec!["solve", "--format", "csv"],
@@ -226,10 +225,12 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
             .spawn()
             .unwrap();
         let mut child = child;
-        wait_until_searching(&schema, &mut child);
+        let held = hold_search(&schema);
+        wait_until_held(&schema, &mut child);
         pg_ctl(&["-D", &worker, "-m", "immediate", "stop"]);
         let out = child.wait_with_output().unwrap();
         pg_ctl(&["-D", &worker, "-l", &format!("{worker}.log"), "-w", "start"]);
+        drop(held);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{command:?}: {stderr}");
         assert_eq!(
@@ -258,21 +259,22 @@ fn a_long_distributed_count_shows_parts_done_on_a_terminal() {
         schema.url,
         schema.name
     );
+    // Held, the search shows its bar once it has run a second, with no
+    // part done; let go, the bar moves by runs of parts as the cluster
+    // finishes each statement, and goes when the count is printed.
+    let held = hold_search(&schema);
     shell.send(&command, true);
-    // The bar shows once the search has run a second; it moves by runs of
-    // parts as the cluster finishes each statement.
-    let mut bars = Vec::new();
-    let mut screen = String::new();
-    for _ in 0..240 {
-        std::thread::sleep(Duration::from_millis(500));
-        screen = shell.screen();
-        if let Some(bar) = screen.lines().find(|l| l.contains(" parts ")) {
-            bars.push(bar.to_string());
-        }
-        if screen.contains("exit=") {
-            break;
-        }
-    }
+    // (The command as typed shows `exit=$?` until `clear` runs.)
+    let ended = |screen: &str| screen.lines().any(|line| line.starts_with("exit="));
+    let screen = shell.screen_once(|s| s.contains(" parts ") || ended(s));
+    let mut bars: Vec<String> = bar_on(&screen).into_iter().collect();
+    assert_eq!(bars.len(), 1, "no bar while the search was held:\n{screen}");
+    drop(held);
+    let screen = common::wait_for("the count to end", || {
+        let screen = shell.screen();
+        bars.extend(bar_on(&screen));
+        ended(&screen).then_some(screen)
+    });
     drop(shell);
     assert!(
         screen.contains("365596") && screen.contains("exit=0"),
@@ -287,9 +289,18 @@ fn a_long_distributed_count_shows_parts_done_on_a_terminal() {
         })
         .filter_map(|w| w.split('/').next()?.parse().ok())
         .collect();
-    assert!(done.len() >= 2, "too few sightings of the bar: {bars:?}");
+    assert_eq!(done.len(), bars.len(), "{bars:?}");
+    assert_eq!(done[0], 0, "parts done while held: {bars:?}");
     assert!(done.windows(2).all(|w| w[0] <= w[1]), "{bars:?}");
     assert!(bars.iter().all(|b| b.contains("/78 parts")), "{bars:?}");
+}
+
+/// The progress bar's line on a terminal's screen, if it shows one.
+fn bar_on(screen: &str) -> Option<String> {
+    screen
+        .lines()
+        .find(|line| line.contains(" parts "))
+        .map(str::to_string)
 }
 
 /// Search statements running anywhere in the cluster but this query's own.
@@ -312,15 +323,81 @@ fn searches_running(schema: &Schema) -> i64 {
     on_coordinator + on_workers
 }
 
-/// Waits, for as long as it takes, until the cluster runs a search of
-/// `child`'s; a child that ends first fails the test.
-fn wait_until_searching(schema: &Schema, child: &mut std::process::Child) {
-    while searches_running(schema) == 0 {
+/// The search of a schema held still: each worker's copy of safe_next,
+/// which every part's search joins and nothing else of queens reads on a
+/// worker, locked by a transaction of the test's own until this is
+/// dropped. A search started meanwhile waits on the workers for as long
+/// as the lock is held, so it cannot end of its own, however fast the
+/// machine; a test sees it at a point it chose, not one it guessed.
+struct SearchHeld {
+    _holders: Vec<postgres::Client>,
+}
+
+fn hold_search(schema: &Schema) -> SearchHeld {
+    let placements = schema.client().query(
+        "select s.shard_name::text, s.nodename::text, s.nodeport
+         from pg_catalog.citus_shards as s
+         join pg_catalog.pg_dist_node as n
+           on n.nodename = s.nodename and n.nodeport = s.nodeport and n.groupid <> 0
+         where s.table_name = to_regclass($1)",
+        &[&format!("{}.safe_next", schema.name)],
+    );
+    let placements = placements.unwrap();
+    assert!(!placements.is_empty(), "safe_next has no worker placement");
+    let holders = placements
+        .iter()
+        .map(|row| {
+            let (shard, host, port): (String, String, i32) = (row.get(0), row.get(1), row.get(2));
+            let mut holder =
+                postgres::Client::connect(&node_url(&schema.url, &host, port), postgres::NoTls)
+                    .unwrap();
+            // Citus refuses a shard's own name unless told it is meant.
+            holder
+                .batch_execute(&format!(
+                    "set citus.enable_manual_changes_to_shards to on; \
+                     begin; lock table {shard} in access exclusive mode"
+                ))
+                .unwrap();
+            holder
+        })
+        .collect();
+    SearchHeld { _holders: holders }
+}
+
+/// `url` with its host and port changed to `host`:`port`.
+fn node_url(url: &str, host: &str, port: i32) -> String {
+    let (scheme_and_user, rest) = url.split_once('@').unwrap();
+    let (_, path) = rest.split_once('/').unwrap();
+    format!("{scheme_and_user}@{host}:{port}/{path}")
+}
+
+/// Searches waiting on a worker for a lock (a held search's parts).
+fn searches_held(schema: &Schema) -> i64 {
+    let held = "select count(*) from pg_stat_activity \
+                where state = 'active' and wait_event_type = 'Lock' \
+                and query like '%search_part%' and pid <> pg_backend_pid()";
+    schema
+        .client()
+        .query_one(
+            &format!(
+                "select coalesce(sum(result::bigint), 0)::bigint \
+                 from run_command_on_workers($${held}$$)"
+            ),
+            &[],
+        )
+        .unwrap()
+        .get(0)
+}
+
+/// Waits, for as long as it takes, until a search of `child`'s waits on
+/// the lock `hold_search` holds; a child that ends first fails the test.
+fn wait_until_held(schema: &Schema, child: &mut std::process::Child) {
+    common::wait_until("the search to wait on the held lock", || {
         if let Some(status) = child.try_wait().unwrap() {
-            panic!("the command ended ({status}) before its search was seen running");
+            panic!("the command ended ({status}) before its search was held");
         }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+        searches_held(schema) > 0
+    });
 }
 
 promise!(
@@ -330,7 +407,8 @@ promise!(
 fn ctrl_c_stops_the_search_on_the_cluster_too() {
     // Alone on the cluster: the searches it counts as running after Ctrl-C
     // are told apart by their text only, which other tests' searches share.
-    let schema = distributed(14);
+    let schema = distributed(8);
+    let held = hold_search(&schema);
     let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
         .current_dir(schema.dir.path())
         .args(["count", "--db", &schema.url, "--schema", &schema.name])
@@ -338,7 +416,7 @@ fn ctrl_c_stops_the_search_on_the_cluster_too() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    wait_until_searching(&schema, &mut child);
+    wait_until_held(&schema, &mut child);
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -347,16 +425,13 @@ fn ctrl_c_stops_the_search_on_the_cluster_too() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "");
-    // Cancelled, not left to search on for the minutes it had to go.
-    let mut running = searches_running(&schema);
-    for _ in 0..20 {
-        if running == 0 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-        running = searches_running(&schema);
-    }
-    assert_eq!(running, 0, "the search went on after Ctrl-C");
+    // Cancelled: held, the search could not have ended of its own; left
+    // running, it would wait here for as long as the lock is held, and
+    // this wait would say so each minute until CI's limit ends the run.
+    common::wait_until("the cluster to stop the search after Ctrl-C", || {
+        searches_running(&schema) == 0
+    });
+    drop(held);
 }
 
 promise!(the_extension_s_own_schemas_are_refused, needs = [Citus]);

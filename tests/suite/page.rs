@@ -70,6 +70,7 @@ mod in_chromium {
 
     use std::sync::Arc;
 
+    use headless_chrome::Tab;
     use headless_chrome::browser::tab::ModifierKey;
     use headless_chrome::protocol::cdp::Emulation::{
         SetDeviceMetricsOverride, SetTouchEmulationEnabled,
@@ -78,21 +79,16 @@ mod in_chromium {
         DispatchTouchEvent, DispatchTouchEventTypeOption, TouchPoint,
     };
     use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
-    use headless_chrome::{Browser, LaunchOptions, Tab};
+
+    use common::chromium::Chromium;
 
     /// The widths every interaction is tried at: a desktop and a phone.
     const WIDTHS: [(u32, u32); 2] = [(1280, 900), (390, 844)];
 
     /// Chromium at `width`×`height` with `page` open at `fragment`.
-    fn open_at(page: &Path, fragment: &str, (width, height): (u32, u32)) -> (Browser, Arc<Tab>) {
-        let options = LaunchOptions::default_builder()
-            .path(Some(PathBuf::from("/usr/bin/chromium")))
-            .sandbox(false)
-            .window_size(Some((width, height)))
-            .build()
-            .unwrap();
-        let browser = Browser::new(options).unwrap();
-        let tab = browser.new_tab().unwrap();
+    fn open_at(page: &Path, fragment: &str, (width, height): (u32, u32)) -> (Chromium, Arc<Tab>) {
+        let browser = Chromium::start((width, height));
+        let tab = browser.tab();
         // Headless chromium keeps its window at least 500 pixels wide: the
         // phone's viewport is set as a phone's, so 390 is 390.
         let metrics: SetDeviceMetricsOverride = serde_json::from_value(serde_json::json!({
@@ -117,7 +113,7 @@ mod in_chromium {
         (browser, tab)
     }
 
-    fn open(page: &Path, size: (u32, u32)) -> (Browser, Arc<Tab>) {
+    fn open(page: &Path, size: (u32, u32)) -> (Chromium, Arc<Tab>) {
         open_at(page, "", size)
     }
 
@@ -306,6 +302,13 @@ mod in_chromium {
             serde_json::json!({"x": x.parse::<f64>().unwrap(), "y": y.parse::<f64>().unwrap()}),
         )
         .unwrap();
+        // Chromium makes the tap's click once the touch has ended and it
+        // has told a tap from a drag: the test waits for that click, as it
+        // reaches the window after the square's own handler.
+        eval(
+            tab,
+            "window.tapped = new Promise(done => addEventListener('click', () => done(true), {once: true})); 0",
+        );
         for (kind, points) in [
             (DispatchTouchEventTypeOption::TouchStart, vec![point]),
             (DispatchTouchEventTypeOption::TouchEnd, vec![]),
@@ -318,7 +321,7 @@ mod in_chromium {
             })
             .unwrap();
         }
-        std::thread::sleep(std::time::Duration::from_millis(300));
+        tab.evaluate("window.tapped", true).unwrap();
         assert_eq!(squares_where(tab, ".queen"), "e4", "the tap placed e4");
         assert_eq!(eval(tab, "document.querySelectorAll('.sq.on').length"), "0");
     }
@@ -409,9 +412,9 @@ mod in_chromium {
         assert_eq!(text_of(tab, "walk-play"), "❚❚ pause");
         // Playing goes on from step 3: wait for the fourth record, however
         // slowly the page plays on this machine.
-        while eval(tab, "walk.records.length").parse::<u64>().unwrap() <= 3 {
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
+        common::wait_until("the walk to play its fourth step", || {
+            eval(tab, "walk.records.length").parse::<u64>().unwrap() > 3
+        });
         tab.press_key("p").unwrap();
         assert_eq!(text_of(tab, "walk-play"), "▶ play");
         tab.press_key("r").unwrap();

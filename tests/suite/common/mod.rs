@@ -3,8 +3,12 @@
 //! sequences the answers are checked against.
 #![allow(dead_code)] // each test file uses its own share of these
 
+pub mod chromium;
 pub mod golden;
 pub mod server;
+pub mod wait;
+
+pub use wait::{wait_for, wait_until};
 
 use std::path::{Path, PathBuf};
 
@@ -301,18 +305,15 @@ impl TmuxShell {
         tmux(&["capture-pane", "-p", "-t", &self.session])
     }
 
-    /// What the terminal shows once `seen` holds of it: looked at every
-    /// tenth of a second, for as long as it takes (no deadline: a slow
-    /// machine only waits longer). `seen` should also hold once the
-    /// command has ended, so that a test fails instead of waiting forever.
+    /// What the terminal shows once `seen` holds of it, for as long as it
+    /// takes (no deadline: a slow machine only waits longer). `seen` should
+    /// also hold once the command has ended, so that a test fails instead
+    /// of waiting forever.
     pub fn screen_once(&self, seen: impl Fn(&str) -> bool) -> String {
-        loop {
+        wait_for("the terminal to show what the test looks for", || {
             let screen = self.screen();
-            if seen(&screen) {
-                return screen;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(100));
-        }
+            seen(&screen).then_some(screen)
+        })
     }
 }
 

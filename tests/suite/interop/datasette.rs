@@ -1,8 +1,8 @@
 //! A 10×10 file served by a real Datasette with the metadata `queens export
-//! --format datasette` writes, started the way the README says: every table
-//! and view page loads and shows its description, and the canned queries
-//! answer as the CLI does. A second test photographs the solution page in
-//! Debian's chromium
+//! --format datasette` writes, started the way the README says (its time
+//! limit aside): every table and view page loads and shows its
+//! description, and the canned queries answer as the CLI does. A second
+//! test photographs the solution page in Debian's chromium
 //! (target/screenshots/datasette-solution.png; docs/ holds the README's copy).
 
 use crate::common;
@@ -11,12 +11,14 @@ use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 use common::{Board, text};
 
-/// The time limit the README gives Datasette.
+/// The time limit the README gives Datasette's queries, 10 s, is a
+/// promise about speed, which the benchmark measures; the tests set it to
+/// a day, so that a slow machine only takes longer.
 const README_TIME_LIMIT_MS: &str = "10000";
+const TEST_TIME_LIMIT_MS: &str = "86400000";
 
 /// A Datasette serving one file, stopped when dropped.
 struct Served {
@@ -43,30 +45,27 @@ impl Served {
             .arg(db)
             .arg("-m")
             .arg(metadata)
-            .args(["--setting", "sql_time_limit_ms", README_TIME_LIMIT_MS])
+            .args(["--setting", "sql_time_limit_ms", TEST_TIME_LIMIT_MS])
             .args(["--host", "127.0.0.1", "--port", &port.to_string()])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("datasette on the PATH (pip install datasette)");
-        let served = Served { child, port };
-        let started = Instant::now();
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(60),
-                "datasette did not start"
-            );
-            std::thread::sleep(Duration::from_millis(200));
-        }
+        let mut served = Served { child, port };
+        common::wait_until("datasette to listen", || {
+            if let Some(status) = served.child.try_wait().unwrap() {
+                panic!("datasette ended ({status}) before it listened");
+            }
+            TcpStream::connect(("127.0.0.1", port)).is_ok()
+        });
         served
     }
 
     /// The status and body of GET `path`.
     fn get(&self, path: &str) -> (u16, String) {
+        // No read timeout: Datasette answers every request or closes the
+        // connection, however long the query takes.
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(120)))
-            .unwrap();
         write!(
             stream,
             "GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
@@ -163,6 +162,12 @@ fn every_page_of_a_10x10_file_loads_with_its_description_and_the_queries_answer(
          and name not like 'sqlite%' order by name",
     );
     assert!(relations.len() >= 20, "{relations:?}");
+    // Started as the README says, but for the time limit (see above).
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains(&format!(
+        "datasette queens.db -m metadata.json --setting sql_time_limit_ms {README_TIME_LIMIT_MS}\n"
+    )));
     let served = Served::start(&board.db, &metadata);
     for relation in relations.iter().map(|row| row[0].as_str()) {
         the_page_loads_with_its_description(&served, &name, relation, described);
@@ -259,19 +264,12 @@ fn the_completions_and_class_queries_answer_as_the_cli(served: &Served, board: &
 promise!(the_solution_page_in_chromium, needs = [Chromium, Datasette]);
 fn the_solution_page_in_chromium() {
     use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
-    use headless_chrome::{Browser, LaunchOptions};
 
     let (board, metadata, _) = board_with_metadata();
     let name = board.db.file_stem().unwrap().to_str().unwrap().to_string();
     let served = Served::start(&board.db, &metadata);
-    let options = LaunchOptions::default_builder()
-        .path(Some("/usr/bin/chromium".into()))
-        .sandbox(false)
-        .window_size(Some((1280, 1400)))
-        .build()
-        .unwrap();
-    let browser = Browser::new(options).unwrap();
-    let tab = browser.new_tab().unwrap();
+    let browser = common::chromium::Chromium::start((1280, 1400));
+    let tab = browser.tab();
     tab.navigate_to(&format!("http://127.0.0.1:{}/{name}/solution", served.port))
         .unwrap()
         .wait_until_navigated()

