@@ -21,6 +21,7 @@ pub fn parent_dir(path: &Path) -> PathBuf {
 /// and the suffix); the next queens does not sweep it away, since it
 /// cannot tell such a file from a user's of the same name.
 pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTempFile> {
+    remove_made_on_interrupt();
     let mut builder = tempfile::Builder::new();
     builder.prefix(".queens-").suffix(suffix);
     #[cfg(unix)]
@@ -29,8 +30,11 @@ pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTemp
         // As an ordinary new file: the process umask still applies.
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
+    // The list is held from before the file exists until it names it:
+    // Ctrl-C in between waits for it, then removes the new file too.
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
     let file = builder.tempfile_in(dir)?;
-    remove_on_interrupt(file.path());
+    made.push(std::path::absolute(file.path()).unwrap_or_else(|_| file.path().to_path_buf()));
     Ok(file)
 }
 
@@ -39,23 +43,24 @@ pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTemp
 /// would remove them. A file persisted meanwhile is no longer at its path.
 static MADE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-fn remove_on_interrupt(path: &Path) {
+/// Has Ctrl-C remove the files in MADE, with their journals. Installed
+/// once, before the first file is made.
+fn remove_made_on_interrupt() {
     static INSTALLED: std::sync::Once = std::sync::Once::new();
     INSTALLED.call_once(|| {
         crate::interrupt::on_interrupt(|| {
-            if let Ok(made) = MADE.lock() {
-                for path in made.iter() {
-                    let _ = std::fs::remove_file(path);
-                    let mut journal = path.clone().into_os_string();
-                    journal.push("-journal");
-                    let _ = std::fs::remove_file(journal);
-                }
+            let made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+            for path in made.iter() {
+                let _ = std::fs::remove_file(path);
+                let mut journal = path.clone().into_os_string();
+                journal.push("-journal");
+                let _ = std::fs::remove_file(journal);
             }
+            // Kept locked until the process ends: no file is made after
+            // the removal, to be left behind.
+            std::mem::forget(made);
         });
     });
-    if let Ok(mut made) = MADE.lock() {
-        made.push(std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()));
-    }
 }
 
 /// Removes a temporary file that is not to be kept, wherever it is now: a

@@ -184,8 +184,9 @@ fn machine() -> &'static BTreeMap<Need, bool> {
 static POSTGRES: RwLock<()> = RwLock::new(());
 static CITUS: RwLock<()> = RwLock::new(());
 
-/// Runs `test` holding each server it uses, shared or alone as it says.
-fn run_holding(needs: &[Need], test: fn()) {
+/// Runs `test` holding each server it uses, shared or alone as it says;
+/// the time the test itself took, waits for a server left out.
+fn run_holding(needs: &[Need], test: fn()) -> std::time::Duration {
     let _postgres_alone = needs
         .contains(&Need::PostgresAlone)
         .then(|| POSTGRES.write().unwrap_or_else(|e| e.into_inner()));
@@ -196,7 +197,9 @@ fn run_holding(needs: &[Need], test: fn()) {
         .then(|| CITUS.write().unwrap_or_else(|e| e.into_inner()));
     let _citus = (needs.contains(&Need::Citus) && !needs.contains(&Need::CitusAlone))
         .then(|| CITUS.read().unwrap_or_else(|e| e.into_inner()));
+    let started = Instant::now();
     test();
+    started.elapsed()
 }
 
 fn trial(promise: &'static Promise) -> Trial {
@@ -224,20 +227,81 @@ fn trial(promise: &'static Promise) -> Trial {
         if !reasons.is_empty() {
             return Ok(Completion::ignored_with(reasons.join("; ")));
         }
-        let started = Instant::now();
-        run_holding(promise.needs, promise.run);
+        let took = run_holding(promise.needs, promise.run);
         if timed {
-            eprintln!("{:7.1} s  {name}", started.elapsed().as_secs_f64());
+            eprintln!("{:7.1} s  {name}", took.as_secs_f64());
         }
         Ok(Completion::Completed)
     })
 }
 
-/// Runs the tests the command line selects.
-pub fn main() {
-    let arguments = Arguments::from_args();
-    let mut promises: Vec<&'static Promise> = inventory::iter::<Promise>.into_iter().collect();
+/// Which server a test needs to itself, if any.
+fn alone_on(promise: &Promise) -> Option<Need> {
+    [Need::PostgresAlone, Need::CitusAlone]
+        .into_iter()
+        .find(|need| promise.needs.contains(need))
+}
+
+/// Whether a test shares a server with others.
+fn shares_a_server(promise: &Promise) -> bool {
+    [Need::Postgres, Need::Citus]
+        .iter()
+        .any(|need| promise.needs.contains(need))
+}
+
+/// The tests in the order they start: those that need a server to
+/// themselves first, taking turns between the servers, while the other
+/// threads run the tests that need no server; then those that share one.
+/// Started later, a test that needs a server alone keeps every test that
+/// shares it waiting, and threads idle.
+fn in_turn(mut promises: Vec<&'static Promise>) -> Vec<&'static Promise> {
     promises.sort_by_key(|promise| (promise.module, promise.name));
+    let mut turns: BTreeMap<Need, usize> = BTreeMap::new();
+    let mut keyed: Vec<(Turn, &'static Promise)> = promises
+        .into_iter()
+        .map(|promise| {
+            let turn = match alone_on(promise) {
+                Some(server) => {
+                    let nth = turns.entry(server).or_default();
+                    *nth += 1;
+                    Turn::Alone(*nth, server)
+                }
+                None if shares_a_server(promise) => Turn::Sharing,
+                None => Turn::NoServer,
+            };
+            (turn, promise)
+        })
+        .collect();
+    keyed.sort_by_key(|(turn, _)| *turn);
+    keyed.into_iter().map(|(_, promise)| promise).collect()
+}
+
+/// When a test starts, first to last (`in_turn`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Turn {
+    /// The nth test that needs this server alone.
+    Alone(usize, Need),
+    NoServer,
+    Sharing,
+}
+
+/// Runs the tests the command line selects, in turn (`in_turn`), on twice
+/// as many threads as the machine has cores unless told otherwise
+/// (`--test-threads`): the tests spend much of their time waiting on a
+/// server, a browser or a lock, and none has a deadline that a busier
+/// machine could miss.
+pub fn main() {
+    let mut arguments = Arguments::from_args();
+    if arguments.test_threads.is_none() {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        arguments.test_threads = Some(2 * cores);
+    }
+    let mut promises: Vec<&'static Promise> = inventory::iter::<Promise>.into_iter().collect();
+    if arguments.list {
+        promises.sort_by_key(|promise| (promise.module, promise.name));
+    } else {
+        promises = in_turn(promises);
+    }
     let trials = promises.into_iter().map(trial).collect();
     libtest_mimic::run(&arguments, trials).exit();
 }

@@ -428,9 +428,17 @@ fn a_reader_gives_up_on_a_held_lock_and_names_its_table() {
     // The lock is held until the test lets go: each command's ending, with
     // the line that names the table, is lock_timeout's (10 s) doing, and
     // then --timeout's (1 s).
-    for args in [&["count"][..], &["show", "1"], &["query", "select 1"]] {
-        let out = schema.run(args);
-        assert_refused(&out, 1, "board_size");
+    // The three wait side by side: each waits out the same 10 s.
+    let commands = [&["count"][..], &["show", "1"], &["query", "select 1"]];
+    let outs: Vec<_> = std::thread::scope(|scope| {
+        let running: Vec<_> = commands
+            .iter()
+            .map(|args| scope.spawn(|| schema.run(args)))
+            .collect();
+        running.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for out in &outs {
+        assert_refused(out, 1, "board_size");
         assert!(text(&out.stderr).contains("busy"), "{}", text(&out.stderr));
     }
     lock.rollback().unwrap();
