@@ -303,24 +303,22 @@ fn bar_on(screen: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// How many statements `count` (a count of pg_stat_activity's rows, this
+/// session's left out) finds on the workers, added up.
+fn on_workers(schema: &Schema, count: &str) -> i64 {
+    let sql = format!(
+        "select coalesce(sum(result::bigint), 0)::bigint from run_command_on_workers($${count}$$)"
+    );
+    schema.client().query_one(&sql, &[]).unwrap().get(0)
+}
+
 /// Search statements running anywhere in the cluster but this query's own.
 fn searches_running(schema: &Schema) -> i64 {
     let busy = "select count(*) from pg_stat_activity \
                 where state = 'active' and query like '%search_part%' \
                 and pid <> pg_backend_pid()";
     let on_coordinator: i64 = schema.client().query_one(busy, &[]).unwrap().get(0);
-    let on_workers: i64 = schema
-        .client()
-        .query_one(
-            &format!(
-                "select coalesce(sum(result::bigint), 0)::bigint \
-                 from run_command_on_workers($${busy}$$)"
-            ),
-            &[],
-        )
-        .unwrap()
-        .get(0);
-    on_coordinator + on_workers
+    on_coordinator + on_workers(schema, busy)
 }
 
 /// The search of a schema held still: each worker's copy of safe_next,
@@ -376,17 +374,7 @@ fn searches_held(schema: &Schema) -> i64 {
     let held = "select count(*) from pg_stat_activity \
                 where state = 'active' and wait_event_type = 'Lock' \
                 and query like '%search_part%' and pid <> pg_backend_pid()";
-    schema
-        .client()
-        .query_one(
-            &format!(
-                "select coalesce(sum(result::bigint), 0)::bigint \
-                 from run_command_on_workers($${held}$$)"
-            ),
-            &[],
-        )
-        .unwrap()
-        .get(0)
+    on_workers(schema, held)
 }
 
 /// Waits, for as long as it takes, until a search of `child`'s waits on

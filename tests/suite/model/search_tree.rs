@@ -10,11 +10,10 @@ use common::{A319283, A319284, Board};
 use queens::checker::{self, Try};
 use queens::model::board::Square;
 
-/// search_tree's (queens, tried rows, placed) per level: (level, rows,
-/// placed rows).
-fn per_level(board: &Board) -> Vec<(u64, u64, u64)> {
+/// (level, rows tried, rows placed) per level, as `sql` gives them.
+fn levels(board: &Board, sql: &str) -> Vec<(u64, u64, u64)> {
     board
-        .rows("select queens, count(*), sum(placed) from search_tree group by queens order by 1")
+        .rows(sql)
         .iter()
         .map(|row| {
             let number = |i: usize| row[i].parse::<u64>().unwrap();
@@ -23,17 +22,18 @@ fn per_level(board: &Board) -> Vec<(u64, u64, u64)> {
         .collect()
 }
 
-/// search_tree_tally's (queens, tried, placed): what `per_level` reads
-/// from the tree.
+/// search_tree's levels, counted row by row.
+fn per_level(board: &Board) -> Vec<(u64, u64, u64)> {
+    let sql = "select queens, count(*), sum(placed) from search_tree group by queens order by 1";
+    levels(board, sql)
+}
+
+/// The same numbers from search_tree_tally.
 fn tallied_per_level(board: &Board) -> Vec<(u64, u64, u64)> {
-    board
-        .rows("select queens, tried, placed from search_tree_tally order by 1")
-        .iter()
-        .map(|row| {
-            let number = |i: usize| row[i].parse::<u64>().unwrap();
-            (number(0), number(1), number(2))
-        })
-        .collect()
+    levels(
+        board,
+        "select queens, tried, placed from search_tree_tally order by 1",
+    )
 }
 
 promise!(the_placed_rows_of_each_level_are_a319284_and_with_the_root_a319283);
