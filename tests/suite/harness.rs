@@ -285,16 +285,18 @@ enum Turn {
     Sharing,
 }
 
-/// Runs the tests the command line selects, in turn (`in_turn`), on twice
-/// as many threads as the machine has cores unless told otherwise
+/// Runs the tests the command line selects, in turn (`in_turn`), on two
+/// threads more than the machine has cores unless told otherwise
 /// (`--test-threads`): the tests spend much of their time waiting on a
 /// server, a browser or a lock, and none has a deadline that a busier
-/// machine could miss.
+/// machine could miss. Two more, not twice as many: on a machine of many
+/// cores, twice as many browsers and server connections at once would
+/// buy nothing and could pass the server's connection limit.
 pub fn main() {
     let mut arguments = Arguments::from_args();
     if arguments.test_threads.is_none() {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        arguments.test_threads = Some(2 * cores);
+        arguments.test_threads = Some(cores + 2);
     }
     let mut promises: Vec<&'static Promise> = inventory::iter::<Promise>.into_iter().collect();
     if arguments.list {
