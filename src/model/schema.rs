@@ -363,8 +363,13 @@ pub fn postgres_build(n: u8, fresh_in: Option<&str>) -> Result<String> {
 /// Refuses a rebuild of the database that messages call `shown` where
 /// queens' `table`, found with the columns `found`, has a column of the
 /// user's (whose values the rebuild would erase) or lacks one of queens'
-/// columns `own`.
+/// columns `own`. queens_derived found with no column at all was dropped:
+/// the record of what the board was derived from, the rebuild makes it
+/// again.
 pub fn check_columns(shown: &str, table: &str, found: &[String], own: &[String]) -> Result<()> {
+    if table == "queens_derived" && found.is_empty() {
+        return Ok(());
+    }
     let is_own = |column: &String| own.iter().any(|o| o.eq_ignore_ascii_case(column));
     if let Some(added) = found.iter().find(|column| !is_own(column)) {
         bail!(

@@ -244,11 +244,6 @@ fn refuse_user_columns(tx: &mut Transaction, schema: &str) -> Result<()> {
             .iter()
             .map(|row| row.get(0))
             .collect();
-        // A dropped record of what the board was derived from is made
-        // again by the rebuild.
-        if table == "queens_derived" && found.is_empty() {
-            continue;
-        }
         schema::check_columns(
             &format!("schema {schema}"),
             table,

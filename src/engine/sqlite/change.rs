@@ -60,13 +60,12 @@ fn restore_own_indexes(tx: &Transaction) -> Result<()> {
 /// stored solutions, which it drops.
 fn refuse_user_columns(conn: &Connection, shown: &str) -> Result<()> {
     for table in refilled_tables() {
-        let found = build::table_columns(conn, table)?;
-        // A dropped record of what the board was derived from is made
-        // again by the rebuild.
-        if table == "queens_derived" && found.is_empty() {
-            continue;
-        }
-        check_columns(shown, table, &found, model_columns(table))?;
+        check_columns(
+            shown,
+            table,
+            &build::table_columns(conn, table)?,
+            model_columns(table),
+        )?;
     }
     refuse_user_store_columns(conn, shown)
 }
