@@ -147,7 +147,7 @@ pub struct Try {
 }
 
 /// Every square the search tries on the `n`×`n` board, depth-first in
-/// board order, as the seeds' programs try them: each placement of k
+/// board order, as a backtracking program tries them: each placement of k
 /// queens tries the next column's squares from row 1 up, and goes on from
 /// each one no queen before it attacks (checked queen by queen, in column
 /// order, with `attack`).

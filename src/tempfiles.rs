@@ -33,9 +33,29 @@ pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTemp
     // The list is held from before the file exists until it names it:
     // Ctrl-C in between waits for it, then removes the new file too.
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
-    let file = builder.tempfile_in(dir)?;
+    let file = builder
+        .tempfile_in(dir)
+        .map_err(|e| without_temp_name(e, dir))?;
     made.push(std::path::absolute(file.path()).unwrap_or_else(|_| file.path().to_path_buf()));
     Ok(file)
+}
+
+/// Why a temporary file could not be made in `dir`, in the user's words:
+/// tempfile's error names the hidden file it tried (`.queens-eGmutm.partial`),
+/// which the user never asked for and cannot find.
+fn without_temp_name(error: io::Error, dir: &Path) -> io::Error {
+    let dir = dir.display();
+    let why = match error.kind() {
+        io::ErrorKind::PermissionDenied => format!("no permission to create files in {dir}"),
+        io::ErrorKind::ReadOnlyFilesystem => format!("{dir} is on a read-only file system"),
+        io::ErrorKind::NotFound => format!("there is no directory {dir}"),
+        io::ErrorKind::StorageFull => format!("no space left in {dir}"),
+        _ => match error.raw_os_error() {
+            Some(code) => format!("{} (in {dir})", io::Error::from_raw_os_error(code)),
+            None => format!("cannot create a file in {dir}"),
+        },
+    };
+    io::Error::new(error.kind(), why)
 }
 
 /// The temporary files made so far, for Ctrl-C (and SIGTERM, SIGHUP) to

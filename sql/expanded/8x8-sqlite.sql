@@ -1125,8 +1125,8 @@ create view search_tree (queens, s1, s2, s3, s4, s5, s6, s7, s8, placed, anchor,
 -- the root, the empty board, they are A319283(N), the nodes of the tree
 -- (2,057 on 8×8). The search goes breadth-first, one column a step, so the
 -- first rows come at once; ordered by the queens' rows (a missing queen
--- first), the rows are the tries of a depth-first search in the order the
--- seeds' programs make them.
+-- first), the rows are the tries of a depth-first search in the order a
+-- backtracking program makes them.
 with recursive
 -- tried(queens, s1, …, tw…, placed, u…, q1w…, …): queen `queens` is tried
 -- on s_queens, whose line set is tw…; u… are the lines the queens placed
@@ -1387,7 +1387,7 @@ delete from board_size;
 --   first row; the tests hold the order against the native solver's).
 --   PostgreSQL joins by hashing, which keeps no order: it sorts.
 --
--- A user may add indexes to safe_next (the README says so), and SQLite may
+-- A user may add indexes to safe_next (the guarantees allow it), and SQLite may
 -- walk one of theirs instead of the key (one on rw_no descending turns
 -- each column's rows the other way): a part that lists solutions (ORDERED)
 -- names the key's index on SQLite (`indexed by`, SQLite's own syntax, which
@@ -1494,7 +1494,7 @@ from (
     --   first row; the tests hold the order against the native solver's).
     --   PostgreSQL joins by hashing, which keeps no order: it sorts.
     --
-    -- A user may add indexes to safe_next (the README says so), and SQLite may
+    -- A user may add indexes to safe_next (the guarantees allow it), and SQLite may
     -- walk one of theirs instead of the key (one on rw_no descending turns
     -- each column's rows the other way): a part that lists solutions (ORDERED)
     -- names the key's index on SQLite (`indexed by`, SQLite's own syntax, which
@@ -1597,7 +1597,7 @@ from (
 --   first row; the tests hold the order against the native solver's).
 --   PostgreSQL joins by hashing, which keeps no order: it sorts.
 --
--- A user may add indexes to safe_next (the README says so), and SQLite may
+-- A user may add indexes to safe_next (the guarantees allow it), and SQLite may
 -- walk one of theirs instead of the key (one on rw_no descending turns
 -- each column's rows the other way): a part that lists solutions (ORDERED)
 -- names the key's index on SQLite (`indexed by`, SQLite's own syntax, which

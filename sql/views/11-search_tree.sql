@@ -15,8 +15,8 @@ create view search_tree (queens, {{k in 1..N sep ", ": s{k}}}, placed, anchor, m
 -- the root, the empty board, they are A319283(N), the nodes of the tree
 -- (2,057 on 8×8). The search goes breadth-first, one column a step, so the
 -- first rows come at once; ordered by the queens' rows (a missing queen
--- first), the rows are the tries of a depth-first search in the order the
--- seeds' programs make them.
+-- first), the rows are the tries of a depth-first search in the order a
+-- backtracking program makes them.
 with recursive
 -- tried(queens, s1, …, tw…, placed, u…, q1w…, …): queen `queens` is tried
 -- on s_queens, whose line set is tw…; u… are the lines the queens placed

@@ -89,7 +89,7 @@ order by path;
 --   PostgreSQL joins by hashing, which keeps no order: it sorts.
 --@if PART = 1
 --
--- A user may add indexes to safe_next (the README says so), and SQLite may
+-- A user may add indexes to safe_next (the guarantees allow it), and SQLite may
 -- walk one of theirs instead of the key (one on rw_no descending turns
 -- each column's rows the other way): a part that lists solutions (ORDERED)
 -- names the key's index on SQLite (`indexed by`, SQLite's own syntax, which

@@ -93,12 +93,14 @@ fn valid_verdict(args: &Args, n: u8, queens: &[Square], completions: &[i64]) -> 
         1 => "1 queen".to_string(),
         k => format!("{k} queens, no two attacking"),
     };
+    // One queen is "it", more are "them".
+    let them = if queens.len() == 1 { "it" } else { "them" };
     match count {
-        0 => format!("valid: {queens_phrase}, but no solution contains them"),
+        0 => format!("valid: {queens_phrase}, but no solution contains {them}"),
         _ => {
             let names: Vec<String> = queens.iter().map(|q| q.name()).collect();
             format!(
-                "valid: {queens_phrase}; {} complete{} them (list with `queens complete {}{}`)",
+                "valid: {queens_phrase}; {} complete{} {them} (list with `queens complete {}{}`)",
                 solutions_phrase(count),
                 if count == 1 { "s" } else { "" },
                 names.join(" "),

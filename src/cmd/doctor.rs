@@ -50,11 +50,16 @@ pub struct Args {
     pub db: std::path::PathBuf,
 
     /// The board size the database must hold (1 to 26); any if not given.
-    #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=crate::model::board::MAX_SIZE as i64))]
+    #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = crate::model::board::parse_size)]
     pub size: Option<u8>,
 
     /// With a postgres:// URL as --db: the schema that holds the board.
-    #[arg(long, value_name = "NAME", default_value = "queens")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "queens",
+        help_heading = "PostgreSQL server options"
+    )]
     pub schema: String,
 
     #[command(flatten)]

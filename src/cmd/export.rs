@@ -296,9 +296,15 @@ fn script_needs_no_board(args: &Args, format: ExportFormat, target: &Target) -> 
     }
 }
 
+/// The PostgreSQL script of the `n`×`n` board in `schema`, with queens'
+/// descriptions of its relations and columns as `comment on`.
+fn postgres_script(schema: &str, n: u8) -> Result<String> {
+    engine::postgres_script(schema, n, &crate::cmd::server_descriptions(n)?)
+}
+
 /// Writes the PostgreSQL script of the `n`×`n` board, no database opened.
 fn write_script_alone(args: &Args, n: u8, out_file: Option<&OutFile>) -> Result<()> {
-    let script = engine::postgres_script(&args.target.schema, n)?;
+    let script = postgres_script(&args.target.schema, n)?;
     match (out_file, &args.out) {
         (Some(out_file), Some(path)) => {
             write_out(out_file, args.force, |out| {
@@ -462,7 +468,7 @@ fn solution_number(board: &Board, k: i64) -> Result<Placement> {
 fn write_sql(board: &Board, args: &Args, out: &mut dyn Write) -> Result<()> {
     match args.dialect {
         ScriptDialect::Postgres => {
-            let script = engine::postgres_script(&args.target.schema, board.n)?;
+            let script = postgres_script(&args.target.schema, board.n)?;
             out.write_all(script.as_bytes())?;
             Ok(out.flush()?)
         }

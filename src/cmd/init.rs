@@ -6,11 +6,10 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, WorkArgs, stdout};
-use crate::engine::{self, Comment, Engine, Origin};
+use crate::engine::{self, Engine, Origin};
 use crate::error::usage;
 use crate::model::board::{DEFAULT_SIZE, a_board};
 use crate::model::words::counted;
-use crate::render::datasette;
 use crate::search::{Workers, store};
 
 /// Create the database for an N×N board, or check and upgrade one.
@@ -60,7 +59,7 @@ pub struct Args {
     pub materialize: bool,
 
     /// Spread the board over a Citus cluster: --db names its coordinator.
-    #[arg(long)]
+    #[arg(long, help_heading = "PostgreSQL server options")]
     pub distributed: bool,
 
     #[command(flatten)]
@@ -74,7 +73,7 @@ pub fn run(args: &Args) -> Result<()> {
         target.file("--materialize")?;
     }
     let mut engine = engine::connect(&target)?;
-    engine.describe_with(describe);
+    engine.describe_with(crate::cmd::server_descriptions);
     args.target.trust.apply(engine.as_mut(), &target);
     let engine = engine.as_ref();
     let mut n = 0;
@@ -175,14 +174,6 @@ fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
         format!("{shown} already holds {}{what}", board_words(found.size)),
         found.size,
     ))
-}
-
-/// What queens says of its relations and columns on the `n`×`n` board,
-/// for a database that keeps descriptions apart (PostgreSQL's `comment
-/// on`): Datasette's descriptions of a fresh board's catalog and of
-/// queens_version, a table only PostgreSQL has.
-fn describe(n: u8) -> Result<Vec<Comment>> {
-    Ok(datasette::comments(n, &engine::server_catalog(n)?))
 }
 
 /// "an 8×8 board (the classic board)", "a 10×10 board".

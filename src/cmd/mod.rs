@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 
 use crate::engine::{self, Engine, Target};
 use crate::error::Error;
-use crate::model::board::{MAX_SIZE, Square, parse_placement};
+use crate::model::board::{Square, parse_placement};
 use crate::render::diagram::Style;
 use crate::render::outfile::refuse_stdout_database;
 use crate::render::printer::Format;
@@ -27,6 +27,18 @@ pub mod show;
 pub mod solve;
 pub mod space;
 pub mod trace;
+
+/// What queens says of its relations and columns on the `n`×`n` board,
+/// for a database that keeps descriptions apart (PostgreSQL's `comment
+/// on`, written by `init` and by the exported script): Datasette's
+/// descriptions of a fresh board's catalog and of queens_version, a table
+/// only PostgreSQL has.
+pub fn server_descriptions(n: u8) -> anyhow::Result<Vec<engine::Comment>> {
+    Ok(crate::render::datasette::comments(
+        n,
+        &engine::server_catalog(n)?,
+    ))
+}
 
 /// The progress bar and spinner every long command draws.
 pub use progress::{Bar, Spinner};
@@ -51,11 +63,16 @@ pub struct DbArgs {
     /// when not given). Where an SQLite file holds another board, commands
     /// that only read answer for N on a temporary board, leaving the file
     /// as it is; init refuses another size without --force.
-    #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=MAX_SIZE as i64))]
+    #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = crate::model::board::parse_size)]
     pub size: Option<u8>,
 
     /// With a postgres:// URL as --db: the schema that holds the board.
-    #[arg(long, value_name = "NAME", default_value = "queens")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "queens",
+        help_heading = "PostgreSQL server options"
+    )]
     pub schema: String,
 
     #[command(flatten)]
@@ -77,6 +94,7 @@ pub struct TrustArgs {
         value_name = "ROLE",
         env = "QUEENS_TRUST_OWNER",
         hide_env_values = true,
+        help_heading = "PostgreSQL server options",
         value_delimiter = ','
     )]
     pub roles: Vec<String>,

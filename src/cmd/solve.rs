@@ -9,9 +9,10 @@ use crate::search::selection::Selection;
 
 /// Print every solution of the board, one per row, in board order.
 ///
-/// The rows are those of the solution view (select * from solution): column
-/// s1 holds the square of the queen in column a, s2 the one in column b, and
-/// so on. Creates the database (for --size, default 8) if it does not exist.
+/// The rows are those of the solution view (select * from solution), each
+/// with its number in board order (the K of `queens show K`): column s1
+/// holds the square of the queen in column a, s2 the one in column b, and
+/// so on. A board without solutions (2×2, 3×3) is said so on stderr. Creates the database (for --size, default 8) if it does not exist.
 ///
 /// The search is split into parts by where the first two queens stand, run
 /// on --jobs threads, and printed part after part, in board order.
@@ -50,14 +51,16 @@ pub fn run(args: &Args) -> Result<()> {
         let selection = Selection::new(args.fundamental);
         let shape = PlacementShape {
             n,
-            show_numbers: false,
+            show_numbers: true,
             with_class_size: selection.with_class_size(),
             style: args.output.drawing.style(),
             title: String::new(),
         };
         let mut writer = printer::for_placements(stdout(), args.output.format.into(), shape);
         selection.for_each(board, |placement| writer.placement(&placement))?;
-        writer.finish()?;
+        if writer.finish()? == 0 {
+            eprintln!("queens: the {n}×{n} board has no solutions");
+        }
         Ok(())
     })
 }

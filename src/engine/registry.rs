@@ -6,6 +6,7 @@ use anyhow::Result;
 use super::interface::Engine;
 use super::target::Target;
 use super::{citus, postgres, sqlite};
+use crate::model::reading::Comment;
 
 /// What a reading command reads when --size asks for another board than
 /// the file holds: a temporary board of that size, the file untouched.
@@ -55,7 +56,11 @@ pub fn explain(error: anyhow::Error) -> anyhow::Error {
 }
 
 /// The SQL script that builds the `n`×`n` model in PostgreSQL schema
-/// `schema` (for `export --dialect postgres`, from any engine).
-pub fn postgres_script(schema: &str, n: u8) -> Result<String> {
-    postgres::build_script(schema, n)
+/// `schema` (for `export --dialect postgres`, from any engine), ending
+/// with the `comment on` statements of `described`, so that psql's `\d+`
+/// shows what each relation and column holds.
+pub fn postgres_script(schema: &str, n: u8, described: &[Comment]) -> Result<String> {
+    let mut script = postgres::build_script(schema, n)?;
+    script.push_str(&postgres::comments_script(schema, described)?);
+    Ok(script)
 }

@@ -98,6 +98,17 @@ pub fn parse_solution_number(text: &str) -> Result<i64, String> {
     }
 }
 
+/// A board size as typed after --size: a whole number from 1 to 26
+/// (`eight` or `30` is told what a size is, not how parsing failed).
+pub fn parse_size(text: &str) -> Result<u8, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n) if (1..=i64::from(MAX_SIZE)).contains(&n) => Ok(n as u8),
+        _ => Err(format!(
+            "a board size is a whole number from 1 to {MAX_SIZE}, like 8"
+        )),
+    }
+}
+
 /// The label of column number `number` (1 → `a`).
 pub fn column_label(number: i64) -> Result<String> {
     match u8::try_from(number) {

@@ -158,7 +158,7 @@ pub struct Kill {
 }
 
 /// One square the depth-first search tries: a row of `search_tree`, in the
-/// order the seeds' programs try them.
+/// order a backtracking program tries them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WalkStep {
     /// 1, 2, … in the order of the walk.

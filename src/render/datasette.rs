@@ -50,7 +50,7 @@ pub fn metadata(database: &str, n: u8, catalog: &[CatalogRelation]) -> Json {
         .map(|relation| {
             let mut table = Map::new();
             if let Some(description) = opening_sentence(&relation.sql, &relation.kind) {
-                table.insert("description".into(), Json::String(description));
+                describe(&mut table, &description);
             }
             let columns: Map<String, Json> = relation
                 .columns
@@ -64,7 +64,7 @@ pub fn metadata(database: &str, n: u8, catalog: &[CatalogRelation]) -> Json {
                         .get(key.as_str())
                         .map(|d| d.to_string())
                         .or_else(|| queen_column(column, n).filter(|_| queens_own))
-                        .map(|d| (column.clone(), Json::String(d)))
+                        .map(|d| (column.clone(), Json::String(plain(&d))))
                 })
                 .collect();
             if !columns.is_empty() {
@@ -186,11 +186,43 @@ fn canned_query(name: &str) -> Json {
         .copied()
         .collect::<Vec<_>>()
         .join(" ");
-    json!({
-        "title": title,
-        "description": description,
-        "sql": text.trim_end(),
-    })
+    let mut query = Map::new();
+    query.insert("title".into(), json!(title));
+    describe(&mut query, &description);
+    query.insert("sql".into(), json!(text.trim_end()));
+    Json::Object(query)
+}
+
+/// Sets an entry's description from text that marks names as `code`:
+/// Datasette shows `description` as it is, backticks and all, so that
+/// gets plain words, and `description_html`, which it shows instead where
+/// it is given, gets the names as code.
+fn describe(entry: &mut Map<String, Json>, text: &str) {
+    entry.insert("description".into(), Json::String(plain(text)));
+    if text.contains('`') {
+        entry.insert("description_html".into(), Json::String(code_html(text)));
+    }
+}
+
+/// The text without its backticks.
+fn plain(text: &str) -> String {
+    text.replace('`', "")
+}
+
+/// The text as HTML, each `span` a <code> element.
+fn code_html(text: &str) -> String {
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    let mut html = String::new();
+    for (i, part) in escaped.split('`').enumerate() {
+        match i % 2 {
+            1 => html.push_str(&format!("<code>{part}</code>")),
+            _ => html.push_str(part),
+        }
+    }
+    html
 }
 
 #[cfg(test)]

@@ -62,7 +62,8 @@ pub fn write_tally(
             "The search of the {n}×{n} board a column at a time, as the recursive query \
              runs it (search_tree_tally): at level k the placements of k − 1 queens that \
              enter try every square of column k; a square is placed, or killed by the row \
-             or the rising or falling diagonal it shares with a queen."
+             (RGHT), the rising diagonal (RGHT-UP) or the falling one (RGHT-DN) it shares \
+             with a queen."
         ),
         width,
     )?;

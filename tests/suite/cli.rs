@@ -40,10 +40,10 @@ fn solve_creates_the_default_database_and_prints_92_solutions() {
     let out = stdout_of(dir.path(), &["solve"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2 + 92);
-    assert_eq!(lines[0], "s1  s2  s3  s4  s5  s6  s7  s8");
-    assert_eq!(lines[1], "--  --  --  --  --  --  --  --");
-    assert_eq!(lines[2], "a1  b5  c8  d6  e3  f7  g2  h4");
-    assert_eq!(lines[93], "a8  b4  c1  d3  e6  f2  g7  h5");
+    assert_eq!(lines[0], "solution  s1  s2  s3  s4  s5  s6  s7  s8");
+    assert_eq!(lines[1], "--------  --  --  --  --  --  --  --  --");
+    assert_eq!(lines[2], "1         a1  b5  c8  d6  e3  f7  g2  h4");
+    assert_eq!(lines[93], "92        a8  b4  c1  d3  e6  f2  g7  h5");
     assert!(dir.path().join("queens.db").is_file());
     assert_eq!(stdout_of(dir.path(), &["count"]), "92\n");
 }
@@ -54,7 +54,10 @@ fn solve_prints_the_four_by_four_table_exactly() {
     let out = stdout_of(dir.path(), &["solve", "--size", "4", "--db", "four.db"]);
     assert_eq!(
         out,
-        "s1  s2  s3  s4\n--  --  --  --\na2  b4  c1  d3\na3  b1  c4  d2\n"
+        "solution  s1  s2  s3  s4\n\
+         --------  --  --  --  --\n\
+         1         a2  b4  c1  d3\n\
+         2         a3  b1  c4  d2\n"
     );
 }
 
@@ -243,7 +246,7 @@ fn empty_files_directories_and_other_programs_databases_are_refused() {
         let mut args = args.clone();
         args.extend(["--db", "other.db"]);
         let err = fails(dir.path(), &args, 1);
-        assert!(err.contains("not a queens database"), "{err}");
+        assert!(err.contains("not a queens board"), "{err}");
         assert_eq!(contents(&other), other_before);
     }
 }

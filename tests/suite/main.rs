@@ -29,6 +29,8 @@ mod harness;
 
 /// The command line as a user runs it.
 mod cli;
+/// What a newcomer trips on in the first hour, each a test.
+mod first_hour;
 /// What a newcomer meets first: widths, man pages, the files it writes.
 mod first_use;
 /// The code's shape: layers and their rules.
@@ -51,12 +53,12 @@ mod rebuild_keeps_yours;
 /// The embedded engine's files under every hostile hand.
 mod sqlite;
 
+/// The README's examples, run as a reader runs them.
+mod readme;
 /// The file in the tools people read it with.
 mod interop;
 /// The page, in a real browser.
 mod page;
-/// The README's examples, run as a reader runs them.
-mod readme;
 /// Progress as a person at a terminal sees it.
 mod terminal;
 

@@ -244,7 +244,7 @@ mod in_chromium {
         let listed = text(&completions.stdout).lines().count() - 1;
         assert_eq!(listed, 16);
         let said = text_of(tab, "completions");
-        assert!(said.starts_with("16 solutions complete them"), "{said}");
+        assert!(said.starts_with("16 solutions complete it"), "{said}");
         assert!(!is_disabled(tab, "comp-next") && !is_disabled(tab, "comp-place"));
         click(tab, "#comp-next");
         let said = text_of(tab, "completions");
@@ -256,6 +256,15 @@ mod in_chromium {
     /// The last solution, as `queens show` numbers and classes it; the
     /// user's queen stays on the board until they choose to replace it.
     fn stepping_through_solutions_keeps_the_users_queens_until_asked(tab: &Tab, board: &Board) {
+        // The command is shown as code, as everywhere on the page.
+        assert_eq!(
+            eval(tab, "document.querySelector('#sol-count code').textContent"),
+            "queens show"
+        );
+        assert_eq!(
+            text_of(tab, "sol-count"),
+            "The board has 92 solutions, numbered in board order as queens show numbers them."
+        );
         click(tab, "#sol-last");
         let shown = text(&board.run(&["show", "92"]).stdout);
         assert_eq!(text_of(tab, "sol-shown"), shown.lines().next().unwrap());
@@ -408,8 +417,16 @@ mod in_chromium {
             text_of(tab, "walk-said"),
             "Step 3: b2 × (a1, RGHT-UP), the queen on a1."
         );
+        // Playing changes the button's words, never the layout.
+        let layout = "['walk-play', 'walk-speed', 'walk-count'].map(id => (r => [r.left, r.top, r.width].join())(document.getElementById(id).getBoundingClientRect())).join(' ')";
+        let still = eval(tab, layout);
         tab.press_key("p").unwrap();
         assert_eq!(text_of(tab, "walk-play"), "❚❚ pause");
+        assert_eq!(
+            eval(tab, layout),
+            still,
+            "the players moved when play became pause"
+        );
         // Playing goes on from step 3: wait for the fourth record, however
         // slowly the page plays on this machine.
         common::wait_until("the walk to play its fourth step", || {
@@ -758,6 +775,16 @@ mod in_chromium {
                     "(r => [r.left >= 0, r.right <= innerWidth, r.width > 200, r.top < innerHeight].join())(document.getElementById('board').getBoundingClientRect())",
                 );
                 assert_eq!(board_box, "true,true,true,true", "{n}×{n} at {width} px");
+                // The conflict two queens make is read where they were
+                // placed, without scrolling (on a phone too).
+                let conflict = eval(
+                    &tab,
+                    "(r => [r.height > 0, r.top >= 0, r.bottom <= innerHeight].join())(document.getElementById('conflicts').getBoundingClientRect())",
+                );
+                assert_eq!(
+                    conflict, "true,true,true",
+                    "{n}×{n} at {width} px: the conflict"
+                );
                 assert_eq!(eval(&tab, LOW_CONTRAST), "", "{n}×{n} at {width} px");
                 if width == 1280 {
                     assert_eq!(eval(&tab, FILLS_THE_WIDTH), "true,true,true,true");

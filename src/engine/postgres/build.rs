@@ -362,6 +362,22 @@ fn comment_statement(schema: &str, comment: &Comment) -> Result<String> {
     script("postgres/comment_on.sql", scope)
 }
 
+/// The `comment on` statements of `described`, for a script that psql runs
+/// after the one that builds the model in `schema`.
+pub fn comments_script(schema: &str, described: &[Comment]) -> Result<String> {
+    let schema = checked_schema(schema)?;
+    let mut script = String::from("\n-- What each relation and column holds, for psql's \\d+.\n");
+    for comment in described {
+        // The template's own heading once, not before every statement.
+        let statement = comment_statement(schema, comment)?;
+        for line in statement.lines().filter(|line| !line.starts_with("--")) {
+            script.push_str(line);
+            script.push('\n');
+        }
+    }
+    Ok(script)
+}
+
 /// The SQL that builds the whole model for an `n`×`n` board in `schema`:
 /// tables, version, facts and views. `psql` runs it as it is (export), and
 /// `create` runs it inside one transaction.

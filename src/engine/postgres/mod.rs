@@ -32,7 +32,7 @@ mod reader;
 mod values;
 mod wait;
 
-pub use build::{NoHooks, RefillHooks, build_script, change_model};
+pub use build::{NoHooks, RefillHooks, build_script, change_model, comments_script};
 pub use connect::{
     connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
 };
@@ -153,7 +153,7 @@ impl crate::engine::interface::Engine for Engine {
     fn distribute(&self, _build: &mut dyn FnMut() -> Result<()>) -> Result<(i64, bool)> {
         anyhow::bail!(
             "{} is not a Citus coordinator (this database has no citus extension): \
-             --distributed needs one; nothing was changed (see the README, Beyond one machine)",
+             --distributed needs one; nothing was changed (see docs/src/howto/citus.md)",
             without_password(&self.url)
         )
     }

@@ -178,9 +178,19 @@ fn header_of(conn: &Connection, version: usize, path: &Path) -> Result<Inspectio
         );
     }
     if version == 0 || !has_board {
+        // A course's database keeps its tables: queens versions a file by
+        // its user_version, which another program may use for its own, so
+        // the board goes in a file of its own, attached where it is read.
+        let board = if path.file_name() == Some("queens.db".as_ref()) {
+            "board.db"
+        } else {
+            "queens.db"
+        };
         bail!(
-            "{shown} is a SQLite database but not a queens database (it has no board_size table); \
-             name another --db"
+            "{shown} is an SQLite database of other tables, not a queens board (it has no \
+             board_size table); queens keeps a board in a file of its own: build it with \
+             `queens init --db {board}` and attach it to yours (in sqlite3: \
+             attach '{board}' as q; select * from q.solution)"
         );
     }
     match build::stored_size(conn).map_err(|e| explain_open_error(e, path))? {
@@ -493,7 +503,7 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
 pub fn create_temporary(n: u8) -> Result<tempfile::NamedTempFile> {
     let dir = std::env::temp_dir();
     let temp = new_temp_file(&dir, ".board")
-        .with_context(|| format!("cannot make a temporary board in {}", dir.display()))?;
+        .context("cannot make a temporary board in the temporary directory (TMPDIR)")?;
     let mut conn = Connection::open(sqlite_name(temp.path()))?;
     conn.pragma_update(None, "foreign_keys", true)?;
     // (The directory is named, never the temporary file's own name.)

@@ -83,9 +83,15 @@ fn solve_on_several_threads_prints_the_same_rows_in_board_order() {
             .iter()
             .map(|r| r.join("  "))
             .collect();
+        // Each row after its number in board order.
         let trimmed: Vec<String> = lines
             .iter()
-            .map(|l| l.split_whitespace().collect::<Vec<_>>().join("  "))
+            .enumerate()
+            .map(|(k, l)| {
+                let cells: Vec<&str> = l.split_whitespace().collect();
+                assert_eq!(cells[0], (k + 1).to_string(), "n = {n}");
+                cells[1..].join("  ")
+            })
             .collect();
         assert_eq!(trimmed, expected, "n = {n}");
         // Numbers in board order, through every format that shows them.

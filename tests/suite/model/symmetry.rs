@@ -276,9 +276,9 @@ fn solve_and_count_fundamental() {
         .unwrap();
     assert_eq!(
         String::from_utf8(solve.stdout).unwrap(),
-        "s1  s2  s3  s4  s5  s6  class_size\n\
-         --  --  --  --  --  --  ----------\n\
-         a2  b4  c6  d1  e3  f5  4\n"
+        "solution  s1  s2  s3  s4  s5  s6  class_size\n\
+         --------  --  --  --  --  --  --  ----------\n\
+         1         a2  b4  c6  d1  e3  f5  4\n"
     );
 }
 

@@ -29,8 +29,8 @@ fn numbers(row: &[String]) -> Vec<i64> {
 const TALLY_4_TEXT: &str = "\
 The search of the 4×4 board a column at a time, as the recursive query runs it
 (search_tree_tally): at level k the placements of k − 1 queens that enter try
-every square of column k; a square is placed, or killed by the row or the rising
-or falling diagonal it shares with a queen.
+every square of column k; a square is placed, or killed by the row (RGHT), the
+rising diagonal (RGHT-UP) or the falling one (RGHT-DN) it shares with a queen.
 
 k  entered  tried  placed  by row  by rising  by falling  kept
 -  -------  -----  ------  ------  ---------  ----------  ---------------------

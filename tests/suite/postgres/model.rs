@@ -91,8 +91,8 @@ fn every_command_answers_as_it_does_on_sqlite() {
     schema.stdout(&["init"]);
     let solve = schema.stdout(&["solve"]);
     let lines: Vec<&str> = solve.lines().collect();
-    assert_eq!(lines[2], "a1  b5  c8  d6  e3  f7  g2  h4");
-    assert_eq!(lines[93], "a8  b4  c1  d3  e6  f2  g7  h5");
+    assert_eq!(lines[2], "1         a1  b5  c8  d6  e3  f7  g2  h4");
+    assert_eq!(lines[93], "92        a8  b4  c1  d3  e6  f2  g7  h5");
     for args in commands_both_engines_answer() {
         // Advice repeats the --db it was given (and --schema), which
         // differ by engine; what comes before it must not.
@@ -202,8 +202,35 @@ fn the_exported_script_builds_a_model_that_answers_the_same() {
         .collect();
     assert_eq!(rows, sqlite.rows("select * from solution"));
     assert_eq!(schema.count("fundamental_solution"), 6);
+    the_schema_is_described(&mut client, &schema.name);
     // And queens takes the schema as its own.
     assert_eq!(schema.stdout(&["count"]), "40\n");
+}
+
+/// psql's \d+ shows what each relation and column of `schema` holds, as
+/// after init: the exported script carries the comments.
+fn the_schema_is_described(client: &mut postgres::Client, schema: &str) {
+    let mut described = |object: &str| -> Option<String> {
+        client
+            .query_one(
+                "select pg_catalog.obj_description(pg_catalog.to_regclass($1), 'pg_class')",
+                &[&format!("{schema}.{object}")],
+            )
+            .unwrap()
+            .get(0)
+    };
+    for relation in ["solution", "square_line", "search_tree", "queens_version"] {
+        let text = described(relation).unwrap_or_else(|| panic!("{relation}: no comment"));
+        assert!(text.len() > 20 && !text.contains('`'), "{relation}: {text}");
+    }
+    let column: Option<String> = client
+        .query_one(
+            "select pg_catalog.col_description(pg_catalog.to_regclass($1), 1)",
+            &[&format!("{schema}.square_line")],
+        )
+        .unwrap()
+        .get(0);
+    assert!(column.is_some_and(|text| text.contains("square")));
 }
 
 /// URLs init must refuse, beside `url` of the test server: the exit code

@@ -392,7 +392,7 @@ fn hostile_files(dir: &Path, good: &Path) -> Vec<(PathBuf, &'static str)> {
         .unwrap()
         .execute_batch("create table photo (id integer primary key, name text); insert into photo values (1, 'cat');")
         .unwrap();
-    files.push((foreign, "not a queens database"));
+    files.push((foreign, "not a queens board"));
     let folder = dir.join("folder.db");
     std::fs::create_dir(&folder).unwrap();
     files.push((folder, "is a directory"));
