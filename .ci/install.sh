@@ -15,6 +15,7 @@
 #      headers, unless the installed citus.so is this Citus version built
 #      for this server version;
 #   3. install_python: the Python packages of the DuckDB test;
+#   4. install_mdbook: mdBook, for the book;
 #
 # and only then start_postgres and start_citus. Once a server has started,
 # ci_install refuses to run apt or pip at all.
@@ -281,6 +282,22 @@ install_python() {
     done
 }
 
+# mdBook, which builds the book under docs/: from crates.io at the version
+# pinned here, with its own Cargo.lock (--locked), unless that version is
+# on the PATH already.
+MDBOOK_VERSION=0.5.4
+
+install_mdbook() {
+    if mdbook --version 2>/dev/null | grep -qx "mdbook v$MDBOOK_VERSION"; then
+        return 0
+    fi
+    if [ -n "$CI_SERVER_STARTED" ]; then
+        echo "install.sh: refusing to install mdBook after a server started" >&2
+        return 1
+    fi
+    cargo install --locked --quiet mdbook --version "$MDBOOK_VERSION"
+}
+
 install_everything() {
-    install_packages && install_citus && install_python
+    install_packages && install_citus && install_python && install_mdbook
 }

@@ -1,4 +1,4 @@
-//! Prints the figures in BENCHMARKS.md: the views against each other,
+//! Prints the figures in docs/src/explanation/performance.md: the views against each other,
 //! against two baselines written the way public SQL solvers write them, and
 //! against the plain bitmask counter, as ratios measured in one run.
 //!

@@ -1,5 +1,5 @@
--- The planner settings of queens' sessions (BENCHMARKS.md has the
--- figures). Joins in the written order, as `cross join` keeps them in
+-- The planner settings of queens' sessions (the book's performance page
+-- has the figures). Joins in the written order, as `cross join` keeps them in
 -- SQLite; each column's squares joined by hash (safe_next is small, so
 -- each column's hash table is built once and probed for every placement)
 -- rather than an index scan restarted for every placement, which is what

@@ -52,7 +52,8 @@ impl From<RowFormat> for Format {
 /// the role in --db, in a read-only transaction, so the server refuses
 /// anything that writes. Functions that act without writing (a
 /// superuser's pg_terminate_backend, say) still act: connect as a
-/// read-only role to run SQL you do not trust (see the README).
+/// read-only role to run SQL you do not trust (the book's PostgreSQL how-to
+/// shows how an administrator makes one).
 ///
 /// Examples:
 ///   queens query "select count(*) from candidate"

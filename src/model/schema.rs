@@ -123,8 +123,8 @@ pub fn search_words(n: u8) -> i64 {
 /// How many queens the solution view places before it works out the lines
 /// they cover, U_k, once for each placement (see sql/views/3-solution.sql).
 /// About half the board: cutting after column N/2 + 1 was as fast as any
-/// other single cut and faster than most (BENCHMARKS.md, "Carrying the
-/// lines already covered").
+/// other single cut and faster than most (docs/src/explanation/fast.md,
+/// "Carrying the covered lines forward").
 pub fn placed_first(n: u8) -> i64 {
     (i64::from(n) / 2 + 1).min(n.into())
 }
@@ -146,7 +146,7 @@ pub fn views_in_two_parts(n: u8) -> bool {
 /// from 11×11 on. Up to 10×10 its every row takes a tenth of a second or
 /// less in one part, and a second part, which compares images again and
 /// doubles the statement SQLite prepares, would only add to that
-/// (BENCHMARKS.md, "The views in two parts").
+/// (docs/src/explanation/fast.md, "The numbered views in two parts").
 pub fn classes_in_two_parts(n: u8) -> bool {
     n >= 11
 }

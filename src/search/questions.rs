@@ -21,7 +21,7 @@ pub const DIVIDE_UP_TO: u8 = 12;
 /// The largest board whose completions are looked for without stored
 /// solutions: listing all of them took 2.5 s at 13×13, 15 s at 14×14 and
 /// 2 minutes at 15×15 on 2 cores, and each size beyond takes about six
-/// times longer (BENCHMARKS.md).
+/// times longer (docs/src/explanation/performance.md).
 pub const SEARCH_COMPLETIONS_UP_TO: u8 = 15;
 
 /// Whether the completions of a placement on `board` are looked for: they

@@ -53,8 +53,9 @@ mod rebuild_keeps_yours;
 /// The embedded engine's files under every hostile hand.
 mod sqlite;
 
-/// The README's examples, run as a reader runs them.
-mod readme;
+/// The README and the book as readers meet them: examples run, the
+/// reference generated from its sources.
+mod docs;
 /// The file in the tools people read it with.
 mod interop;
 /// The page, in a real browser.

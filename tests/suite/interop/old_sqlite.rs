@@ -4,7 +4,7 @@
 //! `.ci/install.sh` installs under target/old-sqlite/. `select * from
 //! solution` gives the same rows in the same board order in each, and
 //! streams: no step of its plan sorts the whole result, so its first rows
-//! come as soon as the search finds them (BENCHMARKS.md times them).
+//! come as soon as the search finds them (the book's performance page times them).
 
 use crate::common;
 

@@ -331,7 +331,7 @@ promise!(
 fn a_readme_read_only_role_cannot_end_another_role_s_session_but_can_end_its_own() {
     let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "5"]);
-    // The README's three lines.
+    // The how-to's three lines (docs/src/howto/postgres.md).
     let guest = Role::new(
         &schema.url,
         "guest",

@@ -185,7 +185,7 @@ promise!(
 fn a_read_only_role_made_as_the_readme_says_cannot_act_on_the_server() {
     let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "5"]);
-    // The README's three lines for a role to run SQL one does not trust.
+    // The how-to's three lines (docs/src/howto/postgres.md) for a role to run SQL one does not trust.
     let guest = Role::new(
         &schema.url,
         "guest",

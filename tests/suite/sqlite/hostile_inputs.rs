@@ -1,5 +1,5 @@
-//! The promises of README.md and RELIABILITY.md, tried as a hostile user
-//! would: the user's own rows, foreign keys and triggers against rebuilds;
+//! The promises of the book (docs/src/explanation/guarantees.md), tried as
+//! a hostile user would: the user's own rows, foreign keys and triggers against rebuilds;
 //! reading commands against files that tempt them to write; SQLite URI
 //! names, devices, FIFOs and links as --db and --out; a rebuild racing a
 //! materialize; damage that only doctor can see; endless queries; boards

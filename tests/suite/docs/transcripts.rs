@@ -1,28 +1,14 @@
-//! The README's examples, run as a reader runs them. Every ```console block
-//! is a transcript: a line `$ command` is run by bash in one scratch
-//! directory (the blocks in order, so a file one block makes is there for
-//! the next), with `queens` on the PATH, and what it prints, stdout and
-//! stderr together as a terminal shows them, must be the lines that follow
-//! it. A line `...` stands for any number of lines; trailing blanks do not
-//! count. A number that changes in the output, or in the README, fails.
-//!
-//! Blocks that call the sqlite3 shell run in a second test, which needs the
-//! shell; the first runs the rest everywhere. README_BLESS=1 writes what the commands printed
-//! back into README.md instead of comparing, for a person to review.
-//!
-//! Examples that need what a test cannot start (a PostgreSQL server, a
-//! Citus cluster, a network) stay ```sh blocks; no ```sh block may call
-//! queens on a file, so that nothing a reader could run on a file escapes
-//! this test.
+//! Every ```console block of the README and the book is a transcript,
+//! run as a reader runs it (the module's own comment says how).
 
 use crate::common;
 
 use std::path::PathBuf;
 use std::process::Command;
 
-const README: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+use super::{ROOT, blessing, pages};
 
-/// One ```console block: where it starts in the README, and its commands.
+/// One ```console block: where it starts on its page, and its commands.
 struct Block {
     /// The fence's indentation (a block inside a list item is indented),
     /// which every line of the block shares.
@@ -34,7 +20,7 @@ struct Block {
     steps: Vec<Step>,
 }
 
-/// A command and the lines the README says it prints.
+/// A command and the lines the page says it prints.
 struct Step {
     command: String,
     expected: Vec<String>,
@@ -48,7 +34,7 @@ impl Block {
     }
 }
 
-/// The console blocks of the README, in order.
+/// The console blocks of a page, in order.
 fn console_blocks(lines: &[&str]) -> Vec<Block> {
     let mut blocks = Vec::new();
     let mut i = 0;
@@ -158,33 +144,57 @@ impl Scratch {
     }
 }
 
-/// Runs the blocks `chosen` picks, in order, in one scratch directory; with
-/// README_BLESS set, writes the output into README.md, else fails naming
-/// every command whose output differs.
+/// Runs the blocks `chosen` picks on every page, each page in a scratch
+/// directory of its own; with DOCS_BLESS set, writes the output into the
+/// pages, else fails naming every command whose output differs.
 fn run_examples(chosen: impl Fn(&Block) -> bool) {
-    let text = std::fs::read_to_string(README).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    let blocks = console_blocks(&lines);
-    assert!(
-        blocks.len() >= 5,
-        "the README's console blocks were not found"
-    );
-    let bless = std::env::var_os("README_BLESS").is_some();
-    let scratch = Scratch::new();
     let mut failures = Vec::new();
-    let mut rewritten: Vec<(usize, usize, Vec<String>)> = Vec::new();
+    let mut blocks_seen = 0;
+    for page in pages() {
+        let path = format!("{ROOT}/{page}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{page}: {e}"));
+        let lines: Vec<&str> = text.lines().collect();
+        let blocks: Vec<Block> = console_blocks(&lines)
+            .into_iter()
+            .filter(|block| chosen(block))
+            .collect();
+        if blocks.is_empty() {
+            continue;
+        }
+        blocks_seen += blocks.len();
+        let rewritten = run_page(&page, &blocks, &mut failures);
+        if blessing() {
+            write_blessed(&path, &lines, &rewritten);
+        }
+    }
+    assert!(
+        blocks_seen >= 10,
+        "the pages' console blocks were not found"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Runs a page's blocks in order in one scratch directory: the lines each
+/// block would have, blessed, by its place on the page.
+fn run_page(
+    page: &str,
+    blocks: &[Block],
+    failures: &mut Vec<String>,
+) -> Vec<(usize, usize, Vec<String>)> {
+    let scratch = Scratch::new();
+    let mut rewritten = Vec::new();
     let indented = |indent: usize, line: String| match line.is_empty() {
         true => line,
         false => format!("{}{line}", " ".repeat(indent)),
     };
-    for block in blocks.iter().filter(|block| chosen(block)) {
+    for block in blocks {
         let mut new_lines = Vec::new();
         for step in &block.steps {
             let actual = scratch.run(&step.command);
             let agrees = matches(&step.expected, &actual);
             if !agrees {
                 failures.push(format!(
-                    "README.md line {}: $ {}\n{}",
+                    "{page} line {}: $ {}\n{}",
                     block.first_line + 1,
                     step.command,
                     transcript_diff(&step.expected, &actual)
@@ -207,11 +217,7 @@ fn run_examples(chosen: impl Fn(&Block) -> bool) {
             .collect();
         rewritten.push((block.first_line, block.end_line, new_lines));
     }
-    if bless {
-        write_blessed(&lines, &rewritten);
-        return;
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    rewritten
 }
 
 /// What a command printed against what the README says it prints, as a
@@ -219,11 +225,12 @@ fn run_examples(chosen: impl Fn(&Block) -> bool) {
 fn transcript_diff(expected: &[String], actual: &[String]) -> String {
     let as_text = |lines: &[String]| lines.iter().map(|line| format!("{line}\n")).collect();
     let (expected, actual): (String, String) = (as_text(expected), as_text(actual));
-    common::golden::unified_diff("the README says", &expected, "it printed", &actual)
+    common::golden::unified_diff("the page says", &expected, "it printed", &actual)
 }
 
-/// README.md with each run block's lines replaced by what was printed.
-fn write_blessed(lines: &[&str], rewritten: &[(usize, usize, Vec<String>)]) {
+/// The page at `path` with each run block's lines replaced by what was
+/// printed.
+fn write_blessed(path: &str, lines: &[&str], rewritten: &[(usize, usize, Vec<String>)]) {
     let mut out: Vec<String> = Vec::new();
     let mut next = 0;
     for (first, end, new_lines) in rewritten {
@@ -232,38 +239,54 @@ fn write_blessed(lines: &[&str], rewritten: &[(usize, usize, Vec<String>)]) {
         next = *end;
     }
     out.extend(lines[next..].iter().map(|l| l.to_string()));
-    std::fs::write(README, out.join("\n") + "\n").unwrap();
+    std::fs::write(path, out.join("\n") + "\n").unwrap();
 }
 
-promise!(the_readme_s_queens_examples_print_what_it_says);
-fn the_readme_s_queens_examples_print_what_it_says() {
+promise!(the_pages_queens_examples_print_what_they_say);
+fn the_pages_queens_examples_print_what_they_say() {
     run_examples(|block| !block.uses_sqlite3());
 }
 
 promise!(
-    the_readme_s_examples_with_the_sqlite3_shell_print_what_it_says,
+    the_pages_examples_with_the_sqlite3_shell_print_what_they_say,
     needs = [Sqlite3]
 );
-fn the_readme_s_examples_with_the_sqlite3_shell_print_what_it_says() {
+fn the_pages_examples_with_the_sqlite3_shell_print_what_they_say() {
     run_examples(|_| true);
 }
 
 promise!(no_example_that_runs_on_a_file_escapes_the_test);
 fn no_example_that_runs_on_a_file_escapes_the_test() {
-    let text = std::fs::read_to_string(README).unwrap();
-    let mut in_sh = false;
-    for (number, line) in text.lines().enumerate() {
-        if line.starts_with("```") {
-            in_sh = !in_sh && line.trim_end() == "```sh";
-            continue;
+    for page in pages() {
+        let text = std::fs::read_to_string(format!("{ROOT}/{page}")).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        // A command a console block of the page runs may be shown again to
+        // copy (the README's two commands): `queens solve`, run as
+        // `queens solve | head -4`.
+        let run: Vec<String> = console_blocks(&lines)
+            .into_iter()
+            .flat_map(|block| block.steps)
+            .map(|step| step.command)
+            .collect();
+        let runs = |line: &str| {
+            let command = line.split(" #").next().unwrap_or_default().trim();
+            run.iter().any(|done| done.starts_with(command))
+        };
+        let mut in_sh = false;
+        for (number, line) in lines.iter().enumerate() {
+            if line.trim_start().starts_with("```") {
+                in_sh = !in_sh && line.trim() == "```sh";
+                continue;
+            }
+            let calls_queens =
+                line.trim_start().starts_with("queens ") || line.contains("&& queens ");
+            assert!(
+                !in_sh || !calls_queens || line.contains("postgres") || runs(line),
+                "{page} line {}: a queens example on a file belongs in a ```console block, \
+                 which the tests run: {line}",
+                number + 1
+            );
         }
-        let calls_queens = line.trim_start().starts_with("queens ") || line.contains("&& queens ");
-        assert!(
-            !(in_sh && calls_queens && !line.contains("postgres")),
-            "README.md line {}: a queens example on a file belongs in a ```console block, \
-             which the tests run: {line}",
-            number + 1
-        );
     }
 }
 

@@ -1,0 +1,150 @@
+//! What every page a user reads holds to: the book's summary lists every
+//! page, every link leads to a file that is there, no page dates itself or
+//! names an issue, and the README stays a front door.
+
+use std::path::Path;
+
+use super::{ROOT, markdown_links, pages};
+
+/// Every Markdown file under `dir`, by its path from the root.
+fn markdown_files(dir: &Path, found: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            markdown_files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            let relative = path.strip_prefix(ROOT).unwrap();
+            found.push(relative.to_string_lossy().into_owned());
+        }
+    }
+}
+
+promise!(the_book_s_summary_lists_every_page);
+fn the_book_s_summary_lists_every_page() {
+    let mut files = Vec::new();
+    markdown_files(&Path::new(ROOT).join("docs/src"), &mut files);
+    let listed = pages();
+    for file in files.iter().filter(|f| !f.ends_with("SUMMARY.md")) {
+        assert!(
+            listed.contains(file),
+            "{file} is not in docs/src/SUMMARY.md"
+        );
+    }
+    for page in &listed {
+        assert!(Path::new(ROOT).join(page).is_file(), "{page} is missing");
+    }
+}
+
+promise!(every_link_on_a_page_leads_to_a_file_that_is_there);
+fn every_link_on_a_page_leads_to_a_file_that_is_there() {
+    for page in pages() {
+        let text = std::fs::read_to_string(Path::new(ROOT).join(&page)).unwrap();
+        let dir = Path::new(ROOT).join(&page).parent().unwrap().to_path_buf();
+        for link in markdown_links(&text) {
+            if link.contains("://") || link.starts_with('#') || link.starts_with("mailto:") {
+                continue;
+            }
+            let file = link.split('#').next().unwrap();
+            assert!(
+                dir.join(file).exists(),
+                "{page}: the link {link} leads nowhere"
+            );
+            // The book is served from docs/src: a link out of it works on
+            // GitHub but not in the built book.
+            if page.starts_with("docs/src/") {
+                let target = dir.join(file);
+                let normal = std::path::absolute(&target).unwrap();
+                let within = normalise(&normal).starts_with(Path::new(ROOT).join("docs/src"));
+                assert!(within, "{page}: {link} leaves the book");
+            }
+        }
+    }
+}
+
+/// The path with its `..` and `.` parts resolved, without the file system.
+fn normalise(path: &Path) -> std::path::PathBuf {
+    let mut out = std::path::PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The first date (2026-11-24) in `line`, if any.
+fn a_date(line: &str) -> Option<&str> {
+    let bytes = line.as_bytes();
+    (0..bytes.len().saturating_sub(9)).find_map(|i| {
+        let shape = bytes[i..i + 10].iter().enumerate().all(|(k, b)| match k {
+            4 | 7 => *b == b'-',
+            _ => b.is_ascii_digit(),
+        });
+        let alone = i == 0 || !bytes[i - 1].is_ascii_digit();
+        (shape && alone).then(|| &line[i..i + 10])
+    })
+}
+
+/// An issue named by its number ("issue 33", "issues 31 and 32"), if any.
+fn an_issue(line: &str) -> Option<&str> {
+    let lower = line.to_lowercase();
+    ["issue ", "issues "].iter().find_map(|word| {
+        lower.match_indices(word).find_map(|(at, _)| {
+            let after = &line[at + word.len()..];
+            after
+                .starts_with(|c: char| c.is_ascii_digit())
+                .then(|| &line[at..(at + word.len() + 3).min(line.len())])
+        })
+    })
+}
+
+promise!(no_page_a_user_reads_has_a_date_or_an_issue_number);
+fn no_page_a_user_reads_has_a_date_or_an_issue_number() {
+    assert_eq!(a_date("measured on 2026-11-24 here"), Some("2026-11-24"));
+    assert_eq!(a_date("12×12 in 0.5 s, 1.8–2×"), None);
+    assert!(an_issue("(issue 33, second part)").is_some());
+    assert!(an_issue("a known issue with 2 cores").is_none());
+    for page in pages() {
+        let text = std::fs::read_to_string(Path::new(ROOT).join(&page)).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            let found = a_date(line).or_else(|| an_issue(line));
+            assert!(
+                found.is_none(),
+                "{page} line {}: {:?} dates the page or names an issue; history goes \
+                 to CHANGELOG.md",
+                number + 1,
+                found.unwrap()
+            );
+            assert!(
+                !line.contains("the seeds") && !line.contains("seeds'"),
+                "{page} line {}: cite the write-ups by title",
+                number + 1
+            );
+        }
+    }
+}
+
+promise!(the_readme_is_a_front_door);
+fn the_readme_is_a_front_door() {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(
+        lines <= 250,
+        "README.md has {lines} lines; the book holds the rest"
+    );
+    for needed in [
+        "cargo install --locked --path .",
+        "cargo test",
+        "docs/src/tutorial/",
+        "docs/src/howto/",
+        "docs/src/reference/",
+        "docs/src/explanation/guarantees.md",
+        "docs/src/explanation/performance.md",
+    ] {
+        assert!(readme.contains(needed), "README.md lacks {needed}");
+    }
+}
