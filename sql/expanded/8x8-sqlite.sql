@@ -460,7 +460,7 @@ create view solution (s1, s2, s3, s4, s5, s6, s7, s8) as
 -- * line_set and safe_next are stored in board order (by their keys), and
 --   SQLite walks them so, loop inside loop in the written order: the rows
 --   come out in board order without any sorting, the first of them as soon
---   as the search reaches it, in every SQLite from 3.37 on (an `order by`
+--   as the search reaches it, in every SQLite tested (3.39 on; an `order by`
 --   here would make SQLite before 3.47 sort the whole result before its
 --   first row; the tests hold the order against the native solver's).
 --   PostgreSQL joins by hashing, which keeps no order: it sorts.
@@ -1382,7 +1382,7 @@ delete from board_size;
 -- * line_set and safe_next are stored in board order (by their keys), and
 --   SQLite walks them so, loop inside loop in the written order: the rows
 --   come out in board order without any sorting, the first of them as soon
---   as the search reaches it, in every SQLite from 3.37 on (an `order by`
+--   as the search reaches it, in every SQLite tested (3.39 on; an `order by`
 --   here would make SQLite before 3.47 sort the whole result before its
 --   first row; the tests hold the order against the native solver's).
 --   PostgreSQL joins by hashing, which keeps no order: it sorts.
@@ -1489,7 +1489,7 @@ from (
     -- * line_set and safe_next are stored in board order (by their keys), and
     --   SQLite walks them so, loop inside loop in the written order: the rows
     --   come out in board order without any sorting, the first of them as soon
-    --   as the search reaches it, in every SQLite from 3.37 on (an `order by`
+    --   as the search reaches it, in every SQLite tested (3.39 on; an `order by`
     --   here would make SQLite before 3.47 sort the whole result before its
     --   first row; the tests hold the order against the native solver's).
     --   PostgreSQL joins by hashing, which keeps no order: it sorts.
@@ -1592,7 +1592,7 @@ from (
 -- * line_set and safe_next are stored in board order (by their keys), and
 --   SQLite walks them so, loop inside loop in the written order: the rows
 --   come out in board order without any sorting, the first of them as soon
---   as the search reaches it, in every SQLite from 3.37 on (an `order by`
+--   as the search reaches it, in every SQLite tested (3.39 on; an `order by`
 --   here would make SQLite before 3.47 sort the whole result before its
 --   first row; the tests hold the order against the native solver's).
 --   PostgreSQL joins by hashing, which keeps no order: it sorts.

@@ -244,15 +244,7 @@ promise!(the_postgres_script_describes_what_it_builds);
 fn the_postgres_script_describes_what_it_builds() {
     let dir = TempDir::new().unwrap();
     let out = queens(dir.path())
-        .args([
-            "export",
-            "--format",
-            "sql",
-            "--dialect",
-            "postgres",
-            "--out",
-            "-",
-        ])
+        .args(["export", "-f", "sql", "--dialect", "postgres", "-o", "-"])
         .output()
         .unwrap();
     assert!(out.status.success());

@@ -131,6 +131,31 @@ fn man_pages_hold_no_backticks_and_keep_examples_as_written() {
     assert!(examples.starts_with(".nf\n  queens query"), "{roff}");
 }
 
+// From a review of the book: `manpage --help`'s loop that installs every
+// page left out queens-trace(1), which queens(1) refers to.
+promise!(the_man_page_install_loop_names_every_page);
+fn the_man_page_install_loop_names_every_page() {
+    let out = queens(Path::new("."))
+        .args(["manpage", "--help"])
+        .output()
+        .unwrap();
+    let help = text(&out.stdout);
+    let looped: String = help
+        .split("for page in")
+        .nth(1)
+        .and_then(|rest| rest.split("; do").next())
+        .unwrap_or_else(|| panic!("{help}"))
+        .replace('\\', " ");
+    let mut pages: Vec<&str> = looped
+        .split_whitespace()
+        .map(|word| word.trim_matches('"'))
+        .collect();
+    let mut expected: Vec<&str> = COMMANDS.to_vec();
+    pages.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(pages, expected);
+}
+
 /// `roff` as `man` shows it in `columns` columns, or None without man.
 fn rendered(roff: &str, columns: usize) -> Option<String> {
     use std::io::Write;

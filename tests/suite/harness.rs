@@ -95,11 +95,11 @@ impl Need {
         let (what, enable) = match self {
             Need::Postgres | Need::PostgresAlone => (
                 "a PostgreSQL server",
-                "set QUEENS_TEST_POSTGRES=postgres://USER:PASSWORD@HOST:PORT/DB, as bash .ci/run does",
+                "set QUEENS_TEST_POSTGRES=postgres://USER:PASSWORD@HOST:PORT/DB (bash .ci/run starts a throwaway server and sets it; CONTRIBUTING.md: keeping one)",
             ),
             Need::Citus | Need::CitusAlone => (
                 "a Citus cluster",
-                "set QUEENS_TEST_CITUS=postgres://USER:PASSWORD@HOST:PORT/DB, as bash .ci/run does",
+                "set QUEENS_TEST_CITUS=postgres://USER:PASSWORD@HOST:PORT/DB (bash .ci/run starts a throwaway cluster and sets it; CONTRIBUTING.md: keeping one)",
             ),
             Need::CitusWorker => (
                 "a Citus worker to stop and start",

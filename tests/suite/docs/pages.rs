@@ -41,24 +41,60 @@ fn every_link_on_a_page_leads_to_a_file_that_is_there() {
         let text = std::fs::read_to_string(Path::new(ROOT).join(&page)).unwrap();
         let dir = Path::new(ROOT).join(&page).parent().unwrap().to_path_buf();
         for link in markdown_links(&text) {
-            if link.contains("://") || link.starts_with('#') || link.starts_with("mailto:") {
+            if link.contains("://") || link.starts_with("mailto:") {
                 continue;
             }
-            let file = link.split('#').next().unwrap();
-            assert!(
-                dir.join(file).exists(),
-                "{page}: the link {link} leads nowhere"
-            );
+            let (file, anchor) = link.split_once('#').unwrap_or((&link, ""));
+            let target = match file.is_empty() {
+                true => Path::new(ROOT).join(&page),
+                false => dir.join(file),
+            };
+            assert!(target.exists(), "{page}: the link {link} leads nowhere");
+            if !anchor.is_empty() {
+                let headings = std::fs::read_to_string(&target).unwrap();
+                assert!(
+                    heading_ids(&headings).iter().any(|id| id == anchor),
+                    "{page}: the link {link} names no heading there"
+                );
+            }
             // The book is served from docs/src: a link out of it works on
             // GitHub but not in the built book.
             if page.starts_with("docs/src/") {
-                let target = dir.join(file);
                 let normal = std::path::absolute(&target).unwrap();
                 let within = normalise(&normal).starts_with(Path::new(ROOT).join("docs/src"));
                 assert!(within, "{page}: {link} leaves the book");
             }
         }
     }
+}
+
+/// The ids mdBook gives a page's headings: lower case, blanks as hyphens,
+/// no punctuation but `-` and `_` (outside code blocks).
+fn heading_ids(text: &str) -> Vec<String> {
+    let mut in_code = false;
+    let mut ids = Vec::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+        }
+        let Some(heading) = line.strip_prefix('#').filter(|_| !in_code) else {
+            continue;
+        };
+        let words = heading.trim_start_matches('#').trim();
+        ids.push(
+            words
+                .chars()
+                .filter_map(|c| match c {
+                    c if c.is_alphanumeric() || c == '_' || c == '-' => {
+                        Some(c.to_lowercase().collect::<String>())
+                    }
+                    c if c.is_whitespace() => Some("-".to_string()),
+                    _ => None,
+                })
+                .collect(),
+        );
+    }
+    ids
 }
 
 /// The path with its `..` and `.` parts resolved, without the file system.

@@ -660,7 +660,10 @@ fn settings_a_role_or_database_sets_do_not_stop_queens() {
              alter role {1} in database {0} set idle_in_transaction_session_timeout = 1; \
              alter database {0} set default_transaction_read_only = on; \
              alter database {0} set idle_session_timeout = 1; \
-             alter database {0} set standard_conforming_strings = off",
+             alter database {0} set standard_conforming_strings = off; \
+             alter database {0} set transform_null_equals = on; \
+             alter database {0} set jit = on; \
+             alter database {0} set jit_above_cost = 0",
             database.name, tim.name
         ))
         .unwrap();
@@ -684,6 +687,14 @@ fn settings_a_role_or_database_sets_do_not_stop_queens() {
     assert_eq!(
         run(&["query", "select 'a\\b'", "-f", "csv"]).lines().last(),
         Some("a\\b")
+    );
+    // The settings queens pins, whatever the database sets: x = null is
+    // never true, and nothing is compiled by JIT.
+    let pinned = "select current_setting('transform_null_equals'), current_setting('jit'), \
+                  current_setting('standard_conforming_strings')";
+    assert_eq!(
+        run(&["query", pinned, "-f", "csv"]).lines().last(),
+        Some("off,off,on")
     );
 }
 
