@@ -279,6 +279,25 @@ fn show_draws_a_solution_and_names_its_class() {
     }
 }
 
+// From measuring the book's figures: on a stored 14×14 board `show
+// 300000` searched for its class's representative (8 s), where the stored
+// rows hold it. With the search emptied out, only the stored rows can
+// answer.
+promise!(show_on_stored_solutions_reads_them_and_never_searches);
+fn show_on_stored_solutions_reads_them_and_never_searches() {
+    let board = Board::new(8);
+    board.stdout(&["init", "--materialize"]);
+    let before = board.stdout(&["show", "3"]);
+    assert!(before.contains("moves it onto solution 2"), "{before}");
+    // No square follows another any more: a search finds nothing.
+    let conn = rusqlite::Connection::open(&board.db).unwrap();
+    conn.execute_batch("pragma foreign_keys = off; delete from safe_next;")
+        .unwrap();
+    drop(conn);
+    assert_eq!(board.stdout(&["show", "3"]), before);
+    assert_eq!(board.stdout(&["count"]), "92\n");
+}
+
 promise!(solve_as_boards_draws_every_solution_as_show_does);
 fn solve_as_boards_draws_every_solution_as_show_does() {
     let board = Board::new(6);
