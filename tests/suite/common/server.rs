@@ -111,10 +111,10 @@ impl Role {
         );
         let mut admin = postgres::Client::connect(admin_url, postgres::NoTls).unwrap();
         admin
-            .batch_execute(&format!(
+            .batch_execute(&catalog_serialised(&format!(
                 "create role {name} login password 'secret'; {}",
                 setup.replace("{role}", &name)
-            ))
+            )))
             .unwrap();
         Role {
             url: url_with_user(admin_url, &name, "secret"),
@@ -131,12 +131,21 @@ impl Role {
 impl Drop for Role {
     fn drop(&mut self) {
         if let Ok(mut admin) = postgres::Client::connect(&self.admin_url, postgres::NoTls) {
-            let _ = admin.batch_execute(&format!(
+            let _ = admin.batch_execute(&catalog_serialised(&format!(
                 "drop owned by {0} cascade; drop role if exists {0}",
                 self.name
-            ));
+            )));
         }
     }
+}
+
+/// `sql` in a transaction that first takes the tests' lock on the server's
+/// shared catalog rows: a grant or revoke on a database, and dropping what
+/// a role owns, rewrite the database's row, and two at once from parallel
+/// tests failed with PostgreSQL's "tuple concurrently updated". (A pair of
+/// int4 keys: queens' own advisory locks take one bigint, another space.)
+pub fn catalog_serialised(sql: &str) -> String {
+    format!("begin; select pg_catalog.pg_advisory_xact_lock(7265, 1); {sql}; commit;")
 }
 
 /// `url` with another user and password.

@@ -734,9 +734,9 @@ fn a_schema_another_role_controls_is_not_read_with_a_superuser_s_powers() {
     let role = format!("plain_{}", schema.name);
     let mut admin = schema.client();
     admin
-        .batch_execute(&format!(
-            "create role {role} login password 'plain'; grant create on database postgres to {role};"
-        ))
+        .batch_execute(&common::server::catalog_serialised(&format!(
+            "create role {role} login password 'plain'; grant create on database postgres to {role}"
+        )))
         .unwrap();
     let (_, rest) = url.split_once("://").unwrap();
     let (_, host) = rest.rsplit_once('@').unwrap();
@@ -776,10 +776,10 @@ fn a_schema_another_role_controls_is_not_read_with_a_superuser_s_powers() {
         String::from_utf8_lossy(&out.stderr)
     );
     admin
-        .batch_execute(&format!(
-            "drop schema {} cascade; revoke create on database postgres from {role}; drop role {role};",
+        .batch_execute(&common::server::catalog_serialised(&format!(
+            "drop schema {} cascade; revoke create on database postgres from {role}; drop role {role}",
             schema.name
-        ))
+        )))
         .unwrap();
 }
 

@@ -472,9 +472,9 @@ fn init_by_a_role_that_may_not_create_schemas_is_given_the_grant_that_lets_it() 
         .get(0);
     schema
         .client()
-        .batch_execute(&format!(
+        .batch_execute(&common::server::catalog_serialised(&format!(
             "revoke create on database {database} from {}",
             builder.name
-        ))
+        )))
         .unwrap();
 }

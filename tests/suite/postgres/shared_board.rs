@@ -282,7 +282,7 @@ fn trusting_carol_is_not_trusting_whoever_carol_s_views_call() {
     let util = format!("{}_util", schema.name);
     schema
         .client()
-        .batch_execute(&format!(
+        .batch_execute(&common::server::catalog_serialised(&format!(
             "grant create on database \"{}\" to {}",
             schema
                 .client()
@@ -290,7 +290,7 @@ fn trusting_carol_is_not_trusting_whoever_carol_s_views_call() {
                 .unwrap()
                 .get::<_, String>(0),
             dave.name
-        ))
+        )))
         .unwrap();
     as_role(
         &dave,

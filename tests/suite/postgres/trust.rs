@@ -341,7 +341,9 @@ fn make_reader_role(admin: &mut postgres::Client) -> bool {
 fn drop_reader_role(admin: &mut postgres::Client, made: bool) {
     if made {
         admin
-            .batch_execute("drop owned by queens_reader cascade; drop role queens_reader")
+            .batch_execute(&common::server::catalog_serialised(
+                "drop owned by queens_reader cascade; drop role queens_reader",
+            ))
             .unwrap();
     }
 }
@@ -596,11 +598,11 @@ fn a_database_s_or_role_s_role_setting_never_changes_who_queens_acts_as() {
         .unwrap()
         .get(0);
     admin
-        .batch_execute(&format!(
+        .batch_execute(&common::server::catalog_serialised(&format!(
             "alter database {0} set role = '{1}'; alter role {2} in database {0} set role = '{1}'; \
              grant create on database {0} to {2}",
             database.name, bob.name, alice.name
-        ))
+        )))
         .unwrap();
     let alice_url = url_with_user(&database.url, &alice.name, "secret");
     for (url, who) in [(&database.url, &me), (&alice_url, &alice.name)] {
