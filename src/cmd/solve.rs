@@ -12,7 +12,8 @@ use crate::search::selection::Selection;
 /// The rows are those of the solution view (select * from solution), each
 /// with its number in board order (the K of `queens show K`): column s1
 /// holds the square of the queen in column a, s2 the one in column b, and
-/// so on. A board without solutions (2×2, 3×3) is said so on stderr. Creates the database (for --size, default 8) if it does not exist.
+/// so on. A board without solutions (2×2, 3×3) is said so on stderr.
+/// Creates the database (for --size, default 8) if it does not exist.
 ///
 /// The search is split into parts by where the first two queens stand, run
 /// on --jobs threads, and printed part after part, in board order.

@@ -33,8 +33,8 @@ use crate::search::{Board, Progress, reading};
 /// about half a minute, each size beyond about six times longer).
 ///
 /// With --walk, one square at a time, depth-first, as a backtracking
-/// program searches: queen 1 on a1, queen 2 on b1, b2, …, and from each square that
-/// takes a queen the next column from row 1 up. A line a square tried,
+/// program searches: queen 1 on a1, queen 2 on b1, b2, …, and from each
+/// square that takes a queen the next column from row 1 up. A line a square tried,
 /// indented by its column: "placed", or the line that kills it and the
 /// queen on it, "b1 × (a1, RGHT), the queen on a1"; each backtrack (the
 /// queens lifted when a column is done) and each solution, drawn. Every

@@ -186,7 +186,8 @@ fn board(g: &Geometry, x: f64, y: f64, placement: &Placement) -> Result<String> 
     Ok(s)
 }
 
-fn escape(text: &str) -> String {
+/// `text` as XML and HTML read it: `&`, `<` and `>` escaped.
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

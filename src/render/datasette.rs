@@ -11,6 +11,7 @@ use crate::model::board::column_label;
 use crate::model::reading::{CatalogRelation, Comment};
 use crate::model::schema::own_names;
 use crate::model::sql;
+use crate::render::board_pictures::escape;
 
 /// The descriptions of the relations and columns of `catalog` on the
 /// `n`×`n` board, as the metadata gives them: for a database that keeps
@@ -211,12 +212,8 @@ fn plain(text: &str) -> String {
 
 /// The text as HTML, each `span` a <code> element.
 fn code_html(text: &str) -> String {
-    let escaped = text
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
     let mut html = String::new();
-    for (i, part) in escaped.split('`').enumerate() {
+    for (i, part) in escape(text).split('`').enumerate() {
         match i % 2 {
             1 => html.push_str(&format!("<code>{part}</code>")),
             _ => html.push_str(part),

@@ -147,8 +147,8 @@ const CLUSTER_STATEMENTS: usize = 16;
 /// The smallest board whose distributed search is cut up to show progress:
 /// each statement costs a fixed time on the cluster, noise for the minutes
 /// a 14×14 or larger search takes, but as much as the whole search at
-/// 12×12, which ends before progress would be worth showing (docs/src/explanation/performance.md,
-/// Citus).
+/// 12×12, which ends before progress would be worth showing (the book's
+/// performance page, Citus).
 const CLUSTER_PROGRESS_FROM: u8 = 14;
 
 /// The runs of consecutive part numbers (from 1) a distributed search

@@ -1,5 +1,5 @@
-//! The search tree walked depth-first, as a backtracking program searches: queen
-//! 1 on a1, then queen 2 on b1, b2, … and, from each square that takes a
+//! The search tree walked depth-first, as a backtracking program searches:
+//! queen 1 on a1, then queen 2 on b1, b2, … and, from each square that takes a
 //! queen, the next column from row 1 up; back a column where one is done.
 //! Each step is a row of the view search_tree, worked out here from the
 //! same facts by the same rule (line_set's bitsets: a square dies where its

@@ -8,28 +8,16 @@
 use crate::common;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use common::{Board, queens, text};
 use tempfile::TempDir;
 
-/// Runs queens in `dir` as nobody when the tests run as root (who may write
-/// anything), so that a directory's permissions mean what they say.
+/// Runs queens in `dir` as a plain user (common::queens_as_a_plain_user),
+/// so that a directory's permissions mean what they say.
 fn as_a_plain_user(dir: &Path, args: &[&str], tmpdir: Option<&Path>) -> Output {
-    let root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| text(&o.stdout).trim() == "0");
-    let mut command = match root {
-        true => {
-            let mut command = Command::new("setpriv");
-            command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
-            command.arg(env!("CARGO_BIN_EXE_queens"));
-            command
-        }
-        false => Command::new(env!("CARGO_BIN_EXE_queens")),
-    };
-    command.args(args).current_dir(dir).env_remove("QUEENS_DB");
+    let mut command = common::queens_as_a_plain_user(dir);
+    command.args(args).env_remove("QUEENS_DB");
     if let Some(tmpdir) = tmpdir {
         command.env("TMPDIR", tmpdir);
     }

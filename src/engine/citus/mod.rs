@@ -292,7 +292,8 @@ impl Reader {
     /// transaction (after its lock and snapshot, which must not be handed
     /// on): the planner settings that keep each worker's search in column
     /// order, as on one machine, handed on to the workers' connections,
-    /// which by default keep their own (docs/src/explanation/performance.md has what they save).
+    /// which by default keep their own (the book's performance page has what
+    /// they save).
     fn settle_workers(&self) -> Result<()> {
         let settings = template::render(
             sql::file("postgres/planner_settings.sql"),

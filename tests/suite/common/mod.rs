@@ -221,6 +221,27 @@ pub fn is_one_error(stderr: &str) -> bool {
         && (stderr.lines().count() == 1 || stderr.ends_with("--help'.\n"))
 }
 
+/// The `queens` binary, run in `dir` as nobody when the tests run as root
+/// (who may write anything), so that file permissions mean what they say;
+/// as the tests' own user otherwise.
+pub fn queens_as_a_plain_user(dir: &Path) -> Command {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| text(&o.stdout).trim() == "0");
+    let mut command = match root {
+        true => {
+            let mut command = Command::new("setpriv");
+            command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+            command.arg(env!("CARGO_BIN_EXE_queens"));
+            command
+        }
+        false => Command::new(env!("CARGO_BIN_EXE_queens")),
+    };
+    command.current_dir(dir);
+    command
+}
+
 /// Runs the `queens` binary in `dir` with `args` and waits for it.
 pub fn run_in(dir: &Path, args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_queens"))

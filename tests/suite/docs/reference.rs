@@ -167,8 +167,8 @@ fn relations_page() -> String {
          `queens_version` (its schema version), and a Citus board `search_part` \
          (the parts of the search, spread over the workers).\n",
     );
-    for kind in ["table", "view"] {
-        page.push_str(&format!("\n## {}s\n", capital(kind)));
+    for (kind, heading) in [("table", "Tables"), ("view", "Views")] {
+        page.push_str(&format!("\n## {heading}\n"));
         for relation in relations(&board).iter().filter(|r| r.kind == kind) {
             page.push_str(&relation_section(relation, &described[&relation.name]));
         }
@@ -192,14 +192,6 @@ fn relation_section(relation: &Relation, entry: &serde_json::Value) -> String {
         section.push_str(&format!("| `{column}` | {} |\n", holds.replace('|', "\\|")));
     }
     section
-}
-
-fn capital(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 promise!(the_relations_reference_is_what_the_sql_says);

@@ -290,23 +290,12 @@ fn two_upgrades_of_one_file_at_once_both_end_well() {
     }
 }
 
-/// Runs queens as an unprivileged user when the tests run as root (who may
-/// write anything), so that file permissions mean what they say.
+/// Runs queens as an unprivileged user (common::queens_as_a_plain_user).
 fn as_unprivileged(dir: &Path, args: &[&str]) -> Output {
-    let root = Command::new("id")
-        .arg("-u")
+    common::queens_as_a_plain_user(dir)
+        .args(args)
         .output()
-        .map(|o| text(&o.stdout).trim() == "0");
-    if root.unwrap_or(false) {
-        Command::new("setpriv")
-            .args(["--reuid=65534", "--regid=65534", "--clear-groups", QUEENS])
-            .args(args)
-            .current_dir(dir)
-            .output()
-            .expect("setpriv (util-linux) runs queens as nobody")
-    } else {
-        queens(dir, args)
-    }
+        .expect("setpriv (util-linux) runs queens as nobody")
 }
 
 promise!(a_read_only_database_still_answers_and_writes_are_refused_plainly);
