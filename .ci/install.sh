@@ -298,6 +298,22 @@ install_mdbook() {
     cargo install --locked --quiet mdbook --version "$MDBOOK_VERSION"
 }
 
+# sql.js, which `queens export --console` reads from node_modules/sql.js:
+# the version package.json pins, checked by package-lock.json's hash, from
+# the npm registry (npm ci); Node.js and npm from Debian's packages where
+# the machine has no npm.
+install_sqljs() {
+    local root
+    root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+    if ! command -v npm >/dev/null 2>&1; then
+        ci_install env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
+    fi
+    if grep -qs '"version": "1.16.0"' "$root/node_modules/sql.js/package.json"; then
+        return 0
+    fi
+    (cd "$root" && npm ci --no-audit --no-fund --loglevel=error)
+}
+
 install_everything() {
-    install_packages && install_citus && install_python && install_mdbook
+    install_packages && install_citus && install_python && install_mdbook && install_sqljs
 }

@@ -1,6 +1,8 @@
 //! `queens export`: solutions, pictures or the whole database, to a file or
 //! standard output.
 
+mod console;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -15,6 +17,7 @@ use crate::model::placement::Placement;
 use crate::render::board_pictures::SvgSize;
 use crate::render::datasette;
 use crate::render::diagram::Style;
+use crate::render::lab::LabData;
 use crate::render::notes::solutions_phrase;
 use crate::render::outfile::{OutFile, check_target, write_out};
 use crate::render::page::{PageData, write_page};
@@ -96,6 +99,8 @@ impl ExportFormat {
 ///   queens export --out one.svg --solution 5   # just solution 5
 ///   queens export --format csv --fundamental   # one per symmetry class
 ///   queens export --out queens.html            # open it in a browser
+///   npm install sql.js@1.16.0                  # for the console:
+///   queens export --console --out lab.html     # SQL typed in the page
 ///   queens export --format sql --out dump.sql
 ///   sqlite3 copy.db < dump.sql                 # a copy of queens.db
 ///   queens export --format sql --dialect postgres --out model.sql
@@ -146,6 +151,26 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = ScriptDialect::Sqlite)]
     pub dialect: ScriptDialect,
 
+    /// For html: a console in the page that runs your SQL on a copy of
+    /// the database (SQLite, by sql.js, offline), with exercises that check
+    /// an answer on this board and on hidden boards of 5×5, 6×6 and 7×7.
+    /// Needs sql.js 1.16.0 from npm: `npm install sql.js@1.16.0` in the
+    /// current directory, or --sqljs.
+    #[arg(long)]
+    pub console: bool,
+
+    /// For --console: a teacher's exercises in place of the built-in ones,
+    /// a TOML file of [[exercise]] tables, each with a title, a prompt, the
+    /// reference answer (SQL) and, where the order of the rows counts,
+    /// ordered = true.
+    #[arg(long, value_name = "FILE", requires = "console")]
+    pub exercises: Option<PathBuf>,
+
+    /// For --console: the folder of the sql.js package [default:
+    /// node_modules/sql.js].
+    #[arg(long, value_name = "DIR", requires = "console")]
+    pub sqljs: Option<PathBuf>,
+
     #[command(flatten)]
     pub work: WorkArgs,
 }
@@ -153,6 +178,14 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     let format = chosen_format(args)?;
     refuse_choosing_in_whole(args, format)?;
+    let console = match args.console {
+        true => Some(console::prepare(
+            format == ExportFormat::Html,
+            args.exercises.as_deref(),
+            args.sqljs.as_deref(),
+        )?),
+        false => None,
+    };
     let target = args.target.target()?;
     if format == ExportFormat::Datasette {
         target.file("--format datasette (Datasette serves SQLite files)")?;
@@ -173,6 +206,10 @@ pub fn run(args: &Args) -> Result<()> {
         None => None,
     };
     refuse_too_large_a_page(format, board.n)?;
+    let lab = match console {
+        Some(console) => Some(console.lab(&board)?),
+        None => None,
+    };
     if !matches!(format, ExportFormat::Sql | ExportFormat::Datasette) {
         say_if_stored(&board)?;
     }
@@ -182,7 +219,7 @@ pub fn run(args: &Args) -> Result<()> {
             false => SvgSize::Fit,
         };
         match format.rendering(size) {
-            None if format == ExportFormat::Html => write_html(&board, out),
+            None if format == ExportFormat::Html => write_html(&board, lab.as_ref(), out),
             None if format == ExportFormat::Datasette => {
                 write_datasette(&board, &target, out).map(|()| 0)
             }
@@ -268,8 +305,12 @@ fn deliver(
                     format!("Datasette's metadata to {}, {keyed}", path.display())
                 }
                 ExportFormat::Html => format!(
-                    "the page of the {n}×{n} board ({})",
-                    solutions_phrase(count)
+                    "the page of the {n}×{n} board ({}){}",
+                    solutions_phrase(count),
+                    match args.console {
+                        true => ", with its SQL console,",
+                        false => "",
+                    }
                 ),
                 _ => solutions_phrase(count),
             };
@@ -508,13 +549,13 @@ const PAGE_UP_TO: u8 = 13;
 /// relations (square, square_line, symmetry, square_image, search_space,
 /// search_funnel) and its solutions from the search, in board order.
 /// Returns how many solutions it holds.
-fn write_html(board: &Board, out: &mut dyn Write) -> Result<u64> {
+fn write_html(board: &Board, lab: Option<&LabData>, out: &mut dyn Write) -> Result<u64> {
     let mut data = PageData::from_shown(&reading::board_shown(board)?)?;
     let mut count = 0;
     Selection::All.for_each(board, |placement| {
         count += 1;
         data.add_solution(&placement.squares)
     })?;
-    write_page(out, &data)?;
+    write_page(out, &data, lab)?;
     Ok(count)
 }

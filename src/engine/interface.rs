@@ -188,6 +188,11 @@ pub trait Reader: Send {
     /// Writes the whole database as SQL that rebuilds it (`export --format
     /// sql`), where the engine can.
     fn dump(&self, out: &mut dyn std::io::Write) -> Result<()>;
+
+    /// The `n`×`n` board as the bytes of an SQLite file, for the page's
+    /// console: SQLite's own file as this reader sees it; a server's board
+    /// as a fresh SQLite board of its size, built from the same SQL files.
+    fn image(&self, n: u8) -> Result<Vec<u8>>;
 }
 
 impl dyn Reader + '_ {

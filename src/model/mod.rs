@@ -4,6 +4,7 @@
 //! everything above builds on it.
 
 pub mod board;
+pub mod exercises;
 pub mod placement;
 pub mod reading;
 pub mod schema;

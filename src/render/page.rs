@@ -10,9 +10,11 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 
 use crate::model::reading::{BoardShown, ReasoningStep, SquareImage, TallyLevel};
+use crate::render::lab::{LabData, SCRIPT, STYLE};
 use crate::render::search_space;
 
-/// The page's template: `__N__` is the board size, `__DATA__` the data.
+/// The page's template: `__N__` is the board size, `__DATA__` the data,
+/// the `__LAB_…__` markers the console's parts.
 const TEMPLATE: &str = include_str!("page.html");
 
 /// What the page shows, read from the database's relations.
@@ -142,20 +144,69 @@ impl PageData {
     }
 }
 
-/// Writes the page for `data`.
-pub fn write_page(out: &mut dyn Write, data: &PageData) -> Result<()> {
-    let json = serde_json::to_string(data)?;
-    // Inside <script>: no `</script>` or `<!--` can close or bend it, and
-    // the two line ends that JavaScript does not take in strings are escaped.
-    let json = json
-        .replace('<', "\\u003c")
-        .replace('\u{2028}', "\\u2028")
-        .replace('\u{2029}', "\\u2029");
-    let page = TEMPLATE
-        .replace("__N__", &data.n.to_string())
-        .replace("__DATA__", &json);
+/// Writes the page for `data`, with the console and exercises of `lab`
+/// where it is given (`export --console`).
+pub fn write_page(out: &mut dyn Write, data: &PageData, lab: Option<&LabData>) -> Result<()> {
+    let n = data.n.to_string();
+    let json = script_json(&serde_json::to_string(data)?);
+    let (style, section, script, lab_data) = match lab {
+        Some(lab) => (
+            STYLE.to_string(),
+            lab.section(),
+            SCRIPT.to_string(),
+            format!(
+                "<script type=\"application/json\" id=\"queens-lab\">{}</script>",
+                script_json(&serde_json::to_string(lab)?)
+            ),
+        ),
+        None => (
+            String::new(),
+            String::new(),
+            "const LAB = null;".to_string(),
+            String::new(),
+        ),
+    };
+    let page = fill(
+        TEMPLATE,
+        &[
+            ("__N__", &n),
+            ("__DATA__", &json),
+            ("/* __LAB_STYLE__ */", &style),
+            ("<!-- __LAB_SECTION__ -->", &section),
+            ("// __LAB_SCRIPT__", &script),
+            ("<!-- __LAB_DATA__ -->", &lab_data),
+        ],
+    );
     out.write_all(page.as_bytes())?;
     Ok(out.flush()?)
+}
+
+/// JSON to sit inside <script>: no `</script>` or `<!--` can close or bend
+/// it, and the two line ends that JavaScript does not take in strings are
+/// escaped.
+fn script_json(json: &str) -> String {
+    json.replace('<', "\\u003c")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
+}
+
+/// `template` with each marker replaced by its value, in one pass over the
+/// template: text a value brings in (a user's SQL, sql.js) is never taken
+/// for a marker.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut page =
+        String::with_capacity(template.len() + values.iter().map(|v| v.1.len()).sum::<usize>());
+    let mut rest = template;
+    while let Some((at, marker, value)) = (values.iter())
+        .filter_map(|(marker, value)| rest.find(marker).map(|at| (at, *marker, *value)))
+        .min_by_key(|found| found.0)
+    {
+        page.push_str(&rest[..at]);
+        page.push_str(value);
+        rest = &rest[at + marker.len()..];
+    }
+    page.push_str(rest);
+    page
 }
 
 /// The moves of every symmetry, grouped by symmetry name, from rows of
@@ -207,7 +258,7 @@ mod tests {
             "1".into(),
         ));
         let mut page = Vec::new();
-        write_page(&mut page, &data).unwrap();
+        write_page(&mut page, &data, None).unwrap();
         let page = String::from_utf8(page).unwrap();
         assert_eq!(
             page.matches("</script>").count(),

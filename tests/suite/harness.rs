@@ -51,6 +51,8 @@ pub enum Need {
     Psql,
     /// Debian's chromium, for the page.
     Chromium,
+    /// sql.js 1.16.0 in node_modules, for the page's console.
+    SqlJs,
     /// The sqlite3 shell.
     Sqlite3,
     /// The SQLite builds people have: apsw wheels under target/old-sqlite.
@@ -72,7 +74,7 @@ pub enum Need {
 const EVERYTHING: &str = "bash -c '. .ci/install.sh; install_everything'";
 
 impl Need {
-    const ALL: [Need; 15] = [
+    const ALL: [Need; 16] = [
         Need::Postgres,
         Need::PostgresAlone,
         Need::Citus,
@@ -80,6 +82,7 @@ impl Need {
         Need::CitusWorker,
         Need::Psql,
         Need::Chromium,
+        Need::SqlJs,
         Need::Sqlite3,
         Need::OldSqlite,
         Need::DuckDb,
@@ -107,6 +110,10 @@ impl Need {
             ),
             Need::Psql => ("psql", "apt-get install postgresql-client"),
             Need::Chromium => ("Debian's chromium", "apt-get install chromium"),
+            Need::SqlJs => (
+                "sql.js 1.16.0 in node_modules",
+                "npm ci (package.json pins it)",
+            ),
             Need::Sqlite3 => ("the sqlite3 shell", "apt-get install sqlite3"),
             Need::OldSqlite => ("older SQLite builds in target/old-sqlite", EVERYTHING),
             Need::DuckDb => (
@@ -130,6 +137,11 @@ impl Need {
             Need::CitusWorker => is_set("QUEENS_TEST_CITUS_WORKER") && is_set("QUEENS_TEST_PG_CTL"),
             Need::Psql => runs("psql", &["--version"]),
             Need::Chromium => Path::new("/usr/bin/chromium").exists(),
+            Need::SqlJs => std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/node_modules/sql.js/package.json"
+            ))
+            .is_ok_and(|manifest| manifest.contains("\"version\": \"1.16.0\"")),
             Need::Sqlite3 => runs("sqlite3", &["-version"]),
             Need::OldSqlite => {
                 runs("python3", &["--version"])

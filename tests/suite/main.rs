@@ -53,6 +53,8 @@ mod rebuild_keeps_yours;
 /// The embedded engine's files under every hostile hand.
 mod sqlite;
 
+/// The page's console and exercises, in a real browser.
+mod console;
 /// The README and the book as readers meet them: examples run, the
 /// reference generated from its sources.
 mod docs;

@@ -72,67 +72,18 @@ mod in_chromium {
 
     use headless_chrome::Tab;
     use headless_chrome::browser::tab::ModifierKey;
-    use headless_chrome::protocol::cdp::Emulation::{
-        SetDeviceMetricsOverride, SetTouchEmulationEnabled,
-    };
+    use headless_chrome::protocol::cdp::Emulation::SetTouchEmulationEnabled;
     use headless_chrome::protocol::cdp::Input::{
         DispatchTouchEvent, DispatchTouchEventTypeOption, TouchPoint,
     };
-    use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 
-    use common::chromium::Chromium;
+    use common::chromium::{Chromium, click, eval, open_at, screenshot, text_of};
 
     /// The widths every interaction is tried at: a desktop and a phone.
     const WIDTHS: [(u32, u32); 2] = [(1280, 900), (390, 844)];
 
-    /// Chromium at `width`×`height` with `page` open at `fragment`.
-    fn open_at(page: &Path, fragment: &str, (width, height): (u32, u32)) -> (Chromium, Arc<Tab>) {
-        let browser = Chromium::start((width, height));
-        let tab = browser.tab();
-        // Headless chromium keeps its window at least 500 pixels wide: the
-        // phone's viewport is set as a phone's, so 390 is 390.
-        let metrics: SetDeviceMetricsOverride = serde_json::from_value(serde_json::json!({
-            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500
-        }))
-        .unwrap();
-        tab.call_method(metrics).unwrap();
-        tab.navigate_to(&format!("file://{}{fragment}", page.display()))
-            .unwrap()
-            .wait_until_navigated()
-            .unwrap();
-        tab.wait_for_element("#board .sq").unwrap();
-        let wider = &format!(
-            "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > {width} + 0.5).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')"
-        );
-        assert_eq!(
-            eval(&tab, "innerWidth"),
-            width.to_string(),
-            "wider than the screen: {}",
-            eval(&tab, wider)
-        );
-        (browser, tab)
-    }
-
     fn open(page: &Path, size: (u32, u32)) -> (Chromium, Arc<Tab>) {
         open_at(page, "", size)
-    }
-
-    /// The value of a JavaScript expression, as text.
-    fn eval(tab: &Tab, expression: &str) -> String {
-        let value = tab.evaluate(expression, false).unwrap().value;
-        match value {
-            Some(serde_json::Value::String(s)) => s,
-            Some(other) => other.to_string(),
-            None => String::new(),
-        }
-    }
-
-    fn text_of(tab: &Tab, id: &str) -> String {
-        eval(tab, &format!("document.getElementById('{id}').textContent"))
-    }
-
-    fn click(tab: &Tab, selector: &str) {
-        tab.wait_for_element(selector).unwrap().click().unwrap();
     }
 
     fn square(name: &str) -> String {
@@ -812,13 +763,5 @@ mod in_chromium {
         let pdf = tab.print_to_pdf(None).unwrap();
         assert!(pdf.starts_with(b"%PDF"));
         std::fs::write(dir.join("page-8x8.pdf"), pdf).unwrap();
-    }
-
-    fn screenshot(tab: &Tab, path: &Path) {
-        let png = tab
-            .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
-            .unwrap();
-        assert!(png.starts_with(b"\x89PNG"));
-        std::fs::write(path, png).unwrap();
     }
 }

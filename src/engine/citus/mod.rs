@@ -372,6 +372,10 @@ impl crate::engine::interface::Reader for Reader {
     fn dump(&self, out: &mut dyn std::io::Write) -> Result<()> {
         self.inner.dump(out)
     }
+
+    fn image(&self, n: u8) -> Result<Vec<u8>> {
+        self.inner.image(n)
+    }
 }
 
 impl Cluster for Reader {

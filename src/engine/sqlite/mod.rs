@@ -11,6 +11,7 @@
 //! - `doctor`: what `doctor` checks in a file;
 //! - `store`: keeping the solutions once found (`init --materialize`);
 //! - `dump`: the whole file as SQL;
+//! - `image`: a board as bytes for the page's console;
 //! - `values`, `file_name`: values as SQLite hands them back, the name a
 //!   path is handed to SQLite by; below every other file, which never
 //!   names this one.
@@ -37,6 +38,7 @@ mod doctor;
 mod dump;
 mod failure;
 mod file_name;
+mod image;
 mod open;
 mod query;
 mod references;
@@ -44,6 +46,7 @@ mod store;
 mod values;
 
 pub use failure::explain_leftover_busy;
+pub use image::answer_rows;
 
 pub use build::{fresh_columns, model_columns};
 
@@ -57,6 +60,11 @@ impl FreshBoard {
     /// A fresh `n`×`n` board.
     pub fn new(n: u8) -> Result<FreshBoard> {
         Ok(FreshBoard(build::fresh_board(n)?))
+    }
+
+    /// The board as the bytes of a database file (the page's console).
+    pub fn image(&self) -> Result<Vec<u8>> {
+        image::image_of_memory(&self.0)
     }
 
     /// Every row of queens' table `table` in `columns` (queens' own names,
@@ -282,6 +290,10 @@ impl crate::engine::interface::Reader for Reader {
 
     fn dump(&self, out: &mut dyn std::io::Write) -> Result<()> {
         dump::write_dump(&self.conn, out)
+    }
+
+    fn image(&self, _n: u8) -> Result<Vec<u8>> {
+        image::image_of(&self.conn)
     }
 }
 

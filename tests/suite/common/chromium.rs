@@ -12,6 +12,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use headless_chrome::browser::DEFAULT_ARGS;
+use std::path::Path;
+
+use headless_chrome::protocol::cdp::Emulation::SetDeviceMetricsOverride;
+use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::{Browser, Tab};
 use tempfile::TempDir;
 
@@ -83,4 +87,58 @@ impl Chromium {
         tab.set_default_timeout(AS_LONG_AS_IT_TAKES);
         tab
     }
+}
+
+/// Chromium at `width`×`height` with `page` open at `fragment`.
+pub fn open_at(page: &Path, fragment: &str, (width, height): (u32, u32)) -> (Chromium, Arc<Tab>) {
+    let browser = Chromium::start((width, height));
+    let tab = browser.tab();
+    // Headless chromium keeps its window at least 500 pixels wide: the
+    // phone's viewport is set as a phone's, so 390 is 390.
+    let metrics: SetDeviceMetricsOverride = serde_json::from_value(serde_json::json!({
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500
+    }))
+    .unwrap();
+    tab.call_method(metrics).unwrap();
+    tab.navigate_to(&format!("file://{}{fragment}", page.display()))
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    tab.wait_for_element("#board .sq").unwrap();
+    let wider = &format!(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > {width} + 0.5).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')"
+    );
+    assert_eq!(
+        eval(&tab, "innerWidth"),
+        width.to_string(),
+        "wider than the screen: {}",
+        eval(&tab, wider)
+    );
+    (browser, tab)
+}
+
+/// The value of a JavaScript expression, as text.
+pub fn eval(tab: &Tab, expression: &str) -> String {
+    let value = tab.evaluate(expression, false).unwrap().value;
+    match value {
+        Some(serde_json::Value::String(s)) => s,
+        Some(other) => other.to_string(),
+        None => String::new(),
+    }
+}
+
+pub fn text_of(tab: &Tab, id: &str) -> String {
+    eval(tab, &format!("document.getElementById('{id}').textContent"))
+}
+
+pub fn click(tab: &Tab, selector: &str) {
+    tab.wait_for_element(selector).unwrap().click().unwrap();
+}
+
+pub fn screenshot(tab: &Tab, path: &Path) {
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    std::fs::write(path, png).unwrap();
 }

@@ -1,0 +1,128 @@
+//! `export --console`: the page with a console and exercises. Everything
+//! the console needs is found and checked before the board is read or a
+//! file is written: sql.js, the exercises, and each reference answer on
+//! every board the page carries.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use crate::engine::{self, FreshBoard};
+use crate::error::usage;
+use crate::model::exercises::{self, Exercise};
+use crate::model::value::Value;
+use crate::render::lab::LabData;
+use crate::render::sqljs::{self, SqlJs};
+use crate::search::Board;
+
+/// The sizes of the hidden boards every answer is also checked on.
+const HIDDEN: [u8; 3] = [5, 6, 7];
+
+/// The largest exercises file read: far more than any course needs, and a
+/// device that never ends is not read forever.
+const MOST_BYTES: u64 = 1 << 20;
+
+/// What the console needs, found and checked.
+pub struct Console {
+    sqljs: SqlJs,
+    exercises: Vec<Exercise>,
+    /// The teacher's file, where the exercises come from one.
+    file: Option<PathBuf>,
+}
+
+/// The console --console asks for, for a page (`is_page`): the teacher's
+/// `exercises` (else the built-in ones) and sql.js from `sqljs` (else
+/// node_modules/sql.js), read and checked; refused for any other format.
+pub fn prepare(is_page: bool, exercises: Option<&Path>, sqljs: Option<&Path>) -> Result<Console> {
+    if !is_page {
+        return Err(usage(
+            "--console adds a console to the page: it goes with --format html (or an --out file ending .html)",
+        ));
+    }
+    // The teacher's file first: its mistakes are said even where sql.js
+    // is not installed yet.
+    let file = exercises.map(Path::to_path_buf);
+    let exercises = match exercises {
+        Some(path) => exercises::parse(&read_exercises(path)?)
+            .map_err(|why| usage(format!("{}: {why}", path.display())))?,
+        None => exercises::built_in(),
+    };
+    let sqljs = sqljs::load(sqljs)?;
+    Ok(Console {
+        sqljs,
+        exercises,
+        file,
+    })
+}
+
+/// The text of a teacher's exercises file, or a one-line refusal naming it.
+fn read_exercises(path: &Path) -> Result<String> {
+    let shown = path.display();
+    let refuse = |why: &str| usage(format!("cannot read the exercises {shown}: {why}"));
+    let file = std::fs::File::open(path).map_err(|e| {
+        refuse(match e.kind() {
+            std::io::ErrorKind::NotFound => "there is no such file",
+            std::io::ErrorKind::PermissionDenied => "no permission to read it",
+            _ => "it cannot be opened",
+        })
+    })?;
+    let mut bytes = Vec::new();
+    (file.take(MOST_BYTES + 1).read_to_end(&mut bytes)).map_err(|e| match e.kind() {
+        std::io::ErrorKind::IsADirectory => refuse("it is a directory"),
+        _ => refuse("it cannot be read"),
+    })?;
+    if bytes.len() as u64 > MOST_BYTES {
+        return Err(refuse("it is larger than 1 MiB"));
+    }
+    String::from_utf8(bytes).map_err(|_| refuse("it is not UTF-8 text"))
+}
+
+impl Console {
+    /// The console's data for the page of `board`: its database, the hidden
+    /// boards, and the exercises, each reference answer run on every board
+    /// first.
+    pub fn lab(self, board: &Board) -> Result<LabData> {
+        let mut boards = vec![(board.n, board.reader.image(board.n)?)];
+        for n in HIDDEN {
+            boards.push((n, FreshBoard::new(n)?.image()?));
+        }
+        for (at, exercise) in self.exercises.iter().enumerate() {
+            let answers = self.answers(at, exercise, &boards)?;
+            if self.file.is_some() && answers.windows(2).all(|w| w[0] == w[1]) {
+                eprintln!(
+                    "queens: note: exercise {} ({:?}) has the same answer on every board, so rows typed in by hand pass it",
+                    at + 1,
+                    exercise.title
+                );
+            }
+        }
+        LabData::new(self.sqljs, &boards, &self.exercises)
+    }
+
+    /// The rows exercise `at`'s reference answer gives on each board; a
+    /// failure names the file, the exercise and the board.
+    fn answers(
+        &self,
+        at: usize,
+        exercise: &Exercise,
+        boards: &[(u8, Vec<u8>)],
+    ) -> Result<Vec<Vec<Vec<Value>>>> {
+        let whose = match &self.file {
+            Some(path) => format!("{}: ", path.display()),
+            None => "the built-in ".to_string(),
+        };
+        (boards.iter())
+            .map(|(n, image)| {
+                engine::answer_rows(image, &exercise.answer).map_err(|why| {
+                    usage(format!(
+                        "{whose}exercise {} ({:?}): its answer fails on the {n}×{n} board: {}",
+                        at + 1,
+                        exercise.title,
+                        why.lines().next().unwrap_or_default()
+                    ))
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,727 @@
+//! The page's console and exercises (`queens export --console`): sql.js
+//! found and checked before anything is written, a teacher's exercises
+//! checked on every board the page carries, and the page used as a learner
+//! uses it, in Debian's chromium.
+
+use crate::common;
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use common::{Board, text};
+
+/// sql.js as `npm ci` puts it in the clone (package.json pins it).
+fn sqljs() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("node_modules/sql.js")
+}
+
+/// Writes the console page of `board` (with `more` arguments) as lab.html
+/// in its directory and returns its path.
+fn lab_of(board: &Board, more: &[&str]) -> PathBuf {
+    let page = board.dir.path().join("lab.html");
+    let sqljs = sqljs();
+    let mut args = vec!["export", "--console", "--sqljs", sqljs.to_str().unwrap()];
+    args.extend_from_slice(more);
+    args.extend(["--force", "--out", page.to_str().unwrap()]);
+    let out = board.run(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    page
+}
+
+/// A folder shaped like the sql.js package, of `version`, whose inline
+/// build is `inline`.
+fn fake_package(dir: &Path, version: &str, inline: &str) -> PathBuf {
+    let package = dir.join(format!("fake-{version}"));
+    std::fs::create_dir_all(package.join("dist")).unwrap();
+    std::fs::write(
+        package.join("package.json"),
+        format!("{{\"name\": \"sql.js\", \"version\": \"{version}\"}}"),
+    )
+    .unwrap();
+    std::fs::write(package.join("dist/sql-wasm-inline.js"), inline).unwrap();
+    std::fs::write(package.join("LICENSE"), "MIT").unwrap();
+    package
+}
+
+/// One line on stderr, the exit code, and no page.
+fn refused(board: &Board, args: &[&str], code: i32) -> String {
+    let out = board.run(args);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {said}");
+    assert_eq!(said.lines().count(), 1, "{args:?}: {said}");
+    assert!(
+        !said.contains(".queens-") && !said.contains("panicked"),
+        "{said}"
+    );
+    assert!(
+        !board.dir.path().join("lab.html").exists(),
+        "{args:?} wrote the page"
+    );
+    said
+}
+
+promise!(the_console_needs_sqljs_from_npm_and_says_how_to_get_it);
+fn the_console_needs_sqljs_from_npm_and_says_how_to_get_it() {
+    let board = Board::new(8);
+    // No node_modules where queens runs: the command that gets it.
+    let said = refused(&board, &["export", "--console", "--out", "lab.html"], 1);
+    assert!(said.contains("npm install sql.js@1.16.0"), "{said}");
+    let dir = board.dir.path();
+    let old = fake_package(dir, "1.15.0", "");
+    let said = refused(
+        &board,
+        &[
+            "export",
+            "--console",
+            "--sqljs",
+            old.to_str().unwrap(),
+            "--out",
+            "lab.html",
+        ],
+        2,
+    );
+    assert!(
+        said.contains("is sql.js 1.15.0, not 1.16.0") && said.contains(old.to_str().unwrap()),
+        "{said}"
+    );
+    // The right version with another file inside: not the release.
+    let altered = fake_package(dir, "1.16.0", "var initSqlJs = () => 0;");
+    let said = refused(
+        &board,
+        &[
+            "export",
+            "--console",
+            "--sqljs",
+            altered.to_str().unwrap(),
+            "--out",
+            "lab.html",
+        ],
+        2,
+    );
+    assert!(said.contains("SHA-256 differs"), "{said}");
+    let said = refused(
+        &board,
+        &[
+            "export",
+            "--console",
+            "--sqljs",
+            "no/such/dir",
+            "--out",
+            "lab.html",
+        ],
+        2,
+    );
+    assert!(said.contains("--sqljs no/such/dir"), "{said}");
+    let said = refused(&board, &["export", "--console", "--format", "csv"], 2);
+    assert!(said.contains("--format html"), "{said}");
+    for (flag, value) in [
+        ("--exercises", "course.toml"),
+        ("--sqljs", "node_modules/sql.js"),
+    ] {
+        let said = refused(&board, &["export", flag, value, "--out", "lab.html"], 2);
+        assert!(said.contains("--console"), "{said}");
+    }
+}
+
+/// `export --console` with the teacher's `file` on `board`.
+fn export_with(board: &Board, file: &str) -> std::process::Output {
+    let sqljs = sqljs();
+    let sqljs = sqljs.to_str().unwrap();
+    board.run(&[
+        "export",
+        "--console",
+        "--sqljs",
+        sqljs,
+        "--exercises",
+        file,
+        "--out",
+        "lab.html",
+    ])
+}
+
+/// The one line `export --console` refuses `file` holding `contents` with.
+fn refused_file(board: &Board, file: &str, contents: &str) -> String {
+    std::fs::write(board.dir.path().join(file), contents).unwrap();
+    refused_output(board, export_with(board, file))
+}
+
+/// The one line of a refusal with exit 2, which wrote no page.
+fn refused_output(board: &Board, out: std::process::Output) -> String {
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(!board.dir.path().join("lab.html").exists());
+    said
+}
+
+/// One exercise, as a teacher's file has it.
+fn exercise(title: &str, answer: &str) -> String {
+    format!("[[exercise]]\ntitle = \"{title}\"\nprompt = \"p\"\nanswer = \"{answer}\"\n")
+}
+
+promise!(
+    a_teachers_exercises_are_checked_on_every_board_before_anything_is_written,
+    needs = [SqlJs]
+);
+fn a_teachers_exercises_are_checked_on_every_board_before_anything_is_written() {
+    let board = Board::new(8);
+    let said = refused_file(
+        &board,
+        "typo.toml",
+        "[[exercise]]\ntitle = \"a\"\nprompt = \"b\"\nanswr = \"c\"\n",
+    );
+    assert!(
+        said.contains("typo.toml: line 4") && said.contains("answr"),
+        "{said}"
+    );
+    let said = refused_file(&board, "none.toml", "# a course with nothing in it yet\n");
+    assert!(
+        said.contains("none.toml: it holds no [[exercise]]"),
+        "{said}"
+    );
+    let two = exercise("Squares", "select count(*) from square")
+        + &exercise("Rows", "select * from rows_of_mine");
+    let said = refused_file(&board, "wrong.toml", &two);
+    assert!(
+        said.contains("wrong.toml: exercise 2 (\"Rows\"): its answer fails on the 8×8 board: no such table: rows_of_mine"),
+        "{said}"
+    );
+    // A view only the 8×8 file has fails on the first hidden board.
+    let conn = rusqlite::Connection::open(&board.db).unwrap();
+    conn.execute_batch("create view course_extra as select 1 as one")
+        .unwrap();
+    let said = refused_file(
+        &board,
+        "extra.toml",
+        &exercise("Extra", "select * from course_extra"),
+    );
+    assert!(
+        said.contains("fails on the 5×5 board: no such table: course_extra"),
+        "{said}"
+    );
+    // A file that works: its exercises in the page, a constant answer noted.
+    let works = exercise("Squares", "select count(*) from square")
+        + &exercise("Directions", "select mov_dir from mov_dir");
+    std::fs::write(board.dir.path().join("course.toml"), works).unwrap();
+    let out = export_with(&board, "course.toml");
+    let said = text(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("exercise 2 (\"Directions\") has the same answer on every board"),
+        "{said}"
+    );
+    let lab = lab_data(&std::fs::read_to_string(board.dir.path().join("lab.html")).unwrap());
+    let titles: Vec<&str> = (lab["exercises"].as_array().unwrap().iter())
+        .map(|x| x["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Squares", "Directions"]);
+}
+
+promise!(
+    a_teachers_file_that_cannot_be_read_is_named_as_given,
+    needs = [SqlJs]
+);
+fn a_teachers_file_that_cannot_be_read_is_named_as_given() {
+    let board = Board::new(8);
+    for (path, why) in [
+        ("missing.toml", "there is no such file"),
+        (".", "it is a directory"),
+        ("/dev/zero", "it is larger than 1 MiB"),
+    ] {
+        let said = refused_output(&board, export_with(&board, path));
+        assert!(
+            said.contains(&format!("the exercises {path}: {why}")),
+            "{said}"
+        );
+    }
+    std::fs::write(
+        board.dir.path().join("latin1.toml"),
+        b"title = \"caf\xe9\"\n",
+    )
+    .unwrap();
+    let said = refused_output(&board, export_with(&board, "latin1.toml"));
+    assert!(said.contains("latin1.toml: it is not UTF-8 text"), "{said}");
+}
+
+promise!(the_how_to_s_exercises_make_a_page, needs = [SqlJs]);
+/// The TOML the teachers' how-to shows is a file that works, whose
+/// answers differ from board to board.
+fn the_how_to_s_exercises_make_a_page() {
+    let how_to = include_str!("../../docs/src/howto/exercises.md");
+    let start = how_to.find("```toml\n").expect("the how-to's example") + "```toml\n".len();
+    let example = &how_to[start..start + how_to[start..].find("```").unwrap()];
+    let board = Board::new(8);
+    std::fs::write(board.dir.path().join("course.toml"), example).unwrap();
+    let page = lab_of(&board, &["--exercises", "course.toml"]);
+    let lab = lab_data(&std::fs::read_to_string(page).unwrap());
+    assert_eq!(lab["exercises"].as_array().unwrap().len(), 2);
+    let out = board.run(&[
+        "export",
+        "--console",
+        "--sqljs",
+        sqljs().to_str().unwrap(),
+        "--exercises",
+        "course.toml",
+        "--force",
+        "--out",
+        "lab.html",
+    ]);
+    assert!(
+        !text(&out.stderr).contains("same answer"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// The console's data in a page.
+fn lab_data(page: &str) -> serde_json::Value {
+    let start =
+        page.find("id=\"queens-lab\">").expect("the console's data") + "id=\"queens-lab\">".len();
+    let end = start + page[start..].find("</script>").unwrap();
+    serde_json::from_str(&page[start..end]).unwrap()
+}
+
+/// A board the page carries, as an SQLite file in `dir`.
+fn carried_board(dir: &Path, at: usize, base64_gzip: &str) -> rusqlite::Connection {
+    use base64::Engine as _;
+    let gz = base64::engine::general_purpose::STANDARD
+        .decode(base64_gzip)
+        .unwrap();
+    let mut file = Vec::new();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_end(&mut file)
+        .unwrap();
+    let path = dir.join(format!("carried{at}.db"));
+    std::fs::write(&path, file).unwrap();
+    rusqlite::Connection::open(path).unwrap()
+}
+
+promise!(
+    the_console_page_carries_real_boards_in_under_two_mib_and_the_plain_page_is_unchanged,
+    needs = [SqlJs]
+);
+fn the_console_page_carries_real_boards_in_under_two_mib_and_the_plain_page_is_unchanged() {
+    let board = Board::new(8);
+    let page = std::fs::read_to_string(lab_of(&board, &[])).unwrap();
+    assert!(page.len() < 2 << 20, "{} bytes", page.len());
+    let lab = lab_data(&page);
+    // The page's board and the hidden ones, each a real board: A000170.
+    let boards = lab["boards"].as_array().unwrap();
+    let mut sizes = Vec::new();
+    for (at, carried) in boards.iter().enumerate() {
+        let n = carried[0].as_u64().unwrap();
+        let conn = carried_board(board.dir.path(), at, carried[1].as_str().unwrap());
+        let count: i64 = conn
+            .query_row("select count(*) from solution", [], |r| r.get(0))
+            .unwrap();
+        let wal: i64 = conn
+            .query_row(
+                "select count(*) from pragma_journal_mode where journal_mode = 'wal'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(wal, 0, "a copy opens without a -wal file");
+        sizes.push((n, count));
+    }
+    assert_eq!(sizes, [(8, 92), (5, 10), (6, 4), (7, 40)]);
+    assert!(lab["license"].as_str().unwrap().contains("MIT"));
+    assert!(lab["exercises"].as_array().unwrap().len() >= 8);
+    // Nothing of the page's own loads from the network (sql.js is checked
+    // by its SHA-256 to be the release npm ships).
+    let own = page.replace(
+        lab["sqljs"]
+            .as_str()
+            .unwrap()
+            .replace('<', "\\u003c")
+            .as_str(),
+        "",
+    );
+    let own = own.replace(
+        &serde_json::to_string(lab["sqljs"].as_str().unwrap())
+            .unwrap()
+            .replace('<', "\\u003c"),
+        "",
+    );
+    for needle in [
+        "src=",
+        "href=",
+        "url(",
+        "@import",
+        "fetch(",
+        "XMLHttpRequest",
+        "http:",
+        "https:",
+        "<link",
+        "<iframe",
+        "<img",
+        "WebSocket",
+        "import(",
+    ] {
+        assert!(!own.contains(needle), "the console page holds {needle}");
+    }
+    // The plain page carries none of it.
+    let out = board.run(&["export", "--out", "plain.html"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let plain = std::fs::read_to_string(board.dir.path().join("plain.html")).unwrap();
+    assert!(!plain.contains("queens-lab") && !plain.contains("initSqlJs") && plain.len() < 100_000);
+}
+
+promise!(
+    a_stored_board_in_wal_mode_is_carried_as_it_is_read,
+    needs = [SqlJs]
+);
+fn a_stored_board_in_wal_mode_is_carried_as_it_is_read() {
+    let board = Board::new(6);
+    let conn = rusqlite::Connection::open(&board.db).unwrap();
+    conn.execute_batch("pragma journal_mode = wal; create table course_note (note text); insert into course_note values ('mine')").unwrap();
+    let page = std::fs::read_to_string(lab_of(&board, &[])).unwrap();
+    drop(conn);
+    let lab = lab_data(&page);
+    let carried = carried_board(board.dir.path(), 0, lab["boards"][0][1].as_str().unwrap());
+    let note: String = carried
+        .query_row("select note from course_note", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(note, "mine", "the console holds the file's own tables");
+    let count: i64 = carried
+        .query_row("select count(*) from solution", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(count, 4);
+}
+
+promise!(no_built_in_exercise_can_be_answered_with_rows_typed_in);
+/// Each built-in answer gives other rows on a hidden board than on the
+/// 8×8 one, so the 8×8 board's rows typed in as constants are wrong.
+fn no_built_in_exercise_can_be_answered_with_rows_typed_in() {
+    let boards: Vec<Board> = [8, 5, 6, 7].into_iter().map(Board::new).collect();
+    let exercises: toml::Value =
+        toml::from_str(include_str!("../../src/model/exercises.toml")).unwrap();
+    for exercise in exercises["exercise"].as_array().unwrap() {
+        let answer = exercise["answer"].as_str().unwrap();
+        let shown = boards[0].rows(answer);
+        let hidden: Vec<Vec<Vec<String>>> = boards[1..].iter().map(|b| b.rows(answer)).collect();
+        assert!(
+            hidden.iter().any(|rows| *rows != shown),
+            "{}: the same rows on every board",
+            exercise["title"]
+        );
+    }
+}
+
+promise!(
+    a_server_s_board_is_carried_as_a_fresh_sqlite_board,
+    needs = [Postgres, SqlJs]
+);
+fn a_server_s_board_is_carried_as_a_fresh_sqlite_board() {
+    let url = common::server::url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server");
+    let schema = common::server::Schema::new(&url, "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let page = schema.dir.path().join("lab.html");
+    let sqljs = sqljs();
+    let out = schema.run(&[
+        "export",
+        "--console",
+        "--sqljs",
+        sqljs.to_str().unwrap(),
+        "--out",
+        page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lab = lab_data(&std::fs::read_to_string(&page).unwrap());
+    assert_eq!(lab["boards"][0][0], 6);
+    let carried = carried_board(schema.dir.path(), 0, lab["boards"][0][1].as_str().unwrap());
+    let count: i64 = carried
+        .query_row("select count(*) from solution", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(count, 4);
+}
+
+mod in_chromium {
+    use super::*;
+
+    use std::sync::Arc;
+
+    use headless_chrome::Tab;
+    use headless_chrome::browser::tab::ModifierKey;
+
+    use common::chromium::{Chromium, click, eval, open_at, screenshot, text_of};
+    use common::wait::wait_until;
+
+    /// The page open at `fragment`, once SQLite is ready in it.
+    fn open_lab(page: &Path, fragment: &str, size: (u32, u32)) -> (Chromium, Arc<Tab>) {
+        let (browser, tab) = open_at(page, fragment, size);
+        wait_ready(&tab);
+        (browser, tab)
+    }
+
+    fn wait_ready(tab: &Tab) {
+        wait_until("SQLite ready in the page", || {
+            text_of(tab, "lab-state").contains("is ready")
+        });
+    }
+
+    /// Whether the console is busy: its Stop is enabled.
+    fn busy(tab: &Tab) -> bool {
+        eval(tab, "document.getElementById('lab-stop').disabled") == "false"
+    }
+
+    /// Types `sql` into the console over what was there, as a learner
+    /// does (the text goes in as typed text).
+    fn type_query(tab: &Tab, sql: &str) {
+        click(tab, "#lab-sql");
+        eval(tab, "document.getElementById('lab-sql').select()");
+        tab.send_character(sql).unwrap();
+    }
+
+    /// Types `sql`, runs it with Ctrl+Enter and waits for its answer:
+    /// the count line and the error line.
+    fn run(tab: &Tab, sql: &str) -> (String, String) {
+        type_query(tab, sql);
+        tab.press_key_with_modifiers("Enter", Some(&[ModifierKey::Ctrl]))
+            .unwrap();
+        wait_until("the query's answer", || !busy(tab));
+        (text_of(tab, "lab-count"), text_of(tab, "lab-error"))
+    }
+
+    fn first_cell(tab: &Tab) -> String {
+        eval(
+            tab,
+            "document.querySelector('#lab-rows tbody td').textContent",
+        )
+    }
+
+    promise!(
+        a_learner_runs_queries_sees_placements_and_stops_an_endless_one,
+        needs = [Chromium, SqlJs]
+    );
+    fn a_learner_runs_queries_sees_placements_and_stops_an_endless_one() {
+        let board = Board::new(8);
+        let page = lab_of(&board, &[]);
+        let (_browser, tab) = open_lab(&page, "", (1280, 900));
+        assert_eq!(
+            run(&tab, "select count(*) from solution"),
+            ("1 row.".into(), String::new())
+        );
+        assert_eq!(first_cell(&tab), "92");
+        // Placements drawn as boards, eight queens each.
+        let (count, _) = run(
+            &tab,
+            "select * from numbered_solution where solution_no in (4, 77)",
+        );
+        assert_eq!(count, "2 rows.");
+        let drawn = eval(
+            &tab,
+            "[...document.querySelectorAll('#lab-boards figure')].map(f => f.querySelectorAll('i.q').length + ':' + f.textContent).join(' ')",
+        );
+        assert_eq!(drawn, "8:solution 4 8:solution 77");
+        // A mistake is one line, and the console goes on.
+        let (_, error) = run(&tab, "selec count(*) from square");
+        assert_eq!(error, "Error: near \"selec\": syntax error");
+        assert_eq!(
+            run(&tab, "select count(*) from square"),
+            ("1 row.".into(), String::new())
+        );
+        assert_eq!(first_cell(&tab), "64");
+        // An endless query: Stop ends it, and SQLite is there again.
+        type_query(
+            &tab,
+            "with recursive r(i) as (select 1 union all select i + 1 from r) select count(*) from r",
+        );
+        click(&tab, "#lab-run");
+        assert!(busy(&tab) && eval(&tab, "document.getElementById('lab-run').disabled") == "true");
+        click(&tab, "#lab-stop");
+        wait_until("SQLite again after Stop", || {
+            let said = text_of(&tab, "lab-state");
+            said.starts_with("Stopped: ") && said.contains("is ready again")
+        });
+        assert_eq!(
+            run(&tab, "select count(*) from solution"),
+            ("1 row.".into(), String::new())
+        );
+        assert_eq!(first_cell(&tab), "92");
+        // The query is kept in the address, and an address runs its query,
+        // beside the queens it places.
+        assert_eq!(
+            eval(&tab, "location.hash"),
+            "#sql=select%20count(*)%20from%20solution"
+        );
+        // (Its query runs as soon as SQLite is ready: no wait for "ready".)
+        let (_browser2, other) = open_at(
+            &page,
+            "#queens=c5&sql=select%20count(*)%20from%20square_line%20where%20square%20%3D%20'c5'",
+            (1280, 900),
+        );
+        wait_until("the address's query run", || {
+            !busy(&other) && text_of(&other, "lab-count") == "1 row."
+        });
+        assert_eq!(first_cell(&other), "4");
+        assert_eq!(text_of(&other, "placed"), "1 queen: c5");
+        assert!(eval(&other, "location.hash").starts_with("#queens=c5&sql="));
+        screenshot(&tab, &screenshots().join("lab-8x8-desktop.png"));
+    }
+
+    fn screenshots() -> PathBuf {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Chooses exercise `at` (from 0), checks the console's query as its
+    /// answer and returns the verdict.
+    fn check(tab: &Tab, at: usize, answer: &str) -> String {
+        eval(
+            tab,
+            &format!(
+                "(s => {{ s.selectedIndex = {at}; s.dispatchEvent(new Event('change')); }})(document.getElementById('lab-ex'))"
+            ),
+        );
+        type_query(tab, answer);
+        click(tab, "#lab-check");
+        wait_until("the check's verdict", || {
+            !busy(tab) && !text_of(tab, "lab-verdict").is_empty()
+        });
+        text_of(tab, "lab-verdict")
+    }
+
+    promise!(
+        exercises_are_checked_on_hidden_boards_and_progress_is_kept,
+        needs = [Chromium, SqlJs]
+    );
+    fn exercises_are_checked_on_hidden_boards_and_progress_is_kept() {
+        let board = Board::new(8);
+        let page = lab_of(&board, &[]);
+        let (_browser, tab) = open_lab(&page, "", (1280, 900));
+        let titles = eval(
+            &tab,
+            "[...document.getElementById('lab-ex').options].map(o => o.textContent).join('|')",
+        );
+        let count = titles.split('|').count();
+        assert!(titles.starts_with("1. Count the squares|"), "{titles}");
+        // Right on the shown board, wrong on a hidden one.
+        let said = check(&tab, 0, "select 64");
+        assert!(
+            said.starts_with("Not yet: on the hidden 5×5 board"),
+            "{said}"
+        );
+        assert!(
+            said.contains("expected:")
+                && said.contains("25")
+                && said.contains("yours:")
+                && said.contains("64"),
+            "{said}"
+        );
+        eval(
+            &tab,
+            "document.getElementById('lab-verdict').scrollIntoView()",
+        );
+        screenshot(&tab, &screenshots().join("lab-8x8-exercise.png"));
+        let said = check(&tab, 0, "select count(*) from square");
+        assert!(said.starts_with("Right: the same rows as the reference answer on this 8×8 board and on the hidden 5×5, 6×6, 7×7 boards"), "{said}");
+        assert_eq!(
+            text_of(&tab, "lab-progress"),
+            format!("1 of {count} solved")
+        );
+        order_counts_only_where_the_exercise_says_so(&tab, &titles);
+        // A failing answer is said, and the page goes on.
+        let said = check(&tab, 0, "select count(*) from squares");
+        assert!(
+            said.starts_with(
+                "Not yet: your answer fails on this 8×8 board: no such table: squares"
+            ),
+            "{said}"
+        );
+        // Kept across a reload.
+        tab.reload(false, None).unwrap();
+        wait_ready(&tab);
+        assert_eq!(
+            text_of(&tab, "lab-progress"),
+            format!("2 of {count} solved")
+        );
+        assert!(
+            eval(
+                &tab,
+                "document.getElementById('lab-ex').options[0].textContent"
+            )
+            .ends_with('✓')
+        );
+    }
+
+    /// An unordered exercise takes the rows in any order; an ordered one,
+    /// only in its own.
+    fn order_counts_only_where_the_exercise_says_so(tab: &Tab, titles: &str) {
+        let lines = titles
+            .split('|')
+            .position(|t| t.contains("How long is each line?"))
+            .unwrap();
+        let said = check(
+            tab,
+            lines,
+            "select anchor, mov_dir, count(*) from square_line group by 1, 2 order by 3 desc, 1 desc",
+        );
+        assert!(said.starts_with("Right"), "{said}");
+        let first_five = titles
+            .split('|')
+            .position(|t| t.contains("first five"))
+            .unwrap();
+        let said = check(
+            tab,
+            first_five,
+            "select * from numbered_solution where solution_no <= 5 order by solution_no desc",
+        );
+        assert!(
+            said.starts_with("Not yet: on this 8×8 board, your rows are not the reference answer's, or not in its order (the order counts here)."),
+            "{said}"
+        );
+    }
+
+    promise!(
+        every_built_in_exercise_s_answer_is_right_in_the_page,
+        needs = [Chromium, SqlJs]
+    );
+    fn every_built_in_exercise_s_answer_is_right_in_the_page() {
+        let board = Board::new(8);
+        let page = lab_of(&board, &[]);
+        let lab = lab_data(&std::fs::read_to_string(&page).unwrap());
+        let (_browser, tab) = open_lab(&page, "", (1280, 900));
+        for (at, exercise) in lab["exercises"].as_array().unwrap().iter().enumerate() {
+            let answer = exercise["answer"].as_str().unwrap();
+            let said = check(&tab, at, answer);
+            assert!(said.starts_with("Right"), "{}: {said}", exercise["title"]);
+        }
+    }
+
+    promise!(
+        the_console_holds_at_phone_width_and_works_by_keyboard,
+        needs = [Chromium, SqlJs]
+    );
+    fn the_console_holds_at_phone_width_and_works_by_keyboard() {
+        let board = Board::new(8);
+        let page = lab_of(&board, &[]);
+        let (_browser, tab) = open_lab(&page, "", (390, 844));
+        let (count, _) = run(&tab, "select * from search_tree");
+        assert!(count.ends_with("rows, the first 500 shown."), "{count}");
+        assert_eq!(
+            eval(&tab, "document.documentElement.scrollWidth <= innerWidth"),
+            "true",
+            "the page scrolls sideways at 390 px"
+        );
+        // From the query, Tab reaches Run; Enter on it runs.
+        type_query(&tab, "select count(*) from line");
+        tab.press_key("Tab").unwrap();
+        assert_eq!(eval(&tab, "document.activeElement.id"), "lab-run");
+        tab.press_key("Enter").unwrap();
+        wait_until("the query's answer", || {
+            !busy(&tab) && text_of(&tab, "lab-count") == "1 row."
+        });
+        assert_eq!(first_cell(&tab), "46");
+        // Run can do nothing on an empty query, and says so by being disabled.
+        type_query(&tab, " ");
+        assert_eq!(
+            eval(&tab, "document.getElementById('lab-run').disabled"),
+            "true"
+        );
+        run(&tab, "select * from fundamental_solution");
+        eval(&tab, "document.getElementById('lab').scrollIntoView()");
+        screenshot(&tab, &screenshots().join("lab-8x8-phone.png"));
+    }
+}
