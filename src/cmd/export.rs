@@ -153,7 +153,8 @@ pub struct Args {
 
     /// For html: a console in the page that runs your SQL on a copy of
     /// the database (SQLite, by sql.js, offline), with exercises that check
-    /// an answer on this board and on hidden boards of 5×5, 6×6 and 7×7.
+    /// an answer on this board and on hidden boards of 5×5, 6×6 and 7×7
+    /// (boards from 5×5 to 10×10; from 1×1 with --exercises).
     /// Needs sql.js 1.16.0 from npm: `npm install sql.js@1.16.0` in the
     /// current directory, or --sqljs.
     #[arg(long)]

@@ -19,20 +19,34 @@ const LAB = (() => {
       const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
       return new Uint8Array(await new Response(stream).arrayBuffer());
     }
-    const shown = v => v instanceof Uint8Array ? "x'" + Array.from(v, b => b.toString(16).padStart(2, "0")).join("") + "'" : v;
-    // The rows of the last statement of `sql` that has columns: `cap` kept, all counted.
-    function run(d, sql, cap) {
-      let last = null, statements = 0;
-      for (const st of d.iterateStatements(sql)) {
-        statements++;
-        try {
-          const columns = st.getColumnNames(), rows = [];
-          let count = 0;
-          while (st.step()) { count++; if (rows.length < cap) rows.push(st.get().map(shown)); }
-          if (columns.length) last = { columns, rows, count };
-        } finally { st.free(); }
+    // A value as the page shows it: a blob as hex, a long one or a long
+    // text cut short with its length said, so no value can swamp the page.
+    const hex = bytes => Array.from(bytes, b => b.toString(16).padStart(2, "0")).join("");
+    function shown(v) {
+      if (v instanceof Uint8Array) return "x'" + hex(v.subarray(0, 32)) + "'" + (v.length > 32 ? "… (" + v.length + " bytes)" : "");
+      if (typeof v === "string" && v.length > 2000) return v.slice(0, 2000) + "… (" + v.length + " characters)";
+      return v;
+    }
+    // Blobs compared by their bytes.
+    const raw = v => v instanceof Uint8Array ? "x'" + hex(v) + "'" : v;
+    // The rows of the last statement of `sql` that has columns: `cap` kept
+    // (each value as `keep` makes it), all counted.
+    function run(d, sql, cap, keep) {
+      let last = null, done = 0;
+      try {
+        for (const st of d.iterateStatements(sql)) {
+          try {
+            const columns = st.getColumnNames(), rows = [];
+            let count = 0;
+            while (st.step()) { count++; if (rows.length < cap) rows.push(st.get().map(keep)); }
+            if (columns.length) last = { columns, rows, count };
+          } finally { st.free(); }
+          done++;
+        }
+      } catch (err) {
+        throw { message: String(err && err.message || err), ran: done };
       }
-      return last || { columns: [], rows: [], count: 0, statements, changes: d.getRowsModified() };
+      return last || { columns: [], rows: [], count: 0, statements: done, changes: d.getRowsModified() };
     }
     const key = row => JSON.stringify(row);
     function same(want, got, ordered) {
@@ -41,14 +55,14 @@ const LAB = (() => {
       if (!ordered) { a.sort(); b.sort(); }
       return a.every((r, i) => r === b[i]);
     }
-    const few = r => ({ columns: r.columns, rows: r.rows.slice(0, 10), count: r.count });
+    const few = r => ({ columns: r.columns, rows: r.rows.slice(0, 10).map(row => row.map(shown)), count: r.count });
     function check(m) {
       for (let b = 0; b < pristine.length; b++) {
         const d = new SQL.Database(pristine[b]);
         try {
-          const want = run(d, m.reference, Infinity);
+          const want = run(d, m.reference, Infinity, raw);
           let got;
-          try { got = run(d, m.answer, Infinity); }
+          try { got = run(d, m.answer, Infinity, raw); }
           catch (err) { return { kind: "checked", id: m.id, board: b, error: String(err.message || err) }; }
           if (!same(want, got, m.ordered)) return { kind: "checked", id: m.id, board: b, want: few(want), got: few(got) };
         } finally { d.close(); }
@@ -63,10 +77,10 @@ const LAB = (() => {
           pristine = await Promise.all(m.boards.map(b => gunzip(b[1])));
           db = new SQL.Database(pristine[0]);
           postMessage({ kind: "ready", sqlite: db.exec("select sqlite_version()")[0].values[0][0] });
-        } else if (m.kind === "run") postMessage({ kind: "rows", id: m.id, result: run(db, m.sql, m.cap) });
+        } else if (m.kind === "run") postMessage({ kind: "rows", id: m.id, result: run(db, m.sql, m.cap, shown) });
         else if (m.kind === "check") postMessage(check(m));
       } catch (err) {
-        postMessage({ kind: "failed", id: m.id, message: String(err && err.message || err) });
+        postMessage({ kind: "failed", id: m.id, message: String(err && err.message || err), ran: err && err.ran || 0 });
       }
     };
   }
@@ -98,7 +112,7 @@ const LAB = (() => {
       state(after + "SQLite " + m.sqlite + " is ready" + (after ? " again" : "") + ".");
       after = "";
       controls();
-      if (pending !== null) { const sql = pending; pending = null; run(sql); }
+      runPending();
       return;
     }
     if (!busy || m.id !== busy.id) return;
@@ -106,13 +120,24 @@ const LAB = (() => {
     busy = null;
     controls();
     if (m.kind === "failed") {
-      state(was.kind === "check" ? "The check did not run." : "The query did not run.");
+      if (was.kind === "run") { el("lab-rows").replaceChildren(); el("lab-boards").replaceChildren(); el("lab-count").textContent = ""; }
+      state(was.kind === "check" ? "The check did not run."
+        : m.ran > 0 ? "Stopped at an error: " + plural(m.ran, "statement", "statements") + " before it ran." : "The query did not run.");
       sayError("Error: " + m.message.split("\n")[0]);
       if (was.kind === "check") el("lab-verdict").textContent = "The check did not run: " + m.message.split("\n")[0];
       return;
     }
     if (m.kind === "rows") showRows(m.result);
     if (m.kind === "checked") verdict(m, was.exercise);
+    runPending();
+  }
+
+  // The query an address asked for while SQLite was starting or busy.
+  function runPending() {
+    if (pending === null || !ready || busy) return;
+    const sql = pending;
+    pending = null;
+    run(sql);
   }
 
   function run(sql) {
@@ -130,7 +155,8 @@ const LAB = (() => {
     after = "Stopped: the database is a fresh copy. ";
     start();
     state("Stopped. SQLite starts again, on a fresh copy of the database.");
-    stopButton.blur(); runButton.focus();
+    // Run waits for SQLite: the query keeps the focus (Ctrl+Enter runs it).
+    text.focus();
   }
 
   function fresh() {
@@ -275,7 +301,12 @@ const LAB = (() => {
   start();
   return {
     // The query an address holds (#sql=…): typed in, and run.
-    fromAddress(sql) { if (sql === text.value && busy) return; text.value = sql; controls(); run(sql); },
+    fromAddress(sql) {
+      if (sql === text.value && busy) return;
+      text.value = sql;
+      controls();
+      if (busy) { pending = sql; state("The address's query runs when this one ends."); } else run(sql);
+    },
     // What the address keeps of the console: the query typed.
     addressPart() { return text.value.trim() ? "sql=" + encodeURIComponent(text.value) : ""; },
   };

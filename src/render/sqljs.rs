@@ -2,6 +2,7 @@
 //! from where npm put it, never from the repository, and checked to be the
 //! release the console is written for.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -19,6 +20,12 @@ const INLINE_SHA256: &str = "3dbb4026a62c9e7acdbbc713e2f9009c4902ea624295fc3bb0a
 /// The command that puts it where queens looks by default.
 pub const INSTALL: &str = "npm install sql.js@1.16.0";
 
+/// The most read of each file: far more than the release's (package.json
+/// and LICENSE about 2 kB, the inline build 965 kB), so that a device or a
+/// huge file in their place is not read for ever.
+const MOST_SMALL: u64 = 64 << 10;
+const MOST_INLINE: u64 = 4 << 20;
+
 /// sql.js as the page carries it.
 pub struct SqlJs {
     /// dist/sql-wasm-inline.js.
@@ -35,7 +42,7 @@ pub fn load(dir: Option<&Path>) -> Result<SqlJs> {
         Some(dir) => (dir.to_path_buf(), true),
         None => (PathBuf::from("node_modules/sql.js"), false),
     };
-    let shown = folder.display();
+    let shown = folder.display().to_string();
     let refuse = |why: String| -> anyhow::Error {
         let advice = format!(
             "run `{INSTALL}` in this directory, or name the package's folder with --sqljs DIR"
@@ -45,14 +52,18 @@ pub fn load(dir: Option<&Path>) -> Result<SqlJs> {
             false => anyhow::anyhow!("--console needs sql.js {VERSION}: {why}; {advice}"),
         }
     };
-    let manifest = match std::fs::read_to_string(folder.join("package.json")) {
-        Ok(text) => text,
-        Err(_) if !given && !folder.exists() => {
-            return Err(refuse(format!("{shown} is not there")));
-        }
-        Err(_) => return Err(refuse(format!("{shown} holds no package.json"))),
+    if !folder.is_dir() {
+        return Err(refuse(match folder.exists() {
+            true => format!("{shown} is not a folder"),
+            false => format!("{shown} is not there"),
+        }));
+    }
+    let text = |name: &str, most: u64| -> Result<String> {
+        let bytes = read_capped(&folder.join(name), most)
+            .map_err(|why| refuse(format!("{shown}/{name} {why}")))?;
+        String::from_utf8(bytes).map_err(|_| refuse(format!("{shown}/{name} is not UTF-8 text")))
     };
-    match package_version(&manifest) {
+    match package_version(&text("package.json", MOST_SMALL)?) {
         Some((name, version)) if name == "sql.js" && version == VERSION => {}
         Some((name, version)) if name == "sql.js" => {
             return Err(refuse(format!(
@@ -61,10 +72,16 @@ pub fn load(dir: Option<&Path>) -> Result<SqlJs> {
         }
         _ => return Err(refuse(format!("{shown} is not the sql.js package"))),
     }
-    let code = read_checked(&folder.join("dist/sql-wasm-inline.js"))
-        .map_err(|why| refuse(format!("{shown}: {why}")))?;
-    let license = std::fs::read_to_string(folder.join("LICENSE"))
-        .map_err(|_| refuse(format!("{shown} holds no LICENSE")))?;
+    let code = text("dist/sql-wasm-inline.js", MOST_INLINE)?;
+    let digest: String = (Sha256::digest(code.as_bytes()).iter())
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    if digest != INLINE_SHA256 {
+        return Err(refuse(format!(
+            "{shown}/dist/sql-wasm-inline.js is not the file sql.js {VERSION} ships (its SHA-256 differs)"
+        )));
+    }
+    let license = text("LICENSE", MOST_SMALL)?;
     Ok(SqlJs { code, license })
 }
 
@@ -75,18 +92,24 @@ fn package_version(manifest: &str) -> Option<(String, String)> {
     Some((text("name")?, text("version")?))
 }
 
-/// The inline build, if it is release VERSION's own file.
-fn read_checked(path: &Path) -> Result<String, String> {
-    let bytes =
-        std::fs::read(path).map_err(|_| "dist/sql-wasm-inline.js is missing".to_string())?;
-    let digest: String = Sha256::digest(&bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    if digest != INLINE_SHA256 {
-        return Err(format!(
-            "dist/sql-wasm-inline.js is not the file sql.js {VERSION} ships (its SHA-256 differs)"
-        ));
+/// A file's bytes, at most `most`; Err says why not, after its name.
+fn read_capped(path: &Path, most: u64) -> Result<Vec<u8>, String> {
+    match std::fs::metadata(path) {
+        Err(_) => return Err("is missing".into()),
+        Ok(meta) if !meta.is_file() => return Err("is not a file".into()),
+        Ok(_) => {}
     }
-    String::from_utf8(bytes).map_err(|_| "dist/sql-wasm-inline.js is not UTF-8 text".to_string())
+    let file = std::fs::File::open(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::PermissionDenied => "cannot be read (no permission)".to_string(),
+        _ => "cannot be opened".to_string(),
+    })?;
+    let mut bytes = Vec::new();
+    (file.take(most + 1).read_to_end(&mut bytes)).map_err(|_| "cannot be read".to_string())?;
+    match bytes.len() as u64 > most {
+        true => Err(format!(
+            "is larger than any release's ({} kB at most)",
+            most >> 10
+        )),
+        false => Ok(bytes),
+    }
 }

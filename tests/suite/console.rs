@@ -159,6 +159,100 @@ fn exercise(title: &str, answer: &str) -> String {
     format!("[[exercise]]\ntitle = \"{title}\"\nprompt = \"p\"\nanswer = \"{answer}\"\n")
 }
 
+promise!(a_device_or_a_huge_file_in_the_package_is_not_read_for_ever);
+fn a_device_or_a_huge_file_in_the_package_is_not_read_for_ever() {
+    let board = Board::new(8);
+    let package = fake_package(board.dir.path(), "1.16.0", "");
+    std::fs::remove_file(package.join("package.json")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", package.join("package.json")).unwrap();
+    let at = package.to_str().unwrap();
+    let said = refused(
+        &board,
+        &["export", "--console", "--sqljs", at, "--out", "lab.html"],
+        2,
+    );
+    assert!(
+        said.contains(&format!("{at}/package.json is not a file")),
+        "{said}"
+    );
+    std::fs::remove_file(package.join("package.json")).unwrap();
+    std::fs::write(
+        package.join("package.json"),
+        "{\"name\": \"sql.js\", \"version\": \"1.16.0\"}",
+    )
+    .unwrap();
+    let huge = std::fs::File::create(package.join("dist/sql-wasm-inline.js")).unwrap();
+    huge.set_len(64 << 20).unwrap();
+    let said = refused(
+        &board,
+        &["export", "--console", "--sqljs", at, "--out", "lab.html"],
+        2,
+    );
+    assert!(
+        said.contains("dist/sql-wasm-inline.js is larger than any release's"),
+        "{said}"
+    );
+}
+
+promise!(boards_the_console_does_not_fit_are_refused, needs = [SqlJs]);
+fn boards_the_console_does_not_fit_are_refused() {
+    let sqljs = sqljs();
+    let at = sqljs.to_str().unwrap();
+    let large = Board::new(11);
+    let said = refused(
+        &large,
+        &["export", "--console", "--sqljs", at, "--out", "lab.html"],
+        2,
+    );
+    assert!(
+        said.contains("--console writes boards up to 10×10"),
+        "{said}"
+    );
+    let small = Board::new(4);
+    let said = refused(
+        &small,
+        &["export", "--console", "--sqljs", at, "--out", "lab.html"],
+        2,
+    );
+    assert!(
+        said.contains("the built-in exercises name c5, which the 4×4 board has not"),
+        "{said}"
+    );
+    // A teacher's own exercises fit it.
+    std::fs::write(
+        small.dir.path().join("small.toml"),
+        exercise("Squares", "select count(*) from square"),
+    )
+    .unwrap();
+    let out = export_with(&small, "small.toml");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+promise!(a_teachers_answer_reaches_no_file, needs = [SqlJs]);
+/// An answer runs as `query` runs a statement: it reads, and nothing else.
+fn a_teachers_answer_reaches_no_file() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let leak = dir.join("leak.db");
+    for (answer, said) in [
+        (
+            format!("vacuum into '{}'", leak.display()),
+            "a query that reads rows",
+        ),
+        (
+            format!("attach '{}' as x", leak.display()),
+            "would attach a file",
+        ),
+        ("delete from square".to_string(), "a query that reads rows"),
+        ("select 1; select 2".to_string(), "more than one statement"),
+        ("-- only a comment".to_string(), "it holds no statement"),
+    ] {
+        let refusal = refused_file(&board, "t.toml", &exercise("T", &answer));
+        assert!(refusal.contains(said), "{answer}: {refusal}");
+        assert!(!leak.exists(), "{answer} wrote a file");
+    }
+}
+
 promise!(
     a_teachers_exercises_are_checked_on_every_board_before_anything_is_written,
     needs = [SqlJs]
@@ -343,21 +437,7 @@ fn the_console_page_carries_real_boards_in_under_two_mib_and_the_plain_page_is_u
             .replace('<', "\\u003c"),
         "",
     );
-    for needle in [
-        "src=",
-        "href=",
-        "url(",
-        "@import",
-        "fetch(",
-        "XMLHttpRequest",
-        "http:",
-        "https:",
-        "<link",
-        "<iframe",
-        "<img",
-        "WebSocket",
-        "import(",
-    ] {
+    for needle in common::LOADS_FROM_THE_NETWORK {
         assert!(!own.contains(needle), "the console page holds {needle}");
     }
     // The plain page carries none of it.
@@ -688,6 +768,69 @@ mod in_chromium {
             let said = check(&tab, at, answer);
             assert!(said.starts_with("Right"), "{}: {said}", exercise["title"]);
         }
+    }
+
+    promise!(
+        odd_values_errors_and_addresses_leave_the_console_working,
+        needs = [Chromium, SqlJs]
+    );
+    fn odd_values_errors_and_addresses_leave_the_console_working() {
+        let board = Board::new(8);
+        let page = lab_of(&board, &[]);
+        let (_browser, tab) = open_lab(&page, "", (1280, 900));
+        // Large blobs and HTML are shown cut short and as text.
+        let (count, _) = run(
+            &tab,
+            "select zeroblob(3000000) as b, '<img src=x onerror=alert(1)>' as h from square limit 5",
+        );
+        assert_eq!(count, "5 rows.");
+        assert!(
+            first_cell(&tab).ends_with("… (3000000 bytes)"),
+            "{}",
+            first_cell(&tab)
+        );
+        assert_eq!(
+            eval(&tab, "document.querySelectorAll('#lab img').length"),
+            "0"
+        );
+        // An error takes the last answer away and says what ran before it.
+        run(&tab, "select 'short' as a");
+        let (count, error) = run(&tab, "select 1; select * from nonexistent");
+        assert_eq!(
+            (count.as_str(), error.as_str()),
+            ("", "Error: no such table: nonexistent")
+        );
+        assert_eq!(
+            eval(&tab, "document.querySelectorAll('#lab-rows td').length"),
+            "0"
+        );
+        assert_eq!(
+            text_of(&tab, "lab-state"),
+            "Stopped at an error: 1 statement before it ran."
+        );
+        // An address's query asked for while another runs runs after it;
+        // after Stop, the query keeps the focus.
+        type_query(
+            &tab,
+            "with recursive r(i) as (select 1 union all select i + 1 from r) select count(*) from r",
+        );
+        click(&tab, "#lab-run");
+        eval(&tab, "location.hash = '#sql=select%205'");
+        wait_until("the address's query waiting", || {
+            text_of(&tab, "lab-state").contains("runs when this one ends")
+        });
+        click(&tab, "#lab-stop");
+        assert_eq!(eval(&tab, "document.activeElement.id"), "lab-sql");
+        wait_until("the address's query run", || {
+            !busy(&tab) && text_of(&tab, "lab-count") == "1 row."
+        });
+        assert_eq!(first_cell(&tab), "5");
+        // A query that does not decode is said beside the queens placed.
+        eval(&tab, "location.hash = '#queens=c5&sql=%ZZ'");
+        wait_until("the address read", || {
+            text_of(&tab, "from-address").contains("does not decode")
+        });
+        assert!(text_of(&tab, "from-address").starts_with("Placed from the address: c5."));
     }
 
     promise!(

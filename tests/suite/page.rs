@@ -25,21 +25,7 @@ fn the_page_loads_nothing_from_the_network_and_stays_small() {
     for (n, most) in [(1u8, 100_000), (8, 100_000), (12, 2 << 20)] {
         let board = Board::new(n);
         let page = std::fs::read_to_string(page_of(&board)).unwrap();
-        for needle in [
-            "src=",
-            "href=",
-            "url(",
-            "@import",
-            "fetch(",
-            "XMLHttpRequest",
-            "http:",
-            "https:",
-            "<link",
-            "<iframe",
-            "<img",
-            "WebSocket",
-            "import(",
-        ] {
+        for needle in common::LOADS_FROM_THE_NETWORK {
             assert!(!page.contains(needle), "{n}×{n}: the page holds {needle}");
         }
         assert!(page.len() < most, "{n}×{n}: {} bytes", page.len());

@@ -19,6 +19,14 @@ use crate::search::Board;
 /// The sizes of the hidden boards every answer is also checked on.
 const HIDDEN: [u8; 3] = [5, 6, 7];
 
+/// The largest board the console is written for: an exercise on the
+/// search tree searches the whole tree, in the browser, on every check
+/// (some seconds at 10×10, minutes at 12×12).
+const CONSOLE_UP_TO: u8 = 10;
+
+/// The smallest board the built-in exercises fit: they name c5.
+const BUILT_IN_FROM: u8 = 5;
+
 /// The largest exercises file read: far more than any course needs, and a
 /// device that never ends is not read forever.
 const MOST_BYTES: u64 = 1 << 20;
@@ -83,6 +91,7 @@ impl Console {
     /// boards, and the exercises, each reference answer run on every board
     /// first.
     pub fn lab(self, board: &Board) -> Result<LabData> {
+        self.refuse_a_board_it_does_not_fit(board.n)?;
         let mut boards = vec![(board.n, board.reader.image(board.n)?)];
         for n in HIDDEN {
             boards.push((n, FreshBoard::new(n)?.image()?));
@@ -98,6 +107,24 @@ impl Console {
             }
         }
         LabData::new(self.sqljs, &boards, &self.exercises)
+    }
+
+    /// A board too large for the console, or too small for the built-in
+    /// exercises, refused in one line.
+    fn refuse_a_board_it_does_not_fit(&self, n: u8) -> Result<()> {
+        if n > CONSOLE_UP_TO {
+            return Err(usage(format!(
+                "--console writes boards up to {CONSOLE_UP_TO}×{CONSOLE_UP_TO}: its checks search the \
+                 whole tree in the browser, which takes minutes on the {n}×{n} board"
+            )));
+        }
+        if self.file.is_none() && n < BUILT_IN_FROM {
+            return Err(usage(format!(
+                "the built-in exercises name c5, which the {n}×{n} board has not: --console with them \
+                 writes boards from {BUILT_IN_FROM}×{BUILT_IN_FROM} up; give your own with --exercises FILE"
+            )));
+        }
+        Ok(())
     }
 
     /// The rows exercise `at`'s reference answer gives on each board; a

@@ -36,13 +36,30 @@ pub fn image_of_memory(conn: &Connection) -> Result<Vec<u8>> {
 }
 
 /// The rows `sql` answers on the database `image` holds, each value as
-/// SQLite hands it back; Err holds SQLite's own words.
+/// SQLite hands it back; Err holds SQLite's own words, or why the answer
+/// is no query. It runs as `query` runs a statement (`query::lock_down`):
+/// it may only read, attaches nothing and sets no pragma, so a teacher's
+/// answer reaches no file.
 pub fn answer_rows(image: &[u8], sql: &str) -> Result<Vec<Vec<Value>>, String> {
     let said = |e: rusqlite::Error| e.to_string();
     let mut conn = Connection::open_in_memory().map_err(said)?;
     conn.deserialize_read_exact(MAIN_DB, image, image.len(), true)
         .map_err(said)?;
-    let mut statement = conn.prepare(sql).map_err(said)?;
+    super::query::lock_down(&conn).map_err(|e| e.to_string())?;
+    let mut statement = conn.prepare(sql).map_err(|e| match e {
+        rusqlite::Error::MultipleStatement => "it holds more than one statement".to_string(),
+        other if other.to_string().contains("not authorized") => {
+            "it would attach a file, load an extension or set a pragma, which an answer may not"
+                .to_string()
+        }
+        other => said(other),
+    })?;
+    if statement.column_count() == 0 && statement.expanded_sql().is_none() {
+        return Err("it holds no statement (only comments)".into());
+    }
+    if !statement.readonly() || statement.column_count() == 0 {
+        return Err("an answer is a query that reads rows, and this one does not".into());
+    }
     let width = statement.column_count();
     let mut rows = statement.query([]).map_err(said)?;
     let mut all = Vec::new();

@@ -80,7 +80,7 @@ type PragmasSeen = Arc<Mutex<Vec<(String, Option<String>)>>>;
 
 /// Beyond the read-only file handle: the connection refuses writes, and
 /// SQLite asks `allow` about every action a statement would take.
-fn lock_down(conn: &Connection) -> Result<PragmasSeen> {
+pub(super) fn lock_down(conn: &Connection) -> Result<PragmasSeen> {
     conn.pragma_update(None, "query_only", true)?;
     let seen = PragmasSeen::default();
     let record = Arc::clone(&seen);

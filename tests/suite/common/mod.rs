@@ -251,6 +251,24 @@ pub fn run_in(dir: &Path, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// What in a page's own code would load or send something over the
+/// network: a page that holds none of it works offline.
+pub const LOADS_FROM_THE_NETWORK: [&str; 13] = [
+    "src=",
+    "href=",
+    "url(",
+    "@import",
+    "fetch(",
+    "XMLHttpRequest",
+    "http:",
+    "https:",
+    "<link",
+    "<iframe",
+    "<img",
+    "WebSocket",
+    "import(",
+];
+
 /// Bytes a process printed, as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
