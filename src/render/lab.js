@@ -271,13 +271,15 @@ const LAB = (() => {
       return;
     }
     head.className = "wrong";
-    const where = m.board === 0 ? "on this " + boardName(0) + " board" : "on the hidden " + boardName(m.board) + " board (on this board it gives the reference's rows)";
+    const where = m.board === 0 ? "on this " + boardName(0) + " board" : "on the hidden " + boardName(m.board) + " board";
     if (m.error) { head.textContent = "Not yet: your answer fails " + where + ": " + m.error.split("\n")[0]; box.replaceChildren(head); return; }
+    // A hidden board is checked only once the page's own agrees.
+    const lead = m.board === 0 ? "Not yet: " + where : "Not yet: right on this " + boardName(0) + " board, but " + where;
     const shape = r => plural(r.count, "row", "rows") + " of " + plural(r.columns.length, "column", "columns");
     const alike = m.want.count === m.got.count && m.want.columns.length === m.got.columns.length;
-    head.textContent = "Not yet: " + where + (alike
-      ? ", your rows are not the reference answer's" + (x.ordered ? ", or not in its order (the order counts here)" : "") + "."
-      : ", the reference answer gives " + shape(m.want) + ", yours " + shape(m.got) + ".");
+    head.textContent = lead + (alike
+      ? " your rows are not the reference answer's" + (x.ordered ? ", or not in its order (the order counts here)" : "") + "."
+      : " the reference answer gives " + shape(m.want) + " and yours " + shape(m.got) + ".");
     const pair = document.createElement("div"); pair.className = "lab-pair";
     for (const [said, r] of [["expected", m.want], ["yours", m.got]]) {
       const d = document.createElement("div"), p = document.createElement("p");

@@ -680,7 +680,7 @@ mod in_chromium {
         // Right on the shown board, wrong on a hidden one.
         let said = check(&tab, 0, "select 64");
         assert!(
-            said.starts_with("Not yet: on the hidden 5×5 board"),
+            said.starts_with("Not yet: right on this 8×8 board, but on the hidden 5×5 board your rows are not the reference answer's."),
             "{said}"
         );
         assert!(
@@ -690,10 +690,7 @@ mod in_chromium {
                 && said.contains("64"),
             "{said}"
         );
-        eval(
-            &tab,
-            "document.getElementById('lab-verdict').scrollIntoView()",
-        );
+        eval(&tab, "document.getElementById('h-lab-ex').scrollIntoView()");
         screenshot(&tab, &screenshots().join("lab-8x8-exercise.png"));
         let said = check(&tab, 0, "select count(*) from square");
         assert!(said.starts_with("Right: the same rows as the reference answer on this 8×8 board and on the hidden 5×5, 6×6, 7×7 boards"), "{said}");
@@ -749,7 +746,7 @@ mod in_chromium {
             "select * from numbered_solution where solution_no <= 5 order by solution_no desc",
         );
         assert!(
-            said.starts_with("Not yet: on this 8×8 board, your rows are not the reference answer's, or not in its order (the order counts here)."),
+            said.starts_with("Not yet: on this 8×8 board your rows are not the reference answer's, or not in its order (the order counts here)."),
             "{said}"
         );
     }
