@@ -10,6 +10,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 
 use crate::cmd::{DbArgs, stdout};
 use crate::error::usage;
+use crate::render::infile::read_at_most;
 use crate::render::printer::{self, Format};
 
 /// How `query` prints rows.
@@ -146,17 +147,14 @@ fn statement_source(args: &Args) -> Result<String> {
 
 /// Reads a statement of at most `MAX_STATEMENT` bytes from `source`.
 fn read_statement(source: impl Read, shown: &str) -> Result<String> {
-    let mut bytes = Vec::new();
-    source
-        .take(MAX_STATEMENT + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read the statement from {shown}"))?;
-    if bytes.len() as u64 > MAX_STATEMENT {
-        return Err(usage(format!(
-            "the statement in {shown} is over {} MiB; query runs one statement",
-            MAX_STATEMENT >> 20
-        )));
-    }
+    let bytes = read_at_most(source, MAX_STATEMENT)
+        .with_context(|| format!("cannot read the statement from {shown}"))?
+        .ok_or_else(|| {
+            usage(format!(
+                "the statement in {shown} is over {} MiB; query runs one statement",
+                MAX_STATEMENT >> 20
+            ))
+        })?;
     String::from_utf8(bytes)
         .map_err(|_| usage(format!("the statement in {shown} is not UTF-8 text")))
 }

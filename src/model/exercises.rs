@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::model::hex::hex;
+
 /// The built-in exercises, in the form a teacher's file takes.
 const BUILT_IN: &str = include_str!("exercises.toml");
 
@@ -27,7 +29,7 @@ impl Exercise {
     /// and answer.
     pub fn id(&self) -> String {
         let digest = Sha256::digest(format!("{}\n{}", self.title, self.answer));
-        digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+        hex(&digest[..8])
     }
 }
 

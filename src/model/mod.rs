@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod exercises;
+pub mod hex;
 pub mod placement;
 pub mod reading;
 pub mod schema;

@@ -10,6 +10,7 @@ use std::sync::LazyLock;
 use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
+use crate::model::hex::hex;
 use crate::model::sql;
 use crate::model::template::{self, Dialect, Scope, Sql};
 
@@ -265,11 +266,7 @@ pub fn derived_checksum(n: u8, stored: bool, dialect: Dialect) -> Result<String>
         sha.update(sql.len().to_le_bytes());
         sha.update(sql.as_bytes());
     }
-    Ok(sha
-        .finalize()
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect())
+    Ok(hex(&sha.finalize()))
 }
 
 /// The `create table` statement of solution_store for an `n`×`n` board.

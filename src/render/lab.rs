@@ -35,10 +35,8 @@ pub struct LabData {
 #[derive(Serialize)]
 pub struct LabExercise {
     pub id: String,
-    pub title: String,
-    pub prompt: String,
-    pub answer: String,
-    pub ordered: bool,
+    #[serde(flatten)]
+    pub exercise: Exercise,
 }
 
 impl LabData {
@@ -56,10 +54,7 @@ impl LabData {
         let exercises = (exercises.iter())
             .map(|x| LabExercise {
                 id: x.id(),
-                title: x.title.clone(),
-                prompt: x.prompt.clone(),
-                answer: x.answer.clone(),
-                ordered: x.ordered,
+                exercise: x.clone(),
             })
             .collect();
         Ok(LabData {

@@ -7,6 +7,7 @@ pub mod board_pictures;
 pub mod column_layout;
 pub mod datasette;
 pub mod diagram;
+pub mod infile;
 pub mod lab;
 pub mod notes;
 pub mod outfile;

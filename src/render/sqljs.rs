@@ -2,13 +2,14 @@
 //! from where npm put it, never from the repository, and checked to be the
 //! release the console is written for.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use sha2::{Digest, Sha256};
 
 use crate::error::usage;
+use crate::model::hex::hex;
+use crate::render::infile::read_at_most;
 
 /// The release the console is written and tested for.
 pub const VERSION: &str = "1.16.0";
@@ -73,10 +74,7 @@ pub fn load(dir: Option<&Path>) -> Result<SqlJs> {
         _ => return Err(refuse(format!("{shown} is not the sql.js package"))),
     }
     let code = text("dist/sql-wasm-inline.js", MOST_INLINE)?;
-    let digest: String = (Sha256::digest(code.as_bytes()).iter())
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    if digest != INLINE_SHA256 {
+    if hex(&Sha256::digest(code.as_bytes())) != INLINE_SHA256 {
         return Err(refuse(format!(
             "{shown}/dist/sql-wasm-inline.js is not the file sql.js {VERSION} ships (its SHA-256 differs)"
         )));
@@ -103,13 +101,7 @@ fn read_capped(path: &Path, most: u64) -> Result<Vec<u8>, String> {
         std::io::ErrorKind::PermissionDenied => "cannot be read (no permission)".to_string(),
         _ => "cannot be opened".to_string(),
     })?;
-    let mut bytes = Vec::new();
-    (file.take(most + 1).read_to_end(&mut bytes)).map_err(|_| "cannot be read".to_string())?;
-    match bytes.len() as u64 > most {
-        true => Err(format!(
-            "is larger than any release's ({} kB at most)",
-            most >> 10
-        )),
-        false => Ok(bytes),
-    }
+    read_at_most(file, most)
+        .map_err(|_| "cannot be read".to_string())?
+        .ok_or_else(|| format!("is larger than any release's ({} kB at most)", most >> 10))
 }

@@ -60,6 +60,15 @@ fn refused(board: &Board, args: &[&str], code: i32) -> String {
     said
 }
 
+/// The one line `export --console --sqljs DIR` is refused with (exit 2).
+fn refused_with_sqljs(board: &Board, dir: &str) -> String {
+    refused(
+        board,
+        &["export", "--console", "--sqljs", dir, "--out", "lab.html"],
+        2,
+    )
+}
+
 promise!(the_console_needs_sqljs_from_npm_and_says_how_to_get_it);
 fn the_console_needs_sqljs_from_npm_and_says_how_to_get_it() {
     let board = Board::new(8);
@@ -68,49 +77,16 @@ fn the_console_needs_sqljs_from_npm_and_says_how_to_get_it() {
     assert!(said.contains("npm install sql.js@1.16.0"), "{said}");
     let dir = board.dir.path();
     let old = fake_package(dir, "1.15.0", "");
-    let said = refused(
-        &board,
-        &[
-            "export",
-            "--console",
-            "--sqljs",
-            old.to_str().unwrap(),
-            "--out",
-            "lab.html",
-        ],
-        2,
-    );
+    let said = refused_with_sqljs(&board, old.to_str().unwrap());
     assert!(
         said.contains("is sql.js 1.15.0, not 1.16.0") && said.contains(old.to_str().unwrap()),
         "{said}"
     );
     // The right version with another file inside: not the release.
     let altered = fake_package(dir, "1.16.0", "var initSqlJs = () => 0;");
-    let said = refused(
-        &board,
-        &[
-            "export",
-            "--console",
-            "--sqljs",
-            altered.to_str().unwrap(),
-            "--out",
-            "lab.html",
-        ],
-        2,
-    );
+    let said = refused_with_sqljs(&board, altered.to_str().unwrap());
     assert!(said.contains("SHA-256 differs"), "{said}");
-    let said = refused(
-        &board,
-        &[
-            "export",
-            "--console",
-            "--sqljs",
-            "no/such/dir",
-            "--out",
-            "lab.html",
-        ],
-        2,
-    );
+    let said = refused_with_sqljs(&board, "no/such/dir");
     assert!(said.contains("--sqljs no/such/dir"), "{said}");
     let said = refused(&board, &["export", "--console", "--format", "csv"], 2);
     assert!(said.contains("--format html"), "{said}");
@@ -166,11 +142,7 @@ fn a_device_or_a_huge_file_in_the_package_is_not_read_for_ever() {
     std::fs::remove_file(package.join("package.json")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", package.join("package.json")).unwrap();
     let at = package.to_str().unwrap();
-    let said = refused(
-        &board,
-        &["export", "--console", "--sqljs", at, "--out", "lab.html"],
-        2,
-    );
+    let said = refused_with_sqljs(&board, at);
     assert!(
         said.contains(&format!("{at}/package.json is not a file")),
         "{said}"
@@ -183,11 +155,7 @@ fn a_device_or_a_huge_file_in_the_package_is_not_read_for_ever() {
     .unwrap();
     let huge = std::fs::File::create(package.join("dist/sql-wasm-inline.js")).unwrap();
     huge.set_len(64 << 20).unwrap();
-    let said = refused(
-        &board,
-        &["export", "--console", "--sqljs", at, "--out", "lab.html"],
-        2,
-    );
+    let said = refused_with_sqljs(&board, at);
     assert!(
         said.contains("dist/sql-wasm-inline.js is larger than any release's"),
         "{said}"
@@ -199,21 +167,13 @@ fn boards_the_console_does_not_fit_are_refused() {
     let sqljs = sqljs();
     let at = sqljs.to_str().unwrap();
     let large = Board::new(11);
-    let said = refused(
-        &large,
-        &["export", "--console", "--sqljs", at, "--out", "lab.html"],
-        2,
-    );
+    let said = refused_with_sqljs(&large, at);
     assert!(
         said.contains("--console writes boards up to 10×10"),
         "{said}"
     );
     let small = Board::new(4);
-    let said = refused(
-        &small,
-        &["export", "--console", "--sqljs", at, "--out", "lab.html"],
-        2,
-    );
+    let said = refused_with_sqljs(&small, at);
     assert!(
         said.contains("the built-in exercises name c5, which the 4×4 board has not"),
         "{said}"

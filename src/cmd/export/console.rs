@@ -3,7 +3,6 @@
 //! file is written: sql.js, the exercises, and each reference answer on
 //! every board the page carries.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -12,6 +11,7 @@ use crate::engine::{self, FreshBoard};
 use crate::error::usage;
 use crate::model::exercises::{self, Exercise};
 use crate::model::value::Value;
+use crate::render::infile::read_at_most;
 use crate::render::lab::LabData;
 use crate::render::sqljs::{self, SqlJs};
 use crate::search::Board;
@@ -75,14 +75,12 @@ fn read_exercises(path: &Path) -> Result<String> {
             _ => "it cannot be opened",
         })
     })?;
-    let mut bytes = Vec::new();
-    (file.take(MOST_BYTES + 1).read_to_end(&mut bytes)).map_err(|e| match e.kind() {
-        std::io::ErrorKind::IsADirectory => refuse("it is a directory"),
-        _ => refuse("it cannot be read"),
-    })?;
-    if bytes.len() as u64 > MOST_BYTES {
-        return Err(refuse("it is larger than 1 MiB"));
-    }
+    let bytes = read_at_most(file, MOST_BYTES)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::IsADirectory => refuse("it is a directory"),
+            _ => refuse("it cannot be read"),
+        })?
+        .ok_or_else(|| refuse("it is larger than 1 MiB"))?;
     String::from_utf8(bytes).map_err(|_| refuse("it is not UTF-8 text"))
 }
 

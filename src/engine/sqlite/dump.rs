@@ -14,6 +14,7 @@ use crate::model::template::Dialect;
 use crate::model::template::quoted_identifier;
 
 use crate::error::usage;
+use crate::model::hex::hex;
 
 /// The text encoding of the file, as `pragma encoding` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,10 +238,6 @@ fn text_literal(text: &[u8], encoding: Encoding) -> Result<String> {
         Err(_) if encoding == Encoding::Utf8 => Ok(format!("CAST(X'{}' AS TEXT)", hex(text))),
         Err(_) => bail!("text that is not valid UTF-16 in this UTF-16 file"),
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -255,7 +255,7 @@ impl crate::engine::interface::Reader for Reader {
     /// word that is none, which the siblings refuse).
     fn snapshot(&self) -> Snapshot {
         Snapshot(match open::shared_board(&self.conn) {
-            Ok(open::Shared::Snapshot(bytes)) => Some(to_hex(&bytes)),
+            Ok(open::Shared::Snapshot(bytes)) => Some(crate::model::hex::hex(&bytes)),
             Ok(open::Shared::EmptyLog) => Some(String::new()),
             Ok(open::Shared::Locked) => None,
             // Which board the first reader reads could not be told: no
@@ -295,10 +295,6 @@ impl crate::engine::interface::Reader for Reader {
     fn image(&self, _n: u8) -> Result<Vec<u8>> {
         image::image_of(&self.conn)
     }
-}
-
-fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn from_hex(text: &str) -> Option<Vec<u8>> {
