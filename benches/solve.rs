@@ -7,7 +7,7 @@
 //!     cargo bench --bench solve -- --size 11     # one size
 //!     cargo bench --bench solve -- --only show   # one section: rows, mirror,
 //!                                                # first-rows, class-rows, show, completions,
-//!                                                # native, postgres, citus
+//!                                                # native, duckdb, postgres, citus
 //!
 //! With QUEENS_BENCH_POSTGRES set to a postgres:// URL, the same queries are
 //! also timed on that server (in a schema `queens_bench`, rebuilt per size).
@@ -309,6 +309,10 @@ fn main() {
     if wanted("native") {
         let large: Vec<u8> = sizes.iter().copied().filter(|&n| n >= 11).collect();
         count_against_native(&large);
+    }
+    if wanted("duckdb") {
+        let large: Vec<u8> = sizes.iter().copied().filter(|&n| n >= 10).collect();
+        duckdb_figures(dir.path(), &large);
     }
     server_figures(&sizes, cores, wanted);
 }
@@ -1349,6 +1353,83 @@ fn completion_figures(dir: &Path, sizes: &[u8]) {
             ms(by_division),
             ms(by_listing),
             ratio(by_division, by_listing)
+        );
+    }
+}
+
+/// The bitmask recursive CTE as it counts on DuckDB: `bitmask_cte` without
+/// the path, which a count does not need (the strongest form, for the
+/// count).
+fn bitmask_count(n: u8) -> String {
+    format!(
+        "with recursive p (k, cols, d1, d2) as (
+             select 0, 0::bigint, 0::bigint, 0::bigint
+             union all
+             select p.k + 1, p.cols | (1::bigint << r.z), (p.d1 | (1::bigint << r.z)) << 1,
+                    (p.d2 | (1::bigint << r.z)) >> 1
+             from p cross join k as r
+             where p.k < {n} and ((p.cols | p.d1 | p.d2) & (1::bigint << r.z)) = 0
+         )
+         select count(*) from p where k = {n}"
+    )
+}
+
+const DUCKDB_COUNT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/duckdb_count.py");
+
+/// `select count(*) from solution` on the DuckDB script's model against the
+/// bitmask recursive CTE (`bitmask_cte`, with DuckDB's 64-bit casts), in
+/// one DuckDB process (python3's duckdb package), medians of 9 runs taken
+/// in turn.
+fn duckdb_figures(dir: &Path, sizes: &[u8]) {
+    println!();
+    println!(
+        "DuckDB: select count(*) from solution on the DuckDB model against the bitmask \
+         recursive CTE, one process, medians of 9 interleaved runs (ms):"
+    );
+    if !std::process::Command::new("python3")
+        .args(["-c", "import duckdb"])
+        .output()
+        .is_ok_and(|out| out.status.success())
+    {
+        println!("  (skipped: needs python3 with the duckdb package: pip install duckdb)");
+        return;
+    }
+    println!(
+        "{:>3} {:>10} {:>10} {:>8}",
+        "N", "model", "bitmask", "ratio"
+    );
+    for &n in sizes
+        .iter()
+        .filter(|&&n| n <= queens::model::schema::DUCKDB_LARGEST)
+    {
+        let model = dir.join(format!("duckdb-{n}.sql"));
+        std::fs::write(&model, queens::model::schema::duckdb_build(n).unwrap()).unwrap();
+        let out = std::process::Command::new("python3")
+            .arg(DUCKDB_COUNT)
+            .arg(&model)
+            .args([n.to_string(), "9".into(), bitmask_count(n)])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        let expected = checker::count_solutions(n).to_string();
+        assert_eq!(
+            lines[1],
+            format!("{expected} {expected}"),
+            "counts on {n}×{n}"
+        );
+        let times: Vec<f64> = lines[2].split(' ').map(|t| t.parse().unwrap()).collect();
+        println!(
+            "{n:>3} {:>10.3} {:>10.3} {:>7.1}× (DuckDB {})",
+            times[0],
+            times[1],
+            times[1] / times[0],
+            lines[0]
         );
     }
 }

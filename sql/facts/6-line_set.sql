@@ -19,10 +19,21 @@ numbered_line (anchor, mov_dir, line_no) as (
            row_number() over (order by mov_dir = 'UP' or squares = 1, mov_dir, anchor) - 1
     from line_length
 )
+--@if DUCKDB
+-- (DuckDB refuses 1 << 63 as an overflow: bit 63 is written as its value,
+-- the smallest 64-bit integer.)
+select s.cl_no, s.rw_no, s.square,
+--@for w in 0..2
+       cast(sum(case when nl.line_no {DIV} 64 <> {w} then 0
+                     when nl.line_no % 64 = 63 then -9223372036854775807 - 1
+                     else cast(1 as bigint) << cast(nl.line_no % 64 as integer) end) as bigint){{if w < 2: ,}}
+--@end
+--@else
 select s.cl_no, s.rw_no, s.square,
        cast(sum(case when nl.line_no / 64 = 0 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
        cast(sum(case when nl.line_no / 64 = 1 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
        cast(sum(case when nl.line_no / 64 = 2 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint)
+--@end
 from square as s
 join square_line as sl on sl.square = s.square
 join numbered_line as nl on nl.anchor = sl.anchor and nl.mov_dir = sl.mov_dir

@@ -7,6 +7,84 @@ create view solution ({{k in 1..N sep ", ": s{k}}}) as
 -- The same rows as solution_by_definition, found fast. The union on the
 -- right is the set of lines already covered when queen k comes,
 -- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
+--@if DUCKDB
+-- On DuckDB the search meets in the middle: a solution is a left half,
+-- queens in columns a … {col:LEFT}, and a right half, queens in columns
+-- {col:LEFT+1} … {col:N}, that stand on complementary rows and share no
+-- line. DuckDB joins many rows at once, and the two halves are far fewer
+-- placements than the whole search walks:
+-- * placed(k, r, rows, u0, …, path): the queens of a half, from its first
+--   column to column k, stand on the rows written in path (a hexadecimal
+--   digit a queen), share no line, and queen k stands in row r; rows has
+--   bit r set for each row they stand in, and u0, … are the words of the
+--   lines they cover (line_set is the bitset form of square_line, in which
+--   ∪ is `|`, ∩ is `&`, ∅ is 0). Both halves grow in one recursive query,
+--   a column a step, the left one from column a, the right one from column
+--   {col:LEFT+1}: each step places the next queen on a square that safe_next
+--   offers next to the last one and whose lines the half does not cover.
+-- * The queens of a solution stand in every row once, so the right half's
+--   rows are the rows the left half leaves free: an equality, which DuckDB
+--   joins by hashing. Of those pairs, the solutions are the ones whose
+--   halves share no line either: L(left) ∩ L(right) = ∅, a diagonal.
+-- * Mirror symmetry halves the work, as on PostgreSQL below: queen 1 stands
+--   in the lower half of column a (and queen 2 too when queen 1 stands in
+--   the middle row of an odd board), and every other solution is the
+--   mirror image of one found, whose path, digit by digit, is {N+1} − r.
+with recursive placed (k, r, rows, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
+    select 1, q.rw_no, cast(1 as bigint) << q.rw_no, {{w in 0..W-1 sep ", ": q.w{w}}}, cast(q.rw_no as bigint)
+    from line_set as q                            -- the left half: column a,
+    where q.cl_no = 1 and 2 * q.rw_no <= {N+1}    -- the lower half
+--@if LEFT < N
+  union all
+    select {LEFT+1}, q.rw_no, cast(1 as bigint) << q.rw_no, {{w in 0..W-1 sep ", ": q.w{w}}}, cast(q.rw_no as bigint)
+    from line_set as q                            -- the right half: column {col:LEFT+1}
+    where q.cl_no = {LEFT+1}
+--@end
+  union all
+    select p.k + 1, s.rw_no, p.rows | (cast(1 as bigint) << s.rw_no),
+           {{w in 0..W-1 sep ", ": p.u{w} | s.w{w}}}, p.path * 16 + s.rw_no
+    from placed as p
+    join safe_next as s                           -- L(s_(k+1)) ∩ L(s_k) = ∅
+      on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
+    where p.k <> {LEFT} and p.k < {N}             -- each half ends at its last column
+--@for w in 0..W-1
+      and s.w{w} & p.u{w} = 0                       -- L(s_(k+1)) ∩ U_k = ∅
+--@end
+      -- queen 1 in the middle row of an odd board: queen 2 in the lower half
+      and not (p.k = 1 and 2 * p.r = {N+1} and 2 * s.rw_no > {N+1})
+),
+half (path) as (
+--@if LEFT < N
+    select (l.path << {4*N-4*LEFT}) + r.path
+    from placed as l                              -- a whole left half
+    join placed as r                              -- a whole right half
+      on r.rows = (cast(1 as bigint) << {N+1}) - 2 - l.rows   -- on the rows left leaves free
+    where l.k = {LEFT} and r.k = {N}
+--@for w in 0..W-1
+      and l.u{w} & r.u{w} = 0                       -- sharing no line
+--@end
+--@else
+    select path from placed where k = {N}
+--@end
+),
+every (path) as (
+--@if N > 1
+    -- each solution found, and its mirror image (`half` named once, so
+    -- that a count reads no path)
+    select case when m.mirrored then {ONES*N+ONES} - h.path else h.path end
+    from half as h
+    cross join (values (false), (true)) as m (mirrored)
+--@else
+    select path from half
+--@end
+)
+-- queen k's row is the k-th hexadecimal digit of path; sorting by path
+-- sorts in board order (sorted before the squares are named, so that a
+-- count sorts numbers only)
+select
+    {{k in 1..N sep ",\n    ": '{col:k}' || (path >> {4*N-4*k} & 15)}}
+from (select path from every order by path) as in_board_order;
+--@else
 --@if POSTGRES and PART + AFTER = 0 and N <= 15
 -- On PostgreSQL the search goes breadth-first, one column per step of a
 -- recursive query, a form PostgreSQL plans well with the settings every
@@ -200,5 +278,6 @@ order by {{k in 1..CUT sep ", ": placed.r{k}}}{{k in CUT+1..N sep "": , q{k}.rw_
 --@end
 --@if ORDERED + POSTGRES < 2 and AFTER = 0
 ;
+--@end
 --@end
 --@end

@@ -8,8 +8,12 @@ select solution_no, {{k in 1..N sep ", ": s{k}}}
 from solution_store
 order by solution_no;
 --@end
---@if STORED = 0 and POSTGRES
+--@if STORED = 0 and POSTGRES + DUCKDB = 1
+--@if POSTGRES
 -- Numbered by an explicit order: PostgreSQL's solution view sorts anyway.
+--@else
+-- Numbered by an explicit order: DuckDB's solution view sorts anyway.
+--@end
 select
     row_number() over (order by {{k in 1..N sep ", ": p{k}.rw_no}}) as solution_no,
     {{k in 1..N sep ",\n    ": s.s{k} as s{k}}}

@@ -51,8 +51,8 @@ where {{k in 1..N sep "\n  and ": p{k}.square = s.s{k}}}
     having ({{k in 1..N sep ", ": max(case when m.cl_no = {k} then m.rw_no end)}})
          < ({{k in 1..N sep ", ": p{k}.rw_no}})
 ){{if SQLITE: ;}}
---@if POSTGRES
--- (PostgreSQL may join the rows of square by hashing, which keeps no
+--@if SQLITE = 0
+-- ({{if POSTGRES: PostgreSQL}}{{if DUCKDB: DuckDB}} may join the rows of square by hashing, which keeps no
 -- order: it sorts the representatives)
 order by {{k in 1..N sep ", ": p{k}.rw_no}};
 --@end

@@ -14,6 +14,7 @@ use crate::engine::{self, Engine, Target};
 use crate::error::{shell_word, usage};
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::placement::Placement;
+use crate::model::schema;
 use crate::render::board_pictures::SvgSize;
 use crate::render::datasette;
 use crate::render::diagram::Style;
@@ -30,6 +31,7 @@ use crate::search::{Board, Workers, order, reading};
 pub enum ScriptDialect {
     Sqlite,
     Postgres,
+    Duckdb,
 }
 
 /// What `export` writes.
@@ -105,12 +107,14 @@ impl ExportFormat {
 ///   sqlite3 copy.db < dump.sql                 # a copy of queens.db
 ///   queens export --format sql --dialect postgres --out model.sql
 ///   psql -v ON_ERROR_STOP=1 -f model.sql postgres://me@localhost/empty
+///   queens export --format sql --dialect duckdb --size 12 --out model.sql
+///   duckdb queens.duckdb < model.sql           # the model in DuckDB
 ///   queens export --format datasette --out metadata.json
 ///   datasette queens.db -m metadata.json       # queens.db, described
 ///
-/// The PostgreSQL script depends on the board size alone: without a
-/// database file it is written for --size (8 by default), and no file is
-/// created. Datasette's metadata is keyed by the database file's name
+/// The PostgreSQL and DuckDB scripts depend on the board size alone:
+/// without a database file they are written for --size (8 by default), and
+/// no file is created. Datasette's metadata is keyed by the database file's name
 /// (queens.db: "queens"), so it describes that file and no other.
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
@@ -146,8 +150,9 @@ pub struct Args {
     pub fixed_size: bool,
 
     /// For --format sql: a dump of an SQLite file that `sqlite3` reads
-    /// (sqlite), or a script that `psql` runs on an empty PostgreSQL database
-    /// to build the same model in --schema (postgres).
+    /// (sqlite), a script that `psql` runs on an empty PostgreSQL database
+    /// to build the same model in --schema (postgres), or one that DuckDB
+    /// runs to build it in the schema in use (duckdb; boards up to 15×15).
     #[arg(long, value_enum, default_value_t = ScriptDialect::Sqlite)]
     pub dialect: ScriptDialect,
 
@@ -329,31 +334,47 @@ fn deliver(
 /// does not exist it is not created for it (--size, else 8).
 fn script_needs_no_board(args: &Args, format: ExportFormat, target: &Target) -> Option<u8> {
     match (format, args.dialect, target) {
-        (ExportFormat::Sql, ScriptDialect::Postgres, Target::File(path))
-            if std::fs::symlink_metadata(path).is_err() =>
-        {
+        (
+            ExportFormat::Sql,
+            ScriptDialect::Postgres | ScriptDialect::Duckdb,
+            Target::File(path),
+        ) if std::fs::symlink_metadata(path).is_err() => {
             Some(args.target.size.unwrap_or(DEFAULT_SIZE))
         }
         _ => None,
     }
 }
 
-/// The PostgreSQL script of the `n`×`n` board in `schema`, with queens'
-/// descriptions of its relations and columns as `comment on`.
-fn postgres_script(schema: &str, n: u8) -> Result<String> {
-    engine::postgres_script(schema, n, &crate::cmd::server_descriptions(n)?)
+/// The PostgreSQL script of the `n`×`n` board in --schema, or the DuckDB
+/// script, with queens' descriptions of its relations and columns as
+/// `comment on`, and what messages call it.
+fn model_script(args: &Args, n: u8) -> Result<(String, &'static str)> {
+    let described = crate::cmd::server_descriptions(n)?;
+    match args.dialect {
+        ScriptDialect::Duckdb if n > schema::DUCKDB_LARGEST => Err(usage(format!(
+            "--dialect duckdb: the DuckDB script holds boards up to {largest}×{largest} (its \
+             solution view writes a solution's rows in one 64-bit integer), not {n}×{n}",
+            largest = schema::DUCKDB_LARGEST
+        ))),
+        ScriptDialect::Duckdb => Ok((schema::duckdb_script(n, &described)?, "DuckDB")),
+        _ => Ok((
+            engine::postgres_script(&args.target.schema, n, &described)?,
+            "PostgreSQL",
+        )),
+    }
 }
 
-/// Writes the PostgreSQL script of the `n`×`n` board, no database opened.
+/// Writes the PostgreSQL or DuckDB script of the `n`×`n` board, no
+/// database opened.
 fn write_script_alone(args: &Args, n: u8, out_file: Option<&OutFile>) -> Result<()> {
-    let script = postgres_script(&args.target.schema, n)?;
+    let (script, engine_name) = model_script(args, n)?;
     match (out_file, &args.out) {
         (Some(out_file), Some(path)) => {
             write_out(out_file, args.force, |out| {
                 Ok(out.write_all(script.as_bytes())?)
             })?;
             eprintln!(
-                "queens: wrote the PostgreSQL script of the {n}×{n} board to {}",
+                "queens: wrote the {engine_name} script of the {n}×{n} board to {}",
                 path.display()
             );
         }
@@ -505,12 +526,12 @@ fn solution_number(board: &Board, k: i64) -> Result<Placement> {
     }
 }
 
-/// The SQL export: a dump of the SQLite file, or the PostgreSQL script that
-/// builds the same model.
+/// The SQL export: a dump of the SQLite file, or the PostgreSQL or DuckDB
+/// script that builds the same model.
 fn write_sql(board: &Board, args: &Args, out: &mut dyn Write) -> Result<()> {
     match args.dialect {
-        ScriptDialect::Postgres => {
-            let script = postgres_script(&args.target.schema, board.n)?;
+        ScriptDialect::Postgres | ScriptDialect::Duckdb => {
+            let (script, _) = model_script(args, board.n)?;
             out.write_all(script.as_bytes())?;
             Ok(out.flush()?)
         }

@@ -11,6 +11,7 @@ use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
 use crate::model::hex::hex;
+use crate::model::reading::Comment;
 use crate::model::sql;
 use crate::model::template::{self, Dialect, Scope, Sql};
 
@@ -169,6 +170,16 @@ fn board_scope(n: u8, scope: Scope) -> Scope {
         .with("THIRD", 0)
         .with("AFTER", 0)
         .with("ORDERED", 1)
+        .with("LEFT", i64::from(n.div_ceil(2)))
+        .with("ONES", hexadecimal_ones(n))
+}
+
+/// 0x11…1, a hexadecimal 1 for each of `n` queens (0 where that passes 64
+/// bits): a path minus each digit from N + 1 is the mirror image's path.
+fn hexadecimal_ones(n: u8) -> i64 {
+    (0..u32::from(n))
+        .try_fold(0i64, |ones, k| ones.checked_add(16i64.checked_pow(k)?))
+        .unwrap_or(0)
 }
 
 /// One part of the search for an `n`×`n` board (`n` ≥ 4): the solution
@@ -330,7 +341,7 @@ pub fn version_table() -> Result<String> {
     Ok(sql.text[heading..].to_string())
 }
 
-/// The PostgreSQL script of an `n`×`n` board (sql/build/postgres.sql):
+/// The PostgreSQL script of an `n`×`n` board (sql/build/script.sql):
 /// with `fresh_in` a schema, the whole model built in it (tables, version,
 /// facts, views), which `psql` can run as it is; without, the board
 /// derived again over the old one, in the schema on the search path.
@@ -352,8 +363,70 @@ pub fn postgres_build(n: u8, fresh_in: Option<&str>) -> Result<String> {
             .with_fragment("MIGRATIONS", &migrations)
             .with_fragment("VERSION_TABLE", &version_table()?);
     }
-    let sql = template::render(sql::file("build/postgres.sql"), &scope)
-        .context("could not expand sql/build/postgres.sql")?;
+    let sql = template::render(sql::file("build/script.sql"), &scope)
+        .context("could not expand sql/build/script.sql")?;
+    Ok(sql.text)
+}
+
+/// The DuckDB script of an `n`×`n` board (`duckdb_build`) followed by
+/// `described` as `comment on` statements, for DuckDB's `duckdb_tables()`,
+/// `duckdb_views()` and `duckdb_columns()`. The columns of views go
+/// undescribed: DuckDB 1.4 refuses a comment on a column of a view made
+/// with a list of column names, as each of queens' views is.
+pub fn duckdb_script(n: u8, described: &[Comment]) -> Result<String> {
+    let mut script = duckdb_build(n)?;
+    script
+        .push_str("\n-- What each relation and column holds, for duckdb_tables() and the like.\n");
+    for comment in described {
+        // The script keeps no record of a version or a derivation: it is
+        // run once, never upgraded.
+        let unkept = ["queens_version", "queens_derived"].contains(&comment.relation.as_str());
+        if unkept || (comment.kind == "view" && comment.column.is_some()) {
+            continue;
+        }
+        let scope = Scope::for_dialect(Dialect::Duckdb)
+            .with_word("KIND", &comment.kind)
+            .with_word("RELATION", &comment.relation)
+            .with_word("COLUMN_NAME", comment.column.as_deref().unwrap_or_default())
+            .with("COLUMN", comment.column.is_some().into())
+            .with_word("TEXT", &template::string_literal(&comment.text));
+        let statement = template::render(sql::file("postgres/comment_on.sql"), &scope)?;
+        // The template's own heading once, not before every statement.
+        for line in statement
+            .text
+            .lines()
+            .filter(|line| !line.starts_with("--"))
+        {
+            script.push_str(line);
+            script.push('\n');
+        }
+    }
+    Ok(script)
+}
+
+/// The largest board the DuckDB script holds: its solution view writes a
+/// solution's rows as hexadecimal digits of one 64-bit integer.
+pub const DUCKDB_LARGEST: u8 = 15;
+
+/// The DuckDB script of an `n`×`n` board (sql/build/script.sql): the
+/// whole model (tables, facts, views) in the schema in use, which DuckDB
+/// runs as it is. Boards above `DUCKDB_LARGEST` are refused.
+pub fn duckdb_build(n: u8) -> Result<String> {
+    if n > DUCKDB_LARGEST {
+        bail!(
+            "the DuckDB script holds boards up to {DUCKDB_LARGEST}×{DUCKDB_LARGEST} (its \
+             solution view writes a solution's rows in one 64-bit integer), not {n}×{n}"
+        );
+    }
+    let migrations: String = (migrations_after(0, Dialect::Duckdb)?.iter())
+        .map(|up| format!("{up}\n"))
+        .collect();
+    let scope = board_scope(n, build_scope(Scope::for_dialect(Dialect::Duckdb)))
+        .with("STORED", 0)
+        .with("FRESH", 1)
+        .with_fragment("MIGRATIONS", &migrations);
+    let sql = template::render(sql::file("build/script.sql"), &scope)
+        .context("could not expand sql/build/script.sql")?;
     Ok(sql.text)
 }
 

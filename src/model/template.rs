@@ -21,7 +21,8 @@
 //!
 //! A condition compares two expressions (`k > 2`, `N = 1`), or is one
 //! name that is not 0 (`POSTGRES`), or joins such conditions with `and`. The engine is a number in scope:
-//! `SQLITE` and `POSTGRES` are 1 for the engine the SQL is for, else 0.
+//! `SQLITE`, `POSTGRES` and `DUCKDB` are 1 for the dialect the SQL is for, else 0,
+//! and the word `DIV` is its integer division (`//` in DuckDB, else `/`).
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -36,6 +37,9 @@ pub enum Dialect {
     #[default]
     Sqlite,
     Postgres,
+    /// DuckDB, for the script `export --format sql --dialect duckdb` writes:
+    /// no engine of queens runs it.
+    Duckdb,
 }
 
 /// What is in scope while expanding: numbers, words and lists of words,
@@ -75,6 +79,16 @@ impl Scope {
         self.dialect = dialect;
         self.with("SQLITE", i64::from(dialect == Dialect::Sqlite))
             .with("POSTGRES", i64::from(dialect == Dialect::Postgres))
+            .with("DUCKDB", i64::from(dialect == Dialect::Duckdb))
+            // Integer division: DuckDB's `/` divides as reals.
+            .with_word(
+                "DIV",
+                if dialect == Dialect::Duckdb {
+                    "//"
+                } else {
+                    "/"
+                },
+            )
     }
 
     /// A number, for `{NAME}` and conditions.
@@ -363,7 +377,7 @@ impl Expander {
         };
         match self.dialect {
             Dialect::Sqlite => format!(":{name}"),
-            Dialect::Postgres => format!("${number}"),
+            Dialect::Postgres | Dialect::Duckdb => format!("${number}"),
         }
     }
 }

@@ -74,3 +74,132 @@ fn duckdb_reads_every_table_and_view_with_sqlites_rows() {
         "{report}"
     );
 }
+
+const SCRIPT_CHECK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tools/duckdb_script.py");
+
+/// OEIS A000170 from n = 1 to 14: the DuckDB script's sizes the tests count.
+const A000170_TO_14: [u64; 14] = [
+    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+];
+
+/// The DuckDB script of `board`'s file, as `export --dialect duckdb`
+/// writes it, in the board's directory.
+fn duckdb_script_of(board: &Board) -> std::path::PathBuf {
+    let model = board.dir.path().join("model.sql");
+    let out = common::queens(board.dir.path())
+        .args(["export", "--format", "sql", "--dialect", "duckdb", "--db"])
+        .arg(&board.db)
+        .arg("--out")
+        .arg(&model)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    model
+}
+
+promise!(duckdb_script_counts_a000170_up_to_14, needs = [DuckDb]);
+fn duckdb_script_counts_a000170_up_to_14() {
+    // Written for --size alone (no database file is made), loaded into a
+    // DuckDB each, in one python3.
+    let dir = tempfile::TempDir::new().unwrap();
+    let mut check = Command::new("python3");
+    check.arg(SCRIPT_CHECK).arg("count");
+    for n in 1..=14u8 {
+        let model = dir.path().join(format!("model-{n}.sql"));
+        let out = common::queens(dir.path())
+            .args(["export", "--format", "sql", "--dialect", "duckdb", "--size"])
+            .arg(n.to_string())
+            .arg("--out")
+            .arg(&model)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", common::text(&out.stderr));
+        check.arg(&model);
+    }
+    assert!(!dir.path().join("queens.db").exists());
+    let out = check.output().expect("python3");
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let counts: Vec<u64> = (common::text(&out.stdout).lines())
+        .map(|line| line.parse().unwrap())
+        .collect();
+    assert_eq!(counts, A000170_TO_14);
+}
+
+promise!(duckdb_script_answers_as_the_sqlite_file, needs = [DuckDb]);
+fn duckdb_script_answers_as_the_sqlite_file() {
+    // Every table and view, in order where SQLite's is ordered, on small
+    // boards; on 10×10, where numbered_solution and solution_class come
+    // in two parts, the views of the solutions (candidate's millions of
+    // rows are counted by the funnel instead).
+    for (n, only) in [
+        (1, &[][..]),
+        (5, &[]),
+        (6, &[]),
+        (8, &[]),
+        (
+            10,
+            &[
+                "solution",
+                "solution_by_definition",
+                "numbered_solution",
+                "solution_class",
+                "fundamental_solution",
+                "solution_queen",
+                "search_funnel",
+                "search_tree_tally",
+            ],
+        ),
+    ] {
+        let board = Board::new(n);
+        let model = duckdb_script_of(&board);
+        let out = Command::new("python3")
+            .arg(SCRIPT_CHECK)
+            .arg("compare")
+            .arg(&model)
+            .arg(&board.db)
+            .args(only)
+            .output()
+            .expect("python3");
+        let report = common::text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{n}×{n}: {report}{}",
+            common::text(&out.stderr)
+        );
+        assert!(
+            report.contains("solution: ") && report.contains("undescribed: none"),
+            "{report}"
+        );
+    }
+}
+
+promise!(duckdb_script_refuses_a_board_it_cannot_hold);
+fn duckdb_script_refuses_a_board_it_cannot_hold() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let model = dir.path().join("model.sql");
+    let out = common::queens(dir.path())
+        .args([
+            "export",
+            "--format",
+            "sql",
+            "--dialect",
+            "duckdb",
+            "--size",
+            "16",
+            "--out",
+        ])
+        .arg(&model)
+        .output()
+        .unwrap();
+    common::assert_refused(
+        &out,
+        2,
+        "--dialect duckdb: the DuckDB script holds boards up to 15×15",
+    );
+    assert!(common::text(&out.stderr).contains("not 16×16"));
+    assert!(!model.exists() && !dir.path().join("queens.db").exists());
+    // A file that holds a 16×16 board: refused before a byte is written.
+    let board = Board::new(16);
+    let out = board.run(&["export", "--format", "sql", "--dialect", "duckdb"]);
+    common::assert_refused(&out, 2, "not 16×16");
+}

@@ -1,5 +1,15 @@
+--@if DUCKDB
+-- queens: the N-Queens model for the {N}×{N} board, for DuckDB, built in
+-- the schema in use (main, unless the session chose another): the tables
+-- with their keys and checks, the facts and the views. It keeps no record
+-- of a version or of the text the board was derived from (queens_version,
+-- queens_derived): a script is run once, never upgraded.
+
+--@insert MIGRATIONS
+--@else
 -- queens: the N-Queens model for the {N}×{N} board, for PostgreSQL.
---@if FRESH
+--@end
+--@if FRESH and POSTGRES
 create schema if not exists {SCHEMA};
 set search_path to {SCHEMA};
 
@@ -7,16 +17,19 @@ set search_path to {SCHEMA};
 --@insert VERSION_TABLE
 insert into queens_version (version) values ({VERSION});
 
---@else
+--@end
+--@if FRESH = 0
 --@include build/clear_board.sql
 --@end
 insert into board_size (n) values ({N});
 --@include facts/
 --@include views/
+--@if POSTGRES
 -- The checksum of the text the facts and views above were derived from.
 --@include tables/queens_derived.sql
 delete from queens_derived;
 insert into queens_derived (checksum) values ({DERIVED_CHECKSUM});
+--@end
 --@for table in FACT_TABLES
 analyze {table};
 --@end

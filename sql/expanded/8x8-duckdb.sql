@@ -1,0 +1,1225 @@
+-- queens: the N-Queens model for the 8×8 board, for DuckDB, built in
+-- the schema in use (main, unless the session chose another): the tables
+-- with their keys and checks, the facts and the views. It keeps no record
+-- of a version or of the text the board was derived from (queens_version,
+-- queens_derived): a script is run once, never upgraded.
+
+-- Schema 1: the board, its lines, and which squares lie on which lines.
+--
+-- Every table starts with the sentence (predicate) that each of its rows
+-- asserts; SQLite keeps that comment, so `.schema` in sqlite3 shows it too.
+-- The rows themselves are derived from board_size by the files in sql/facts/.
+
+create table board_size (
+    -- The board has n columns and n rows.
+    n integer not null primary key
+        check (n between 1 and 26)  -- columns are labelled by the 26 letters a..z
+);
+
+-- A board has one size: a second row would make every other fact ambiguous.
+-- Every row has the same key, 0, in this index, so it admits one row.
+-- (DuckDB indexes an expression only when it names a column.)
+create unique index board_size_has_one_row on board_size ((n * 0));
+
+create table col_lbl (
+    -- Column number cl_no (counted from the left, from 1) is labelled cl.
+    cl    text    not null primary key,
+    cl_no integer not null unique check (cl_no between 1 and 26),
+    check (cl = substr('abcdefghijklmnopqrstuvwxyz', cl_no, 1)),
+    unique (cl, cl_no)  -- lets square refer to a label and its number together
+);
+
+create table row_lbl (
+    -- Row number rw_no (counted from the bottom, from 1) is labelled rw.
+    rw    text    not null primary key,
+    rw_no integer not null unique check (rw_no between 1 and 26),
+    check (rw = cast(rw_no as text)),
+    unique (rw, rw_no)
+);
+
+create table square (
+    -- Square `square` stands in column cl (number cl_no) and row rw (number rw_no);
+    -- its name is the column label followed by the row label.
+    square text    not null primary key,
+    cl     text    not null,
+    rw     text    not null,
+    cl_no  integer not null,
+    rw_no  integer not null,
+    check (square = cl || rw),
+    unique (cl, rw),
+    unique (cl_no, rw_no),
+    unique (square, cl_no, rw_no),
+    foreign key (cl, cl_no) references col_lbl (cl, cl_no),
+    foreign key (rw, rw_no) references row_lbl (rw, rw_no)
+);
+
+create table mov_dir (
+    -- Moving in direction mov_dir changes the column number by d_cl and the row
+    -- number by d_rw. A queen moves along four directions (and their reverses).
+    mov_dir text    not null primary key,
+    d_cl    integer not null check (d_cl in (0, 1)),
+    d_rw    integer not null check (d_rw in (-1, 0, 1)),
+    unique (d_cl, d_rw),
+    check (d_cl <> 0 or d_rw <> 0)
+);
+
+insert into mov_dir (mov_dir, d_cl, d_rw) values
+    ('UP',      0,  1),
+    ('RGHT',    1,  0),
+    ('RGHT-UP', 1,  1),
+    ('RGHT-DN', 1, -1);
+
+create table line (
+    -- There is a line (a row, a column or a diagonal) that starts at square
+    -- anchor and runs in direction mov_dir; anchor has no predecessor on the
+    -- board in that direction.
+    anchor  text not null references square (square),
+    mov_dir text not null references mov_dir (mov_dir),
+    primary key (anchor, mov_dir)
+);
+
+create table square_line (
+    -- Square `square` lies on the line that starts at anchor and runs in
+    -- direction mov_dir.
+    square  text not null references square (square),
+    anchor  text not null,
+    mov_dir text not null,
+    primary key (square, anchor, mov_dir),
+    unique (square, mov_dir),  -- a square lies on exactly one line per direction
+    foreign key (anchor, mov_dir) references line (anchor, mov_dir)
+);
+
+create index square_line_by_line on square_line (anchor, mov_dir);
+
+create table line_set (
+    -- L(square), the set of the four lines through square (which stands in
+    -- column cl_no, row rw_no), encoded as a bitset: number the board's lines
+    -- 0, 1, 2, …; line number i belongs to L(square) exactly when bit i % 64
+    -- of word w<i / 64> is set. Three words hold the 6·26 − 2 = 154 lines of
+    -- the largest board. Derived from square_line; it is what lets the
+    -- solution view test L(new) ∩ (L(q1) ∪ … ∪ L(qk)) = ∅ with one `&`.
+    cl_no  integer not null,
+    rw_no  integer not null,
+    square text    not null unique,
+    w0     bigint  not null,
+    w1     bigint  not null,
+    w2     bigint  not null,
+    primary key (cl_no, rw_no),  -- stored in board order: column, then row
+    foreign key (square, cl_no, rw_no) references square (square, cl_no, rw_no)
+);
+
+create table safe_next (
+    -- A queen in row prev_rw_no of column cl_no − 1 shares no line with
+    -- square `square` (column cl_no, row rw_no) of the next column. The
+    -- square's line set w0, w1, w2 is repeated from line_set so that the
+    -- search reads one row per step. This is the search space's "never the
+    -- row ±1 next to the previous queen", taken all the way: never a square
+    -- the previous queen attacks.
+    cl_no      integer not null,
+    prev_rw_no integer not null,
+    rw_no      integer not null,
+    square     text    not null,
+    w0         bigint  not null,
+    w1         bigint  not null,
+    w2         bigint  not null,
+    primary key (cl_no, prev_rw_no, rw_no),
+    foreign key (cl_no, rw_no) references line_set (cl_no, rw_no)
+);
+
+-- Schema 2: the symmetries of the board.
+--
+-- Measure a square from the centre of the board, in half-squares:
+-- x = 2·cl_no − (n + 1), y = 2·rw_no − (n + 1). Each of the board's eight
+-- symmetries (the rotations and reflections that map the board onto itself)
+-- is then a 2×2 matrix of −1, 0 and 1 that does not depend on the size:
+-- x' = xx·x + xy·y, y' = yx·x + yy·y.
+
+create table symmetry (
+    -- Symmetry `symmetry` (number sym_no; `description` in words) moves the
+    -- square at (x, y) to (xx·x + xy·y, yx·x + yy·y).
+    symmetry    text    not null primary key,
+    sym_no      integer not null unique check (sym_no between 1 and 8),
+    description text    not null,
+    xx integer not null check (xx in (-1, 0, 1)),
+    xy integer not null check (xy in (-1, 0, 1)),
+    yx integer not null check (yx in (-1, 0, 1)),
+    yy integer not null check (yy in (-1, 0, 1)),
+    unique (xx, xy, yx, yy),
+    -- each axis goes to an axis: one non-zero entry in each row and column
+    check (abs(xx) + abs(xy) = 1 and abs(yx) + abs(yy) = 1 and abs(xx) + abs(yx) = 1)
+);
+
+insert into symmetry (symmetry, sym_no, description, xx, xy, yx, yy) values
+    ('identity',            1, 'leave the board as it is',                            1,  0,  0,  1),
+    ('rotate-90',           2, 'turn the board a quarter turn clockwise',             0,  1, -1,  0),
+    ('rotate-180',          3, 'turn the board half a turn',                         -1,  0,  0, -1),
+    ('rotate-270',          4, 'turn the board a quarter turn anticlockwise',         0, -1,  1,  0),
+    ('mirror-files',        5, 'reflect left to right, column a with the last',      -1,  0,  0,  1),
+    ('mirror-ranks',        6, 'reflect top to bottom, row 1 with the last',          1,  0,  0, -1),
+    ('mirror-diagonal',     7, 'reflect in the diagonal through a1, columns to rows', 0,  1,  1,  0),
+    ('mirror-antidiagonal', 8, 'reflect in the other long diagonal',                  0, -1, -1,  0);
+
+create table square_image (
+    -- Symmetry `symmetry` moves square `square` onto square `image`.
+    symmetry text not null references symmetry (symmetry),
+    square   text not null references square (square),
+    image    text not null references square (square),
+    primary key (symmetry, square),
+    unique (symmetry, image)  -- a symmetry moves no two squares onto one
+);
+
+
+
+
+
+
+
+-- Schema 9: a board's facts and views follow their text.
+--
+-- Versions count table changes. Schemas 3 to 8 changed no table: each only
+-- had every older board derive its facts or views again. Now a board
+-- records the checksum of the SQL text its facts and views were derived
+-- from, and a queens whose text differs derives them again (`queens
+-- init`), as a repeatable migration is applied again when its checksum
+-- changes. A file of schema 3 to 8 has the tables of schema 2; its
+-- numbers stay taken, so that such a file is upgraded from where it is.
+
+insert into board_size (n) values (8);
+-- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
+-- n columns: 1 is a, 2 is b, …
+insert into col_lbl (cl, cl_no)
+with recursive cl_numbers (cl_no) as (
+    select 1
+    union all
+    select cl_no + 1 from cl_numbers where cl_no < (select n from board_size)
+)
+select substr('abcdefghijklmnopqrstuvwxyz', cl_no, 1), cl_no
+from cl_numbers;
+
+-- row_lbl(rw, rw_no): row number rw_no is labelled rw, for the board's n rows:
+-- the label is the number written in decimal.
+insert into row_lbl (rw, rw_no)
+with recursive rw_numbers (rw_no) as (
+    select 1
+    union all
+    select rw_no + 1 from rw_numbers where rw_no < (select n from board_size)
+)
+select cast(rw_no as text), rw_no
+from rw_numbers;
+
+-- square(square, cl, rw, cl_no, rw_no): every column meets every row in one
+-- square, named by the column label followed by the row label (c5, a10).
+insert into square (square, cl, rw, cl_no, rw_no)
+select c.cl || r.rw, c.cl, r.rw, c.cl_no, r.rw_no
+from col_lbl as c
+cross join row_lbl as r;
+
+-- line(anchor, mov_dir): a line starts at every square that has no
+-- predecessor on the board in direction mov_dir: stepping back from the
+-- anchor (by −d_cl, −d_rw) leaves the board.
+insert into line (anchor, mov_dir)
+select s.square, d.mov_dir
+from square as s
+cross join mov_dir as d
+where not exists (
+    select 1
+    from square as predecessor
+    where predecessor.cl_no = s.cl_no - d.d_cl
+      and predecessor.rw_no = s.rw_no - d.d_rw
+);
+
+-- square_line(square, anchor, mov_dir): walking from each line's anchor in
+-- its direction, one step at a time until the walk leaves the board, visits
+-- exactly the squares of that line.
+insert into square_line (square, anchor, mov_dir)
+with recursive walk (anchor, mov_dir, square, cl_no, rw_no) as (
+    select l.anchor, l.mov_dir, s.square, s.cl_no, s.rw_no
+    from line as l
+    join square as s on s.square = l.anchor
+    union all
+    select w.anchor, w.mov_dir, next.square, next.cl_no, next.rw_no
+    from walk as w
+    join mov_dir as d on d.mov_dir = w.mov_dir
+    join square as next                       -- the walk stops where no square is next
+      on next.cl_no = w.cl_no + d.d_cl
+     and next.rw_no = w.rw_no + d.d_rw
+)
+select square, anchor, mov_dir
+from walk;
+
+-- line_set(cl_no, rw_no, square, w0, w1, w2): the lines of the board are
+-- numbered 0, 1, 2, …: first those two queens placed one per column could
+-- share, by direction, then anchor; last the columns (which such queens
+-- never share) and the four diagonals of one square each, in the corners
+-- (which no two queens can share). The solution view tests only the words
+-- that hold the first 5N − 6 lines. The line set of a square has bit
+-- i % 64 of word w<i / 64> set for each line number i the square lies on
+-- (square_line). A square lies on four distinct lines, so the sum of their
+-- bits is their bitwise union (bit 63 is the sign bit of a 64-bit integer;
+-- the sum stays in range).
+insert into line_set (cl_no, rw_no, square, w0, w1, w2)
+with line_length (anchor, mov_dir, squares) as (
+    select anchor, mov_dir, count(*)
+    from square_line
+    group by anchor, mov_dir
+),
+numbered_line (anchor, mov_dir, line_no) as (
+    select anchor, mov_dir,
+           row_number() over (order by mov_dir = 'UP' or squares = 1, mov_dir, anchor) - 1
+    from line_length
+)
+-- (DuckDB refuses 1 << 63 as an overflow: bit 63 is written as its value,
+-- the smallest 64-bit integer.)
+select s.cl_no, s.rw_no, s.square,
+       cast(sum(case when nl.line_no // 64 <> 0 then 0
+                     when nl.line_no % 64 = 63 then -9223372036854775807 - 1
+                     else cast(1 as bigint) << cast(nl.line_no % 64 as integer) end) as bigint),
+       cast(sum(case when nl.line_no // 64 <> 1 then 0
+                     when nl.line_no % 64 = 63 then -9223372036854775807 - 1
+                     else cast(1 as bigint) << cast(nl.line_no % 64 as integer) end) as bigint),
+       cast(sum(case when nl.line_no // 64 <> 2 then 0
+                     when nl.line_no % 64 = 63 then -9223372036854775807 - 1
+                     else cast(1 as bigint) << cast(nl.line_no % 64 as integer) end) as bigint)
+from square as s
+join square_line as sl on sl.square = s.square
+join numbered_line as nl on nl.anchor = sl.anchor and nl.mov_dir = sl.mov_dir
+group by s.square, s.cl_no, s.rw_no;
+
+-- safe_next(cl_no, prev_rw_no, rw_no, square, w0, w1, w2): a square of one
+-- column and a square of the column before it are a safe step when their
+-- line sets do not meet: L(prev) ∩ L(next) = ∅, asked of square_line.
+insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2)
+select next.cl_no, prev.rw_no, next.rw_no, next.square, next.w0, next.w1, next.w2
+from line_set as prev
+join line_set as next on next.cl_no = prev.cl_no + 1
+where not exists (
+    select anchor, mov_dir from square_line where square = prev.square
+    intersect
+    select anchor, mov_dir from square_line where square = next.square
+);
+
+-- square_image(symmetry, square, image): measured from the centre in
+-- half-squares (x = 2·cl_no − (n + 1), likewise y), the image of a square
+-- under a symmetry is the square at that symmetry's matrix times (x, y).
+insert into square_image (symmetry, square, image)
+with centred (square, x, y) as (
+    select s.square, 2 * s.cl_no - (b.n + 1), 2 * s.rw_no - (b.n + 1)
+    from square as s
+    cross join board_size as b
+)
+select g.symmetry, s.square, t.square
+from symmetry as g
+cross join centred as s
+join centred as t
+  on t.x = g.xx * s.x + g.xy * s.y
+ and t.y = g.yx * s.x + g.yy * s.y;
+
+create view candidate (s1, s2, s3, s4, s5, s6, s7, s8) as
+-- candidate(s1, …, s8): queen k stands on square s_k of column k (one queen
+-- per column), no two queens share a row, and no queen stands in a row next
+-- to the row of the queen in the column before it (those two would share a
+-- diagonal). The reduced search space: the placement rule is tested on these
+-- rows only (solution_by_definition).
+select
+    q1.square as s1,
+    q2.square as s2,
+    q3.square as s3,
+    q4.square as s4,
+    q5.square as s5,
+    q6.square as s6,
+    q7.square as s7,
+    q8.square as s8
+from square as q1                -- queen 1 stands in column a
+join square as q2                -- queen 2 stands in column b
+  on q2.cl_no = 2
+ and q2.rw_no not in (q1.rw_no)    -- in a row no earlier queen uses
+ and abs(q2.rw_no - q1.rw_no) > 1    -- and not beside queen 1's row
+join square as q3                -- queen 3 stands in column c
+  on q3.cl_no = 3
+ and q3.rw_no not in (q1.rw_no, q2.rw_no)    -- in a row no earlier queen uses
+ and abs(q3.rw_no - q2.rw_no) > 1    -- and not beside queen 2's row
+join square as q4                -- queen 4 stands in column d
+  on q4.cl_no = 4
+ and q4.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no)    -- in a row no earlier queen uses
+ and abs(q4.rw_no - q3.rw_no) > 1    -- and not beside queen 3's row
+join square as q5                -- queen 5 stands in column e
+  on q5.cl_no = 5
+ and q5.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no)    -- in a row no earlier queen uses
+ and abs(q5.rw_no - q4.rw_no) > 1    -- and not beside queen 4's row
+join square as q6                -- queen 6 stands in column f
+  on q6.cl_no = 6
+ and q6.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no)    -- in a row no earlier queen uses
+ and abs(q6.rw_no - q5.rw_no) > 1    -- and not beside queen 5's row
+join square as q7                -- queen 7 stands in column g
+  on q7.cl_no = 7
+ and q7.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no)    -- in a row no earlier queen uses
+ and abs(q7.rw_no - q6.rw_no) > 1    -- and not beside queen 6's row
+join square as q8                -- queen 8 stands in column h
+  on q8.cl_no = 8
+ and q8.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no, q7.rw_no)    -- in a row no earlier queen uses
+ and abs(q8.rw_no - q7.rw_no) > 1    -- and not beside queen 7's row
+where q1.cl_no = 1;
+
+create view solution_by_definition (s1, s2, s3, s4, s5, s6, s7, s8) as
+-- solution_by_definition(s1, …, s8): the candidate placement s1, …, s8
+-- in which no queen shares a line with a queen placed before it. With L(s) the
+-- set of lines through square s (from square_line), queen k may stand on s_k
+-- only if
+--     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅
+-- This view says exactly that, one NOT EXISTS … INTERSECT per queen; `solution`
+-- computes the same rows fast. Rows come in board order (row numbers of s1,
+-- s2, …; a square's row number is its name after the column letter).
+select
+    c.s1,
+    c.s2,
+    c.s3,
+    c.s4,
+    c.s5,
+    c.s6,
+    c.s7,
+    c.s8
+from candidate as c
+where true
+  -- queen 2: L(s2) ∩ (L(s1)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s2)
+  -- queen 3: L(s3) ∩ (L(s1) ∪ L(s2)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s3)
+  -- queen 4: L(s4) ∩ (L(s1) ∪ L(s2) ∪ L(s3)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2, c.s3)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s4)
+  -- queen 5: L(s5) ∩ (L(s1) ∪ L(s2) ∪ L(s3) ∪ L(s4)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2, c.s3, c.s4)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s5)
+  -- queen 6: L(s6) ∩ (L(s1) ∪ L(s2) ∪ L(s3) ∪ L(s4) ∪ L(s5)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2, c.s3, c.s4, c.s5)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s6)
+  -- queen 7: L(s7) ∩ (L(s1) ∪ L(s2) ∪ L(s3) ∪ L(s4) ∪ L(s5) ∪ L(s6)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2, c.s3, c.s4, c.s5, c.s6)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s7)
+  -- queen 8: L(s8) ∩ (L(s1) ∪ L(s2) ∪ L(s3) ∪ L(s4) ∪ L(s5) ∪ L(s6) ∪ L(s7)) = ∅
+  and not exists (
+        select anchor, mov_dir from square_line where square in (c.s1, c.s2, c.s3, c.s4, c.s5, c.s6, c.s7)
+        intersect
+        select anchor, mov_dir from square_line where square = c.s8)
+order by
+    cast(substr(c.s1, 2) as integer),
+    cast(substr(c.s2, 2) as integer),
+    cast(substr(c.s3, 2) as integer),
+    cast(substr(c.s4, 2) as integer),
+    cast(substr(c.s5, 2) as integer),
+    cast(substr(c.s6, 2) as integer),
+    cast(substr(c.s7, 2) as integer),
+    cast(substr(c.s8, 2) as integer);
+
+create view solution (s1, s2, s3, s4, s5, s6, s7, s8) as
+-- solution(s1, …, s8): queen k stands on square s_k of column k and no
+-- queen shares a line with a queen placed before it:
+--     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅ for every k.
+-- The same rows as solution_by_definition, found fast. The union on the
+-- right is the set of lines already covered when queen k comes,
+-- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
+-- On DuckDB the search meets in the middle: a solution is a left half,
+-- queens in columns a … d, and a right half, queens in columns
+-- e … h, that stand on complementary rows and share no
+-- line. DuckDB joins many rows at once, and the two halves are far fewer
+-- placements than the whole search walks:
+-- * placed(k, r, rows, u0, …, path): the queens of a half, from its first
+--   column to column k, stand on the rows written in path (a hexadecimal
+--   digit a queen), share no line, and queen k stands in row r; rows has
+--   bit r set for each row they stand in, and u0, … are the words of the
+--   lines they cover (line_set is the bitset form of square_line, in which
+--   ∪ is `|`, ∩ is `&`, ∅ is 0). Both halves grow in one recursive query,
+--   a column a step, the left one from column a, the right one from column
+--   e: each step places the next queen on a square that safe_next
+--   offers next to the last one and whose lines the half does not cover.
+-- * The queens of a solution stand in every row once, so the right half's
+--   rows are the rows the left half leaves free: an equality, which DuckDB
+--   joins by hashing. Of those pairs, the solutions are the ones whose
+--   halves share no line either: L(left) ∩ L(right) = ∅, a diagonal.
+-- * Mirror symmetry halves the work, as on PostgreSQL below: queen 1 stands
+--   in the lower half of column a (and queen 2 too when queen 1 stands in
+--   the middle row of an odd board), and every other solution is the
+--   mirror image of one found, whose path, digit by digit, is 9 − r.
+with recursive placed (k, r, rows, u0, path) as (
+    select 1, q.rw_no, cast(1 as bigint) << q.rw_no, q.w0, cast(q.rw_no as bigint)
+    from line_set as q                            -- the left half: column a,
+    where q.cl_no = 1 and 2 * q.rw_no <= 9    -- the lower half
+  union all
+    select 5, q.rw_no, cast(1 as bigint) << q.rw_no, q.w0, cast(q.rw_no as bigint)
+    from line_set as q                            -- the right half: column e
+    where q.cl_no = 5
+  union all
+    select p.k + 1, s.rw_no, p.rows | (cast(1 as bigint) << s.rw_no),
+           p.u0 | s.w0, p.path * 16 + s.rw_no
+    from placed as p
+    join safe_next as s                           -- L(s_(k+1)) ∩ L(s_k) = ∅
+      on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
+    where p.k <> 4 and p.k < 8             -- each half ends at its last column
+      and s.w0 & p.u0 = 0                       -- L(s_(k+1)) ∩ U_k = ∅
+      -- queen 1 in the middle row of an odd board: queen 2 in the lower half
+      and not (p.k = 1 and 2 * p.r = 9 and 2 * s.rw_no > 9)
+),
+half (path) as (
+    select (l.path << 16) + r.path
+    from placed as l                              -- a whole left half
+    join placed as r                              -- a whole right half
+      on r.rows = (cast(1 as bigint) << 9) - 2 - l.rows   -- on the rows left leaves free
+    where l.k = 4 and r.k = 8
+      and l.u0 & r.u0 = 0                       -- sharing no line
+),
+every (path) as (
+    -- each solution found, and its mirror image (`half` named once, so
+    -- that a count reads no path)
+    select case when m.mirrored then 2576980377 - h.path else h.path end
+    from half as h
+    cross join (values (false), (true)) as m (mirrored)
+)
+-- queen k's row is the k-th hexadecimal digit of path; sorting by path
+-- sorts in board order (sorted before the squares are named, so that a
+-- count sorts numbers only)
+select
+    'a' || (path >> 28 & 15),
+    'b' || (path >> 24 & 15),
+    'c' || (path >> 20 & 15),
+    'd' || (path >> 16 & 15),
+    'e' || (path >> 12 & 15),
+    'f' || (path >> 8 & 15),
+    'g' || (path >> 4 & 15),
+    'h' || (path >> 0 & 15)
+from (select path from every order by path) as in_board_order;
+
+create view search_space (step, reasoning, calculation, search_space, about) as
+-- search_space(step, reasoning, calculation, search_space, about): after
+-- reasoning step `step`, described by `reasoning`, the queens can still be
+-- placed in `search_space` ways, which is `calculation`, about `about`
+-- (in scientific notation from a million up, 1.78E+14, the exponent in
+-- two digits or more, as `queens space` writes numbers above a billion).
+-- Each step keeps only placements that the steps before it keep, and the
+-- last is the answer. `search_space` is exact while it fits in a 64-bit
+-- integer and NULL beyond; `about` is always there.
+--
+-- Nothing is listed to count: the first four steps are products (the
+-- second by Pascal's rule, below), and the
+-- fifth, the permutations of N with no two neighbours differing by 1 (the
+-- rows of `candidate`), is Hertzsprung's problem, OEIS A002464, counted by
+-- its recurrence a(k) = (k+1)·a(k−1) − (k−2)·a(k−2) − (k−5)·a(k−3) +
+-- (k−3)·a(k−4), from a(0) = a(1) = 1, a(2) = a(3) = 0.
+with recursive
+size (n, squares) as (
+    select n, n * n from board_size
+),
+-- Every count is carried twice: exactly, as a 64-bit integer, while the
+-- step to it cannot overflow (the double beside it says), and as a double
+-- for its size.
+product (i, falling, falling_d, factorial, factorial_d, power, power_d) as (
+    -- after i factors: N²·(N²−1)·…·(N²−i+1), i!, and N^i
+    select 0,
+           cast(1 as bigint), cast(1 as double precision),
+           cast(1 as bigint), cast(1 as double precision),
+           cast(1 as bigint), cast(1 as double precision)
+    union all
+    select i + 1,
+           case when falling_d * (squares - i) < 9.22e18 then falling * (squares - i) end,
+           falling_d * (squares - i),
+           case when factorial_d * (i + 1) < 9.22e18 then factorial * (i + 1) end,
+           factorial_d * (i + 1),
+           case when power_d * n < 9.22e18 then power * n end,
+           power_d * n
+    from product cross join size
+    where i < n
+),
+-- pascal(m, c0, …, c8, d0, …, d8): c_k = C(m, k), the ways to choose k of
+-- m squares, by Pascal's rule C(m + 1, k) = C(m, k) + C(m, k − 1), which
+-- only adds (a quotient of factorials would need an exact division, which
+-- not every SQL engine does on integers).
+pascal (m, c0, c1, c2, c3, c4, c5, c6, c7, c8, d0, d1, d2, d3, d4, d5, d6, d7, d8) as (
+    select 0,
+           cast(1 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint),
+           cast(1 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision), cast(0 as double precision)
+    union all
+    select m + 1,
+           c0,
+           case when d1 + d0 < 9.22e18 then c1 + c0 end,
+           case when d2 + d1 < 9.22e18 then c2 + c1 end,
+           case when d3 + d2 < 9.22e18 then c3 + c2 end,
+           case when d4 + d3 < 9.22e18 then c4 + c3 end,
+           case when d5 + d4 < 9.22e18 then c5 + c4 end,
+           case when d6 + d5 < 9.22e18 then c6 + c5 end,
+           case when d7 + d6 < 9.22e18 then c7 + c6 end,
+           case when d8 + d7 < 9.22e18 then c8 + c7 end,
+           d0,
+           d1 + d0, d2 + d1, d3 + d2, d4 + d3, d5 + d4, d6 + d5, d7 + d6, d8 + d7
+    from pascal cross join size
+    where m < squares
+),
+-- hertzsprung(k, a, b, c, d, …): a = a(k), b = a(k−1), c = a(k−2), d = a(k−3)
+hertzsprung (k, a, b, c, d, a_d, b_d, c_d, d_d) as (
+    select 3,
+           cast(0 as bigint), cast(0 as bigint), cast(1 as bigint), cast(1 as bigint),
+           cast(0 as double precision), cast(0 as double precision),
+           cast(1 as double precision), cast(1 as double precision)
+    union all
+    select k + 1,
+           case when (k + 2) * a_d + (k - 1) * b_d + abs(k - 4) * c_d + (k - 2) * d_d < 9.22e18
+                then (k + 2) * a - (k - 1) * b - (k - 4) * c + (k - 2) * d end,
+           a, b, c,
+           (k + 2) * a_d - (k - 1) * b_d - (k - 4) * c_d + (k - 2) * d_d,
+           a_d, b_d, c_d
+    from hertzsprung cross join size
+    where k < n
+),
+-- a(n), also for the boards too small for the recurrence to start.
+candidates (exact, approximately) as (
+    select case z.n when 0 then h.d when 1 then h.c when 2 then h.b else h.a end,
+           case z.n when 0 then h.d_d when 1 then h.c_d when 2 then h.b_d else h.a_d end
+    from size as z
+    cross join hertzsprung as h
+    where h.k = case when z.n > 3 then z.n else 3 end
+),
+steps (step, reasoning, calculation, exact, approximately) as (
+    select 1, 'Permute N of the N² squares',
+           cast(z.squares as text) || '! / (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!',
+           p.falling, p.falling_d
+    from size as z cross join product as p
+    where p.i = z.n
+    union all
+    select 2, 'Choose N of the N² squares',
+           cast(z.squares as text) || '! / (' || cast(z.n as text) || '! x (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!)',
+           p.c8, p.d8
+    from size as z cross join pascal as p
+    where p.m = z.squares
+    union all
+    select 3, 'One queen per column',
+           cast(z.n as text) || '^' || cast(z.n as text),
+           p.power, p.power_d
+    from size as z cross join product as p
+    where p.i = z.n
+    union all
+    select 4, 'One per column, distinct rows',
+           cast(z.n as text) || '!',
+           p.factorial, p.factorial_d
+    from size as z cross join product as p
+    where p.i = z.n
+    union all
+    select 5, 'One per column, distinct rows, not row ±1 of the previous queen (the rows of candidate)',
+           'A002464(' || cast(z.n as text) || '), by its recurrence',
+           c.exact, c.approximately
+    from size as z cross join candidates as c
+    union all
+-- Counted where the search takes about a second or less in the sqlite3
+-- shell (12×12: 0.8 s); it grows about sixfold a size (13×13: 5 s).
+    select 6, 'No two queens share a line: the solutions',
+           'count(*) from solution',
+           count(*), cast(count(*) as double precision)
+    from solution
+),
+-- 10^e for the exponents the largest board needs (676!/650! < 10^74).
+ten (e, power) as (
+    select 0, cast(1 as double precision)
+    union all
+    select e + 1, power * 10 from ten where e < 80
+),
+-- The leading digit, two decimals and the exponent of each count from a
+-- million up, in hundredths: 1.78E+14 is (178, 14).
+scientific (step, hundredths, e) as (
+    select s.step,
+           cast(round(s.approximately / t.power * 100) as bigint),
+           t.e
+    from steps as s
+    join ten as t
+      on t.power <= s.approximately and s.approximately < t.power * 10
+    where s.approximately >= 1e6
+),
+-- 9.996E+14 rounds to 10.00E+14, which is 1.00E+15.
+normalised (step, hundredths, e) as (
+    select step,
+           case when hundredths >= 1000 then cast((hundredths - hundredths % 10) / 10 as bigint) else hundredths end,
+           case when hundredths >= 1000 then e + 1 else e end
+    from scientific
+)
+select s.step, s.reasoning, s.calculation, s.exact,
+       case
+           when s.approximately is null then null
+           when m.step is null then cast(s.exact as text)
+           else cast(cast((m.hundredths - m.hundredths % 100) / 100 as bigint) as text) || '.'
+                || case when m.hundredths % 100 < 10 then '0' else '' end
+                || cast(m.hundredths % 100 as text) || 'E+'
+                || case when m.e < 10 then '0' else '' end || cast(m.e as text)
+       end
+from steps as s
+left join normalised as m on m.step = s.step
+order by s.step;
+
+create view numbered_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
+-- numbered_solution(solution_no, s1, …, s8): the solution s1, …, s8 is
+-- the solution_no-th in board order (by the row numbers of s1, s2, …).
+-- `queens show K` draws solution K.
+-- Numbered by an explicit order: DuckDB's solution view sorts anyway.
+select
+    row_number() over (order by p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no) as solution_no,
+    s.s1 as s1,
+    s.s2 as s2,
+    s.s3 as s3,
+    s.s4 as s4,
+    s.s5 as s5,
+    s.s6 as s6,
+    s.s7 as s7,
+    s.s8 as s8
+from solution as s
+join square as p1 on p1.square = s.s1
+join square as p2 on p2.square = s.s2
+join square as p3 on p3.square = s.s3
+join square as p4 on p4.square = s.s4
+join square as p5 on p5.square = s.s5
+join square as p6 on p6.square = s.s6
+join square as p7 on p7.square = s.s7
+join square as p8 on p8.square = s.s8
+order by 1;
+
+create view solution_queen (solution_no, square) as
+-- solution_queen(solution_no, square): solution number solution_no has a
+-- queen on square `square`. The solutions as sets of squares, one row per
+-- queen, for questions about squares rather than columns.
+select n.solution_no as solution_no,
+       case c.cl_no
+           when 1 then n.s1
+           when 2 then n.s2
+           when 3 then n.s3
+           when 4 then n.s4
+           when 5 then n.s5
+           when 6 then n.s6
+           when 7 then n.s7
+           when 8 then n.s8
+       end as square
+from numbered_solution as n
+cross join col_lbl as c
+order by n.solution_no, c.cl_no;
+
+create view solution_class (solution_no, s1, s2, s3, s4, s5, s6, s7, s8, class_no, class_size, representative_no, symmetry) as
+-- solution_class(solution_no, s1, …, s8, class_no, class_size,
+-- representative_no, symmetry): solution solution_no (queens on s1, …, s8)
+-- belongs to class class_no, whose class_size solutions are the images of one
+-- another under the board's symmetries. The class is represented by its
+-- smallest member in board order, solution representative_no, and
+-- `symmetry` moves solution_no onto it (the first such, by sym_no).
+-- PostgreSQL numbers the solutions by sorting them all, so the classes
+-- are found in one part, over every solution.
+with
+numbered2 as materialized (
+    -- the solutions, searched (or read from the store) once for all below
+    select * from numbered_solution
+),
+queen2 (solution_no, square) as (
+    -- the solutions as sets of squares, one row per queen (solution_queen)
+    select n.solution_no,
+           case c.cl_no
+               when 1 then n.s1
+               when 2 then n.s2
+               when 3 then n.s3
+               when 4 then n.s4
+               when 5 then n.s5
+               when 6 then n.s6
+               when 7 then n.s7
+               when 8 then n.s8
+           end
+    from numbered2 as n
+    cross join col_lbl as c
+),
+image2 (solution_no, symmetry, sym_no, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as (
+    -- solution_no moved by `symmetry`: the row of its queen in each column
+    select q.solution_no, g.symmetry, g.sym_no,
+           max(case when t.cl_no = 1 then t.rw_no end),
+           max(case when t.cl_no = 2 then t.rw_no end),
+           max(case when t.cl_no = 3 then t.rw_no end),
+           max(case when t.cl_no = 4 then t.rw_no end),
+           max(case when t.cl_no = 5 then t.rw_no end),
+           max(case when t.cl_no = 6 then t.rw_no end),
+           max(case when t.cl_no = 7 then t.rw_no end),
+           max(case when t.cl_no = 8 then t.rw_no end)
+    from queen2 as q
+    join square_image as i on i.square = q.square
+    join symmetry as g on g.symmetry = i.symmetry
+    join square as t on t.square = i.image
+    group by q.solution_no, g.symmetry, g.sym_no
+),
+ranked_image2 as (
+    -- the images of each solution from smallest to largest in board order
+    select image2.*,
+           row_number() over (partition by solution_no
+                              order by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8, sym_no) as place
+    from image2
+),
+smallest_image2 as (
+    -- each solution's smallest image in board order and the first symmetry
+    -- that moves it there
+    select solution_no, symmetry, rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8
+    from ranked_image2
+    where place = 1
+),
+representative2 as (
+    -- two solutions are in one class exactly when their smallest images
+    -- agree; the smallest image is itself a member, the smallest one
+    -- (every member is here, so the class's size is a count: cheaper than
+    -- part 1's symmetries over movers, 3 ms of 35 at 9×9)
+    select solution_no, symmetry,
+           count(*) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as class_size,
+           min(solution_no) over (partition by rw1, rw2, rw3, rw4, rw5, rw6, rw7, rw8) as representative_no
+    from smallest_image2
+),
+numbered_class2 (solution_no, class_no, class_size, representative_no, symmetry) as (
+    -- the classes numbered in the order of their representatives. Each
+    -- solution is one row already: the grouping is there because SQLite
+    -- indexes a grouping's result for the join below, but not a window's,
+    -- which it would scan whole for every solution (2.7 s against 6.6 s for
+    -- the 14,200 rows of 12×12)
+    select solution_no,
+           max(class_no), max(class_size), max(representative_no), max(symmetry)
+    from (
+        select representative2.*,
+               dense_rank() over (order by representative_no) as class_no
+        from representative2
+    ) as ranked
+    group by solution_no
+),
+classed2 as (
+    -- each solution of the part with its class
+    select n.solution_no as solution_no,
+           n.s1 as s1, n.s2 as s2, n.s3 as s3, n.s4 as s4, n.s5 as s5, n.s6 as s6, n.s7 as s7, n.s8 as s8,
+           m.class_no as class_no,
+           m.class_size as class_size,
+           m.representative_no as representative_no,
+           m.symmetry as symmetry
+    from numbered2 as n
+    join numbered_class2 as m on m.solution_no = n.solution_no
+)
+select * from classed2
+order by solution_no;
+
+create view fundamental_solution (s1, s2, s3, s4, s5, s6, s7, s8, class_size) as
+-- fundamental_solution(s1, …, s8, class_size): s1, …, s8 is the
+-- representative of a class of solutions (its smallest member in board
+-- order), and the board's symmetries make class_size solutions of it (8, 4
+-- or 2, or 1 on the 1×1 board). Listed in board order, as `solution`
+-- hands its rows over.
+-- A class is the solution's images under the symmetries, so each solution
+-- decides alone, as it comes, whether it represents its class: it does
+-- when none of its images comes before it in board order (compared as the
+-- sequences of their queens' rows, column by column), and its class has
+-- as many members as there are symmetries over those that leave it in
+-- place. No solution waits for another: the first rows come at once.
+-- Each queen's row is looked up once (p1, …), and each image is made by
+-- looking up where each symmetry moves each queen (square_image by its
+-- key), not by reading the whole of square_image for every solution.
+select s.s1, s.s2, s.s3, s.s4, s.s5, s.s6, s.s7, s.s8,
+       cast((select count(*) from symmetry) / (
+           -- the symmetries that leave the solution where it is
+           select count(*)
+           from (
+               select 1
+               from symmetry as g
+               cross join col_lbl as c
+               cross join square_image as si
+               join square as m on m.square = si.image
+               where si.symmetry = g.symmetry
+                 and si.square = case c.cl_no
+                                     when 1 then s.s1
+                                     when 2 then s.s2
+                                     when 3 then s.s3
+                                     when 4 then s.s4
+                                     when 5 then s.s5
+                                     when 6 then s.s6
+                                     when 7 then s.s7
+                                     when 8 then s.s8
+                                 end
+               group by g.symmetry
+               having (max(case when m.cl_no = 1 then m.rw_no end), max(case when m.cl_no = 2 then m.rw_no end), max(case when m.cl_no = 3 then m.rw_no end), max(case when m.cl_no = 4 then m.rw_no end), max(case when m.cl_no = 5 then m.rw_no end), max(case when m.cl_no = 6 then m.rw_no end), max(case when m.cl_no = 7 then m.rw_no end), max(case when m.cl_no = 8 then m.rw_no end))
+                    = (p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no)
+           ) as in_place
+       ) as integer) as class_size
+from solution as s
+cross join square as p1                 -- queen 1's row, p1.rw_no
+cross join square as p2                 -- queen 2's row, p2.rw_no
+cross join square as p3                 -- queen 3's row, p3.rw_no
+cross join square as p4                 -- queen 4's row, p4.rw_no
+cross join square as p5                 -- queen 5's row, p5.rw_no
+cross join square as p6                 -- queen 6's row, p6.rw_no
+cross join square as p7                 -- queen 7's row, p7.rw_no
+cross join square as p8                 -- queen 8's row, p8.rw_no
+where p1.square = s.s1
+  and p2.square = s.s2
+  and p3.square = s.s3
+  and p4.square = s.s4
+  and p5.square = s.s5
+  and p6.square = s.s6
+  and p7.square = s.s7
+  and p8.square = s.s8
+  and not exists (
+    -- an image of the solution (its queens' rows in each column, moved by
+    -- one symmetry) that comes before it in board order
+    select 1
+    from symmetry as g
+    cross join col_lbl as c
+    cross join square_image as si
+    join square as m on m.square = si.image
+    where si.symmetry = g.symmetry
+      and si.square = case c.cl_no
+                          when 1 then s.s1
+                          when 2 then s.s2
+                          when 3 then s.s3
+                          when 4 then s.s4
+                          when 5 then s.s5
+                          when 6 then s.s6
+                          when 7 then s.s7
+                          when 8 then s.s8
+                      end
+    group by g.symmetry
+    having (max(case when m.cl_no = 1 then m.rw_no end), max(case when m.cl_no = 2 then m.rw_no end), max(case when m.cl_no = 3 then m.rw_no end), max(case when m.cl_no = 4 then m.rw_no end), max(case when m.cl_no = 5 then m.rw_no end), max(case when m.cl_no = 6 then m.rw_no end), max(case when m.cl_no = 7 then m.rw_no end), max(case when m.cl_no = 8 then m.rw_no end))
+         < (p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no)
+)
+-- (DuckDB may join the rows of square by hashing, which keeps no
+-- order: it sorts the representatives)
+order by p1.rw_no, p2.rw_no, p3.rw_no, p4.rw_no, p5.rw_no, p6.rw_no, p7.rw_no, p8.rw_no;
+
+create view stored_solution (solution_no, s1, s2, s3, s4, s5, s6, s7, s8) as
+-- stored_solution(solution_no, s1, …, s8): solution solution_no, queens
+-- on s1, …, s8, is stored in this database (`queens init --materialize`
+-- keeps them all, numbered in board order), so that reading it needs no
+-- search. Empty while nothing is stored; `solution` always searches.
+select cast(null as integer) as solution_no, cast(null as text) as s1, cast(null as text) as s2, cast(null as text) as s3, cast(null as text) as s4, cast(null as text) as s5, cast(null as text) as s6, cast(null as text) as s7, cast(null as text) as s8
+where 1 = 0;
+
+create view search_funnel (queens, by_candidate_rule, by_placement_rule) as
+-- search_funnel(queens, by_candidate_rule, by_placement_rule): `queens`
+-- queens can stand in columns 1 … `queens`, one in each,
+-- * in by_candidate_rule ways on different rows, none on the row ±1 of the
+--   previous column's queen (the rule of `candidate`), and
+-- * in by_placement_rule ways with no two of them on one line (the rule of
+--   `solution`: L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k−1))) = ∅ for every k).
+-- The funnel of the search, column by column: the last row is the number
+-- of candidates, A002464(N), and the number of solutions. The second rule
+-- kills most of what the first lets through from about the fourth column
+-- on. by_placement_rule is OEIS A319284, the nodes of the search tree at
+-- each depth. by_candidate_rule is exact while it fits in a 64-bit integer
+-- (up to 19×19 in every row), NULL beyond.
+with recursive
+-- level(k, two_to_k): k = 0 … N, and 2^k.
+level (k, two_to_k) as (
+    select 0 as k, cast(1 as bigint) as two_to_k
+    union all
+    select k + 1, two_to_k * 2 from level where k < 8
+),
+--
+-- By the placement rule: a search, breadth-first, one column a step.
+-- placed(k, r, weight, u0, …): k queens stand in columns 1 … k, no two on
+-- one line, queen k in row r, and u0, … are the words of the lines they
+-- cover, U_k (line_set and safe_next as in the solution view). Turning
+-- the board over (row r to row N + 1 − r) maps placements to placements,
+-- so queen 1 starts in the lower half only and each placement found
+-- stands for itself and its mirror image (weight 2); queen 1 in the middle
+-- row of an odd board is its own mirror image (weight 1).
+placed (k, r, weight, u0) as (
+    select 1 as k, q.rw_no as r, case when 2 * q.rw_no = 9 then 1 else 2 end as weight,
+           q.w0 as u0
+    from line_set as q
+    where q.cl_no = 1 and 2 * q.rw_no <= 9
+  union all
+    select p.k + 1, s.rw_no, p.weight, p.u0 | s.w0
+    from placed as p
+    join safe_next as s                      -- L(s_(k+1)) ∩ L(s_k) = ∅
+      on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
+    where p.k < 8
+      and s.w0 & p.u0 = 0                  -- L(s_(k+1)) ∩ U_k = ∅
+),
+by_placement (k, ways) as (
+    select 0 as k, cast(1 as bigint) as ways   -- no queen yet: one way
+    union all
+    select p.k, cast(sum(p.weight) as bigint) from placed as p group by p.k
+),
+--
+-- By the candidate rule: counted, not listed (63,779,034 rows at the
+-- bottom of 12×12). Rows in different columns that differ by 1 are the
+-- forbidden pairs; inclusion–exclusion over which of the k − 1 pairs of
+-- neighbouring columns break the rule:
+--   by_candidate_rule(k) = Σ over b = 1 … k of
+--       (−1)^(k−b) · (N−k+b)! / (N−k)! · runs(k, b).
+-- Choosing k − b of the pairs to break the rule glues the k columns into b
+-- runs of neighbouring columns; a run of two or more columns stands on
+-- consecutive rows, upwards or downwards (2 ways), and the b runs take
+-- different rows: glue each run's rows into one, and they are b of
+-- N − k + b rows, in order, (N−k+b)! / (N−k)! ways. runs(k, b) counts the
+-- gluings, each run of two or more counted twice: with i such runs,
+-- C(b, i) places for them among the b runs, C(k−b−1, i−1) ways to share
+-- the k − b extra columns among them, 2^i directions.
+--
+-- pascal(m, c0, …, c8): c_j = C(m, j), by Pascal's rule (only additions:
+-- an exact integer division is not something every engine reading this
+-- file does).
+pascal (m, c0, c1, c2, c3, c4, c5, c6, c7, c8) as (
+    select 0 as m, cast(1 as bigint) as c0, cast(0 as bigint) as c1, cast(0 as bigint) as c2, cast(0 as bigint) as c3, cast(0 as bigint) as c4, cast(0 as bigint) as c5, cast(0 as bigint) as c6, cast(0 as bigint) as c7, cast(0 as bigint) as c8
+    union all
+    select m + 1, c0, c1 + c0, c2 + c1, c3 + c2, c4 + c3, c5 + c4, c6 + c5, c7 + c6, c8 + c7
+    from pascal
+    where m < 8
+),
+binomial (m, j, c) as (
+    select p.m as m, l.k as j, case l.k when 0 then c0 when 1 then c1 when 2 then c2 when 3 then c3 when 4 then c4 when 5 then c5 when 6 then c6 when 7 then c7 when 8 then c8 end as c
+    from pascal as p
+    cross join level as l
+    where l.k <= p.m
+),
+runs (k, b, ways) as (
+    select l.k as k, l.k as b, cast(1 as bigint) as ways   -- no pair glued: k runs of one
+    from level as l
+    where l.k >= 1
+    union all
+    select queens.k, parts.k, long.c * two.two_to_k * extra.c
+    from level as queens
+    join level as parts on 1 <= parts.k and parts.k < queens.k
+    join binomial as long on long.m = parts.k and long.j >= 1       -- i = long.j
+    join level as two on two.k = long.j
+    join binomial as extra on extra.m = queens.k - parts.k - 1 and extra.j = long.j - 1
+),
+-- falling(t, j, exact, approximately): t · (t − 1) · … · (t − j + 1),
+-- exactly while the double beside it says it fits in 64 bits.
+falling (t, j, exact, approximately) as (
+    select l.k as t, 0 as j, cast(1 as bigint) as exact, cast(1 as double precision) as approximately
+    from level as l
+    union all
+    select t, j + 1,
+           case when approximately * (t - j) < 9.22e18 then exact * (t - j) end,
+           approximately * (t - j)
+    from falling
+    where j < t
+),
+term (k, exact, magnitude) as (
+    select r.k as k,
+           case when f.approximately * r.ways < 9.22e18
+                then (1 - 2 * ((r.k - r.b) % 2)) * f.exact * r.ways end as exact,
+           f.approximately * r.ways as magnitude
+    from runs as r
+    join falling as f on f.t = 8 - r.k + r.b and f.j = r.b
+),
+-- Summed exactly only where every term, and so every partial sum, fits.
+by_candidate (k, ways) as (
+    select 0 as k, cast(1 as bigint) as ways
+    union all
+    select t.k, cast(sum(t.exact) as bigint)
+    from term as t
+    where t.k in (select f.k from term as f group by f.k having sum(f.magnitude) < 9.22e18)
+    group by t.k
+)
+select l.k, c.ways, coalesce(p.ways, 0)
+from level as l
+left join by_candidate as c on c.k = l.k
+left join by_placement as p on p.k = l.k
+order by l.k;
+
+create view search_tree (queens, s1, s2, s3, s4, s5, s6, s7, s8, placed, anchor, mov_dir, attacker) as
+-- search_tree(queens, s1, …, s8, placed, anchor, mov_dir, attacker): the
+-- search tries queen k = `queens` on square s_k of column k, while queens
+-- 1 … k−1 stand on s1, …, s_(k−1), no two on one line (a node of the
+-- backtracking tree; s_(k+1), …, s8 are NULL). placed is 1 when the
+-- square's lines meet none of theirs,
+--     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k−1))) = ∅,
+-- and the search goes on from there; else 0: the square dies, and
+-- `attacker` is the square of the first queen (in column order) whose
+-- lines meet L(s_k), as a program that checks the queens placed in order
+-- finds it, and (anchor, mov_dir) the one line the two squares share.
+-- Every node is tried on all 8 squares of the next column, so the rows
+-- at level k are 8 times the placed rows at level k − 1. The placed rows
+-- at level k are OEIS A319284(N, k) (the funnel's by_placement_rule); with
+-- the root, the empty board, they are A319283(N), the nodes of the tree
+-- (2,057 on 8×8). The search goes breadth-first, one column a step, so the
+-- first rows come at once; ordered by the queens' rows (a missing queen
+-- first), the rows are the tries of a depth-first search in the order a
+-- backtracking program makes them.
+with recursive
+-- tried(queens, s1, …, tw…, placed, u…, q1w…, …): queen `queens` is tried
+-- on s_queens, whose line set is tw…; u… are the lines the queens placed
+-- before it cover, with its own where it is placed; qJw… is the line set
+-- of queen j (line_set, the bitset form of square_line: ∩ is `&`, ∪ is `|`,
+-- ∅ is 0; only the words that hold lines two queens can share, 1 here).
+tried (queens, s1, s2, s3, s4, s5, s6, s7, s8, tw0,
+       q1w0,
+       q2w0,
+       q3w0,
+       q4w0,
+       q5w0,
+       q6w0,
+       q7w0,
+       q8w0,
+       placed, u0) as (
+    -- queen 1 on every square of column a: nothing placed before it
+    select 1, q.square, cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text),
+           q.w0,
+           q.w0,
+           cast(0 as bigint),
+           cast(0 as bigint),
+           cast(0 as bigint),
+           cast(0 as bigint),
+           cast(0 as bigint),
+           cast(0 as bigint),
+           cast(0 as bigint),
+           1, q.w0
+    from line_set as q
+    where q.cl_no = 1
+  union all
+    -- each placed queen k: queen k + 1 tried on every square of column k + 1
+    select t.queens + 1,
+           case t.queens + 1 when 1 then q.square else t.s1 end,
+           case t.queens + 1 when 2 then q.square else t.s2 end,
+           case t.queens + 1 when 3 then q.square else t.s3 end,
+           case t.queens + 1 when 4 then q.square else t.s4 end,
+           case t.queens + 1 when 5 then q.square else t.s5 end,
+           case t.queens + 1 when 6 then q.square else t.s6 end,
+           case t.queens + 1 when 7 then q.square else t.s7 end,
+           case t.queens + 1 when 8 then q.square else t.s8 end,
+           q.w0,
+           case t.queens + 1 when 1 then q.w0 else t.q1w0 end,
+           case t.queens + 1 when 2 then q.w0 else t.q2w0 end,
+           case t.queens + 1 when 3 then q.w0 else t.q3w0 end,
+           case t.queens + 1 when 4 then q.w0 else t.q4w0 end,
+           case t.queens + 1 when 5 then q.w0 else t.q5w0 end,
+           case t.queens + 1 when 6 then q.w0 else t.q6w0 end,
+           case t.queens + 1 when 7 then q.w0 else t.q7w0 end,
+           case t.queens + 1 when 8 then q.w0 else t.q8w0 end,
+           case when q.w0 & t.u0 = 0 then 1 else 0 end,
+           t.u0 | q.w0
+    from tried as t
+    join line_set as q on q.cl_no = t.queens + 1
+    where t.placed = 1 and t.queens < 8
+),
+-- killed(…, attacker): the tried square and, where it dies, the first
+-- queen before it whose lines meet its own
+killed as (
+    select t.*,
+           case
+               when t.placed = 1 then null
+               when 1 < t.queens and ((t.q1w0 & t.tw0)) <> 0 then t.s1
+               when 2 < t.queens and ((t.q2w0 & t.tw0)) <> 0 then t.s2
+               when 3 < t.queens and ((t.q3w0 & t.tw0)) <> 0 then t.s3
+               when 4 < t.queens and ((t.q4w0 & t.tw0)) <> 0 then t.s4
+               when 5 < t.queens and ((t.q5w0 & t.tw0)) <> 0 then t.s5
+               when 6 < t.queens and ((t.q6w0 & t.tw0)) <> 0 then t.s6
+               when 7 < t.queens and ((t.q7w0 & t.tw0)) <> 0 then t.s7
+               when 8 < t.queens and ((t.q8w0 & t.tw0)) <> 0 then t.s8
+           end as attacker,
+           case t.queens when 1 then t.s1 when 2 then t.s2 when 3 then t.s3 when 4 then t.s4 when 5 then t.s5 when 6 then t.s6 when 7 then t.s7 when 8 then t.s8 end as square
+    from tried as t
+)
+select k.queens, k.s1, k.s2, k.s3, k.s4, k.s5, k.s6, k.s7, k.s8, k.placed,
+       theirs.anchor, theirs.mov_dir, k.attacker
+from killed as k
+left join square_line as mine
+  on k.attacker is not null and mine.square = k.square
+left join square_line as theirs
+  on theirs.square = k.attacker and theirs.anchor = mine.anchor and theirs.mov_dir = mine.mov_dir
+where k.attacker is null or theirs.square is not null;
+
+create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising, by_falling) as
+-- search_tree_tally(queens, entered, tried, placed, by_row, by_rising,
+-- by_falling): at level k = `queens` of the search tree, `entered`
+-- placements of k − 1 queens come in (for k = 1, the empty board), each
+-- tries the 8 squares of column k (`tried`), `placed` of them take a
+-- queen, and the others die on the line they share with the first queen,
+-- in column order, that attacks them, as search_tree names it: a row
+-- (RGHT, by_row), a rising diagonal (RGHT-UP, by_rising) or a falling one
+-- (RGHT-DN, by_falling); never a column, which holds one queen. So tried
+-- = 8 · entered = placed + by_row + by_rising + by_falling, and the
+-- entered of level k + 1 are the placed of level k: the same numbers as
+-- `select queens, count(*), sum(placed), … from search_tree group by
+-- queens`, counted without naming every line.
+-- * Two squares lie on one row when their rows (line_set.rw_no) are
+--   equal, on one rising diagonal when the later one is as many rows up as
+--   it is columns to the right, on one falling diagonal when as many rows
+--   down: the lines of square_line, told by the squares' rows.
+-- * Turning the board over (row r to row N + 1 − r) maps the search tree
+--   onto itself, rows onto rows and rising diagonals onto falling ones, so
+--   queen 1 is tried in the lower half of column a only: each try found
+--   there stands for itself and its mirror image (weight 2), whose rising
+--   kills are this one's falling ones; queen 1 in the middle row of an odd
+--   board is its own mirror image (weight 1).
+with recursive
+-- tried(queens, weight, r1, …, r8, kind): queen `queens` is tried in row
+-- r_queens of its column, queens 1 … queens − 1 standing in rows r1, …;
+-- kind is 0 when no queen before it attacks it, else the line it shares
+-- with the first that does: 1 a row, 2 a rising diagonal, 3 a falling one.
+tried (queens, weight, r1, r2, r3, r4, r5, r6, r7, r8, kind) as (
+    select 1, case when 2 * q.rw_no = 9 then 1 else 2 end,
+           q.rw_no, cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), 0
+    from line_set as q
+    where q.cl_no = 1 and 2 * q.rw_no <= 9
+  union all
+    select t.queens + 1, t.weight,
+           case t.queens + 1 when 1 then q.rw_no else t.r1 end,
+           case t.queens + 1 when 2 then q.rw_no else t.r2 end,
+           case t.queens + 1 when 3 then q.rw_no else t.r3 end,
+           case t.queens + 1 when 4 then q.rw_no else t.r4 end,
+           case t.queens + 1 when 5 then q.rw_no else t.r5 end,
+           case t.queens + 1 when 6 then q.rw_no else t.r6 end,
+           case t.queens + 1 when 7 then q.rw_no else t.r7 end,
+           case t.queens + 1 when 8 then q.rw_no else t.r8 end,
+           case
+               when 1 <= t.queens and t.r1 = q.rw_no then 1
+               when 1 <= t.queens and q.rw_no - t.r1 = t.queens + 1 - 1 then 2
+               when 1 <= t.queens and t.r1 - q.rw_no = t.queens + 1 - 1 then 3
+               when 2 <= t.queens and t.r2 = q.rw_no then 1
+               when 2 <= t.queens and q.rw_no - t.r2 = t.queens + 1 - 2 then 2
+               when 2 <= t.queens and t.r2 - q.rw_no = t.queens + 1 - 2 then 3
+               when 3 <= t.queens and t.r3 = q.rw_no then 1
+               when 3 <= t.queens and q.rw_no - t.r3 = t.queens + 1 - 3 then 2
+               when 3 <= t.queens and t.r3 - q.rw_no = t.queens + 1 - 3 then 3
+               when 4 <= t.queens and t.r4 = q.rw_no then 1
+               when 4 <= t.queens and q.rw_no - t.r4 = t.queens + 1 - 4 then 2
+               when 4 <= t.queens and t.r4 - q.rw_no = t.queens + 1 - 4 then 3
+               when 5 <= t.queens and t.r5 = q.rw_no then 1
+               when 5 <= t.queens and q.rw_no - t.r5 = t.queens + 1 - 5 then 2
+               when 5 <= t.queens and t.r5 - q.rw_no = t.queens + 1 - 5 then 3
+               when 6 <= t.queens and t.r6 = q.rw_no then 1
+               when 6 <= t.queens and q.rw_no - t.r6 = t.queens + 1 - 6 then 2
+               when 6 <= t.queens and t.r6 - q.rw_no = t.queens + 1 - 6 then 3
+               when 7 <= t.queens and t.r7 = q.rw_no then 1
+               when 7 <= t.queens and q.rw_no - t.r7 = t.queens + 1 - 7 then 2
+               when 7 <= t.queens and t.r7 - q.rw_no = t.queens + 1 - 7 then 3
+               when 8 <= t.queens and t.r8 = q.rw_no then 1
+               when 8 <= t.queens and q.rw_no - t.r8 = t.queens + 1 - 8 then 2
+               when 8 <= t.queens and t.r8 - q.rw_no = t.queens + 1 - 8 then 3
+               else 0
+           end
+    from tried as t
+    join line_set as q on q.cl_no = t.queens + 1
+    where t.kind = 0 and t.queens < 8
+)
+select queens,
+       cast(sum(weight) / 8 as integer) as entered,
+       sum(weight) as tried,
+       sum(case kind when 0 then weight else 0 end) as placed,
+       sum(case kind when 1 then weight else 0 end) as by_row,
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end) as by_rising,
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end) as by_falling
+from tried
+group by queens
+order by queens;
+
+analyze col_lbl;
+analyze row_lbl;
+analyze square;
+analyze line;
+analyze square_line;
+analyze line_set;
+analyze safe_next;
+analyze square_image;

@@ -1,0 +1,81 @@
+"""Loads queens' DuckDB script into an in-memory DuckDB and holds its model
+against a queens SQLite file of the same board: every table and view of
+the file that the script builds, with the same column names and rows (in
+order where SQLite's view promises an order), and each relation described.
+Prints one line per object; exits 1 if any differs or fails.
+
+    python3 tests/tools/duckdb_script.py compare model.sql queens.db [name ...]
+    python3 tests/tools/duckdb_script.py count model.sql [model.sql ...]
+
+`count` loads each script into a DuckDB of its own and prints its
+`select count(*) from solution`, one line each.
+"""
+
+import sqlite3
+import sys
+
+import duckdb
+
+# Views whose rows come in board order in SQLite without a last `order by`:
+# solution (its loops), and the numbered views (ordered parts joined with
+# union all).
+ORDERED = {"solution", "numbered_solution", "solution_class"}
+# What the DuckDB script leaves out: a server's records of a version and of
+# a derivation, which a script run once has no use for.
+NOT_IN_SCRIPT = {"queens_version", "queens_derived", "solution_store"}
+
+
+def load(model):
+    duck = duckdb.connect()
+    with open(model, encoding="utf-8") as f:
+        duck.execute(f.read())
+    return duck
+
+
+def compare(duck, path, only):
+    lite = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    objects = lite.execute(
+        "select name, sql from sqlite_schema where type in ('table', 'view') order by name").fetchall()
+    failed = 0
+    for name, sql in objects:
+        if (only and name not in only) or name in NOT_IN_SCRIPT:
+            continue
+        try:
+            cursor = lite.execute(f"select * from {name}")
+            expected_columns = [d[0] for d in cursor.description]
+            expected = cursor.fetchall()
+            result = duck.execute(f"select * from {name}")
+            columns = [d[0] for d in result.description]
+            rows = result.fetchall()
+        except Exception as error:
+            print(f"{name}: FAILED {str(error).splitlines()[0]}")
+            failed += 1
+            continue
+        ordered = "\norder by" in sql.lower() or name in ORDERED
+        same_rows = rows == expected if ordered else sorted(map(repr, rows)) == sorted(map(repr, expected))
+        if columns != expected_columns or not same_rows:
+            print(f"{name}: DIFFERS columns {columns} vs {expected_columns}; "
+                  f"{len(rows)} rows vs {len(expected)}; first {rows[:1]} vs {expected[:1]}")
+            failed += 1
+        else:
+            print(f"{name}: {len(rows)} rows, the same{' (in order)' if ordered else ''}")
+    undescribed = [r[0] for r in duck.execute(
+        "select table_name from duckdb_tables() where comment is null "
+        "union all select view_name from duckdb_views() where not internal and comment is null"
+    ).fetchall()]
+    print("undescribed: " + (", ".join(sorted(undescribed)) or "none"))
+    failed += len(undescribed)
+    return failed
+
+
+def main():
+    mode, model = sys.argv[1], sys.argv[2]
+    if mode == "count":
+        for each in sys.argv[2:]:
+            print(load(each).execute("select count(*) from solution").fetchone()[0])
+        return
+    sys.exit(1 if compare(load(model), sys.argv[3], set(sys.argv[4:])) else 0)
+
+
+if __name__ == "__main__":
+    main()
