@@ -1,9 +1,13 @@
 --@if DUCKDB
--- queens: the N-Queens model for the {N}×{N} board, for DuckDB, built in
--- the schema in use (main, unless the session chose another): the tables
--- with their keys and checks, the facts and the views. It keeps no record
--- of a version or of the text the board was derived from (queens_version,
--- queens_derived): a script is run once, never upgraded.
+-- queens: the N-Queens model for the {N}×{N} board, for DuckDB: the tables
+-- with their keys and checks, the facts, the views and what each holds.
+-- It builds in the schema main of the database in use (`use NAME` before
+-- it picks another database; DuckDB 1.4 cannot check the foreign keys of
+-- tables made in any other schema). It runs as one transaction, so a run
+-- that fails (a table of that name is there already) leaves nothing. It
+-- keeps no record of a version or of the text the board was derived from
+-- (queens_version, queens_derived): a script is run once, never upgraded.
+begin transaction;
 
 --@insert MIGRATIONS
 --@else
@@ -32,4 +36,8 @@ insert into queens_derived (checksum) values ({DERIVED_CHECKSUM});
 --@end
 --@for table in FACT_TABLES
 analyze {table};
+--@end
+--@if DUCKDB
+--@insert COMMENTS
+commit;
 --@end

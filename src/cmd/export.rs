@@ -250,6 +250,7 @@ fn refuse_too_large_a_page(format: ExportFormat, n: u8) -> Result<()> {
 /// A usage error where --solution or --fundamental asks a format that
 /// writes everything for a part.
 fn refuse_choosing_in_whole(args: &Args, format: ExportFormat) -> Result<()> {
+    refuse_a_dialect_it_cannot_hold(args, format)?;
     let whole = match format {
         ExportFormat::Sql => Some("the sql format writes the whole database"),
         ExportFormat::Html => Some("the html page holds every solution"),
@@ -261,6 +262,38 @@ fn refuse_choosing_in_whole(args: &Args, format: ExportFormat) -> Result<()> {
             "--solution and --fundamental choose solutions; {whole}"
         ))),
         _ => Ok(()),
+    }
+}
+
+/// --dialect postgres or duckdb outside --format sql, which it is for, and
+/// --dialect duckdb with a --size the DuckDB script cannot hold, refused
+/// before any board is opened.
+fn refuse_a_dialect_it_cannot_hold(args: &Args, format: ExportFormat) -> Result<()> {
+    let dialect = match args.dialect {
+        ScriptDialect::Sqlite => return Ok(()),
+        ScriptDialect::Postgres => "postgres",
+        ScriptDialect::Duckdb => "duckdb",
+    };
+    if format != ExportFormat::Sql {
+        return Err(usage(format!(
+            "--dialect {dialect} is for --format sql, the script that builds the model"
+        )));
+    }
+    match args.target.size {
+        Some(n) if args.dialect == ScriptDialect::Duckdb => duckdb_size(n),
+        _ => Ok(()),
+    }
+}
+
+/// The DuckDB script holds boards up to schema::DUCKDB_LARGEST.
+fn duckdb_size(n: u8) -> Result<()> {
+    match n > schema::DUCKDB_LARGEST {
+        true => Err(usage(format!(
+            "--dialect duckdb: the DuckDB script holds boards up to {largest}×{largest} (its \
+             solution view writes a solution's rows in one 64-bit integer), not {n}×{n}",
+            largest = schema::DUCKDB_LARGEST
+        ))),
+        false => Ok(()),
     }
 }
 
@@ -304,13 +337,19 @@ fn deliver(
                 count = exported(out)?;
                 Ok(())
             })?;
-            let what = match format {
-                ExportFormat::Sql => "the whole database".to_string(),
-                ExportFormat::Datasette => {
+            let what = match (format, args.dialect) {
+                (ExportFormat::Sql, ScriptDialect::Sqlite) => "the whole database".to_string(),
+                (ExportFormat::Sql, ScriptDialect::Postgres) => {
+                    format!("the PostgreSQL script of the {n}×{n} board")
+                }
+                (ExportFormat::Sql, ScriptDialect::Duckdb) => {
+                    format!("the DuckDB script of the {n}×{n} board")
+                }
+                (ExportFormat::Datasette, _) => {
                     let keyed = datasette_keyed(target, Some(path))?;
                     format!("Datasette's metadata to {}, {keyed}", path.display())
                 }
-                ExportFormat::Html => format!(
+                (ExportFormat::Html, _) => format!(
                     "the page of the {n}×{n} board ({}){}",
                     solutions_phrase(count),
                     match args.console {
@@ -318,7 +357,7 @@ fn deliver(
                         false => "",
                     }
                 ),
-                _ => solutions_phrase(count),
+                (_, _) => solutions_phrase(count),
             };
             match format {
                 ExportFormat::Datasette => eprintln!("queens: wrote {what}"),
@@ -349,13 +388,11 @@ fn script_needs_no_board(args: &Args, format: ExportFormat, target: &Target) -> 
 /// script, with queens' descriptions of its relations and columns as
 /// `comment on`, and what messages call it.
 fn model_script(args: &Args, n: u8) -> Result<(String, &'static str)> {
+    if args.dialect == ScriptDialect::Duckdb {
+        duckdb_size(n)?;
+    }
     let described = crate::cmd::server_descriptions(n)?;
     match args.dialect {
-        ScriptDialect::Duckdb if n > schema::DUCKDB_LARGEST => Err(usage(format!(
-            "--dialect duckdb: the DuckDB script holds boards up to {largest}×{largest} (its \
-             solution view writes a solution's rows in one 64-bit integer), not {n}×{n}",
-            largest = schema::DUCKDB_LARGEST
-        ))),
         ScriptDialect::Duckdb => Ok((schema::duckdb_script(n, &described)?, "DuckDB")),
         _ => Ok((
             engine::postgres_script(&args.target.schema, n, &described)?,

@@ -171,6 +171,10 @@ fn board_scope(n: u8, scope: Scope) -> Scope {
         .with("AFTER", 0)
         .with("ORDERED", 1)
         .with("LEFT", i64::from(n.div_ceil(2)))
+        // whether each half of DuckDB's search starts with two columns
+        // (an even number of them), so that the rest go two at a time
+        .with("LEFT_PAIR", i64::from(n.div_ceil(2).is_multiple_of(2)))
+        .with("RIGHT_PAIR", i64::from((n / 2).is_multiple_of(2)))
         .with("ONES", hexadecimal_ones(n))
 }
 
@@ -368,15 +372,14 @@ pub fn postgres_build(n: u8, fresh_in: Option<&str>) -> Result<String> {
     Ok(sql.text)
 }
 
-/// The DuckDB script of an `n`×`n` board (`duckdb_build`) followed by
+/// The DuckDB script of an `n`×`n` board (`duckdb_build`) with
 /// `described` as `comment on` statements, for DuckDB's `duckdb_tables()`,
 /// `duckdb_views()` and `duckdb_columns()`. The columns of views go
 /// undescribed: DuckDB 1.4 refuses a comment on a column of a view made
 /// with a list of column names, as each of queens' views is.
 pub fn duckdb_script(n: u8, described: &[Comment]) -> Result<String> {
-    let mut script = duckdb_build(n)?;
-    script
-        .push_str("\n-- What each relation and column holds, for duckdb_tables() and the like.\n");
+    let mut comments =
+        String::from("-- What each relation and column holds, for duckdb_tables() and the like.\n");
     for comment in described {
         // The script keeps no record of a version or a derivation: it is
         // run once, never upgraded.
@@ -397,11 +400,11 @@ pub fn duckdb_script(n: u8, described: &[Comment]) -> Result<String> {
             .lines()
             .filter(|line| !line.starts_with("--"))
         {
-            script.push_str(line);
-            script.push('\n');
+            comments.push_str(line);
+            comments.push('\n');
         }
     }
-    Ok(script)
+    duckdb_script_with(n, &comments)
 }
 
 /// The largest board the DuckDB script holds: its solution view writes a
@@ -409,9 +412,14 @@ pub fn duckdb_script(n: u8, described: &[Comment]) -> Result<String> {
 pub const DUCKDB_LARGEST: u8 = 15;
 
 /// The DuckDB script of an `n`×`n` board (sql/build/script.sql): the
-/// whole model (tables, facts, views) in the schema in use, which DuckDB
-/// runs as it is. Boards above `DUCKDB_LARGEST` are refused.
+/// whole model (tables, facts, views), which DuckDB runs as it is, in one
+/// transaction. Boards above `DUCKDB_LARGEST` are refused.
 pub fn duckdb_build(n: u8) -> Result<String> {
+    duckdb_script_with(n, "")
+}
+
+/// `duckdb_build`, with the statements `comments` last in its transaction.
+fn duckdb_script_with(n: u8, comments: &str) -> Result<String> {
     if n > DUCKDB_LARGEST {
         bail!(
             "the DuckDB script holds boards up to {DUCKDB_LARGEST}×{DUCKDB_LARGEST} (its \
@@ -424,7 +432,8 @@ pub fn duckdb_build(n: u8) -> Result<String> {
     let scope = board_scope(n, build_scope(Scope::for_dialect(Dialect::Duckdb)))
         .with("STORED", 0)
         .with("FRESH", 1)
-        .with_fragment("MIGRATIONS", &migrations);
+        .with_fragment("MIGRATIONS", &migrations)
+        .with_fragment("COMMENTS", comments);
     let sql = template::render(sql::file("build/script.sql"), &scope)
         .context("could not expand sql/build/script.sql")?;
     Ok(sql.text)

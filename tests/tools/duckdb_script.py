@@ -6,9 +6,12 @@ Prints one line per object; exits 1 if any differs or fails.
 
     python3 tests/tools/duckdb_script.py compare model.sql queens.db [name ...]
     python3 tests/tools/duckdb_script.py count model.sql [model.sql ...]
+    python3 tests/tools/duckdb_script.py clash model.sql
 
 `count` loads each script into a DuckDB of its own and prints its
-`select count(*) from solution`, one line each.
+`select count(*) from solution`, one line each. `clash` runs the script
+where it cannot finish (a table of the user's named like one of queens',
+and the model already there) and prints what each run left.
 """
 
 import sqlite3
@@ -68,8 +71,32 @@ def compare(duck, path, only):
     return failed
 
 
+def clash(model):
+    script = open(model, encoding="utf-8").read()
+    relations = ("select count(*) from duckdb_tables() union all "
+                 "select count(*) from duckdb_views() where not internal")
+    for name, setup in [("a table named candidate", "create table candidate (x integer)"),
+                        ("the model itself", script)]:
+        duck = duckdb.connect()
+        duck.execute(setup)
+        before = duck.execute(relations).fetchall()
+        try:
+            duck.execute(script)
+            print(f"{name}: the second run succeeded")
+            continue
+        except duckdb.Error as error:
+            refused = str(error).splitlines()[0]
+        duck.execute("rollback")
+        after = duck.execute(relations).fetchall()
+        print(f"{name}: refused ({refused}); relations before {before}, after {after}")
+    print("solutions after:", duck.execute("select count(*) from solution").fetchone()[0])
+
+
 def main():
     mode, model = sys.argv[1], sys.argv[2]
+    if mode == "clash":
+        clash(model)
+        return
     if mode == "count":
         for each in sys.argv[2:]:
             print(load(each).execute("select count(*) from solution").fetchone()[0])

@@ -32,6 +32,12 @@ impl Block {
             .iter()
             .any(|step| step.command.contains("sqlite3"))
     }
+
+    fn uses_duckdb(&self) -> bool {
+        self.steps
+            .iter()
+            .any(|step| step.command.contains("import duckdb"))
+    }
 }
 
 /// The console blocks of a page, in order.
@@ -147,7 +153,8 @@ impl Scratch {
 /// Runs the blocks `chosen` picks on every page, each page in a scratch
 /// directory of its own; with DOCS_BLESS set, writes the output into the
 /// pages, else fails naming every command whose output differs.
-fn run_examples(chosen: impl Fn(&Block) -> bool) {
+/// Runs the blocks `chosen` picks, of which there are `at_least`.
+fn run_examples(chosen: impl Fn(&Block) -> bool, at_least: usize) {
     let mut failures = Vec::new();
     let mut blocks_seen = 0;
     for page in pages() {
@@ -168,7 +175,7 @@ fn run_examples(chosen: impl Fn(&Block) -> bool) {
         }
     }
     assert!(
-        blocks_seen >= 10,
+        blocks_seen >= at_least,
         "the pages' console blocks were not found"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -244,7 +251,7 @@ fn write_blessed(path: &str, lines: &[&str], rewritten: &[(usize, usize, Vec<Str
 
 promise!(the_pages_queens_examples_print_what_they_say);
 fn the_pages_queens_examples_print_what_they_say() {
-    run_examples(|block| !block.uses_sqlite3());
+    run_examples(|block| !block.uses_sqlite3() && !block.uses_duckdb(), 10);
 }
 
 promise!(
@@ -252,7 +259,15 @@ promise!(
     needs = [Sqlite3]
 );
 fn the_pages_examples_with_the_sqlite3_shell_print_what_they_say() {
-    run_examples(|_| true);
+    run_examples(|block| !block.uses_duckdb(), 10);
+}
+
+promise!(
+    the_pages_examples_with_duckdb_print_what_they_say,
+    needs = [DuckDb]
+);
+fn the_pages_examples_with_duckdb_print_what_they_say() {
+    run_examples(|block| block.uses_duckdb(), 1);
 }
 
 promise!(no_example_that_runs_on_a_file_escapes_the_test);

@@ -198,8 +198,53 @@ fn duckdb_script_refuses_a_board_it_cannot_hold() {
     );
     assert!(common::text(&out.stderr).contains("not 16×16"));
     assert!(!model.exists() && !dir.path().join("queens.db").exists());
-    // A file that holds a 16×16 board: refused before a byte is written.
+    // A file that holds a 16×16 board: refused before a byte is written;
+    // --size 16 beside a file of another board: refused before the board
+    // is opened (no word of a temporary board first).
     let board = Board::new(16);
     let out = board.run(&["export", "--format", "sql", "--dialect", "duckdb"]);
     common::assert_refused(&out, 2, "not 16×16");
+    let board = Board::new(8);
+    let out = board.run(&[
+        "export",
+        "--format",
+        "sql",
+        "--dialect",
+        "duckdb",
+        "--size",
+        "16",
+    ]);
+    common::assert_refused(&out, 2, "not 16×16");
+    // The dialect is for the SQL script only.
+    let out = board.run(&["export", "--format", "csv", "--dialect", "duckdb"]);
+    common::assert_refused(&out, 2, "--dialect duckdb is for --format sql");
+}
+
+promise!(duckdb_script_that_fails_leaves_nothing, needs = [DuckDb]);
+fn duckdb_script_that_fails_leaves_nothing() {
+    // From an attack: a clash half-way left eleven tables and no views.
+    // The script is one transaction: a table of the user's named like one
+    // of queens' views, or the model already there, stops it, and after
+    // the rollback the database holds what it held before.
+    let board = Board::new(8);
+    let model = duckdb_script_of(&board);
+    let out = Command::new("python3")
+        .arg(SCRIPT_CHECK)
+        .arg("clash")
+        .arg(&model)
+        .output()
+        .expect("python3");
+    let report = common::text(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}{}",
+        common::text(&out.stderr)
+    );
+    assert!(
+        report.contains("a table named candidate: refused (Catalog Error")
+            && report.contains("relations before [(1,), (0,)], after [(1,), (0,)]")
+            && report.contains("the model itself: refused (Catalog Error")
+            && report.contains("solutions after: 92"),
+        "{report}"
+    );
 }
