@@ -14,6 +14,8 @@ import sys
 import duckdb
 import duckdb_ext
 
+from rows_alike import report
+
 
 ORDERED_BY_PARTS = {"numbered_solution", "solution_class"}
 
@@ -35,30 +37,13 @@ def main(path, only):
     for name, sql in objects:
         if only and name not in only:
             continue
-        try:
-            cursor = lite.execute(f"select * from {name}")
-            expected_columns = [d[0] for d in cursor.description]
-            expected = cursor.fetchall()
-            result = duck.execute(f"select * from q.{name}")
-            columns = [d[0] for d in result.description]
-            rows = result.fetchall()
-        except Exception as error:  # a view DuckDB cannot read
-            print(f"{name}: FAILED {str(error).splitlines()[0]}")
-            failed += 1
-            continue
         # Rows come in a promised order only from a view that orders them
         # (its last clause), or that joins ordered parts with union all
         # (numbered_solution and solution_class, their first 200 rows and
         # the rest: DuckDB documents that union all, limit, where and
         # subqueries keep the order); tables and the others are sets.
         ordered = "\norder by" in sql.lower() or name in ORDERED_BY_PARTS
-        same_rows = rows == expected if ordered else sorted(map(repr, rows)) == sorted(map(repr, expected))
-        if columns != expected_columns or not same_rows:
-            print(f"{name}: DIFFERS columns {columns} vs {expected_columns}; "
-                  f"{len(rows)} rows vs {len(expected)}; first {rows[:1]} vs {expected[:1]}")
-            failed += 1
-        else:
-            print(f"{name}: {len(rows)} rows, the same{' (in order)' if ordered else ''}")
+        failed += report(name, ordered, lite, duck, f"q.{name}")
     # DuckDB lists every table and view of the file (its information
     # schema; `show all tables` over an attached SQLite file gives a
     # different count from run to run in DuckDB 1.4, whatever the file).

@@ -19,6 +19,8 @@ import sys
 
 import duckdb
 
+from rows_alike import report
+
 # Views whose rows come in board order in SQLite without a last `order by`:
 # solution (its loops), and the numbered views (ordered parts joined with
 # union all).
@@ -43,25 +45,8 @@ def compare(duck, path, only):
     for name, sql in objects:
         if (only and name not in only) or name in NOT_IN_SCRIPT:
             continue
-        try:
-            cursor = lite.execute(f"select * from {name}")
-            expected_columns = [d[0] for d in cursor.description]
-            expected = cursor.fetchall()
-            result = duck.execute(f"select * from {name}")
-            columns = [d[0] for d in result.description]
-            rows = result.fetchall()
-        except Exception as error:
-            print(f"{name}: FAILED {str(error).splitlines()[0]}")
-            failed += 1
-            continue
         ordered = "\norder by" in sql.lower() or name in ORDERED
-        same_rows = rows == expected if ordered else sorted(map(repr, rows)) == sorted(map(repr, expected))
-        if columns != expected_columns or not same_rows:
-            print(f"{name}: DIFFERS columns {columns} vs {expected_columns}; "
-                  f"{len(rows)} rows vs {len(expected)}; first {rows[:1]} vs {expected[:1]}")
-            failed += 1
-        else:
-            print(f"{name}: {len(rows)} rows, the same{' (in order)' if ordered else ''}")
+        failed += report(name, ordered, lite, duck, name)
     undescribed = [r[0] for r in duck.execute(
         "select table_name from duckdb_tables() where comment is null "
         "union all select view_name from duckdb_views() where not internal and comment is null"

@@ -97,6 +97,23 @@ fn duckdb_script_of(board: &Board) -> std::path::PathBuf {
     model
 }
 
+/// What tests/tools/duckdb_script.py prints in `mode` for `model`, with
+/// the arguments `more` adds; it must succeed.
+fn script_check(mode: &str, model: &std::path::Path, more: impl FnOnce(&mut Command)) -> String {
+    let mut check = Command::new("python3");
+    check.arg(SCRIPT_CHECK).arg(mode).arg(model);
+    more(&mut check);
+    let out = check.output().expect("python3");
+    let report = common::text(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{mode} {}: {report}{}",
+        model.display(),
+        common::text(&out.stderr)
+    );
+    report
+}
+
 promise!(duckdb_script_counts_a000170_up_to_14, needs = [DuckDb]);
 fn duckdb_script_counts_a000170_up_to_14() {
     // Written for --size alone (no database file is made), loaded into a
@@ -152,20 +169,9 @@ fn duckdb_script_answers_as_the_sqlite_file() {
     ] {
         let board = Board::new(n);
         let model = duckdb_script_of(&board);
-        let out = Command::new("python3")
-            .arg(SCRIPT_CHECK)
-            .arg("compare")
-            .arg(&model)
-            .arg(&board.db)
-            .args(only)
-            .output()
-            .expect("python3");
-        let report = common::text(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{n}×{n}: {report}{}",
-            common::text(&out.stderr)
-        );
+        let report = script_check("compare", &model, |check| {
+            check.arg(&board.db).args(only);
+        });
         assert!(
             report.contains("solution: ") && report.contains("undescribed: none"),
             "{report}"
@@ -228,18 +234,7 @@ fn duckdb_script_that_fails_leaves_nothing() {
     // the rollback the database holds what it held before.
     let board = Board::new(8);
     let model = duckdb_script_of(&board);
-    let out = Command::new("python3")
-        .arg(SCRIPT_CHECK)
-        .arg("clash")
-        .arg(&model)
-        .output()
-        .expect("python3");
-    let report = common::text(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{report}{}",
-        common::text(&out.stderr)
-    );
+    let report = script_check("clash", &model, |_| {});
     assert!(
         report.contains("a table named candidate: refused (Catalog Error")
             && report.contains("relations before [(1,), (0,)], after [(1,), (0,)]")
