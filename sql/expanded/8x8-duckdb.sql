@@ -461,51 +461,10 @@ create view solution (s1, s2, s3, s4, s5, s6, s7, s8) as
 --   in the lower half of column a (and queen 2 too when queen 1 stands in
 --   the middle row of an odd board), and every other solution is the
 --   mirror image of one found, whose path, digit by digit, is 9 − r.
-with recursive placed (k, r, rows, u0, path) as (
-    select 2, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),
-           q.w0 | s.w0, cast(q.rw_no * 16 + s.rw_no as bigint)
-    from line_set as q                            -- the left half: columns a and b,
-    join safe_next as s on s.cl_no = 2 and s.prev_rw_no = q.rw_no
-    where q.cl_no = 1 and 2 * q.rw_no <= 9    -- queen 1 in the lower half
-      and not (2 * q.rw_no = 9 and 2 * s.rw_no > 9)
-  union all
-    select 6, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),
-           q.w0 | s.w0, cast(q.rw_no * 16 + s.rw_no as bigint)
-    from line_set as q                            -- the right half: columns e and f
-    join safe_next as s on s.cl_no = 6 and s.prev_rw_no = q.rw_no
-    where q.cl_no = 5
-  union all
-    select p.k + 2, b.rw_no, p.rows | (cast(1 as bigint) << a.rw_no) | (cast(1 as bigint) << b.rw_no),
-           p.u0 | a.w0 | b.w0, p.path * 256 + a.rw_no * 16 + b.rw_no
-    from placed as p
-    join safe_next as a                           -- L(s_(k+1)) ∩ L(s_k) = ∅
-      on a.cl_no = p.k + 1 and a.prev_rw_no = p.r
-    join safe_next as b                           -- L(s_(k+2)) ∩ L(s_(k+1)) = ∅
-      on b.cl_no = p.k + 2 and b.prev_rw_no = a.rw_no
-    where p.k <> 4 and p.k < 8             -- each half ends at its last column
-      and a.w0 & p.u0 = 0                       -- L(s_(k+1)) ∩ U_k = ∅
-      and b.w0 & (p.u0 | a.w0) = 0              -- L(s_(k+2)) ∩ U_(k+1) = ∅
-      -- queen 1 in the middle row of an odd board: queen 2 in the lower half
-      and not (p.k = 1 and 2 * p.r = 9 and 2 * a.rw_no > 9)
-),
-half (path) as (
-    select (l.path << 16) + r.path
-    from placed as l                              -- a whole left half
-    join placed as r                              -- a whole right half
-      on r.rows = (cast(1 as bigint) << 9) - 2 - l.rows   -- on the rows left leaves free
-    where l.k = 4 and r.k = 8
-      and l.u0 & r.u0 = 0                       -- sharing no line
-),
-every (path) as (
-    -- each solution found, and its mirror image (`half` named once, so
-    -- that DuckDB reads it as it comes and a count works out no image)
-    select case when m.mirrored then 2576980377 - h.path else h.path end
-    from half as h
-    cross join (values (false), (true)) as m (mirrored)
-)
--- queen k's row is the k-th hexadecimal digit of path; sorting by path
--- sorts in board order (sorted before the squares are named, so that a
--- count sorts numbers only)
+-- The squares are named outside the search, so that a count, which needs
+-- no names, has DuckDB work out none (a name worked out under a `with`
+-- is worked out for every row, counted or not). Sorting by path sorts in
+-- board order; queen k's row is the k-th hexadecimal digit of path.
 select
     'a' || (path >> 28 & 15),
     'b' || (path >> 24 & 15),
@@ -515,7 +474,51 @@ select
     'f' || (path >> 8 & 15),
     'g' || (path >> 4 & 15),
     'h' || (path >> 0 & 15)
-from (select path from every order by path) as in_board_order;
+from (
+    with recursive placed (k, r, rows, u0, path) as (
+        select 2, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),
+               q.w0 | s.w0, cast(q.rw_no * 16 + s.rw_no as bigint)
+        from line_set as q                            -- the left half: columns a and b,
+        join safe_next as s on s.cl_no = 2 and s.prev_rw_no = q.rw_no
+        where q.cl_no = 1 and 2 * q.rw_no <= 9    -- queen 1 in the lower half
+          and not (2 * q.rw_no = 9 and 2 * s.rw_no > 9)
+      union all
+        select 6, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),
+               q.w0 | s.w0, cast(q.rw_no * 16 + s.rw_no as bigint)
+        from line_set as q                            -- the right half: columns e and f
+        join safe_next as s on s.cl_no = 6 and s.prev_rw_no = q.rw_no
+        where q.cl_no = 5
+      union all
+        select p.k + 2, b.rw_no, p.rows | (cast(1 as bigint) << a.rw_no) | (cast(1 as bigint) << b.rw_no),
+               p.u0 | a.w0 | b.w0, p.path * 256 + a.rw_no * 16 + b.rw_no
+        from placed as p
+        join safe_next as a                           -- L(s_(k+1)) ∩ L(s_k) = ∅
+          on a.cl_no = p.k + 1 and a.prev_rw_no = p.r
+        join safe_next as b                           -- L(s_(k+2)) ∩ L(s_(k+1)) = ∅
+          on b.cl_no = p.k + 2 and b.prev_rw_no = a.rw_no
+        where p.k <> 4 and p.k < 8             -- each half ends at its last column
+          and a.w0 & p.u0 = 0                       -- L(s_(k+1)) ∩ U_k = ∅
+          and b.w0 & (p.u0 | a.w0) = 0              -- L(s_(k+2)) ∩ U_(k+1) = ∅
+          -- queen 1 in the middle row of an odd board: queen 2 in the lower half
+          and not (p.k = 1 and 2 * p.r = 9 and 2 * a.rw_no > 9)
+    ),
+    half (path) as (
+        select (l.path << 16) + r.path
+        from placed as l                              -- a whole left half
+        join placed as r                              -- a whole right half
+          on r.rows = (cast(1 as bigint) << 9) - 2 - l.rows   -- on the rows left leaves free
+        where l.k = 4 and r.k = 8
+          and l.u0 & r.u0 = 0                       -- sharing no line
+    ),
+    every (path) as (
+        -- each solution found, and its mirror image (`half` named once, so
+        -- that DuckDB reads it as it comes, with no copy kept)
+        select case when m.mirrored then 2576980377 - h.path else h.path end
+        from half as h
+        cross join (values (false), (true)) as m (mirrored)
+    )
+    select path from every order by path
+) as in_board_order;
 
 create view search_space (step, reasoning, calculation, search_space, about) as
 -- search_space(step, reasoning, calculation, search_space, about): after

@@ -33,80 +33,83 @@ create view solution ({{k in 1..N sep ", ": s{k}}}) as
 --   in the lower half of column a (and queen 2 too when queen 1 stands in
 --   the middle row of an odd board), and every other solution is the
 --   mirror image of one found, whose path, digit by digit, is {N+1} − r.
-with recursive placed (k, r, rows, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
---@if LEFT_PAIR
-    select 2, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),
-           {{w in 0..W-1 sep ", ": q.w{w} | s.w{w}}}, cast(q.rw_no * 16 + s.rw_no as bigint)
-    from line_set as q                            -- the left half: columns a and b,
-    join safe_next as s on s.cl_no = 2 and s.prev_rw_no = q.rw_no
-    where q.cl_no = 1 and 2 * q.rw_no <= {N+1}    -- queen 1 in the lower half
-      and not (2 * q.rw_no = {N+1} and 2 * s.rw_no > {N+1})
---@else
-    select 1, q.rw_no, cast(1 as bigint) << q.rw_no, {{w in 0..W-1 sep ", ": q.w{w}}}, cast(q.rw_no as bigint)
-    from line_set as q                            -- the left half: column a,
-    where q.cl_no = 1 and 2 * q.rw_no <= {N+1}    -- queen 1 in the lower half
---@end
---@if LEFT < N
-  union all
---@if RIGHT_PAIR
-    select {LEFT+2}, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),
-           {{w in 0..W-1 sep ", ": q.w{w} | s.w{w}}}, cast(q.rw_no * 16 + s.rw_no as bigint)
-    from line_set as q                            -- the right half: columns {col:LEFT+1} and {col:LEFT+2}
-    join safe_next as s on s.cl_no = {LEFT+2} and s.prev_rw_no = q.rw_no
-    where q.cl_no = {LEFT+1}
---@else
-    select {LEFT+1}, q.rw_no, cast(1 as bigint) << q.rw_no, {{w in 0..W-1 sep ", ": q.w{w}}}, cast(q.rw_no as bigint)
-    from line_set as q                            -- the right half: column {col:LEFT+1}
-    where q.cl_no = {LEFT+1}
---@end
---@end
-  union all
-    select p.k + 2, b.rw_no, p.rows | (cast(1 as bigint) << a.rw_no) | (cast(1 as bigint) << b.rw_no),
-           {{w in 0..W-1 sep ", ": p.u{w} | a.w{w} | b.w{w}}}, p.path * 256 + a.rw_no * 16 + b.rw_no
-    from placed as p
-    join safe_next as a                           -- L(s_(k+1)) ∩ L(s_k) = ∅
-      on a.cl_no = p.k + 1 and a.prev_rw_no = p.r
-    join safe_next as b                           -- L(s_(k+2)) ∩ L(s_(k+1)) = ∅
-      on b.cl_no = p.k + 2 and b.prev_rw_no = a.rw_no
-    where p.k <> {LEFT} and p.k < {N}             -- each half ends at its last column
---@for w in 0..W-1
-      and a.w{w} & p.u{w} = 0                       -- L(s_(k+1)) ∩ U_k = ∅
-      and b.w{w} & (p.u{w} | a.w{w}) = 0              -- L(s_(k+2)) ∩ U_(k+1) = ∅
---@end
-      -- queen 1 in the middle row of an odd board: queen 2 in the lower half
-      and not (p.k = 1 and 2 * p.r = {N+1} and 2 * a.rw_no > {N+1})
-),
-half (path) as (
---@if LEFT < N
-    select (l.path << {4*N-4*LEFT}) + r.path
-    from placed as l                              -- a whole left half
-    join placed as r                              -- a whole right half
-      on r.rows = (cast(1 as bigint) << {N+1}) - 2 - l.rows   -- on the rows left leaves free
-    where l.k = {LEFT} and r.k = {N}
---@for w in 0..W-1
-      and l.u{w} & r.u{w} = 0                       -- sharing no line
---@end
---@else
-    select path from placed where k = {N}
---@end
-),
-every (path) as (
---@if N > 1
-    -- each solution found, and its mirror image (`half` named once, so
-    -- that DuckDB reads it as it comes and a count works out no image)
-    select case when m.mirrored then {ONES*N+ONES} - h.path else h.path end
-    from half as h
-    cross join (values (false), (true)) as m (mirrored)
---@else
-    select path from half
---@end
-)
--- queen k's row is the k-th hexadecimal digit of path; sorting by path
--- sorts in board order (sorted before the squares are named, so that a
--- count sorts numbers only)
+-- The squares are named outside the search, so that a count, which needs
+-- no names, has DuckDB work out none (a name worked out under a `with`
+-- is worked out for every row, counted or not). Sorting by path sorts in
+-- board order; queen k's row is the k-th hexadecimal digit of path.
 select
     {{k in 1..N sep ",\n    ": '{col:k}' || (path >> {4*N-4*k} & 15)}}
-from (select path from every order by path) as in_board_order;
+from (
+    with recursive placed (k, r, rows, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
+--@if LEFT_PAIR
+        select 2, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),
+               {{w in 0..W-1 sep ", ": q.w{w} | s.w{w}}}, cast(q.rw_no * 16 + s.rw_no as bigint)
+        from line_set as q                            -- the left half: columns a and b,
+        join safe_next as s on s.cl_no = 2 and s.prev_rw_no = q.rw_no
+        where q.cl_no = 1 and 2 * q.rw_no <= {N+1}    -- queen 1 in the lower half
+          and not (2 * q.rw_no = {N+1} and 2 * s.rw_no > {N+1})
+--@else
+        select 1, q.rw_no, cast(1 as bigint) << q.rw_no, {{w in 0..W-1 sep ", ": q.w{w}}}, cast(q.rw_no as bigint)
+        from line_set as q                            -- the left half: column a,
+        where q.cl_no = 1 and 2 * q.rw_no <= {N+1}    -- queen 1 in the lower half
+--@end
+--@if LEFT < N
+      union all
+--@if RIGHT_PAIR
+        select {LEFT+2}, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),
+               {{w in 0..W-1 sep ", ": q.w{w} | s.w{w}}}, cast(q.rw_no * 16 + s.rw_no as bigint)
+        from line_set as q                            -- the right half: columns {col:LEFT+1} and {col:LEFT+2}
+        join safe_next as s on s.cl_no = {LEFT+2} and s.prev_rw_no = q.rw_no
+        where q.cl_no = {LEFT+1}
+--@else
+        select {LEFT+1}, q.rw_no, cast(1 as bigint) << q.rw_no, {{w in 0..W-1 sep ", ": q.w{w}}}, cast(q.rw_no as bigint)
+        from line_set as q                            -- the right half: column {col:LEFT+1}
+        where q.cl_no = {LEFT+1}
+--@end
+--@end
+      union all
+        select p.k + 2, b.rw_no, p.rows | (cast(1 as bigint) << a.rw_no) | (cast(1 as bigint) << b.rw_no),
+               {{w in 0..W-1 sep ", ": p.u{w} | a.w{w} | b.w{w}}}, p.path * 256 + a.rw_no * 16 + b.rw_no
+        from placed as p
+        join safe_next as a                           -- L(s_(k+1)) ∩ L(s_k) = ∅
+          on a.cl_no = p.k + 1 and a.prev_rw_no = p.r
+        join safe_next as b                           -- L(s_(k+2)) ∩ L(s_(k+1)) = ∅
+          on b.cl_no = p.k + 2 and b.prev_rw_no = a.rw_no
+        where p.k <> {LEFT} and p.k < {N}             -- each half ends at its last column
+--@for w in 0..W-1
+          and a.w{w} & p.u{w} = 0                       -- L(s_(k+1)) ∩ U_k = ∅
+          and b.w{w} & (p.u{w} | a.w{w}) = 0              -- L(s_(k+2)) ∩ U_(k+1) = ∅
+--@end
+          -- queen 1 in the middle row of an odd board: queen 2 in the lower half
+          and not (p.k = 1 and 2 * p.r = {N+1} and 2 * a.rw_no > {N+1})
+    ),
+    half (path) as (
+--@if LEFT < N
+        select (l.path << {4*N-4*LEFT}) + r.path
+        from placed as l                              -- a whole left half
+        join placed as r                              -- a whole right half
+          on r.rows = (cast(1 as bigint) << {N+1}) - 2 - l.rows   -- on the rows left leaves free
+        where l.k = {LEFT} and r.k = {N}
+--@for w in 0..W-1
+          and l.u{w} & r.u{w} = 0                       -- sharing no line
+--@end
+--@else
+        select path from placed where k = {N}
+--@end
+    ),
+    every (path) as (
+--@if N > 1
+        -- each solution found, and its mirror image (`half` named once, so
+        -- that DuckDB reads it as it comes, with no copy kept)
+        select case when m.mirrored then {ONES*N+ONES} - h.path else h.path end
+        from half as h
+        cross join (values (false), (true)) as m (mirrored)
+--@else
+        select path from half
+--@end
+    )
+    select path from every order by path
+) as in_board_order;
 --@else
 --@if POSTGRES and PART + AFTER = 0 and N <= 15
 -- On PostgreSQL the search goes breadth-first, one column per step of a
