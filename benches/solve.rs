@@ -1395,7 +1395,7 @@ fn bitmask_count(n: u8) -> String {
 const DUCKDB_COUNT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/duckdb_count.py");
 
 /// `select count(*) from solution` on the DuckDB script's model against the
-/// bitmask recursive CTE (`bitmask_cte`, with DuckDB's 64-bit casts), in
+/// bitmask recursive CTE as it counts (`bitmask_count`), in
 /// one DuckDB process (python3's duckdb package), medians of 9 runs taken
 /// in turn.
 fn duckdb_figures(dir: &Path, sizes: &[u8]) {

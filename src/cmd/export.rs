@@ -285,16 +285,23 @@ fn refuse_a_dialect_it_cannot_hold(args: &Args, format: ExportFormat) -> Result<
     }
 }
 
-/// The DuckDB script holds boards up to schema::DUCKDB_LARGEST.
+/// The DuckDB script holds boards up to schema::DUCKDB_LARGEST: a usage
+/// mistake beyond.
 fn duckdb_size(n: u8) -> Result<()> {
-    match n > schema::DUCKDB_LARGEST {
-        true => Err(usage(format!(
-            "--dialect duckdb: the DuckDB script holds boards up to {largest}×{largest} (its \
-             solution view writes a solution's rows in one 64-bit integer), not {n}×{n}",
-            largest = schema::DUCKDB_LARGEST
-        ))),
-        false => Ok(()),
+    match schema::duckdb_too_large(n) {
+        Some(why) => Err(usage(format!("--dialect duckdb: {why}"))),
+        None => Ok(()),
     }
+}
+
+/// What messages call the script of the `n`×`n` board in `dialect`.
+fn script_said(dialect: ScriptDialect, n: u8) -> String {
+    let engine = match dialect {
+        ScriptDialect::Sqlite => return "the whole database".to_string(),
+        ScriptDialect::Postgres => "PostgreSQL",
+        ScriptDialect::Duckdb => "DuckDB",
+    };
+    format!("the {engine} script of the {n}×{n} board")
 }
 
 /// The board exported. Datasette's metadata describes the file itself,
@@ -337,19 +344,13 @@ fn deliver(
                 count = exported(out)?;
                 Ok(())
             })?;
-            let what = match (format, args.dialect) {
-                (ExportFormat::Sql, ScriptDialect::Sqlite) => "the whole database".to_string(),
-                (ExportFormat::Sql, ScriptDialect::Postgres) => {
-                    format!("the PostgreSQL script of the {n}×{n} board")
-                }
-                (ExportFormat::Sql, ScriptDialect::Duckdb) => {
-                    format!("the DuckDB script of the {n}×{n} board")
-                }
-                (ExportFormat::Datasette, _) => {
+            let what = match format {
+                ExportFormat::Sql => script_said(args.dialect, n),
+                ExportFormat::Datasette => {
                     let keyed = datasette_keyed(target, Some(path))?;
                     format!("Datasette's metadata to {}, {keyed}", path.display())
                 }
-                (ExportFormat::Html, _) => format!(
+                ExportFormat::Html => format!(
                     "the page of the {n}×{n} board ({}){}",
                     solutions_phrase(count),
                     match args.console {
@@ -357,7 +358,7 @@ fn deliver(
                         false => "",
                     }
                 ),
-                (_, _) => solutions_phrase(count),
+                _ => solutions_phrase(count),
             };
             match format {
                 ExportFormat::Datasette => eprintln!("queens: wrote {what}"),
@@ -386,32 +387,30 @@ fn script_needs_no_board(args: &Args, format: ExportFormat, target: &Target) -> 
 
 /// The PostgreSQL script of the `n`×`n` board in --schema, or the DuckDB
 /// script, with queens' descriptions of its relations and columns as
-/// `comment on`, and what messages call it.
-fn model_script(args: &Args, n: u8) -> Result<(String, &'static str)> {
+/// `comment on`.
+fn model_script(args: &Args, n: u8) -> Result<String> {
     if args.dialect == ScriptDialect::Duckdb {
         duckdb_size(n)?;
     }
     let described = crate::cmd::server_descriptions(n)?;
     match args.dialect {
-        ScriptDialect::Duckdb => Ok((schema::duckdb_script(n, &described)?, "DuckDB")),
-        _ => Ok((
-            engine::postgres_script(&args.target.schema, n, &described)?,
-            "PostgreSQL",
-        )),
+        ScriptDialect::Duckdb => schema::duckdb_script(n, &described),
+        _ => engine::postgres_script(&args.target.schema, n, &described),
     }
 }
 
 /// Writes the PostgreSQL or DuckDB script of the `n`×`n` board, no
 /// database opened.
 fn write_script_alone(args: &Args, n: u8, out_file: Option<&OutFile>) -> Result<()> {
-    let (script, engine_name) = model_script(args, n)?;
+    let script = model_script(args, n)?;
     match (out_file, &args.out) {
         (Some(out_file), Some(path)) => {
             write_out(out_file, args.force, |out| {
                 Ok(out.write_all(script.as_bytes())?)
             })?;
             eprintln!(
-                "queens: wrote the {engine_name} script of the {n}×{n} board to {}",
+                "queens: wrote {} to {}",
+                script_said(args.dialect, n),
                 path.display()
             );
         }
@@ -568,7 +567,7 @@ fn solution_number(board: &Board, k: i64) -> Result<Placement> {
 fn write_sql(board: &Board, args: &Args, out: &mut dyn Write) -> Result<()> {
     match args.dialect {
         ScriptDialect::Postgres | ScriptDialect::Duckdb => {
-            let (script, _) = model_script(args, board.n)?;
+            let script = model_script(args, board.n)?;
             out.write_all(script.as_bytes())?;
             Ok(out.flush()?)
         }

@@ -372,39 +372,73 @@ pub fn postgres_build(n: u8, fresh_in: Option<&str>) -> Result<String> {
     Ok(sql.text)
 }
 
+/// `comment on` for one of queens' relations or columns
+/// (sql/postgres/comment_on.sql), for `dialect`: in `schema` on
+/// PostgreSQL, unqualified in DuckDB's script. The names are queens' own
+/// (plain lower-case words); the text becomes a string literal.
+pub fn comment_on(dialect: Dialect, schema: &str, comment: &Comment) -> Result<String> {
+    let scope = Scope::for_dialect(dialect)
+        .with_word("SCHEMA", schema)
+        .with_word("KIND", &comment.kind)
+        .with_word("RELATION", &comment.relation)
+        .with_word("COLUMN_NAME", comment.column.as_deref().unwrap_or_default())
+        .with("COLUMN", comment.column.is_some().into())
+        .with_word("TEXT", &template::string_literal(&comment.text));
+    Ok(
+        template::render(sql::file("postgres/comment_on.sql"), &scope)
+            .context("could not expand sql/postgres/comment_on.sql")?
+            .text,
+    )
+}
+
+/// The `comment on` statements of `described` (`comment_on`), one after
+/// another, with the template's own heading left out.
+pub fn comments_on<'a>(
+    dialect: Dialect,
+    schema: &str,
+    described: impl IntoIterator<Item = &'a Comment>,
+) -> Result<String> {
+    let mut statements = String::new();
+    for comment in described {
+        let statement = comment_on(dialect, schema, comment)?;
+        for line in statement.lines().filter(|line| !line.starts_with("--")) {
+            statements.push_str(line);
+            statements.push('\n');
+        }
+    }
+    Ok(statements)
+}
+
 /// The DuckDB script of an `n`×`n` board (`duckdb_build`) with
 /// `described` as `comment on` statements, for DuckDB's `duckdb_tables()`,
 /// `duckdb_views()` and `duckdb_columns()`. The columns of views go
 /// undescribed: DuckDB 1.4 refuses a comment on a column of a view made
-/// with a list of column names, as each of queens' views is.
+/// with a list of column names, as each of queens' views is. Nor are
+/// queens_version and queens_derived described: the script, run once and
+/// never upgraded, has neither.
 pub fn duckdb_script(n: u8, described: &[Comment]) -> Result<String> {
-    let mut comments =
-        String::from("-- What each relation and column holds, for duckdb_tables() and the like.\n");
-    for comment in described {
-        // The script keeps no record of a version or a derivation: it is
-        // run once, never upgraded.
+    let kept = described.iter().filter(|comment| {
         let unkept = ["queens_version", "queens_derived"].contains(&comment.relation.as_str());
-        if unkept || (comment.kind == "view" && comment.column.is_some()) {
-            continue;
-        }
-        let scope = Scope::for_dialect(Dialect::Duckdb)
-            .with_word("KIND", &comment.kind)
-            .with_word("RELATION", &comment.relation)
-            .with_word("COLUMN_NAME", comment.column.as_deref().unwrap_or_default())
-            .with("COLUMN", comment.column.is_some().into())
-            .with_word("TEXT", &template::string_literal(&comment.text));
-        let statement = template::render(sql::file("postgres/comment_on.sql"), &scope)?;
-        // The template's own heading once, not before every statement.
-        for line in statement
-            .text
-            .lines()
-            .filter(|line| !line.starts_with("--"))
-        {
-            comments.push_str(line);
-            comments.push('\n');
-        }
-    }
+        let view_column = comment.kind == "view" && comment.column.is_some();
+        !(unkept || view_column)
+    });
+    let comments = format!(
+        "-- What each relation and column holds, for duckdb_tables() and the like.\n{}",
+        comments_on(Dialect::Duckdb, "", kept)?
+    );
     duckdb_script_with(n, &comments)
+}
+
+/// Why an `n`×`n` board is too large for the DuckDB script, if it is: its
+/// solution view writes a solution's rows as hexadecimal digits of one
+/// 64-bit integer.
+pub fn duckdb_too_large(n: u8) -> Option<String> {
+    (n > DUCKDB_LARGEST).then(|| {
+        format!(
+            "the DuckDB script holds boards up to {DUCKDB_LARGEST}×{DUCKDB_LARGEST} (its \
+             solution view writes a solution's rows in one 64-bit integer), not {n}×{n}"
+        )
+    })
 }
 
 /// The largest board the DuckDB script holds: its solution view writes a
@@ -420,11 +454,8 @@ pub fn duckdb_build(n: u8) -> Result<String> {
 
 /// `duckdb_build`, with the statements `comments` last in its transaction.
 fn duckdb_script_with(n: u8, comments: &str) -> Result<String> {
-    if n > DUCKDB_LARGEST {
-        bail!(
-            "the DuckDB script holds boards up to {DUCKDB_LARGEST}×{DUCKDB_LARGEST} (its \
-             solution view writes a solution's rows in one 64-bit integer), not {n}×{n}"
-        );
+    if let Some(why) = duckdb_too_large(n) {
+        bail!(why);
     }
     let migrations: String = (migrations_after(0, Dialect::Duckdb)?.iter())
         .map(|up| format!("{up}\n"))

@@ -24,7 +24,7 @@ use crate::error::usage;
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::reading::Comment;
 use crate::model::schema;
-use crate::model::template::{Dialect, Scope, string_literal};
+use crate::model::template::{Dialect, Scope};
 
 /// What an engine built on PostgreSQL (Citus) adds to every change of the
 /// model: settings first in its transaction, and its own tables emptied
@@ -341,41 +341,21 @@ fn write_comments(
             }
         };
         if replace {
-            script.push_str(&comment_statement(schema, comment)?);
+            script.push_str(&schema::comment_on(Dialect::Postgres, schema, comment)?);
         }
     }
     tx.batch_execute(&script)?;
     Ok(added)
 }
 
-/// `comment on` for one of queens' relations or columns in `schema`
-/// (sql/postgres/comment_on.sql). The names are queens' own (plain
-/// lower-case words); the text is a string literal.
-fn comment_statement(schema: &str, comment: &Comment) -> Result<String> {
-    let scope = Scope::default()
-        .with_word("SCHEMA", schema)
-        .with_word("KIND", &comment.kind)
-        .with_word("RELATION", &comment.relation)
-        .with_word("COLUMN_NAME", comment.column.as_deref().unwrap_or_default())
-        .with("COLUMN", comment.column.is_some().into())
-        .with_word("TEXT", &string_literal(&comment.text));
-    script("postgres/comment_on.sql", scope)
-}
-
 /// The `comment on` statements of `described`, for a script that psql runs
 /// after the one that builds the model in `schema`.
 pub fn comments_script(schema: &str, described: &[Comment]) -> Result<String> {
     let schema = checked_schema(schema)?;
-    let mut script = String::from("\n-- What each relation and column holds, for psql's \\d+.\n");
-    for comment in described {
-        // The template's own heading once, not before every statement.
-        let statement = comment_statement(schema, comment)?;
-        for line in statement.lines().filter(|line| !line.starts_with("--")) {
-            script.push_str(line);
-            script.push('\n');
-        }
-    }
-    Ok(script)
+    Ok(format!(
+        "\n-- What each relation and column holds, for psql's \\d+.\n{}",
+        schema::comments_on(Dialect::Postgres, schema, described)?
+    ))
 }
 
 /// The SQL that builds the whole model for an `n`×`n` board in `schema`:

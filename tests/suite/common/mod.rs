@@ -19,7 +19,9 @@ use rusqlite::{Connection, OpenFlags};
 use tempfile::TempDir;
 
 /// OEIS A000170: solutions of the n-queens puzzle, n = 1, 2, …
-pub const A000170: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+pub const A000170: [u64; 14] = [
+    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+];
 
 /// OEIS A002464: permutations of n with no two neighbours differing by 1
 /// (Hertzsprung's problem), n = 1, 2, …

@@ -152,8 +152,8 @@ impl Scratch {
 
 /// Runs the blocks `chosen` picks on every page, each page in a scratch
 /// directory of its own; with DOCS_BLESS set, writes the output into the
-/// pages, else fails naming every command whose output differs.
-/// Runs the blocks `chosen` picks, of which there are `at_least`.
+/// pages, else fails naming every command whose output differs. There
+/// are `at_least` such blocks, or the pages' blocks were not found.
 fn run_examples(chosen: impl Fn(&Block) -> bool, at_least: usize) {
     let mut failures = Vec::new();
     let mut blocks_seen = 0;
