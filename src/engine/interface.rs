@@ -94,6 +94,16 @@ pub trait Engine: Sync {
     /// worker thread: the same board (on a server, the same snapshot).
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn Reader>>;
 
+    /// As `sibling`, with tables of the reader's own beside the board, in
+    /// memory, which its queries read (SQLite's count, last_queens): built
+    /// by a script, or loaded from the image of another sibling's, so that
+    /// they are built once. The board is not written. Only an engine whose
+    /// dialect's SQL asks for such tables is asked.
+    fn sibling_with(&self, first: &Snapshot, scratch: Scratch<'_>) -> Result<Box<dyn Reader>> {
+        let _ = (first, scratch);
+        anyhow::bail!("this engine keeps no tables of a connection's own")
+    }
+
     /// Whether its search runs in this process (SQLite's), so that threads
     /// beyond the machine's cores only cost memory; a server's runs there.
     fn searches_in_process(&self) -> bool;
@@ -140,6 +150,15 @@ pub trait SolutionStore {
 
 /// One read transaction on a board: every query through it sees the same
 /// board.
+/// Where a reader's own tables come from (`Engine::sibling_with`).
+#[derive(Clone, Copy)]
+pub enum Scratch<'a> {
+    /// The script that builds them.
+    Build(&'a str),
+    /// The image of another reader's (`Reader::scratch_image`).
+    Load(&'a [u8]),
+}
+
 pub trait Reader: Send {
     /// The dialect queens' SQL is expanded for.
     fn dialect(&self) -> Dialect;
@@ -153,6 +172,12 @@ pub trait Reader: Send {
         params: &Params,
         each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
     ) -> Result<ControlFlow<()>>;
+
+    /// The tables of this reader's own (`Engine::sibling_with`), as an
+    /// image another sibling can load.
+    fn scratch_image(&self) -> Result<Vec<u8>> {
+        anyhow::bail!("this engine keeps no tables of a connection's own")
+    }
 
     /// The snapshot the command's other connections share with this one.
     fn snapshot(&self) -> Snapshot;

@@ -38,8 +38,8 @@ pub use crate::model::value::Value;
 pub use findings::{Finding, board_finding, model_finding, multiset_difference};
 pub use fresh_board::{FreshBoard, model_columns, server_catalog};
 pub use interface::{
-    Cluster, Describe, Engine, Inspection, Origin, Param, Params, Reader, Snapshot, SolutionStore,
-    board_size_from, check_current, check_requested_size,
+    Cluster, Describe, Engine, Inspection, Origin, Param, Params, Reader, Scratch, Snapshot,
+    SolutionStore, board_size_from, check_current, check_requested_size,
 };
 pub use registry::{Substitute, connect, connect_for_reading, explain, postgres_script};
 pub use sqlite::answer_rows;

@@ -208,10 +208,37 @@ pub fn piece_search(n: u8, scope: Scope, by_three: bool) -> Result<Sql> {
     .context("could not expand the template of a part of the search")
 }
 
-/// The number of solutions of one part of the search for an `n`×`n` board
-/// (`sql/queries/part_count.sql` around `part_search`, unsorted), for the
-/// dialect of `scope`; its parameters are the part's squares, `s1` and `s2`.
-pub fn part_count(n: u8, scope: Scope) -> Result<Sql> {
+/// How one part of the search is counted: the statements that build what
+/// the count reads first on each connection (`prepare`, SQLite's
+/// last_queens), if any, the count itself, whose parameters are the part's
+/// squares, `s1` and `s2`, and whether that count weighs the part's
+/// solutions by the board's symmetries itself (`weighed`), or is to be
+/// multiplied by the part's weight (partition.sql).
+pub struct PartCount {
+    pub prepare: Option<String>,
+    pub count: Sql,
+    pub weighed: bool,
+}
+
+/// The number of solutions of one part of the search for an `n`×`n` board,
+/// for the dialect of `scope`. On SQLite, from 10×10 on, each placement of
+/// the first queens looks up the ways to end it in last_queens, which the
+/// count builds once (`sql/queries/part_count_by_last_queens.sql`, weighed
+/// by two symmetries); elsewhere it is `sql/queries/part_count.sql` around
+/// `part_search`, unsorted, to be multiplied by the part's weight.
+pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
+    if let Some(from) = last_queens_from(n).filter(|_| scope.dialect() == Dialect::Sqlite) {
+        let scope = board_scope(n, scope).with("FROM", from.into());
+        return Ok(PartCount {
+            prepare: Some(query_in("queries/last_queens.sql", &scope)?.text),
+            count: template::render_statement(
+                sql::file("queries/part_count_by_last_queens.sql"),
+                &scope,
+            )
+            .context("could not expand sql/queries/part_count_by_last_queens.sql")?,
+            weighed: true,
+        });
+    }
     // A count needs no order: the completions are not sorted.
     let part = template::render_statement(
         sql::file("views/3-solution.sql"),
@@ -225,10 +252,31 @@ pub fn part_count(n: u8, scope: Scope) -> Result<Sql> {
         n,
         scope.with_fragment("PART_SEARCH", &part.text),
     )?;
-    Ok(Sql {
-        text: count.text,
-        params: part.params,
+    Ok(PartCount {
+        prepare: None,
+        count: Sql {
+            text: count.text,
+            params: part.params,
+        },
+        weighed: false,
     })
+}
+
+/// The column where last_queens begins on an `n`×`n` board, if a count
+/// reads it: from 10×10 on, it holds the last five columns, six from
+/// 13×13 to 16×16, and four from 21×21 on. A longer last_queens makes
+/// placed shorter, but costs more to build and gives each lookup more rows
+/// to test; these are the fastest measured, with the table under a million
+/// rows (docs/src/explanation/fast.md, "Counting: the last queens looked
+/// up"). Below 10×10 a count takes milliseconds either way.
+pub fn last_queens_from(n: u8) -> Option<u8> {
+    let columns = match n {
+        0..=9 => return None,
+        13..=16 => 6,
+        21.. => 4,
+        _ => 5,
+    };
+    Some(n + 1 - columns)
 }
 
 /// Every row of table `table` in `columns` (sql/queries/table_rows.sql):
@@ -252,6 +300,12 @@ pub fn question(path: &str, scope: Scope) -> Result<Sql> {
 pub fn query(path: &str, n: u8, scope: Scope) -> Result<Sql> {
     template::render_statement(sql::file(path), &board_scope(n, scope))
         .with_context(|| format!("could not expand sql/{path}"))
+}
+
+/// The script `sql/{path}` (statements, each ending in `;`), expanded in
+/// `scope`.
+fn query_in(path: &str, scope: &Scope) -> Result<Sql> {
+    template::render(sql::file(path), scope).with_context(|| format!("could not expand sql/{path}"))
 }
 
 /// Every view's `create view` statement for an `n`×`n` board, by name;
@@ -559,7 +613,7 @@ fn question_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
         ),
         (
             "the count of one part".to_string(),
-            part_count(n, scope.clone())?.text,
+            part_count(n, scope.clone())?.count.text,
         ),
         (
             "one piece of the search by three queens".to_string(),

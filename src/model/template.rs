@@ -74,6 +74,11 @@ impl Scope {
         .with_dialect(dialect)
     }
 
+    /// The dialect the scope's SQL is for.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
     /// The same scope, for SQL of `dialect`.
     pub fn with_dialect(mut self, dialect: Dialect) -> Self {
         self.dialect = dialect;

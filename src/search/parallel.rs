@@ -12,7 +12,7 @@ use std::thread;
 
 use anyhow::Result;
 
-use crate::engine::{Cluster, Param, Reader, Value};
+use crate::engine::{Cluster, Param, Reader, Scratch, Value};
 use crate::model::schema;
 use crate::model::sql;
 use crate::search::context::{Board, SMALLEST_SPLIT, Workers};
@@ -57,14 +57,17 @@ pub fn count_solutions(board: &Board) -> Result<u64> {
         .into_iter()
         .filter(|p| p.weight > 0)
         .collect();
-    let count = schema::part_count(board.n, board.scope())?;
+    let counting = schema::part_count(board.n, board.scope())?;
     let mut total = 0;
     run_parts(
         board,
-        &needed,
-        |reader, part| Ok(reader.number_of(&count, &part_params(part))? as u64),
+        (&needed, counting.prepare.as_deref()),
+        |reader, part| Ok(reader.number_of(&counting.count, &part_params(part))? as u64),
         |index, count| {
-            total += needed[index].weight * count;
+            total += match counting.weighed {
+                true => count,
+                false => needed[index].weight * count,
+            };
             Ok(())
         },
     )?;
@@ -125,7 +128,7 @@ pub fn for_each_solution(
         })?;
         Ok(rows)
     };
-    run_parts(board, &all, part_rows, |index, rows| {
+    run_parts(board, (&all, None), part_rows, |index, rows| {
         waiting.insert(index, rows);
         while let Some(rows) = waiting.remove(&next) {
             for squares in rows {
@@ -221,12 +224,12 @@ fn part_params(part: &Part) -> [(&'static str, Param); 2] {
 /// the calling thread, as results arrive.
 fn run_parts<T: Send>(
     board: &Board,
-    parts: &[Part],
+    (parts, prepare): (&[Part], Option<&str>),
     work: impl Fn(&dyn Reader, &Part) -> Result<T> + Sync,
     mut done: impl FnMut(usize, T) -> Result<()>,
 ) -> Result<()> {
     let threads = board.workers.jobs.clamp(1, parts.len().max(1));
-    let readers = open_readers(board, threads)?;
+    let readers = open_readers(board, threads, prepare)?;
     let progress = board.workers.progress;
     progress.start(parts.len());
     let shared = Shared {
@@ -255,16 +258,39 @@ fn run_parts<T: Send>(
 /// `threads` readers of the board `board.reader` reads, opened at once on
 /// threads of their own (a server's connection takes a login, which the
 /// openings wait for side by side, not one after another); where the
-/// system gives no thread, on this one.
-fn open_readers(board: &Board, threads: usize) -> Result<Vec<Box<dyn Reader>>> {
+/// system gives no thread, on this one. Given `prepare`, one more reader
+/// builds the tables it makes first, and each of them loads a copy: the
+/// tables are built once.
+fn open_readers(
+    board: &Board,
+    threads: usize,
+    prepare: Option<&str>,
+) -> Result<Vec<Box<dyn Reader>>> {
     let snapshot = board.reader.snapshot();
-    let open = || board.engine.sibling(&snapshot);
+    let Some(script) = prepare else {
+        return open_side_by_side(threads, || board.engine.sibling(&snapshot));
+    };
+    let image = board
+        .engine
+        .sibling_with(&snapshot, Scratch::Build(script))?
+        .scratch_image()?;
+    open_side_by_side(threads, || {
+        board.engine.sibling_with(&snapshot, Scratch::Load(&image))
+    })
+}
+
+/// `count` readers opened by `open`, each on a thread of its own, or on
+/// this one where the system gives no thread.
+fn open_side_by_side(
+    count: usize,
+    open: impl Fn() -> Result<Box<dyn Reader>> + Sync,
+) -> Result<Vec<Box<dyn Reader>>> {
     thread::scope(|scope| {
-        let opening: Vec<_> = (0..threads)
+        let opening: Vec<_> = (0..count)
             .map(|_| {
                 thread::Builder::new()
                     .stack_size(THREAD_STACK)
-                    .spawn_scoped(scope, open)
+                    .spawn_scoped(scope, &open)
             })
             .collect();
         opening

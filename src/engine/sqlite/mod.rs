@@ -24,7 +24,9 @@ use anyhow::{Context, Result};
 use rusqlite::Connection;
 
 use crate::engine::findings::Finding;
-use crate::engine::interface::{Inspection, Origin, Param, Params, Snapshot, SolutionStore};
+use crate::engine::interface::{
+    Inspection, Origin, Param, Params, Scratch, Snapshot, SolutionStore,
+};
 use crate::error::usage;
 use crate::model::board::DEFAULT_SIZE;
 use crate::model::reading::CatalogRelation;
@@ -120,6 +122,22 @@ impl Engine {
             temporary: Some(file),
         })
     }
+
+    /// How a sibling reads the board the first reader reads (`first`, as
+    /// its `snapshot` gave it).
+    fn shared(&self, first: &Snapshot) -> Result<open::Shared> {
+        Ok(match first.0.as_deref() {
+            None => open::Shared::Locked,
+            Some("") => open::Shared::EmptyLog,
+            Some(hex) => open::Shared::Snapshot(from_hex(hex).with_context(|| {
+                format!(
+                    "could not tell which board the first connection to {} reads; run the \
+                         command again",
+                    self.path.display()
+                )
+            })?),
+        })
+    }
 }
 
 /// The board size an existing queens file holds, when `requested` names
@@ -159,20 +177,35 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::interface::Reader>> {
-        let shared = match first.0.as_deref() {
-            None => open::Shared::Locked,
-            Some("") => open::Shared::EmptyLog,
-            Some(hex) => open::Shared::Snapshot(from_hex(hex).with_context(|| {
-                format!(
-                    "could not tell which board the first connection to {} reads; run the \
-                         command again",
-                    self.path.display()
-                )
-            })?),
-        };
         Ok(Box::new(Reader {
-            conn: open::reading_shared(&self.path, &shared)?,
+            conn: open::reading_shared(&self.path, &self.shared(first)?)?,
         }))
+    }
+
+    /// The tables are built in the builder's `temp` schema, kept in
+    /// memory (a temporary file would need a writable directory), and
+    /// loaded into a database in memory attached as `queens_count`, which
+    /// the count's SQL names (SQLite loads no image into `temp`).
+    fn sibling_with(
+        &self,
+        first: &Snapshot,
+        scratch: Scratch<'_>,
+    ) -> Result<Box<dyn crate::engine::interface::Reader>> {
+        let shared = self.shared(first)?;
+        let conn = match scratch {
+            Scratch::Build(script) => {
+                let conn = open::reading_shared(&self.path, &shared)?;
+                conn.pragma_update(None, "temp_store", "memory")?;
+                conn.execute_batch(script)?;
+                conn
+            }
+            Scratch::Load(image) => {
+                let mut conn = open::reading_shared_with_scratch(&self.path, &shared)?;
+                conn.deserialize_read_exact(open::SCRATCH, image, image.len(), true)?;
+                conn
+            }
+        };
+        Ok(Box::new(Reader { conn }))
     }
 
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
@@ -248,6 +281,10 @@ impl crate::engine::interface::Reader for Reader {
             }
         }
         Ok(ControlFlow::Continue(()))
+    }
+
+    fn scratch_image(&self) -> Result<Vec<u8>> {
+        Ok(self.conn.serialize(rusqlite::TEMP_DB)?.to_vec())
     }
 
     /// None for a file in a rollback journal mode, "" for a WAL file

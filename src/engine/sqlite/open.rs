@@ -357,6 +357,25 @@ fn current_snapshot(conn: &Connection) -> Option<Vec<u8>> {
 /// changed in a way that no longer lets it be read so.
 pub(crate) fn reading_shared(path: &Path, shared: &Shared) -> Result<Connection> {
     let conn = reading(path)?;
+    enter_shared(conn, path, shared)
+}
+
+/// The schema of a reader's own tables beside the board: a database in
+/// memory, never a file, so that building them needs no writable
+/// directory and leaves nothing behind.
+pub(crate) const SCRATCH: &str = "queens_count";
+
+/// As `reading_shared`, with the empty database `SCRATCH` attached first
+/// (SQLite attaches outside a transaction only).
+pub(crate) fn reading_shared_with_scratch(path: &Path, shared: &Shared) -> Result<Connection> {
+    let conn = open_read_only(path)?;
+    conn.execute_batch(&format!("attach ':memory:' as {SCRATCH}; begin"))?;
+    enter_shared(conn, path, shared)
+}
+
+/// `conn`, which has begun its read transaction, moved onto the board
+/// `shared` says the first reader reads.
+fn enter_shared(conn: Connection, path: &Path, shared: &Shared) -> Result<Connection> {
     if matches!(shared, Shared::Locked) {
         return Ok(conn);
     }

@@ -186,3 +186,89 @@ fn an_upgrade_keeps_the_stored_solutions_and_a_rebuild_drops_them() {
     assert_eq!(stdout(&board, &["count"]), "4\n");
     assert_eq!(board.count("select count(*) from stored_solution"), 0);
 }
+
+promise!(the_count_by_last_queens_weighs_every_part_as_the_native_solutions_do);
+fn the_count_by_last_queens_weighs_every_part_as_the_native_solutions_do() {
+    use queens::model::{schema, template::Scope};
+    for n in [10u8, 11, 12] {
+        let board = Board::new(n);
+        let conn = board.connect();
+        let counting = schema::part_count(n, Scope::default()).unwrap();
+        assert!(counting.weighed, "n = {n}");
+        // The count reads the copy each of its connections loads; on one
+        // connection the table it built is that same table.
+        conn.execute_batch(counting.prepare.as_deref().unwrap())
+            .unwrap();
+        let sql = counting
+            .count
+            .text
+            .replace("queens_count.last_queens", "temp.last_queens");
+        let solutions = checker::solutions(n);
+        let mut total = 0;
+        for (s1, s2) in squares_of_the_parts(&conn) {
+            let counted: i64 = conn
+                .query_row(
+                    &sql,
+                    rusqlite::named_params! {":s1": s1, ":s2": s2},
+                    |row| row.get(0),
+                )
+                .unwrap();
+            let counted = counted as u64;
+            let row = |square: &str| square[1..].parse::<u8>().unwrap();
+            let expected: u64 = solutions
+                .iter()
+                .filter(|rows| rows[0] == row(&s1) && rows[1] == row(&s2))
+                .map(|rows| mirror_weight(rows, n))
+                .sum();
+            assert_eq!(counted, expected, "n = {n}, part {s1} {s2}");
+            total += counted;
+        }
+        assert_eq!(total, A000170[usize::from(n) - 1], "n = {n}");
+    }
+}
+
+/// The first two squares of every part of the search (partition.sql).
+fn squares_of_the_parts(conn: &rusqlite::Connection) -> Vec<(String, String)> {
+    let partition = include_str!("../../../sql/queries/partition.sql");
+    let mut stmt = conn.prepare(partition).unwrap();
+    stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// How many solutions the solution `rows` stands for when only those whose
+/// first queen stands lower than the last are counted, by the left-right
+/// mirror and the half turn: 4 below the middle, 2 on it, none above.
+fn mirror_weight(rows: &[u8], n: u8) -> u64 {
+    let (first, last) = (rows[0], rows[usize::from(n) - 1]);
+    match (first < last, (first + last).cmp(&(n + 1))) {
+        (true, std::cmp::Ordering::Less) => 4,
+        (true, std::cmp::Ordering::Equal) => 2,
+        _ => 0,
+    }
+}
+
+promise!(count_agrees_with_a000170_at_13_and_14_with_no_temporary_directory);
+fn count_agrees_with_a000170_at_13_and_14_with_no_temporary_directory() {
+    // last_queens is built and copied in memory: a temporary directory
+    // that cannot be written does not stop the count.
+    for n in [13u8, 14] {
+        let board = Board::new(n);
+        let output = common::queens(board.dir.path())
+            .args(["count", "--quiet", "--db"])
+            .arg(&board.db)
+            .env("TMPDIR", "/nonexistent/queens")
+            .env("SQLITE_TMPDIR", "/nonexistent/queens")
+            .output()
+            .unwrap();
+        let expected = A000170[usize::from(n) - 1];
+        assert_eq!(
+            common::text(&output.stdout),
+            format!("{expected}\n"),
+            "n = {n}: {}",
+            common::text(&output.stderr)
+        );
+        assert_eq!(checker::count_solutions(n), expected);
+    }
+}

@@ -1,0 +1,64 @@
+-- part_count(solutions): the solutions of one part of the search, those
+-- whose first two queens stand on {:s1} and {:s2}, counted without listing
+-- them and weighed by the board's symmetries, so that the parts' numbers
+-- add up to the number of solutions.
+-- * Each way to place queens 1 … {FROM-1} so that no two share a line
+--   (placed) goes on to a solution once for each way in last_queens to
+--   place the queens of columns {col:FROM} … {col:N} on the rows the first
+--   ones leave free, sharing no line with them. The queens of a solution
+--   stand in every row once, so those rows are all the rows but placed's:
+--   an equality, which SQLite looks up in last_queens' index. Of the ways
+--   it finds, the diagonals decide: L(last) ∩ U_{FROM-1} = ∅.
+-- * Two symmetries weigh: turning the board over left to right (column k
+--   to column {N+1} − k) and upside down (row r to row {N+1} − r) map
+--   solutions to solutions. Of a solution and its left-right image, exactly
+--   one has its first queen in a lower row than its last, r1 < r{N} (two
+--   queens never share a row): the solutions are twice those. Turning one
+--   of these by half a turn (both at once) keeps r1 < r{N} and turns
+--   r1 + r{N} into {2*N+2} − (r1 + r{N}): as many of them have r1 + r{N}
+--   above {N+1} as below. So each solution with r1 < r{N} and
+--   r1 + r{N} < {N+1} stands for 4, one with r1 + r{N} = {N+1} for 2, and the
+--   search looks for only those, whose first queen stands in the lower
+--   half (2 · r1 < r1 + r{N} ≤ {N+1}) and whose last stands in rows
+--   r1 + 1 … {N+1} − r1: a range of last_queens' index. A part whose first
+--   queen stands higher counts 0.
+-- * `limit 9223372036854775807` (no limit) keeps placed a step of its own,
+--   so that U_{FROM-1} is worked out once for each of its rows, as in the
+--   solution view.
+select coalesce(sum(case when placed.r1 + l.last < {N+1} then 4 else 2 end), 0) as solutions
+from (
+    select
+--@for w in 0..W-1
+        {{k in 1..FROM-1 sep " | ": q{k}.w{w}}} as u{w},
+--@end
+        {{k in 1..FROM-1 sep " | ": (1 << q{k}.rw_no)}} as rows,
+        q1.rw_no as r1
+    from line_set as q1                   -- queen 1 stands in column a
+--@for k in 2..FROM-1
+    cross join safe_next as q{k}            -- queen {k} stands in column {col:k}
+--@end
+    where q1.cl_no = 1
+      and q1.square = {:s1}
+      and 2 * q1.rw_no < {N+1}              -- in the lower half
+      and q2.square = {:s2}
+--@for k in 2..FROM-1
+      and q{k}.cl_no = {k}
+      and q{k}.prev_rw_no = q{k-1}.rw_no       -- L(s{k}) ∩ L(s{k-1}) = ∅
+--@if k > 2
+--@for w in 0..W-1
+      and q{k}.w{w} & ({{j in 1..k-2 sep " | ": q{j}.w{w}}}) = 0
+--@end
+--@end
+--@end
+    limit 9223372036854775807
+) as placed
+cross join queens_count.last_queens as l          -- the queens of columns {col:FROM} … {col:N}
+-- (each condition's reason above it: the statement ends in SQL, not a comment)
+-- on the rows placed leaves free, the last queen in a row that weighs,
+-- and sharing no line with placed
+where l.rows = (1 << {N+1}) - 2 - placed.rows
+  and l.last > placed.r1
+  and l.last <= {N+1} - placed.r1
+--@for w in 0..W-1
+  and l.w{w} & placed.u{w} = 0
+--@end
