@@ -5,15 +5,25 @@
 -- (line_set, the bitset form of square_line). The count's own table, not
 -- the board's: built once, in memory, by one connection (temp), whose
 -- copy each connection that counts loads as queens_count.last_queens
--- (part_count_by_last_queens.sql); indexed the way it is looked up, by the
--- rows, then the last queen's row, with the words beside them, so that the
--- index alone answers.
-create temp table last_queens as
-select {{k in FROM..N sep " | ": (1 << q{k}.rw_no)}} as rows,
-       q{N}.rw_no as last,
+-- (part_count_by_last_queens.sql); keyed the way it is looked up, by the
+-- rows, then the last queen's row, with the words beside them in the key,
+-- so that one B-tree answers (the path makes each key a placement's own).
+create temp table last_queens (
+    rows  integer not null,
+    last  integer not null,
 --@for w in 0..W-1
-       {{k in FROM..N sep " | ": q{k}.w{w}}} as w{w}{{if w < W-1: ,}}
+    w{w}    integer not null,
 --@end
+    path  integer not null,  -- the rows, a hexadecimal digit a queen
+    primary key (rows, last{{w in 0..W-1 sep "": , w{w}}}, path)
+) without rowid;
+insert into temp.last_queens (rows, last{{w in 0..W-1 sep "": , w{w}}}, path)
+select {{k in FROM..N sep " | ": (1 << q{k}.rw_no)}},
+       q{N}.rw_no,
+--@for w in 0..W-1
+       {{k in FROM..N sep " | ": q{k}.w{w}}},
+--@end
+       {{k in FROM..N sep " | ": (q{k}.rw_no << {4*N-4*k})}}
 from line_set as q{FROM}                  -- queen {FROM} stands in column {col:FROM}
 --@for k in FROM+1..N
 cross join safe_next as q{k}              -- queen {k} stands in column {col:k}
@@ -29,5 +39,3 @@ where q{FROM}.cl_no = {FROM}
 --@end
 --@end
 ;
-create index temp.last_queens_by_rows
-    on last_queens (rows, last{{w in 0..W-1 sep "": , w{w}}});
