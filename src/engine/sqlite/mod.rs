@@ -18,6 +18,7 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -168,7 +169,7 @@ impl crate::engine::interface::Engine for Engine {
             arguments_fit(requested.unwrap_or(DEFAULT_SIZE))?;
         }
         let (conn, n) = open::open_for_reading(&self.path, requested)?;
-        Ok((Box::new(Reader { conn }), n))
+        Ok((Box::new(Reader { conn, _image: None }), n))
     }
 
     /// Yes: the search runs in this process, on its cores.
@@ -179,33 +180,37 @@ impl crate::engine::interface::Engine for Engine {
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::interface::Reader>> {
         Ok(Box::new(Reader {
             conn: open::reading_shared(&self.path, &self.shared(first)?)?,
+            _image: None,
         }))
     }
 
     /// The tables are built in the builder's `temp` schema, kept in
-    /// memory (a temporary file would need a writable directory), and
-    /// loaded into a database in memory attached as `queens_count`, which
-    /// the count's SQL names (SQLite loads no image into `temp`).
+    /// memory (a temporary file would need a writable directory), and read
+    /// by the others from one image, shared, as a database attached as
+    /// `queens_count`, which the count's SQL names (SQLite loads no image
+    /// into `temp`).
     fn sibling_with(
         &self,
         first: &Snapshot,
         scratch: Scratch<'_>,
     ) -> Result<Box<dyn crate::engine::interface::Reader>> {
         let shared = self.shared(first)?;
-        let conn = match scratch {
+        Ok(Box::new(match scratch {
             Scratch::Build(script) => {
                 let conn = open::reading_shared(&self.path, &shared)?;
                 conn.pragma_update(None, "temp_store", "memory")?;
                 conn.execute_batch(script)?;
-                conn
+                Reader { conn, _image: None }
             }
             Scratch::Load(image) => {
-                let mut conn = open::reading_shared_with_scratch(&self.path, &shared)?;
-                conn.deserialize_read_exact(open::SCRATCH, image, image.len(), true)?;
-                conn
+                let conn = open::reading_shared_with_scratch(&self.path, &shared)?;
+                open::read_image(&conn, image)?;
+                Reader {
+                    conn,
+                    _image: Some(Arc::clone(image)),
+                }
             }
-        };
-        Ok(Box::new(Reader { conn }))
+        }))
     }
 
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
@@ -242,6 +247,10 @@ impl crate::engine::interface::Engine for Engine {
 /// A read-only connection inside one read transaction.
 pub struct Reader {
     conn: Connection,
+    /// The image its `queens_count` database reads in place, shared with
+    /// the command's other readers: held here only to be dropped after
+    /// `conn`, which is declared first.
+    _image: Option<Arc<[u8]>>,
 }
 
 impl crate::engine::interface::Reader for Reader {
@@ -283,8 +292,8 @@ impl crate::engine::interface::Reader for Reader {
         Ok(ControlFlow::Continue(()))
     }
 
-    fn scratch_image(&self) -> Result<Vec<u8>> {
-        Ok(self.conn.serialize(rusqlite::TEMP_DB)?.to_vec())
+    fn scratch_image(&self) -> Result<Arc<[u8]>> {
+        Ok(Arc::from(&*self.conn.serialize(rusqlite::TEMP_DB)?))
     }
 
     /// None for a file in a rollback journal mode, "" for a WAL file

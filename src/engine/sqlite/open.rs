@@ -363,14 +363,42 @@ pub(crate) fn reading_shared(path: &Path, shared: &Shared) -> Result<Connection>
 /// The schema of a reader's own tables beside the board: a database in
 /// memory, never a file, so that building them needs no writable
 /// directory and leaves nothing behind.
-pub(crate) const SCRATCH: &str = "queens_count";
+pub(crate) const SCRATCH: &std::ffi::CStr = c"queens_count";
 
 /// As `reading_shared`, with the empty database `SCRATCH` attached first
 /// (SQLite attaches outside a transaction only).
 pub(crate) fn reading_shared_with_scratch(path: &Path, shared: &Shared) -> Result<Connection> {
     let conn = open_read_only(path)?;
-    conn.execute_batch(&format!("attach ':memory:' as {SCRATCH}; begin"))?;
+    let scratch = SCRATCH.to_string_lossy();
+    conn.execute_batch(&format!("attach ':memory:' as {scratch}; begin"))?;
     enter_shared(conn, path, shared)
+}
+
+/// Makes `conn`'s `SCRATCH` database read `image`, read-only, in place:
+/// the readers of one command share one image. The caller keeps `image`
+/// alive until `conn` is closed.
+pub(crate) fn read_image(conn: &Connection, image: &[u8]) -> Result<()> {
+    use rusqlite::ffi;
+    let size = i64::try_from(image.len())?;
+    // SAFETY: the connection is open and its SCRATCH database attached and
+    // unread; SQLITE_DESERIALIZE_READONLY makes SQLite only read the
+    // bytes (the pointer is not const in SQLite's signature only), and
+    // without SQLITE_DESERIALIZE_FREEONCLOSE it never frees them; the
+    // caller keeps them alive for as long as the connection.
+    let code = unsafe {
+        ffi::sqlite3_deserialize(
+            conn.handle(),
+            SCRATCH.as_ptr(),
+            image.as_ptr().cast_mut(),
+            size,
+            size,
+            ffi::SQLITE_DESERIALIZE_READONLY,
+        )
+    };
+    if code != ffi::SQLITE_OK {
+        bail!("could not load the count's table of the last queens (SQLite code {code})");
+    }
+    Ok(())
 }
 
 /// `conn`, which has begun its read transaction, moved onto the board
