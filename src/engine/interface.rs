@@ -157,7 +157,7 @@ pub enum Scratch<'a> {
     Build(&'a str),
     /// The image of another reader's (`Reader::scratch_image`), which
     /// the readers that load it share.
-    Load(&'a std::sync::Arc<[u8]>),
+    Load(&'a std::sync::Arc<Vec<u8>>),
 }
 
 pub trait Reader: Send {
@@ -176,7 +176,7 @@ pub trait Reader: Send {
 
     /// The tables of this reader's own (`Engine::sibling_with`), as an
     /// image another sibling can load.
-    fn scratch_image(&self) -> Result<std::sync::Arc<[u8]>> {
+    fn scratch_image(&self) -> Result<std::sync::Arc<Vec<u8>>> {
         anyhow::bail!("this engine keeps no tables of a connection's own")
     }
 

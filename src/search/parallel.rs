@@ -267,16 +267,53 @@ fn open_readers(
     prepare: Option<&str>,
 ) -> Result<Vec<Box<dyn Reader>>> {
     let snapshot = board.reader.snapshot();
-    let Some(script) = prepare else {
-        return open_side_by_side(threads, || board.engine.sibling(&snapshot));
+    let engine = board.engine;
+    let same = SameBoard {
+        shown: engine.shown(),
+        n: board.n,
+        size_of: board.statement("queries/board_size.sql")?,
     };
-    let image = board
-        .engine
-        .sibling_with(&snapshot, Scratch::Build(script))?
-        .scratch_image()?;
+    let Some(script) = prepare else {
+        return open_side_by_side(threads, || same.check(engine.sibling(&snapshot)?));
+    };
+    let builder = engine.sibling_with(&snapshot, Scratch::Build(script))?;
+    let image = same.check(builder)?.scratch_image()?;
     open_side_by_side(threads, || {
-        board.engine.sibling_with(&snapshot, Scratch::Load(&image))
+        same.check(engine.sibling_with(&snapshot, Scratch::Load(&image))?)
     })
+}
+
+/// What tells that a connection reads the board the first one read: its
+/// size. A file replaced by another between two opens (`mv`) would give
+/// the command's connections different boards, and their answers together
+/// none of them.
+struct SameBoard {
+    shown: String,
+    n: u8,
+    size_of: crate::model::template::Sql,
+}
+
+impl SameBoard {
+    /// `reader`, if it reads a board of the first reader's size.
+    fn check(&self, reader: Box<dyn Reader>) -> Result<Box<dyn Reader>> {
+        let found = match reader.first(&self.size_of, &[]) {
+            Ok(Some(row)) => row.first().and_then(|n| n.integer().ok()),
+            _ => None,
+        };
+        if found == Some(i64::from(self.n)) {
+            return Ok(reader);
+        }
+        let seen = match found {
+            Some(n) => format!("a {n}×{n} board"),
+            None => "no board".to_string(),
+        };
+        anyhow::bail!(
+            "{} was replaced while this command read it (one of its connections found {seen}, \
+             not the {n}×{n} board); run the command again",
+            self.shown,
+            n = self.n
+        )
+    }
 }
 
 /// `count` readers opened by `open`, each on a thread of its own, or on

@@ -199,7 +199,8 @@ impl crate::engine::interface::Engine for Engine {
             Scratch::Build(script) => {
                 let conn = open::reading_shared(&self.path, &shared)?;
                 conn.pragma_update(None, "temp_store", "memory")?;
-                conn.execute_batch(script)?;
+                conn.execute_batch(script)
+                    .map_err(|e| last_queens_failed(&e, &self.path))?;
                 Reader { conn, _image: None }
             }
             Scratch::Load(image) => {
@@ -244,13 +245,27 @@ impl crate::engine::interface::Engine for Engine {
     }
 }
 
+/// Why the count's table of the last queens could not be built: memory,
+/// or facts that do not hold (a file damaged where `quick_check` does not
+/// look), which `doctor` names.
+fn last_queens_failed(error: &rusqlite::Error, path: &Path) -> anyhow::Error {
+    if error.sqlite_error_code() == Some(rusqlite::ErrorCode::OutOfMemory) {
+        return anyhow::anyhow!("out of memory for the count's table of the last queens");
+    }
+    anyhow::anyhow!(
+        "{}: the count's table of the last queens could not be built from the board's facts \
+         ({error}); queens doctor checks them",
+        path.display()
+    )
+}
+
 /// A read-only connection inside one read transaction.
 pub struct Reader {
     conn: Connection,
     /// The image its `queens_count` database reads in place, shared with
     /// the command's other readers: held here only to be dropped after
     /// `conn`, which is declared first.
-    _image: Option<Arc<[u8]>>,
+    _image: Option<Arc<Vec<u8>>>,
 }
 
 impl crate::engine::interface::Reader for Reader {
@@ -292,8 +307,18 @@ impl crate::engine::interface::Reader for Reader {
         Ok(ControlFlow::Continue(()))
     }
 
-    fn scratch_image(&self) -> Result<Arc<[u8]>> {
-        Ok(Arc::from(&*self.conn.serialize(rusqlite::TEMP_DB)?))
+    /// Copied into memory taken with a check, so that a process short of
+    /// memory (`ulimit -v`) says so in one line rather than aborting.
+    fn scratch_image(&self) -> Result<Arc<Vec<u8>>> {
+        let short = || anyhow::anyhow!("out of memory for the count's table of the last queens");
+        let data = self
+            .conn
+            .serialize(rusqlite::TEMP_DB)
+            .map_err(|_| short())?;
+        let mut image = Vec::new();
+        image.try_reserve_exact(data.len()).map_err(|_| short())?;
+        image.extend_from_slice(&data);
+        Ok(Arc::new(image))
     }
 
     /// None for a file in a rollback journal mode, "" for a WAL file

@@ -272,3 +272,30 @@ fn count_agrees_with_a000170_at_13_and_14_with_no_temporary_directory() {
         assert_eq!(checker::count_solutions(n), expected);
     }
 }
+
+promise!(a_count_whose_last_queens_cannot_be_built_names_the_file_and_doctor);
+fn a_count_whose_last_queens_cannot_be_built_names_the_file_and_doctor() {
+    // Attack: a file damaged where quick_check does not look made the
+    // count print SQLite's constraint message alone. A safe_next that
+    // gives some rows twice (a view of yours in its place) fails the same
+    // way.
+    let board = Board::new(10);
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "pragma legacy_alter_table = on;
+             alter table safe_next rename to safe_next_kept;
+             create view safe_next as
+                 select * from safe_next_kept
+                 union all
+                 select * from safe_next_kept where cl_no = 10 and prev_rw_no = 1;",
+        )
+        .unwrap();
+    let output = board.run(&["count"]);
+    let stderr = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(common::is_one_error(&stderr), "{stderr}");
+    assert!(stderr.contains(&board.db.display().to_string()), "{stderr}");
+    assert!(stderr.contains("queens doctor"), "{stderr}");
+}

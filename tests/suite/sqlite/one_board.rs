@@ -117,6 +117,74 @@ fn count_by_last_queens_reads_one_board_while_it_is_rebuilt_in_a_rollback_journa
     check_counts_are_whole_boards_of("delete", 10);
 }
 
+/// Replaces the file at `board.db` by a copy of another board of size
+/// n + 1 and back again (`cp`, then `mv` over it), `rounds` times, in
+/// another process.
+fn swap_in_a_loop(board: &Board, rounds: u32, n: u8) -> Child {
+    let db = board.db.display().to_string();
+    let other = board.dir.path().join("other.db");
+    let first = board.dir.path().join("first.db");
+    std::fs::copy(&board.db, &first).unwrap();
+    let exe = env!("CARGO_BIN_EXE_queens");
+    let made = Command::new(exe)
+        .args(["init", "--size", &(n + 1).to_string(), "--db"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let (other, first) = (other.display(), first.display());
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "for i in $(seq {rounds}); do cp \"{other}\" \"{db}.new\"; mv -f \"{db}.new\" \"{db}\"; \
+             cp \"{first}\" \"{db}.new\"; mv -f \"{db}.new\" \"{db}\"; done"
+        ))
+        .spawn()
+        .unwrap()
+}
+
+/// Attack: a file replaced by `mv` while a count opened its connections
+/// one by one gave them different boards, and the count a number of
+/// neither (0, 214 … on a 10×10 file swapped with an 11×11 one). Each
+/// connection now reads the board size the first read.
+fn check_counts_survive_the_file_being_replaced(n: u8) {
+    let board = Board::new(n);
+    let counts = [
+        format!("{}\n", common::A000170[usize::from(n) - 1]),
+        format!("{}\n", common::A000170[usize::from(n)]),
+    ];
+    for jobs in ["1", "2"] {
+        let seen = race(
+            &board,
+            swap_in_a_loop(&board, 150, n),
+            &["count", "-j", jobs],
+        );
+        assert!(
+            seen.len() > 5,
+            "too few reads raced the swaps: {}",
+            seen.len()
+        );
+        for (ok, stdout, stderr) in &seen {
+            if *ok {
+                assert!(counts.contains(stdout), "-j {jobs}: counted {stdout:?}");
+            } else {
+                assert!(stdout.is_empty() && is_one_error(stderr), "{stderr}");
+                assert!(
+                    stderr.contains("was replaced while this command read it")
+                        || stderr.contains("changed by another process"),
+                    "{stderr}"
+                );
+            }
+        }
+    }
+}
+
+promise!(a_file_replaced_while_count_reads_it_is_said_never_miscounted);
+fn a_file_replaced_while_count_reads_it_is_said_never_miscounted() {
+    check_counts_survive_the_file_being_replaced(8);
+    check_counts_survive_the_file_being_replaced(10);
+}
+
 promise!(solve_prints_the_rows_of_one_board_while_it_is_rebuilt_in_wal_mode);
 fn solve_prints_the_rows_of_one_board_while_it_is_rebuilt_in_wal_mode() {
     let board = board_in_journal_mode("wal");
