@@ -76,7 +76,7 @@ fn check_counts_are_whole_boards_of(journal_mode: &str, n: u8) {
     for jobs in ["1", "2"] {
         let seen = race(
             &board,
-            rebuild_between(&board, 15, n),
+            rebuild_between(&board, if n < 10 { 15 } else { 6 }, n),
             &["count", "-j", jobs],
         );
         assert!(
@@ -156,7 +156,7 @@ fn check_counts_survive_the_file_being_replaced(n: u8) {
     for jobs in ["1", "2"] {
         let seen = race(
             &board,
-            swap_in_a_loop(&board, 150, n),
+            swap_in_a_loop(&board, 60, n),
             &["count", "-j", jobs],
         );
         assert!(
