@@ -4,6 +4,8 @@
 
 use crate::model::board::Square;
 
+pub mod variants;
+
 /// Two queens attack each other when they share a row, a column or a
 /// diagonal (equal distances across and up).
 pub fn attack(a: Square, b: Square) -> bool {

@@ -1,0 +1,201 @@
+//! The checker's rules for other boards than the plain square one: a board
+//! that wraps round (a torus), squares no queen may stand on (holes),
+//! queens that also move as knights (superqueens), and rectangles. Written
+//! from the puzzles' own definitions, with no SQL, so that the facts and
+//! views of each board can be held against them.
+
+use crate::model::board::Square;
+
+/// A board: `cols` columns of `rows` squares, one queen per column (so
+/// `cols` ≤ `rows`). On a torus the rows, columns and diagonals wrap
+/// round; superqueens also attack a knight's move away; no queen stands on
+/// a hole, but queens attack across one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    pub cols: u8,
+    pub rows: u8,
+    pub torus: bool,
+    pub superqueens: bool,
+    pub holes: Vec<Square>,
+}
+
+impl Shape {
+    /// The plain `n`×`n` board.
+    pub fn square(n: u8) -> Shape {
+        Shape {
+            cols: n,
+            rows: n,
+            ..Shape::default()
+        }
+    }
+
+    /// Whether queens on `a` and `b` attack each other on this board.
+    pub fn attack(&self, a: Square, b: Square) -> bool {
+        let (mut across, mut up) = (a.col.abs_diff(b.col), a.row.abs_diff(b.row));
+        if self.torus {
+            // The shorter way round: two squares share a wrapped diagonal
+            // when their distances round the board are equal.
+            across = across.min(self.cols - across);
+            up = up.min(self.rows - up);
+        }
+        let queen = across == 0 || up == 0 || across == up;
+        let knight = self.superqueens && matches!((across, up), (1, 2) | (2, 1));
+        queen || knight
+    }
+
+    /// Whether a queen may stand on `square`.
+    pub fn open(&self, square: Square) -> bool {
+        !self.holes.contains(&square)
+    }
+
+    /// Every solution, as the row of the queen in each column, columns
+    /// filled left to right and rows tried from the lowest: board order.
+    pub fn solutions(&self) -> Vec<Vec<u8>> {
+        let mut found = Vec::new();
+        let mut placed = Vec::with_capacity(usize::from(self.cols));
+        self.extend(&mut placed, &mut found);
+        found
+    }
+
+    /// The number of solutions.
+    pub fn count(&self) -> u64 {
+        self.solutions().len() as u64
+    }
+
+    fn extend(&self, placed: &mut Vec<u8>, found: &mut Vec<Vec<u8>>) {
+        let col = placed.len() as u8 + 1;
+        if col > self.cols {
+            found.push(placed.clone());
+            return;
+        }
+        for row in 1..=self.rows {
+            let here = Square { col, row };
+            let safe = self.open(here)
+                && placed
+                    .iter()
+                    .zip(1..)
+                    .all(|(&r, c)| !self.attack(Square { col: c, row: r }, here));
+            if safe {
+                placed.push(row);
+                self.extend(placed, found);
+                placed.pop();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn holes(names: &[&str]) -> Vec<Square> {
+        names
+            .iter()
+            .map(|name| Square {
+                col: name.as_bytes()[0] - b'a' + 1,
+                row: name[1..].parse().unwrap(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_plain_square_board_counts_as_the_bitboard_counter() {
+        for n in 1..=9 {
+            assert_eq!(
+                Shape::square(n).count(),
+                crate::checker::count_solutions(n),
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_torus_counts_oeis_a051906() {
+        // A051906, n = 1 … 11: none unless gcd(n, 6) = 1.
+        let a051906 = [1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88];
+        for (n, expected) in (1..).zip(a051906) {
+            let torus = Shape {
+                torus: true,
+                ..Shape::square(n)
+            };
+            assert_eq!(torus.count(), expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn superqueens_count_oeis_a051223() {
+        // A051223, n = 1 … 11: the first solutions come at 10×10.
+        let a051223 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44];
+        for (n, expected) in (1..).zip(a051223) {
+            let board = Shape {
+                superqueens: true,
+                ..Shape::square(n)
+            };
+            assert_eq!(board.count(), expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_torus_at_13_and_superqueens_at_12_count_4524_and_156() {
+        // A051906 at 13 and A051223 at 12: about a second of search in a
+        // debug build.
+        let torus = Shape {
+            torus: true,
+            ..Shape::square(13)
+        };
+        assert_eq!(torus.count(), 4524);
+        let superqueens = Shape {
+            superqueens: true,
+            ..Shape::square(12)
+        };
+        assert_eq!(superqueens.count(), 156);
+    }
+
+    #[test]
+    fn four_queens_on_four_columns_count_oeis_a269133() {
+        // A269133: 4 queens, one per column, on 4 columns of R rows.
+        for (rows, expected) in (4..).zip([2, 12, 46, 140, 344]) {
+            let board = Shape {
+                cols: 4,
+                rows,
+                ..Shape::default()
+            };
+            assert_eq!(board.count(), expected, "4×{rows}");
+        }
+    }
+
+    #[test]
+    fn holes_keep_queens_off_but_not_their_lines() {
+        let board = |names: &[&str]| Shape {
+            holes: holes(names),
+            ..Shape::square(8)
+        };
+        assert_eq!(board(&["c2", "f7"]).count(), 67);
+        assert_eq!(board(&["a4", "d5", "h2"]).count(), 65);
+        // A hole on no solution's square takes none away; a whole column
+        // of holes takes them all.
+        assert_eq!(board(&[]).count(), 92);
+        let column: Vec<String> = (1..=8).map(|r| format!("d{r}")).collect();
+        let column: Vec<&str> = column.iter().map(String::as_str).collect();
+        assert_eq!(board(&column).count(), 0);
+    }
+
+    #[test]
+    fn a_wrapped_diagonal_and_a_knights_move_are_attacks() {
+        let torus = Shape {
+            torus: true,
+            ..Shape::square(5)
+        };
+        // c5 and e2: across 2, up 3, which is 2 the other way round.
+        let (c5, e2) = (Square { col: 3, row: 5 }, Square { col: 5, row: 2 });
+        assert!(torus.attack(c5, e2));
+        assert!(!Shape::square(5).attack(c5, e2));
+        let superqueens = Shape {
+            superqueens: true,
+            ..Shape::square(8)
+        };
+        let (b1, c3) = (Square { col: 2, row: 1 }, Square { col: 3, row: 3 });
+        assert!(superqueens.attack(b1, c3));
+        assert!(!Shape::square(8).attack(b1, c3));
+    }
+}
