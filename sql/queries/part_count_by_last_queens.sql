@@ -7,7 +7,7 @@
 --   place the queens of columns {col:FROM} … {col:N} on the rows the first
 --   ones leave free, sharing no line with them. The queens of a solution
 --   stand in every row once, so those rows are all the rows but placed's:
---   an equality, which SQLite looks up in last_queens' index. Of the ways
+--   an equality, which SQLite looks up by last_queens' key. Of the ways
 --   it finds, the diagonals decide: L(last) ∩ U_{FROM-1} = ∅.
 -- * Two symmetries weigh: turning the board over left to right (column k
 --   to column {N+1} − k) and upside down (row r to row {N+1} − r) map
@@ -20,7 +20,7 @@
 --   r1 + r{N} < {N+1} stands for 4, one with r1 + r{N} = {N+1} for 2, and the
 --   search looks for only those, whose first queen stands in the lower
 --   half (2 · r1 < r1 + r{N} ≤ {N+1}) and whose last stands in rows
---   r1 + 1 … {N+1} − r1: a range of last_queens' index. A part whose first
+--   r1 + 1 … {N+1} − r1: a range of last_queens' key. A part whose first
 --   queen stands higher counts 0.
 -- * `limit 9223372036854775807` (no limit) keeps placed a step of its own,
 --   so that U_{FROM-1} is worked out once for each of its rows, as in the

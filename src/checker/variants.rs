@@ -91,10 +91,7 @@ mod tests {
     fn holes(names: &[&str]) -> Vec<Square> {
         names
             .iter()
-            .map(|name| Square {
-                col: name.as_bytes()[0] - b'a' + 1,
-                row: name[1..].parse().unwrap(),
-            })
+            .map(|name| Square::parse(name, 8).unwrap())
             .collect()
     }
 

@@ -148,8 +148,6 @@ pub trait SolutionStore {
     fn commit(self: Box<Self>) -> Result<u64>;
 }
 
-/// One read transaction on a board: every query through it sees the same
-/// board.
 /// Where a reader's own tables come from (`Engine::sibling_with`).
 #[derive(Clone, Copy)]
 pub enum Scratch<'a> {
@@ -160,6 +158,8 @@ pub enum Scratch<'a> {
     Load(&'a std::sync::Arc<Vec<u8>>),
 }
 
+/// One read transaction on a board: every query through it sees the same
+/// board.
 pub trait Reader: Send {
     /// The dialect queens' SQL is expanded for.
     fn dialect(&self) -> Dialect;

@@ -61,7 +61,8 @@ pub fn count_solutions(board: &Board) -> Result<u64> {
     let mut total = 0;
     run_parts(
         board,
-        (&needed, counting.prepare.as_deref()),
+        &needed,
+        counting.prepare.as_deref(),
         |reader, part| Ok(reader.number_of(&counting.count, &part_params(part))? as u64),
         |index, count| {
             total += match counting.weighed {
@@ -128,7 +129,7 @@ pub fn for_each_solution(
         })?;
         Ok(rows)
     };
-    run_parts(board, (&all, None), part_rows, |index, rows| {
+    run_parts(board, &all, None, part_rows, |index, rows| {
         waiting.insert(index, rows);
         while let Some(rows) = waiting.remove(&next) {
             for squares in rows {
@@ -224,7 +225,8 @@ fn part_params(part: &Part) -> [(&'static str, Param); 2] {
 /// the calling thread, as results arrive.
 fn run_parts<T: Send>(
     board: &Board,
-    (parts, prepare): (&[Part], Option<&str>),
+    parts: &[Part],
+    prepare: Option<&str>,
     work: impl Fn(&dyn Reader, &Part) -> Result<T> + Sync,
     mut done: impl FnMut(usize, T) -> Result<()>,
 ) -> Result<()> {
@@ -259,8 +261,8 @@ fn run_parts<T: Send>(
 /// threads of their own (a server's connection takes a login, which the
 /// openings wait for side by side, not one after another); where the
 /// system gives no thread, on this one. Given `prepare`, one more reader
-/// builds the tables it makes first, and each of them loads a copy: the
-/// tables are built once.
+/// builds the tables it makes first, and each of them reads their one
+/// image: the tables are built once.
 fn open_readers(
     board: &Board,
     threads: usize,

@@ -250,13 +250,18 @@ impl crate::engine::interface::Engine for Engine {
 /// look), which `doctor` names.
 fn last_queens_failed(error: &rusqlite::Error, path: &Path) -> anyhow::Error {
     if error.sqlite_error_code() == Some(rusqlite::ErrorCode::OutOfMemory) {
-        return anyhow::anyhow!("out of memory for the count's table of the last queens");
+        return no_memory_for_last_queens();
     }
     anyhow::anyhow!(
         "{}: the count's table of the last queens could not be built from the board's facts \
          ({error}); queens doctor checks them",
         path.display()
     )
+}
+
+/// A process too short of memory for the count's table of the last queens.
+fn no_memory_for_last_queens() -> anyhow::Error {
+    anyhow::anyhow!("out of memory for the count's table of the last queens")
 }
 
 /// A read-only connection inside one read transaction.
@@ -310,13 +315,14 @@ impl crate::engine::interface::Reader for Reader {
     /// Copied into memory taken with a check, so that a process short of
     /// memory (`ulimit -v`) says so in one line rather than aborting.
     fn scratch_image(&self) -> Result<Arc<Vec<u8>>> {
-        let short = || anyhow::anyhow!("out of memory for the count's table of the last queens");
         let data = self
             .conn
             .serialize(rusqlite::TEMP_DB)
-            .map_err(|_| short())?;
+            .map_err(|_| no_memory_for_last_queens())?;
         let mut image = Vec::new();
-        image.try_reserve_exact(data.len()).map_err(|_| short())?;
+        image
+            .try_reserve_exact(data.len())
+            .map_err(|_| no_memory_for_last_queens())?;
         image.extend_from_slice(&data);
         Ok(Arc::new(image))
     }

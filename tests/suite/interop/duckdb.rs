@@ -175,19 +175,21 @@ fn duckdb_script_answers_as_the_sqlite_file() {
 
 promise!(duckdb_script_refuses_a_board_it_cannot_hold);
 fn duckdb_script_refuses_a_board_it_cannot_hold() {
+    // The DuckDB script of a 16×16 board, asked for by size.
+    let sixteen = [
+        "export",
+        "--format",
+        "sql",
+        "--dialect",
+        "duckdb",
+        "--size",
+        "16",
+    ];
     let dir = tempfile::TempDir::new().unwrap();
     let model = dir.path().join("model.sql");
     let out = common::queens(dir.path())
-        .args([
-            "export",
-            "--format",
-            "sql",
-            "--dialect",
-            "duckdb",
-            "--size",
-            "16",
-            "--out",
-        ])
+        .args(sixteen)
+        .arg("--out")
         .arg(&model)
         .output()
         .unwrap();
@@ -205,15 +207,7 @@ fn duckdb_script_refuses_a_board_it_cannot_hold() {
     let out = board.run(&["export", "--format", "sql", "--dialect", "duckdb"]);
     common::assert_refused(&out, 2, "not 16×16");
     let board = Board::new(8);
-    let out = board.run(&[
-        "export",
-        "--format",
-        "sql",
-        "--dialect",
-        "duckdb",
-        "--size",
-        "16",
-    ]);
+    let out = board.run(&sixteen);
     common::assert_refused(&out, 2, "not 16×16");
     // The dialect is for the SQL script only.
     let out = board.run(&["export", "--format", "csv", "--dialect", "duckdb"]);

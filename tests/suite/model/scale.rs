@@ -195,8 +195,8 @@ fn the_count_by_last_queens_weighs_every_part_as_the_native_solutions_do() {
         let conn = board.connect();
         let counting = schema::part_count(n, Scope::default()).unwrap();
         assert!(counting.weighed, "n = {n}");
-        // The count reads the copy each of its connections loads; on one
-        // connection the table it built is that same table.
+        // The count's connections read the image of the table one
+        // connection built; on that connection it is the table itself.
         conn.execute_batch(counting.prepare.as_deref().unwrap())
             .unwrap();
         let sql = counting
