@@ -708,6 +708,7 @@ fn on_cores(engine: &dyn Engine, reader: Box<dyn Reader>, n: u8, cores: usize) -
         engine,
         reader,
         n,
+        shape: Default::default(),
         workers: workers(cores),
     }
 }
@@ -877,7 +878,8 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
 /// with a final `order by`, which SQLite before 3.47 obeys by sorting the
 /// whole result before its first row.
 fn view_before(n: u8) -> String {
-    let views = queens::model::schema::view_sql(n, false, Dialect::Sqlite).unwrap();
+    let views =
+        queens::model::schema::view_sql(n, &Default::default(), false, Dialect::Sqlite).unwrap();
     let (_, view) = views.iter().find(|(name, _)| *name == "solution").unwrap();
     let cut = queens::model::schema::placed_first(n) as u8;
     let order: Vec<String> = (1..=cut)

@@ -5,10 +5,12 @@
 -- facts are small (at most a few thousand rows at 26×26) and never change
 -- while a search runs. Each table follows those it refers to.
 select create_reference_table('board_size');
+select create_reference_table('board_shape');
 select create_reference_table('mov_dir');
 select create_reference_table('col_lbl');
 select create_reference_table('row_lbl');
 select create_reference_table('square');
+select create_reference_table('hole');
 select create_reference_table('line');
 select create_reference_table('square_line');
 select create_reference_table('line_set');

@@ -4,7 +4,7 @@
 -- of square_line, so the answer must be 0.
 select count(*) as pairs
 from line_set as a, line_set as b
-where ((a.w0 & b.w0) <> 0 or (a.w1 & b.w1) <> 0 or (a.w2 & b.w2) <> 0)
+where ({{w in 0..15 sep " or ": (a.w{w} & b.w{w}) <> 0}})
    <> exists (select anchor, mov_dir from square_line where square = a.square
               intersect
               select anchor, mov_dir from square_line where square = b.square);

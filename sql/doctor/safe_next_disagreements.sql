@@ -3,14 +3,14 @@
 -- line, or are such a pair without being in safe_next. safe_next offers a
 -- queen exactly the squares the previous queen does not attack, so the
 -- answer must be 0.
-with safe_pair (cl_no, prev_rw_no, rw_no, square, w0, w1, w2) as (
-    select b.cl_no, a.rw_no, b.rw_no, b.square, b.w0, b.w1, b.w2
+with safe_pair (cl_no, prev_rw_no, rw_no, square{{w in 0..15 sep "": , w{w}}}) as (
+    select b.cl_no, a.rw_no, b.rw_no, b.square{{w in 0..15 sep "": , b.w{w}}}
     from line_set as a
     join line_set as b on b.cl_no = a.cl_no + 1
-    where (a.w0 & b.w0) = 0 and (a.w1 & b.w1) = 0 and (a.w2 & b.w2) = 0
+    where {{w in 0..15 sep " and ": (a.w{w} & b.w{w}) = 0}}
 ),
-stored (cl_no, prev_rw_no, rw_no, square, w0, w1, w2) as (
-    select cl_no, prev_rw_no, rw_no, square, w0, w1, w2 from safe_next
+stored (cl_no, prev_rw_no, rw_no, square{{w in 0..15 sep "": , w{w}}}) as (
+    select cl_no, prev_rw_no, rw_no, square{{w in 0..15 sep "": , w{w}}} from safe_next
 )
 select (select count(*) from (select * from safe_pair except select * from stored))
      + (select count(*) from (select * from stored except select * from safe_pair)) as steps;

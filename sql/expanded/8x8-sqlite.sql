@@ -185,6 +185,179 @@ create table if not exists queens_derived (
     checksum text not null check (length(checksum) = 64)
 );
 
+-- ==== migration 10 ====
+-- Schema 10: other boards. The board's shape becomes facts: whether it
+-- wraps round (board_shape), the squares no queen may stand on (hole), and
+-- the pieces' moves, a knight's among them on a superqueens board
+-- (mov_dir, now filled with the board like the other facts). A knight's
+-- move is a line of two squares, so a square lies on two lines of one
+-- knight's direction (square_line loses `unique (square, mov_dir)`), and
+-- the lines of a board no longer fit in three words (line_set and
+-- safe_next hold sixteen). Those three tables are derived again with the
+-- board, so they are made again empty. (Each step may find its work done:
+-- a file whose version was lowered by hand holds this schema's tables.)
+create table if not exists board_shape (
+    -- The board wraps round when torus is 1: a line that leaves it at one
+    -- edge comes back at the opposite edge, so every row, column and
+    -- diagonal is a cycle of n squares. It does not when torus is 0.
+    torus integer not null check (torus in (0, 1))
+);
+
+-- One shape per board, as board_size holds one size.
+create unique index if not exists board_shape_has_one_row on board_shape ((0));
+
+create table if not exists hole (
+    -- No queen may stand on square `square`; the lines through it go on
+    -- across it.
+    square text not null primary key references square (square)
+);
+
+-- (SQLite alters no constraint: the tables are made again, their rows
+-- kept meanwhile in tables of their own, and without a rename, which would
+-- have SQLite check every view first. The rows stay, so that the file
+-- holds together until its board is derived again.)
+create table queens_10_mov_dir as select * from mov_dir;
+create table queens_10_square_line as select * from square_line;
+create table queens_10_line_set as select * from line_set;
+create table queens_10_safe_next as select * from safe_next;
+drop table safe_next;
+drop table line_set;
+drop table square_line;
+drop table mov_dir;
+create table mov_dir (
+    -- Moving in direction mov_dir changes the column number by d_cl and the
+    -- row number by d_rw. A queen steps along a column, a row and the two
+    -- diagonals; a superqueen also leaps as a knight does, two squares one
+    -- way and one the other, in four more directions. Each direction is
+    -- kept once, with its reverse left out.
+    mov_dir text    not null primary key,
+    d_cl    integer not null check (d_cl in (0, 1, 2)),
+    d_rw    integer not null check (d_rw between -2 and 2),
+    unique (d_cl, d_rw),
+    check (d_cl <> 0 or d_rw > 0),
+    check ((abs(d_cl) <= 1 and abs(d_rw) <= 1) or abs(d_cl) + abs(d_rw) = 3)
+);
+
+create table square_line (
+    -- Square `square` lies on the line that starts at anchor and runs in
+    -- direction mov_dir. A square lies on one line of each of a queen's
+    -- directions, and on up to two of each of a knight's: the one it
+    -- starts and the one that lands on it.
+    square  text not null references square (square),
+    anchor  text not null,
+    mov_dir text not null,
+    primary key (square, anchor, mov_dir),
+    foreign key (anchor, mov_dir) references line (anchor, mov_dir)
+);
+
+create index square_line_by_line on square_line (anchor, mov_dir);
+
+-- A square lies on exactly one line of each of a queen's directions.
+create unique index square_line_one_a_step on square_line (square, mov_dir)
+    where mov_dir in ('UP', 'RGHT', 'RGHT-UP', 'RGHT-DN');
+
+create table line_set (
+    -- L(square), the set of the lines through square (which stands in
+    -- column cl_no, row rw_no, and is no hole: a queen may stand there),
+    -- encoded as a bitset: number the board's lines 0, 1, 2, …; line
+    -- number i belongs to L(square) exactly when bit i % 64 of word
+    -- w<i / 64> is set. Sixteen words hold 1,024 lines: the 154 of the
+    -- largest board, and the knights' moves of a superqueens board up to
+    -- 16×16. Derived from square_line; it is what lets the solution view
+    -- test L(new) ∩ (L(q1) ∪ … ∪ L(qk)) = ∅ with one `&` a word.
+    cl_no  integer not null,
+    rw_no  integer not null,
+    square text    not null unique,
+    w0     bigint  not null,
+    w1     bigint  not null,
+    w2     bigint  not null,
+    w3     bigint  not null,
+    w4     bigint  not null,
+    w5     bigint  not null,
+    w6     bigint  not null,
+    w7     bigint  not null,
+    w8     bigint  not null,
+    w9     bigint  not null,
+    w10    bigint  not null,
+    w11    bigint  not null,
+    w12    bigint  not null,
+    w13    bigint  not null,
+    w14    bigint  not null,
+    w15    bigint  not null,
+    primary key (cl_no, rw_no),  -- stored in board order: column, then row
+    foreign key (square, cl_no, rw_no) references square (square, cl_no, rw_no)
+) without rowid;
+
+create table safe_next (
+    -- A queen in row prev_rw_no of column cl_no − 1 shares no line with
+    -- square `square` (column cl_no, row rw_no) of the next column. The
+    -- square's line set w0, … is repeated from line_set so that the search
+    -- reads one row per step. This is the search space's "never the row
+    -- ±1 next to the previous queen", taken all the way: never a square
+    -- the previous queen attacks.
+    cl_no      integer not null,
+    prev_rw_no integer not null,
+    rw_no      integer not null,
+    square     text    not null,
+    w0         bigint  not null,
+    w1         bigint  not null,
+    w2         bigint  not null,
+    w3         bigint  not null,
+    w4         bigint  not null,
+    w5         bigint  not null,
+    w6         bigint  not null,
+    w7         bigint  not null,
+    w8         bigint  not null,
+    w9         bigint  not null,
+    w10        bigint  not null,
+    w11        bigint  not null,
+    w12        bigint  not null,
+    w13        bigint  not null,
+    w14        bigint  not null,
+    w15        bigint  not null,
+    primary key (cl_no, prev_rw_no, rw_no),
+    foreign key (cl_no, rw_no) references line_set (cl_no, rw_no)
+) without rowid;
+
+insert into mov_dir (mov_dir, d_cl, d_rw)
+select mov_dir, d_cl, d_rw from queens_10_mov_dir;
+insert into square_line (square, anchor, mov_dir)
+select square, anchor, mov_dir from queens_10_square_line;
+insert into line_set (cl_no, rw_no, square, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15)
+select cl_no, rw_no, square, w0, w1, w2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 from queens_10_line_set;
+insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15)
+select cl_no, prev_rw_no, rw_no, square, w0, w1, w2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 from queens_10_safe_next;
+drop table queens_10_mov_dir;
+drop table queens_10_square_line;
+drop table queens_10_line_set;
+drop table queens_10_safe_next;
+-- The directions are the board's now (sql/facts/2-mov_dir.sql), derived
+-- with it: a file without a board yet (a new one) has none. A board's stay
+-- until it is derived again: on PostgreSQL, in this transaction, which
+-- empties them first.
+delete from mov_dir where not exists (select 1 from line);
+-- The board is derived again (a file whose record of what its facts were
+-- derived from is gone is derived again by the upgrade that follows, and
+-- refused by readers until then).
+delete from queens_derived;
+
+-- ==== the facts of board_shape ====
+-- board_shape(torus): the board wraps round, or not, as it was asked for
+-- (`queens init --torus`).
+insert into board_shape (torus) values (0);
+
+-- ==== the facts of mov_dir ====
+-- mov_dir(mov_dir, d_cl, d_rw): the directions the board's pieces move in,
+-- each once (its reverse left out). A queen steps along a column (UP), a
+-- row (RGHT) and the two diagonals; on a superqueens board (`queens init
+-- --superqueens`) a queen also leaps as a knight does: one column right
+-- and two rows up or down, or two columns right and one row up or down.
+insert into mov_dir (mov_dir, d_cl, d_rw) values
+    ('UP',      0,  1),
+    ('RGHT',    1,  0),
+    ('RGHT-UP', 1,  1),
+    ('RGHT-DN', 1, -1);
+
 -- ==== the facts of col_lbl ====
 -- col_lbl(cl, cl_no): column number cl_no is labelled cl, for the board's
 -- n columns: 1 is a, 2 is b, …
@@ -217,53 +390,96 @@ select c.cl || r.rw, c.cl, r.rw, c.cl_no, r.rw_no
 from col_lbl as c
 cross join row_lbl as r;
 
+-- ==== the facts of hole ====
+-- hole(square): no queen may stand on the squares named (`queens init
+-- --holes a4,d5`); none, unless some are named. (No square's name is
+-- empty: '' only begins the list.)
+insert into hole (square)
+select square
+from square
+where square in (
+    ''
+);
+
 -- ==== the facts of line ====
--- line(anchor, mov_dir): a line starts at every square that has no
--- predecessor on the board in direction mov_dir: stepping back from the
--- anchor (by −d_cl, −d_rw) leaves the board.
+-- line(anchor, mov_dir): a line runs from square anchor in direction
+-- mov_dir.
+-- * A queen's step (one square, or none, in each of the column and the
+--   row) is taken again and again: on a board that does not wrap round,
+--   a line starts at every square that has no predecessor on the board in
+--   that direction (stepping back from the anchor by −d_cl, −d_rw leaves
+--   the board). On a torus nothing leaves the board: every line is a
+--   cycle, anchored where it crosses column a, or row 1 for a column,
+--   which never leaves its own column.
+-- * A knight's leap (two squares in the column or the row) is taken once:
+--   its line is a square and the square it lands on, and starts at every
+--   square from which the leap lands on the board, another square (on a
+--   torus, coming back at the opposite edge).
 insert into line (anchor, mov_dir)
 select s.square, d.mov_dir
 from square as s
 cross join mov_dir as d
-where not exists (
-    select 1
-    from square as predecessor
-    where predecessor.cl_no = s.cl_no - d.d_cl
-      and predecessor.rw_no = s.rw_no - d.d_rw
-);
+cross join board_shape as b
+cross join board_size as z
+where case
+    when abs(d.d_cl) > 1 or abs(d.d_rw) > 1 then          -- a leap
+        exists (
+            select 1
+            from square as landing
+            where landing.square <> s.square
+              and landing.cl_no = case when b.torus = 1 then (s.cl_no - 1 + d.d_cl) % z.n + 1
+                                       else s.cl_no + d.d_cl end
+              and landing.rw_no = case when b.torus = 1 then ((s.rw_no - 1 + d.d_rw) % z.n + z.n) % z.n + 1
+                                       else s.rw_no + d.d_rw end)
+    when b.torus = 1 then                                  -- a cycle
+        (d.d_cl = 0 and s.rw_no = 1) or (d.d_cl <> 0 and s.cl_no = 1)
+    else not exists (
+        select 1
+        from square as predecessor
+        where predecessor.cl_no = s.cl_no - d.d_cl
+          and predecessor.rw_no = s.rw_no - d.d_rw)
+end;
 
 -- ==== the facts of square_line ====
 -- square_line(square, anchor, mov_dir): walking from each line's anchor in
--- its direction, one step at a time until the walk leaves the board, visits
--- exactly the squares of that line.
+-- its direction, one step at a time, visits exactly the squares of that
+-- line. The walk stops where no square is next (it leaves the board),
+-- after one leap (a knight's line is two squares), and where it comes back
+-- to its anchor (a torus's line, round the board once).
 insert into square_line (square, anchor, mov_dir)
-with recursive walk (anchor, mov_dir, square, cl_no, rw_no) as (
-    select l.anchor, l.mov_dir, s.square, s.cl_no, s.rw_no
+with recursive walk (anchor, mov_dir, square, cl_no, rw_no, steps) as (
+    select l.anchor, l.mov_dir, s.square, s.cl_no, s.rw_no, 0
     from line as l
     join square as s on s.square = l.anchor
     union all
-    select w.anchor, w.mov_dir, next.square, next.cl_no, next.rw_no
+    select w.anchor, w.mov_dir, next.square, next.cl_no, next.rw_no, w.steps + 1
     from walk as w
     join mov_dir as d on d.mov_dir = w.mov_dir
-    join square as next                       -- the walk stops where no square is next
-      on next.cl_no = w.cl_no + d.d_cl
-     and next.rw_no = w.rw_no + d.d_rw
+    cross join board_shape as b
+    cross join board_size as z
+    join square as next
+      on next.cl_no = case when b.torus = 1 then (w.cl_no - 1 + d.d_cl) % z.n + 1
+                           else w.cl_no + d.d_cl end
+     and next.rw_no = case when b.torus = 1 then ((w.rw_no - 1 + d.d_rw) % z.n + z.n) % z.n + 1
+                           else w.rw_no + d.d_rw end
+    where next.square <> w.anchor
+      and (w.steps = 0 or (abs(d.d_cl) <= 1 and abs(d.d_rw) <= 1))
 )
 select square, anchor, mov_dir
 from walk;
 
 -- ==== the facts of line_set ====
--- line_set(cl_no, rw_no, square, w0, w1, w2): the lines of the board are
+-- line_set(cl_no, rw_no, square, w0, …, w15): the lines of the board are
 -- numbered 0, 1, 2, …: first those two queens placed one per column could
 -- share, by direction, then anchor; last the columns (which such queens
--- never share) and the four diagonals of one square each, in the corners
--- (which no two queens can share). The solution view tests only the words
--- that hold the first 5N − 6 lines. The line set of a square has bit
--- i % 64 of word w<i / 64> set for each line number i the square lies on
--- (square_line). A square lies on four distinct lines, so the sum of their
--- bits is their bitwise union (bit 63 is the sign bit of a 64-bit integer;
--- the sum stays in range).
-insert into line_set (cl_no, rw_no, square, w0, w1, w2)
+-- never share) and the lines of one square (the corners' diagonals, which
+-- no two queens can share). The solution view tests only the words that
+-- hold the first ones (schema::search_words). The line set of a square a
+-- queen may stand on (no hole) has bit i % 64 of word w<i / 64> set for
+-- each line number i the square lies on (square_line). A square lies on
+-- distinct lines, so the sum of their bits is their bitwise union (bit 63
+-- is the sign bit of a 64-bit integer; the sum stays in range).
+insert into line_set (cl_no, rw_no, square, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15)
 with line_length (anchor, mov_dir, squares) as (
     select anchor, mov_dir, count(*)
     from square_line
@@ -277,18 +493,32 @@ numbered_line (anchor, mov_dir, line_no) as (
 select s.cl_no, s.rw_no, s.square,
        cast(sum(case when nl.line_no / 64 = 0 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
        cast(sum(case when nl.line_no / 64 = 1 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
-       cast(sum(case when nl.line_no / 64 = 2 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint)
+       cast(sum(case when nl.line_no / 64 = 2 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 3 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 4 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 5 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 6 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 7 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 8 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 9 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 10 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 11 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 12 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 13 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 14 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint),
+       cast(sum(case when nl.line_no / 64 = 15 then cast(1 as bigint) << cast(nl.line_no % 64 as integer) else 0 end) as bigint)
 from square as s
 join square_line as sl on sl.square = s.square
 join numbered_line as nl on nl.anchor = sl.anchor and nl.mov_dir = sl.mov_dir
+where s.square not in (select square from hole)     -- no queen stands on a hole
 group by s.square, s.cl_no, s.rw_no;
 
 -- ==== the facts of safe_next ====
--- safe_next(cl_no, prev_rw_no, rw_no, square, w0, w1, w2): a square of one
+-- safe_next(cl_no, prev_rw_no, rw_no, square, w0, …, w15): a square of one
 -- column and a square of the column before it are a safe step when their
 -- line sets do not meet: L(prev) ∩ L(next) = ∅, asked of square_line.
-insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2)
-select next.cl_no, prev.rw_no, next.rw_no, next.square, next.w0, next.w1, next.w2
+insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15)
+select next.cl_no, prev.rw_no, next.rw_no, next.square, next.w0, next.w1, next.w2, next.w3, next.w4, next.w5, next.w6, next.w7, next.w8, next.w9, next.w10, next.w11, next.w12, next.w13, next.w14, next.w15
 from line_set as prev
 join line_set as next on next.cl_no = prev.cl_no + 1
 where not exists (
@@ -301,18 +531,33 @@ where not exists (
 -- square_image(symmetry, square, image): measured from the centre in
 -- half-squares (x = 2·cl_no − (n + 1), likewise y), the image of a square
 -- under a symmetry is the square at that symmetry's matrix times (x, y).
+-- Only the board's own symmetries are kept: those that move every hole
+-- onto a hole (all eight on a board without holes; the rows, columns,
+-- diagonals, wrapped lines and knight's moves go onto their kind).
 insert into square_image (symmetry, square, image)
 with centred (square, x, y) as (
     select s.square, 2 * s.cl_no - (b.n + 1), 2 * s.rw_no - (b.n + 1)
     from square as s
     cross join board_size as b
+),
+image (symmetry, square, image) as (
+    select g.symmetry, s.square, t.square
+    from symmetry as g
+    cross join centred as s
+    join centred as t
+      on t.x = g.xx * s.x + g.xy * s.y
+     and t.y = g.yx * s.x + g.yy * s.y
 )
-select g.symmetry, s.square, t.square
-from symmetry as g
-cross join centred as s
-join centred as t
-  on t.x = g.xx * s.x + g.xy * s.y
- and t.y = g.yx * s.x + g.yy * s.y;
+select i.symmetry, i.square, i.image
+from image as i
+where not exists (
+    -- a hole the symmetry moves onto a square a queen may stand on
+    select 1
+    from image as moved
+    join hole as h on h.square = moved.square
+    where moved.symmetry = i.symmetry
+      and moved.image not in (select square from hole)
+);
 
 -- ==== view candidate ====
 create view candidate (s1, s2, s3, s4, s5, s6, s7, s8) as
@@ -320,7 +565,8 @@ create view candidate (s1, s2, s3, s4, s5, s6, s7, s8) as
 -- per column), no two queens share a row, and no queen stands in a row next
 -- to the row of the queen in the column before it (those two would share a
 -- diagonal). The reduced search space: the placement rule is tested on these
--- rows only (solution_by_definition).
+-- rows only (solution_by_definition). The squares are line_set's, those a
+-- queen may stand on: every square but the holes (hole).
 select
     q1.square as s1,
     q2.square as s2,
@@ -330,32 +576,32 @@ select
     q6.square as s6,
     q7.square as s7,
     q8.square as s8
-from square as q1                -- queen 1 stands in column a
-join square as q2                -- queen 2 stands in column b
+from line_set as q1              -- queen 1 stands in column a
+join line_set as q2              -- queen 2 stands in column b
   on q2.cl_no = 2
  and q2.rw_no not in (q1.rw_no)    -- in a row no earlier queen uses
  and abs(q2.rw_no - q1.rw_no) > 1    -- and not beside queen 1's row
-join square as q3                -- queen 3 stands in column c
+join line_set as q3              -- queen 3 stands in column c
   on q3.cl_no = 3
  and q3.rw_no not in (q1.rw_no, q2.rw_no)    -- in a row no earlier queen uses
  and abs(q3.rw_no - q2.rw_no) > 1    -- and not beside queen 2's row
-join square as q4                -- queen 4 stands in column d
+join line_set as q4              -- queen 4 stands in column d
   on q4.cl_no = 4
  and q4.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no)    -- in a row no earlier queen uses
  and abs(q4.rw_no - q3.rw_no) > 1    -- and not beside queen 3's row
-join square as q5                -- queen 5 stands in column e
+join line_set as q5              -- queen 5 stands in column e
   on q5.cl_no = 5
  and q5.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no)    -- in a row no earlier queen uses
  and abs(q5.rw_no - q4.rw_no) > 1    -- and not beside queen 4's row
-join square as q6                -- queen 6 stands in column f
+join line_set as q6              -- queen 6 stands in column f
   on q6.cl_no = 6
  and q6.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no)    -- in a row no earlier queen uses
  and abs(q6.rw_no - q5.rw_no) > 1    -- and not beside queen 5's row
-join square as q7                -- queen 7 stands in column g
+join line_set as q7              -- queen 7 stands in column g
   on q7.cl_no = 7
  and q7.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no)    -- in a row no earlier queen uses
  and abs(q7.rw_no - q6.rw_no) > 1    -- and not beside queen 6's row
-join square as q8                -- queen 8 stands in column h
+join line_set as q8              -- queen 8 stands in column h
   on q8.cl_no = 8
  and q8.rw_no not in (q1.rw_no, q2.rw_no, q3.rw_no, q4.rw_no, q5.rw_no, q6.rw_no, q7.rw_no)    -- in a row no earlier queen uses
  and abs(q8.rw_no - q7.rw_no) > 1    -- and not beside queen 7's row
@@ -905,7 +1151,7 @@ create view fundamental_solution (s1, s2, s3, s4, s5, s6, s7, s8, class_size) as
 -- looking up where each symmetry moves each queen (square_image by its
 -- key), not by reading the whole of square_image for every solution.
 select s.s1, s.s2, s.s3, s.s4, s.s5, s.s6, s.s7, s.s8,
-       cast((select count(*) from symmetry) / (
+       cast((select count(distinct symmetry) from square_image) / (
            -- the symmetries that leave the solution where it is
            select count(*)
            from (
@@ -993,7 +1239,8 @@ create view search_funnel (queens, by_candidate_rule, by_placement_rule) as
 -- kills most of what the first lets through from about the fourth column
 -- on. by_placement_rule is OEIS A319284, the nodes of the search tree at
 -- each depth. by_candidate_rule is exact while it fits in a 64-bit integer
--- (up to 19×19 in every row), NULL beyond.
+-- (up to 19×19 in every row), NULL beyond, and NULL on a board with holes,
+-- where `candidate` leaves the holes out and this count does not.
 with recursive
 -- level(k, two_to_k): k = 0 … N, and 2^k.
 level (k, two_to_k) as (
@@ -1009,12 +1256,19 @@ level (k, two_to_k) as (
 -- the board over (row r to row N + 1 − r) maps placements to placements,
 -- so queen 1 starts in the lower half only and each placement found
 -- stands for itself and its mirror image (weight 2); queen 1 in the middle
--- row of an odd board is its own mirror image (weight 1).
+-- row of an odd board is its own mirror image (weight 1). Where turning
+-- the board over is not one of its symmetries (square_image: its holes
+-- are not mirrored), queen 1 starts in every row, each counted once.
+mirrored (yes) as (
+    select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
+),
 placed (k, r, weight, u0) as (
-    select 1 as k, q.rw_no as r, case when 2 * q.rw_no = 9 then 1 else 2 end as weight,
+    select 1 as k, q.rw_no as r,
+           case when 2 * q.rw_no = 9 or not m.yes then 1 else 2 end as weight,
            q.w0 as u0
     from line_set as q
-    where q.cl_no = 1 and 2 * q.rw_no <= 9
+    cross join mirrored as m
+    where q.cl_no = 1 and (2 * q.rw_no <= 9 or not m.yes)
   union all
     select p.k + 1, s.rw_no, p.weight, p.u0 | s.w0
     from placed as p
@@ -1101,7 +1355,8 @@ by_candidate (k, ways) as (
     where t.k in (select f.k from term as f group by f.k having sum(f.magnitude) < 9.22e18)
     group by t.k
 )
-select l.k, c.ways, coalesce(p.ways, 0)
+-- (The rule of `candidate` counted so holds on a board without holes.)
+select l.k, case when not exists (select 1 from hole) then c.ways end, coalesce(p.ways, 0)
 from level as l
 left join by_candidate as c on c.k = l.k
 left join by_placement as p on p.k = l.k
@@ -1219,8 +1474,8 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 -- queen, and the others die on the line they share with the first queen,
 -- in column order, that attacks them, as search_tree names it: a row
 -- (RGHT, by_row), a rising diagonal (RGHT-UP, by_rising) or a falling one
--- (RGHT-DN, by_falling); never a column, which holds one queen. So tried
--- = 8 · entered = placed + by_row + by_rising + by_falling, and the
+-- (RGHT-DN, by_falling); never a column, which holds one queen. So
+-- tried = 8 · entered = placed + by_row + by_rising + by_falling, and the
 -- entered of level k + 1 are the placed of level k: the same numbers as
 -- `select queens, count(*), sum(placed), … from search_tree group by
 -- queens`, counted without naming every line.
@@ -1233,17 +1488,23 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 --   queen 1 is tried in the lower half of column a only: each try found
 --   there stands for itself and its mirror image (weight 2), whose rising
 --   kills are this one's falling ones; queen 1 in the middle row of an odd
---   board is its own mirror image (weight 1).
+--   board is its own mirror image (weight 1). Where turning the board over
+--   is not one of its symmetries (square_image: its holes are not
+--   mirrored), queen 1 is tried in every row, each try counted once.
 with recursive
 -- tried(queens, weight, r1, …, r8, kind): queen `queens` is tried in row
 -- r_queens of its column, queens 1 … queens − 1 standing in rows r1, …;
 -- kind is 0 when no queen before it attacks it, else the line it shares
 -- with the first that does: 1 a row, 2 a rising diagonal, 3 a falling one.
+mirrored (yes) as (
+    select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
+),
 tried (queens, weight, r1, r2, r3, r4, r5, r6, r7, r8, kind) as (
-    select 1, case when 2 * q.rw_no = 9 then 1 else 2 end,
+    select 1, case when 2 * q.rw_no = 9 or not m.yes then 1 else 2 end,
            q.rw_no, cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), 0
     from line_set as q
-    where q.cl_no = 1 and 2 * q.rw_no <= 9
+    cross join mirrored as m
+    where q.cl_no = 1 and (2 * q.rw_no <= 9 or not m.yes)
   union all
     select t.queens + 1, t.weight,
            case t.queens + 1 when 1 then q.rw_no else t.r1 end,
@@ -1345,9 +1606,12 @@ delete from safe_next;
 delete from line_set;
 delete from square_line;
 delete from line;
+delete from hole;
 delete from square;
 delete from row_lbl;
 delete from col_lbl;
+delete from mov_dir;
+delete from board_shape;
 delete from board_size;
 
 -- ==== one part of the search ====
@@ -1664,10 +1928,12 @@ where q6.cl_no = 6
   and q8.w0 & (placed.u0 | q6.w0) = 0
 
 -- ==== sql/queries/attacking_pair.sql ====
--- attacking_pair(a, b, anchor, mov_dir, line_end): of the squares given in
--- :squares (a JSON array of names), the queens on a and b share the line
--- that starts at anchor, runs in direction mov_dir and ends at line_end:
--- (anchor, mov_dir) ∈ L(a) ∩ L(b). Each pair once, a before b in board
+-- attacking_pair(a, b, anchor, mov_dir, line_end, wraps): of the squares
+-- given in :squares (a JSON array of names), the queens on a and b share
+-- the line that starts at anchor, runs in direction mov_dir and ends at
+-- line_end: (anchor, mov_dir) ∈ L(a) ∩ L(b); wraps is 1 when the line
+-- runs over an edge of the board and comes back at the opposite one (a
+-- torus's), else 0. Each pair once, a before b in board
 -- order (column, then row); pairs in board order.
 with
 given (square) as (
@@ -1691,12 +1957,23 @@ queen (square, cl_no, rw_no) as (
     join square as s on s.square = g.square
 )
 select a.square, b.square, la.anchor, la.mov_dir,
-       (select s.square                     -- the last square of the line
+       (select s.square                     -- the last square of the line, walking from its anchor
         from square_line as sl
         join square as s on s.square = sl.square
+        join square as start on start.square = sl.anchor
+        cross join board_size as z
         where sl.anchor = la.anchor and sl.mov_dir = la.mov_dir
-        order by s.cl_no desc, s.rw_no desc
-        limit 1) as line_end
+        order by (s.cl_no - start.cl_no + z.n) % z.n desc, (s.rw_no - start.rw_no + z.n) % z.n desc
+        limit 1) as line_end,
+       case when exists (                   -- a square off the straight line from the anchor
+        select 1
+        from square_line as sl
+        join square as s on s.square = sl.square
+        join square as start on start.square = sl.anchor
+        join mov_dir as d on d.mov_dir = sl.mov_dir
+        where sl.anchor = la.anchor and sl.mov_dir = la.mov_dir
+          and (s.rw_no - start.rw_no) * d.d_cl <> (s.cl_no - start.cl_no) * d.d_rw)
+       then 1 else 0 end as wraps
 from queen as a
 join queen as b
   on (a.cl_no, a.rw_no) < (b.cl_no, b.rw_no)
@@ -1760,12 +2037,16 @@ order by n.solution_no
 -- 2), its mirror image not at all (weight 0). Only the first queen can
 -- stand in the middle row of an odd board (the second would share its
 -- row), and the reflection keeps it there, so for such parts the second
--- queen's row decides. No part is its own mirror image.
+-- queen's row decides. No part is its own mirror image. A board that the
+-- reflection does not map onto itself (its holes are not mirrored: it is
+-- not among the board's symmetries, square_image) counts each part once
+-- (weight 1).
 --
 -- part_no numbers the parts in board order, from 1.
 select q1.square as s1,
        q2.square as s2,
        case
+           when not exists (select 1 from square_image where symmetry = 'mirror-ranks') then 1
            when 2 * q1.rw_no < b.n + 1 then 2        -- the first queen in the lower half
            when 2 * q1.rw_no > b.n + 1 then 0        -- … in the upper half
            when 2 * q2.rw_no < b.n + 1 then 2        -- in the middle row: the second queen's
@@ -1786,14 +2067,15 @@ order by q1.rw_no, q2.rw_no
 -- for each way to place queens in columns a, b and c that do not attack one
 -- another. safe_next makes each queen safe from the one before it; the
 -- third must also share no line with the first, L(s3) ∩ L(s1) = ∅, tested
--- on the line sets (every word; those a small board does not need are 0).
+-- on the line sets (every word; those a board does not need are 0).
 -- weight is partition.sql's, by the rows of the first two queens (the
--- reflection pairs these parts as it pairs those); part_no numbers the
--- parts in board order.
+-- reflection pairs these parts as it pairs those; 1 where it is not the
+-- board's); part_no numbers the parts in board order.
 select q1.square as s1,
        q2.square as s2,
        q3.square as s3,
        case
+           when not exists (select 1 from square_image where symmetry = 'mirror-ranks') then 1
            when 2 * q1.rw_no < b.n + 1 then 2
            when 2 * q1.rw_no > b.n + 1 then 0
            when 2 * q2.rw_no < b.n + 1 then 2
@@ -1812,6 +2094,19 @@ where q1.cl_no = 1
   and q3.w0 & q1.w0 = 0
   and q3.w1 & q1.w1 = 0
   and q3.w2 & q1.w2 = 0
+  and q3.w3 & q1.w3 = 0
+  and q3.w4 & q1.w4 = 0
+  and q3.w5 & q1.w5 = 0
+  and q3.w6 & q1.w6 = 0
+  and q3.w7 & q1.w7 = 0
+  and q3.w8 & q1.w8 = 0
+  and q3.w9 & q1.w9 = 0
+  and q3.w10 & q1.w10 = 0
+  and q3.w11 & q1.w11 = 0
+  and q3.w12 & q1.w12 = 0
+  and q3.w13 & q1.w13 = 0
+  and q3.w14 & q1.w14 = 0
+  and q3.w15 & q1.w15 = 0
 order by q1.rw_no, q2.rw_no, q3.rw_no
 
 -- ==== sql/queries/class_of.sql ====
@@ -1909,11 +2204,11 @@ join square as a on a.square = l.anchor
 order by d.d_cl + abs(d.d_rw), d.d_cl desc, d.d_rw desc, a.cl_no, a.rw_no
 
 -- ==== sql/reading/line_set.sql ====
--- line_set(cl_no, rw_no, square, w0, w1, w2): the line set of every square
+-- line_set(cl_no, rw_no, square, w0, …, w15): the line set of every square
 -- as a bitset (line i is in L(square) when bit i % 64 of word w<i / 64> is
 -- set), in board order: column by column, each from row 1 up, the order in
 -- which the search tries them.
-select cl_no, rw_no, square, w0, w1, w2
+select cl_no, rw_no, square, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15
 from line_set
 order by cl_no, rw_no
 

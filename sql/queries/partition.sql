@@ -15,12 +15,16 @@
 -- 2), its mirror image not at all (weight 0). Only the first queen can
 -- stand in the middle row of an odd board (the second would share its
 -- row), and the reflection keeps it there, so for such parts the second
--- queen's row decides. No part is its own mirror image.
+-- queen's row decides. No part is its own mirror image. A board that the
+-- reflection does not map onto itself (its holes are not mirrored: it is
+-- not among the board's symmetries, square_image) counts each part once
+-- (weight 1).
 --
 -- part_no numbers the parts in board order, from 1.
 select q1.square as s1,
        q2.square as s2,
        case
+           when not exists (select 1 from square_image where symmetry = 'mirror-ranks') then 1
            when 2 * q1.rw_no < b.n + 1 then 2        -- the first queen in the lower half
            when 2 * q1.rw_no > b.n + 1 then 0        -- … in the upper half
            when 2 * q2.rw_no < b.n + 1 then 2        -- in the middle row: the second queen's

@@ -10,7 +10,8 @@ create view search_funnel (queens, by_candidate_rule, by_placement_rule) as
 -- kills most of what the first lets through from about the fourth column
 -- on. by_placement_rule is OEIS A319284, the nodes of the search tree at
 -- each depth. by_candidate_rule is exact while it fits in a 64-bit integer
--- (up to 19×19 in every row), NULL beyond.
+-- (up to 19×19 in every row), NULL beyond, and NULL on a board with holes,
+-- where `candidate` leaves the holes out and this count does not.
 with recursive
 -- level(k, two_to_k): k = 0 … N, and 2^k.
 level (k, two_to_k) as (
@@ -26,12 +27,19 @@ level (k, two_to_k) as (
 -- the board over (row r to row N + 1 − r) maps placements to placements,
 -- so queen 1 starts in the lower half only and each placement found
 -- stands for itself and its mirror image (weight 2); queen 1 in the middle
--- row of an odd board is its own mirror image (weight 1).
+-- row of an odd board is its own mirror image (weight 1). Where turning
+-- the board over is not one of its symmetries (square_image: its holes
+-- are not mirrored), queen 1 starts in every row, each counted once.
+mirrored (yes) as (
+    select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
+),
 placed (k, r, weight, {{w in 0..W-1 sep ", ": u{w}}}) as (
-    select 1 as k, q.rw_no as r, case when 2 * q.rw_no = {N+1} then 1 else 2 end as weight,
+    select 1 as k, q.rw_no as r,
+           case when 2 * q.rw_no = {N+1} or not m.yes then 1 else 2 end as weight,
            {{w in 0..W-1 sep ", ": q.w{w} as u{w}}}
     from line_set as q
-    where q.cl_no = 1 and 2 * q.rw_no <= {N+1}
+    cross join mirrored as m
+    where q.cl_no = 1 and (2 * q.rw_no <= {N+1} or not m.yes)
   union all
     select p.k + 1, s.rw_no, p.weight, {{w in 0..W-1 sep ", ": p.u{w} | s.w{w}}}
     from placed as p
@@ -120,7 +128,8 @@ by_candidate (k, ways) as (
     where t.k in (select f.k from term as f group by f.k having sum(f.magnitude) < 9.22e18)
     group by t.k
 )
-select l.k, c.ways, coalesce(p.ways, 0)
+-- (The rule of `candidate` counted so holds on a board without holes.)
+select l.k, case when not exists (select 1 from hole) then c.ways end, coalesce(p.ways, 0)
 from level as l
 left join by_candidate as c on c.k = l.k
 left join by_placement as p on p.k = l.k

@@ -9,8 +9,14 @@ create view search_tree (queens, {{k in 1..N sep ", ": s{k}}}, placed, anchor, m
 -- `attacker` is the square of the first queen (in column order) whose
 -- lines meet L(s_k), as a program that checks the queens placed in order
 -- finds it, and (anchor, mov_dir) the one line the two squares share.
+--@if HOLED
+-- Every node is tried on every square of the next column a queen may
+-- stand on (no hole), so the rows at level k are as many times the placed
+-- rows at level k − 1. The placed rows
+--@else
 -- Every node is tried on all {N} squares of the next column, so the rows
 -- at level k are {N} times the placed rows at level k − 1. The placed rows
+--@end
 -- at level k are OEIS A319284(N, k) (the funnel's by_placement_rule); with
 -- the root, the empty board, they are A319283(N), the nodes of the tree
 -- (2,057 on 8×8). The search goes breadth-first, one column a step, so the
@@ -72,4 +78,22 @@ left join square_line as mine
   on k.attacker is not null and mine.square = k.square
 left join square_line as theirs
   on theirs.square = k.attacker and theirs.anchor = mine.anchor and theirs.mov_dir = mine.mov_dir
+--@if TORUS
+where k.attacker is null or (theirs.square is not null and not exists (
+    -- On a torus two squares can share two lines (both diagonals, on an
+    -- even board): the one named is the first of them, a row, then a
+    -- falling diagonal, a rising one, a knight's move (as the tally).
+    select 1
+    from square_line as other_mine
+    join square_line as other_theirs
+      on other_theirs.square = k.attacker
+     and other_theirs.anchor = other_mine.anchor
+     and other_theirs.mov_dir = other_mine.mov_dir
+    where other_mine.square = k.square
+      and (case other_mine.mov_dir when 'RGHT' then 1 when 'RGHT-DN' then 2 when 'RGHT-UP' then 3 else 4 end,
+           other_mine.mov_dir, other_mine.anchor)
+        < (case mine.mov_dir when 'RGHT' then 1 when 'RGHT-DN' then 2 when 'RGHT-UP' then 3 else 4 end,
+           mine.mov_dir, mine.anchor)));
+--@else
 where k.attacker is null or theirs.square is not null;
+--@end

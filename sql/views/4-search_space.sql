@@ -80,6 +80,11 @@ candidates (exact, approximately) as (
     where h.k = case when z.n > 3 then z.n else 3 end
 ),
 steps (step, reasoning, calculation, exact, approximately) as (
+--@if HOLED
+    -- (Steps 1 to 5 count placements on every square of the board. On
+    -- this board no queen stands on a hole, so they do not hold, and are
+    -- left out.)
+--@else
     select 1, 'Permute N of the N² squares',
            cast(z.squares as text) || '! / (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!',
            p.falling, p.falling_d
@@ -109,6 +114,7 @@ steps (step, reasoning, calculation, exact, approximately) as (
            c.exact, c.approximately
     from size as z cross join candidates as c
     union all
+--@end
 --@if STORED = 1
     select 6, 'No two queens share a line: the solutions',
            'count(*) from solution_store',

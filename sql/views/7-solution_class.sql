@@ -91,7 +91,7 @@ smallest_image{p} as{{if SQLITE and CLASS_SPLIT:  materialized}} (
 --@end
     select solution_no, symmetry, {{k in 1..N sep ", ": rw{k}}}{{if p = 1: ,}}
 --@if p = 1
-           cast((select count(*) from symmetry) / movers as integer) as class_size
+           cast((select count(distinct symmetry) from square_image) / movers as integer) as class_size
 --@end
     from ranked_image{p}
     where place = 1

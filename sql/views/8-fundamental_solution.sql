@@ -14,7 +14,7 @@ create view fundamental_solution ({{k in 1..N sep ", ": s{k}}}, class_size) as
 -- looking up where each symmetry moves each queen (square_image by its
 -- key), not by reading the whole of square_image for every solution.
 select {{k in 1..N sep ", ": s.s{k}}},
-       cast((select count(*) from symmetry) / (
+       cast((select count(distinct symmetry) from square_image) / (
            -- the symmetries that leave the solution where it is
            select count(*)
            from (

@@ -29,6 +29,16 @@ impl Shape {
         }
     }
 
+    /// The `n`×`n` board of a database's `shape`.
+    pub fn of(n: u8, shape: &crate::model::board::Shape) -> Shape {
+        Shape {
+            torus: shape.torus,
+            superqueens: shape.superqueens,
+            holes: shape.holes.clone(),
+            ..Shape::square(n)
+        }
+    }
+
     /// Whether queens on `a` and `b` attack each other on this board.
     pub fn attack(&self, a: Square, b: Square) -> bool {
         let (mut across, mut up) = (a.col.abs_diff(b.col), a.row.abs_diff(b.row));

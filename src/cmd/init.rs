@@ -8,7 +8,7 @@ use clap::Args as ClapArgs;
 use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::engine::{self, Engine, Origin};
 use crate::error::usage;
-use crate::model::board::{DEFAULT_SIZE, a_board};
+use crate::model::board::{DEFAULT_SIZE, Shape};
 use crate::model::words::counted;
 use crate::search::{Workers, store};
 
@@ -73,6 +73,9 @@ pub fn run(args: &Args) -> Result<()> {
         target.file("--materialize")?;
     }
     let mut engine = engine::connect(&target)?;
+    if let Some(shape) = args.target.shape.requested() {
+        engine.build_shape(&shape)?;
+    }
     engine.describe_with(crate::cmd::server_descriptions);
     args.target.trust.apply(engine.as_mut(), &target);
     let engine = engine.as_ref();
@@ -133,6 +136,7 @@ fn build_and_say(args: &Args, engine: &dyn Engine) -> Result<u8> {
 /// done, in words, and the board size.
 fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
     let requested = args.target.size;
+    let shape = args.target.shape.requested();
     let shown = engine.shown();
     if let (true, Some(n)) = (args.force, requested)
         && engine.lacks_board_size()?
@@ -140,29 +144,41 @@ fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
         engine.rebuild(n)?;
         let said = format!(
             "rebuilt {shown}: now {}, was without a board",
-            board_words(n)
+            board_words(n, &shape.unwrap_or_default())
         );
         return Ok((said, n));
     }
     let (origin, found) = engine.ensure_exists(requested)?;
     if origin == Origin::Created {
+        let built = shape.unwrap_or_default();
         return Ok((
-            format!("created {shown} with {}", board_words(found.size)),
+            format!("created {shown} with {}", board_words(found.size, &built)),
             found.size,
         ));
     }
+    let held = engine.held_shape()?;
     if args.force {
         let n = requested.unwrap_or(found.size);
+        // Without a flag of its own, the board keeps its shape.
+        let built = shape.unwrap_or_else(|| held.clone());
         engine.rebuild(n)?;
         let said = format!(
-            "rebuilt {shown}: now {}, was {}×{}",
-            board_words(n),
-            found.size,
-            found.size
+            "rebuilt {shown}: now {}, was {}",
+            board_words(n, &built),
+            held.a_board(found.size)
+                .replacen("an ", "", 1)
+                .replacen("a ", "", 1)
         );
         return Ok((said, n));
     }
     engine::check_requested_size(&shown, found.size, requested)?;
+    if let Some(shape) = shape.filter(|shape| *shape != held) {
+        return Err(usage(format!(
+            "{shown} holds {}, not {}; add --force to rebuild it",
+            held.a_board(found.size),
+            shape.a_board(found.size)
+        )));
+    }
     let upgraded = engine.bring_up_to_date()?;
     // With --materialize, what is done next is said next.
     let what = match (upgraded, args.materialize) {
@@ -171,17 +187,20 @@ fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
         (false, true) => "",
     };
     Ok((
-        format!("{shown} already holds {}{what}", board_words(found.size)),
+        format!(
+            "{shown} already holds {}{what}",
+            board_words(found.size, &held)
+        ),
         found.size,
     ))
 }
 
-/// "an 8×8 board (the classic board)", "a 10×10 board".
-fn board_words(n: u8) -> String {
-    let classic = if n == DEFAULT_SIZE {
+/// "an 8×8 board (the classic board)", "a 10×10 board", "a 7×7 torus".
+fn board_words(n: u8, shape: &Shape) -> String {
+    let classic = if n == DEFAULT_SIZE && shape.is_plain() {
         " (the classic board)"
     } else {
         ""
     };
-    format!("{}{classic}", a_board(n))
+    format!("{}{classic}", shape.a_board(n))
 }

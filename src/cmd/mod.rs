@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 
 use crate::engine::{self, Engine, Target};
 use crate::error::Error;
-use crate::model::board::{Square, parse_placement};
+use crate::model::board::{Holes, Shape, Square, parse_placement};
 use crate::render::diagram::Style;
 use crate::render::outfile::refuse_stdout_database;
 use crate::render::printer::Format;
@@ -66,6 +66,9 @@ pub struct DbArgs {
     #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = crate::model::board::parse_size)]
     pub size: Option<u8>,
 
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+
     /// With a postgres:// URL as --db: the schema that holds the board.
     #[arg(
         long,
@@ -77,6 +80,39 @@ pub struct DbArgs {
 
     #[command(flatten)]
     pub trust: TrustArgs,
+}
+
+/// Another board than the plain one: its shape, as facts of the board.
+/// Given to init, they build it; given to a command that only reads, it
+/// answers for that board (on a temporary board where the file holds
+/// another); not given, a command reads the board the file holds.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ShapeArgs {
+    /// The board wraps round: a line leaving one edge comes back at the
+    /// opposite one, so rows, columns and diagonals are cycles of N squares.
+    #[arg(long, help_heading = "Other boards")]
+    pub torus: bool,
+
+    /// Queens also move as knights: a knight's move is a line of two squares.
+    #[arg(long, help_heading = "Other boards")]
+    pub superqueens: bool,
+
+    /// Squares no queen may stand on, like a4,d5 (queens still attack
+    /// across them).
+    #[arg(long, value_name = "SQUARES", value_parser = crate::model::board::parse_holes, help_heading = "Other boards")]
+    pub holes: Option<Holes>,
+}
+
+impl ShapeArgs {
+    /// The shape asked for, if any flag asks for one.
+    pub fn requested(&self) -> Option<Shape> {
+        let shape = Shape {
+            torus: self.torus,
+            superqueens: self.superqueens,
+            holes: self.holes.clone().map(|h| h.0).unwrap_or_default(),
+        };
+        (self.torus || self.superqueens || self.holes.is_some()).then_some(shape)
+    }
 }
 
 /// The roles whose objects a PostgreSQL schema may hold for queens to read
@@ -142,6 +178,9 @@ impl DbArgs {
         if let Some(n) = self.size {
             options.push_str(&format!(" --size {n}"));
         }
+        if let Some(shape) = self.shape.requested() {
+            options.push_str(&shape.flags());
+        }
         options
     }
 
@@ -150,12 +189,14 @@ impl DbArgs {
     /// board of --size (said on stderr; the file is not touched).
     pub fn engine(&self) -> anyhow::Result<Box<dyn Engine>> {
         let target = self.target()?;
-        let (mut engine, substitute) = engine::connect_for_reading(&target, self.size)?;
+        let shape = self.shape.requested();
+        let (mut engine, substitute) =
+            engine::connect_for_reading(&target, self.size, shape.as_ref())?;
         self.trust.apply(engine.as_mut(), &target);
         if let Some(engine::Substitute { held, searched }) = substitute {
             eprintln!(
-                "queens: {} holds the {held}×{held} board, left as it is; answering for \
-                 {searched}×{searched} on a temporary board",
+                "queens: {} holds {held}, left as it is; answering for {searched} on a \
+                 temporary board",
                 target.shown()
             );
         }

@@ -72,7 +72,13 @@ pub fn run(args: &Args) -> Result<()> {
         let shown = class_of(board, squares, args.number)?;
         say_if_stored(board)?;
         let description = reading::symmetry_description(board, &shown.symmetry)?;
-        write_shown(args, board.n, total, &shown, &description)
+        write_shown(
+            args,
+            (board.n, &board.shape.holes),
+            total,
+            &shown,
+            &description,
+        )
     })
 }
 
@@ -106,7 +112,7 @@ fn class_of(board: &Board, squares: Vec<String>, k: i64) -> Result<Shown> {
 /// Solution K, its diagram and its class, on standard output.
 fn write_shown(
     args: &Args,
-    n: u8,
+    (n, holes): (u8, &[Square]),
     total: Option<u64>,
     shown: &Shown,
     description: &str,
@@ -128,7 +134,11 @@ fn write_shown(
         shown.squares.join(" ")
     )?;
     writeln!(out)?;
-    out.write_all(diagram::draw(n, &queens, args.drawing.style()).as_bytes())?;
+    let drawing = diagram::draw_with_holes(n, (&queens, holes), args.drawing.style());
+    out.write_all(drawing.as_bytes())?;
+    if !holes.is_empty() {
+        writeln!(out, "(# marks a hole: no queen stands there.)")?;
+    }
     writeln!(out)?;
     let class = format!(
         "The board's symmetries make {} of it",

@@ -61,10 +61,21 @@ pub fn run(args: &Args) -> Result<()> {
         // columns wrap, no number is dropped.
         let width = output_width();
         let mut out = stdout();
-        writeln!(out, "The search space of the {n}×{n} board")?;
+        let holed = !board.shape.holes.is_empty();
+        writeln!(out, "The search space of {}", board.shape.the_board(n))?;
         writeln!(out)?;
         write_wrapped_table(&mut out, &headers, &rows, width)?;
-        if n == 8 {
+        if holed {
+            writeln!(out)?;
+            write_paragraph(
+                &mut out,
+                "Steps 1 to 5 count placements on every square of the board; no queen stands \
+                 on a hole, so they are left out here, and so is the candidate rule's count \
+                 below.",
+                width,
+            )?;
+        }
+        if n == 8 && board.shape.is_plain() {
             writeln!(out)?;
             write_paragraph(
                 &mut out,
@@ -94,7 +105,12 @@ pub fn run(args: &Args) -> Result<()> {
             width,
         )?;
         writeln!(out)?;
-        write_funnel(&mut out, &funnel, args.unicode, width)?;
+        let uncounted = if holed {
+            "not counted"
+        } else {
+            "beyond 64 bits"
+        };
+        write_funnel(&mut out, &funnel, (args.unicode, uncounted), width)?;
         Ok(out.flush()?)
     })
 }

@@ -14,7 +14,7 @@ use crate::render::column_layout::output_width;
 use crate::render::diagram::Style;
 use crate::render::printer::{self, Format};
 use crate::render::trace::{
-    TALLY_COLUMNS, WalkText, tally_values, walk_columns, walk_values, write_tally,
+    WalkText, tally_columns, tally_values, walk_columns, walk_values, write_tally,
 };
 use crate::search::walk::Walk;
 use crate::search::{Board, Progress, reading};
@@ -169,11 +169,12 @@ fn tally(args: &Args, board: &Board) -> Result<()> {
     let levels = levels?;
     let Some(format) = machine_format(args.format) else {
         let mut out = stdout();
-        write_tally(&mut out, n, &levels, args.unicode, output_width())?;
+        let named = board.shape.the_board(n);
+        write_tally(&mut out, (n, &named), &levels, args.unicode, output_width())?;
         return Ok(out.flush()?);
     };
     let mut writer = printer::for_rows(stdout(), format)?;
-    writer.headers(TALLY_COLUMNS.map(String::from).to_vec())?;
+    writer.headers(tally_columns(&levels))?;
     for level in &levels {
         writer.row(&tally_values(level))?;
     }

@@ -9,7 +9,7 @@ use anyhow::{Result, bail};
 
 use super::findings::Finding;
 use crate::error::usage;
-use crate::model::board::a_board;
+use crate::model::board::{Shape, a_board};
 use crate::model::schema;
 use crate::model::template::{Dialect, Scope, Sql};
 use crate::model::value::Value;
@@ -108,6 +108,27 @@ pub trait Engine: Sync {
     /// beyond the machine's cores only cost memory; a server's runs there.
     fn searches_in_process(&self) -> bool;
 
+    /// Builds boards of `shape` from now on (a board `ensure_exists`,
+    /// `open` or `rebuild` makes). Only SQLite builds other boards than
+    /// the plain one; the others refuse in one line.
+    fn build_shape(&mut self, shape: &Shape) -> Result<()> {
+        if shape.is_plain() {
+            return Ok(());
+        }
+        Err(usage(format!(
+            "{} holds the plain board only:{} builds its board in an SQLite file \
+             (--db FILE.db)",
+            self.shown(),
+            shape.flags()
+        )))
+    }
+
+    /// The shape of the board the database holds (the plain board on an
+    /// engine that builds no other).
+    fn held_shape(&self) -> Result<Shape> {
+        Ok(Shape::default())
+    }
+
     /// Makes sure the board exists: creates one for `requested` (or the
     /// default size) when there is none. Never upgrades.
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)>;
@@ -199,6 +220,12 @@ pub trait Reader: Send {
     fn has_own_solution_view(&self, n: u8) -> Result<bool> {
         let _ = n;
         Ok(true)
+    }
+
+    /// The shape of the board it reads (board_shape, hole, mov_dir): the
+    /// plain board on an engine that builds no other.
+    fn shape(&self) -> Result<Shape> {
+        Ok(Shape::default())
     }
 
     /// How many solutions are stored (`init --materialize`), if they are.

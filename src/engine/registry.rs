@@ -6,32 +6,52 @@ use anyhow::Result;
 use super::interface::Engine;
 use super::target::Target;
 use super::{citus, postgres, sqlite};
+use crate::model::board::Shape;
 use crate::model::reading::Comment;
 
-/// What a reading command reads when --size asks for another board than
-/// the file holds: a temporary board of that size, the file untouched.
+/// What a reading command reads when --size or the shape flags ask for
+/// another board than the file holds: a temporary board of that size and
+/// shape, the file untouched.
 pub struct Substitute {
-    /// The size the file holds.
-    pub held: u8,
-    /// The size searched on the temporary board.
-    pub searched: u8,
+    /// The board the file holds, in words ("the 8×8 board").
+    pub held: String,
+    /// The board searched on the temporary board, in words.
+    pub searched: String,
 }
 
 /// The engine a command that only reads uses for `target`: as `connect`,
-/// except that an SQLite file holding another board than `requested` is
-/// left alone and a temporary board of `requested` read instead (a server
-/// is never written to, so there the sizes must agree).
+/// except that an SQLite file holding another board than `requested` (a
+/// size) and `shape` (given when a flag asks for one) is left alone and a
+/// temporary board of them read instead (a server is never written to, so
+/// there the sizes must agree, and only the plain board is held).
 pub fn connect_for_reading(
     target: &Target,
     requested: Option<u8>,
+    shape: Option<&Shape>,
 ) -> Result<(Box<dyn Engine>, Option<Substitute>)> {
-    if let (Target::File(path), Some(searched)) = (target, requested)
-        && let Some(held) = sqlite::other_size_held(path, searched)
+    if let Target::File(path) = target
+        && (requested.is_some() || shape.is_some())
+        && let Some((held, held_shape)) = sqlite::held_board(path)
     {
-        let engine = sqlite::Engine::temporary(searched)?;
-        return Ok((Box::new(engine), Some(Substitute { held, searched })));
+        let searched = requested.unwrap_or(held);
+        let wanted = shape.unwrap_or(&held_shape);
+        if searched != held || *wanted != held_shape {
+            let engine = sqlite::Engine::temporary(searched, wanted)?;
+            let substitute = Substitute {
+                held: held_shape.the_board(held),
+                searched: match wanted.is_plain() {
+                    true => format!("{searched}×{searched}"),
+                    false => wanted.a_board(searched),
+                },
+            };
+            return Ok((Box::new(engine), Some(substitute)));
+        }
     }
-    Ok((connect(target)?, None))
+    let mut engine = connect(target)?;
+    if let Some(shape) = shape {
+        engine.build_shape(shape)?;
+    }
+    Ok((engine, None))
 }
 
 /// The engine that serves `target`: the registry of engines.

@@ -54,6 +54,124 @@ impl Square {
     }
 }
 
+/// What sets a board apart from the plain one, as `queens init` records
+/// it (board_shape, hole, mov_dir): whether it wraps round (a torus),
+/// whether its queens also leap as knights (superqueens), and the squares
+/// no queen may stand on. The facts, lines and views follow from these by
+/// SQL; nothing here says who attacks whom.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    pub torus: bool,
+    pub superqueens: bool,
+    /// In board order, each once.
+    pub holes: Vec<Square>,
+}
+
+impl Shape {
+    /// Whether this is the plain board.
+    pub fn is_plain(&self) -> bool {
+        *self == Shape::default()
+    }
+
+    /// The board's name in messages: "an 8×8 board", "a 7×7 torus",
+    /// "an 8×8 board with holes at c2, f7", "a 10×10 superqueens board".
+    pub fn a_board(&self, n: u8) -> String {
+        let article = if matches!(n, 8 | 11 | 18) { "an" } else { "a" };
+        let superqueens = if self.superqueens { " superqueens" } else { "" };
+        let kind = if self.torus { "torus" } else { "board" };
+        let mut name = format!("{article} {n}×{n}{superqueens} {kind}");
+        if !self.holes.is_empty() {
+            let holes: Vec<String> = self.holes.iter().map(|h| h.name()).collect();
+            name.push_str(&format!(" with holes at {}", holes.join(", ")));
+        }
+        name
+    }
+
+    /// "the 8×8 board", "the 7×7 torus", as `a_board` names it.
+    pub fn the_board(&self, n: u8) -> String {
+        let named = self.a_board(n);
+        let rest = named
+            .split_once(' ')
+            .map_or(named.as_str(), |(_, rest)| rest);
+        format!("the {rest}")
+    }
+
+    /// The flags that ask for this shape on the command line, each with a
+    /// space before it ("" for the plain board).
+    pub fn flags(&self) -> String {
+        let mut flags = String::new();
+        if self.torus {
+            flags.push_str(" --torus");
+        }
+        if self.superqueens {
+            flags.push_str(" --superqueens");
+        }
+        if !self.holes.is_empty() {
+            let holes: Vec<String> = self.holes.iter().map(|h| h.name()).collect();
+            flags.push_str(&format!(" --holes {}", holes.join(",")));
+        }
+        flags
+    }
+
+    /// Why an `n`×`n` board cannot have this shape, if it cannot: a hole
+    /// off the board, or a superqueens board whose lines (a knight's move
+    /// is one) do not fit line_set's 1,024 bits.
+    pub fn unfit_for(&self, n: u8) -> Option<String> {
+        if let Some(hole) = self.holes.iter().find(|h| h.col > n || h.row > n) {
+            return Some(format!(
+                "hole {} is not on {} (columns a–{}, rows 1–{n})",
+                hole.name(),
+                a_board(n),
+                (b'a' + n - 1) as char
+            ));
+        }
+        if let Some(col) = (1..=n)
+            .find(|&col| self.holes.iter().filter(|h| h.col == col).count() == usize::from(n))
+        {
+            return Some(format!(
+                "the holes fill column {}: a queen stands in every column, so {} has no \
+                 solution; leave a square of it open",
+                (b'a' + col - 1) as char,
+                self.a_board(n)
+            ));
+        }
+        let largest = if self.torus { 15 } else { 16 };
+        (self.superqueens && n > largest).then(|| {
+            let kind = if self.torus { "torus" } else { "board" };
+            format!(
+                "a superqueens {kind} is at most {largest}×{largest} (its knight's moves \
+                 are lines, and line_set holds 1,024), not {n}×{n}"
+            )
+        })
+    }
+}
+
+/// The squares after --holes, in board order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Holes(pub Vec<Square>);
+
+/// Reads the squares after --holes (`a4,d5` or `"a4 d5"`), in board
+/// order. A name that is not a square or is given twice is refused; the
+/// board's size is checked later (`Shape::unfit_for`).
+pub fn parse_holes(text: &str) -> Result<Holes, String> {
+    let mut holes: Vec<Square> = Vec::new();
+    for name in text
+        .split([',', ' ', '\t'])
+        .filter(|n| !n.trim().is_empty())
+    {
+        let hole = Square::parse(name, MAX_SIZE).map_err(|e| format!("{e:#}"))?;
+        if holes.contains(&hole) {
+            return Err(format!("hole {} is given twice", hole.name()));
+        }
+        holes.push(hole);
+    }
+    if holes.is_empty() {
+        return Err("no squares given: name the holes, like a4,d5".to_string());
+    }
+    holes.sort();
+    Ok(Holes(holes))
+}
+
 /// Reads a placement given as square names separated by spaces or commas
 /// (`c5 f2`, `"a1, b5"`), in any order and case. Refuses names off the
 /// board and a square named twice.

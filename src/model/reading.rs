@@ -122,7 +122,8 @@ pub struct CatalogRelation {
 /// `entered` placements of k − 1 queens each try the N squares of column k
 /// (`tried`); `placed` of them take a queen, the others die on a row
 /// (`by_row`), a rising diagonal (`by_rising`) or a falling one
-/// (`by_falling`).
+/// (`by_falling`), or, on a superqueens board, a knight's move
+/// (`by_knight`, None on other boards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TallyLevel {
     pub queens: i64,
@@ -132,6 +133,7 @@ pub struct TallyLevel {
     pub by_row: i64,
     pub by_rising: i64,
     pub by_falling: i64,
+    pub by_knight: Option<i64>,
 }
 
 /// A square and the lines through it, as the walk reads them: its bitset
@@ -142,8 +144,8 @@ pub struct SquareLines {
     pub square: String,
     pub column: i64,
     pub row: i64,
-    /// w0, w1, w2 of line_set.
-    pub words: [i64; 3],
+    /// w0, …, w15 of line_set.
+    pub words: Vec<i64>,
     pub lines: Vec<LineFact>,
 }
 
@@ -196,4 +198,7 @@ pub struct Attack {
     pub anchor: String,
     pub mov_dir: String,
     pub line_end: String,
+    /// Whether the board wraps round (a torus), so that a diagonal runs
+    /// over an edge and comes back at the opposite one.
+    pub wraps: bool,
 }

@@ -10,6 +10,7 @@ use std::sync::LazyLock;
 use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
+use crate::model::board::Shape;
 use crate::model::hex::hex;
 use crate::model::reading::Comment;
 use crate::model::sql;
@@ -37,13 +38,7 @@ pub fn view_names() -> impl DoubleEndedIterator<Item = &'static str> {
 /// Every table that is queens' own: those a board needs, the domains that
 /// come with the schema, and the stored solutions.
 pub fn own_table_names() -> Vec<&'static str> {
-    let mut names = vec![
-        "board_size",
-        "mov_dir",
-        "symmetry",
-        "queens_derived",
-        "solution_store",
-    ];
+    let mut names = vec!["board_size", "symmetry", "queens_derived", "solution_store"];
     names.extend(fact_tables());
     names
 }
@@ -94,12 +89,30 @@ pub fn migrations_after(version: usize, dialect: Dialect) -> Result<Vec<String>>
         .collect()
 }
 
-/// The fact population scripts for `dialect`, by table, in order.
-pub fn fact_sql(dialect: Dialect) -> Result<Vec<(&'static str, String)>> {
+/// The number of 64-bit words of line_set and safe_next: 1,024 lines.
+pub const LINE_SET_WORDS: i64 = 16;
+
+/// `scope` with the board's `shape`, for the facts and for the words the
+/// search tests (`board_scope`): TORUS and SUPERQUEENS, 1 or 0, and the
+/// list HOLES, the holes' names (squares `Shape` checked), and HOLED, 1
+/// where there are any.
+pub fn with_shape(scope: Scope, shape: &Shape) -> Scope {
+    let holes: Vec<String> = shape.holes.iter().map(|h| h.name()).collect();
+    scope
+        .with("TORUS", shape.torus.into())
+        .with("SUPERQUEENS", shape.superqueens.into())
+        .with("HOLED", (!shape.holes.is_empty()).into())
+        .with_list("HOLES", holes.iter().map(String::as_str))
+}
+
+/// The fact population scripts of a board of `shape` for `dialect`, by
+/// table, in order.
+pub fn fact_sql(shape: &Shape, dialect: Dialect) -> Result<Vec<(&'static str, String)>> {
+    let scope = with_shape(Scope::for_dialect(dialect), shape).with("WORDS", LINE_SET_WORDS);
     FACTS
         .iter()
         .map(|(table, text)| {
-            let sql = template::render(text, &Scope::for_dialect(dialect))
+            let sql = template::render(text, &scope)
                 .with_context(|| format!("could not expand the facts of {table}"))?;
             Ok((*table, sql.text))
         })
@@ -113,13 +126,24 @@ pub fn line_set_words(n: u8) -> i64 {
 }
 
 /// The number of words of a line set the search tests: those holding the
-/// lines two queens of the search could share, 5n − 6 of them. line_set
-/// numbers the others last (sql/facts/6-line_set.sql): the columns, which
-/// the search never shares since it places one queen per column, and the
-/// four diagonals of one square each, in the corners, which no two queens
-/// can share. (A board up to 14×14 needs one word instead of two.)
-pub fn search_words(n: u8) -> i64 {
-    (5 * u64::from(n)).saturating_sub(6).max(1).div_ceil(64) as i64
+/// lines two queens of the search could share. line_set numbers the others
+/// last (sql/facts/9-line_set.sql): the columns, which the search never
+/// shares since it places one queen per column, and the lines of one
+/// square (the corners' diagonals), which no two queens can share. On the
+/// plain board they are 5n − 6 (a board up to 14×14 needs one word
+/// instead of two); on a torus, whose lines are cycles of n squares, the
+/// n rows and 2n diagonals; and a superqueens board adds a line for each
+/// knight's move, 4 (n − 1)(n − 2) of them, or 4n² on a torus.
+pub fn search_words(n: u8, torus: bool, superqueens: bool) -> i64 {
+    let n = i64::from(n);
+    let queens = if torus { 3 * n } else { (5 * n - 6).max(0) };
+    let knights = match (superqueens, torus) {
+        (false, _) => 0,
+        (true, true) if n >= 2 => 4 * n * n,
+        (true, true) => 0,
+        (true, false) => 4 * (n - 1).max(0) * (n - 2).max(0),
+    };
+    ((queens + knights).max(1) as u64).div_ceil(64) as i64
 }
 
 /// How many queens the solution view places before it works out the lines
@@ -159,9 +183,11 @@ pub fn classes_in_two_parts(n: u8) -> bool {
 /// need a second part, and whether the solution view is expanded as one
 /// part of the search.
 fn board_scope(n: u8, scope: Scope) -> Scope {
+    let torus = scope.number_or("TORUS", 0) != 0;
+    let superqueens = scope.number_or("SUPERQUEENS", 0) != 0;
     scope
         .with("N", n.into())
-        .with("W", search_words(n))
+        .with("W", search_words(n, torus, superqueens))
         .with("CUT", placed_first(n))
         .with("FIRST", FIRST_ROWS)
         .with("SPLIT", views_in_two_parts(n).into())
@@ -227,7 +253,10 @@ pub struct PartCount {
 /// by two symmetries); elsewhere it is `sql/queries/part_count.sql` around
 /// `part_search`, unsorted, to be multiplied by the part's weight.
 pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
-    if let Some(from) = last_queens_from(n).filter(|_| scope.dialect() == Dialect::Sqlite) {
+    // The lookup weighs by the left-right mirror and the half turn, which
+    // holes may not keep: a board with holes walks its parts.
+    let looked_up = scope.dialect() == Dialect::Sqlite && scope.number_or("HOLED", 0) == 0;
+    if let Some(from) = last_queens_from(n).filter(|_| looked_up) {
         let scope = board_scope(n, scope).with("FROM", from.into());
         return Ok(PartCount {
             prepare: Some(query_in("queries/last_queens.sql", &scope)?.text),
@@ -308,10 +337,16 @@ fn query_in(path: &str, scope: &Scope) -> Result<Sql> {
     template::render(sql::file(path), scope).with_context(|| format!("could not expand sql/{path}"))
 }
 
-/// Every view's `create view` statement for an `n`×`n` board, by name;
-/// `stored` when the solutions are kept in solution_store.
-pub fn view_sql(n: u8, stored: bool, dialect: Dialect) -> Result<Vec<(&'static str, String)>> {
-    let scope = board_scope(n, Scope::for_dialect(dialect)).with("STORED", stored.into());
+/// Every view's `create view` statement for an `n`×`n` board of `shape`,
+/// by name; `stored` when the solutions are kept in solution_store.
+pub fn view_sql(
+    n: u8,
+    shape: &Shape,
+    stored: bool,
+    dialect: Dialect,
+) -> Result<Vec<(&'static str, String)>> {
+    let scope = board_scope(n, with_shape(Scope::for_dialect(dialect), shape))
+        .with("STORED", stored.into());
     VIEWS
         .iter()
         .map(|(name, text)| {
@@ -323,13 +358,13 @@ pub fn view_sql(n: u8, stored: bool, dialect: Dialect) -> Result<Vec<(&'static s
 }
 
 /// The checksum (SHA-256, in hex) of the SQL text that derives the facts
-/// and views of an `n`×`n` board for `dialect` (`stored` as for
-/// `view_sql`): what queens_derived holds where they are this build's.
-pub fn derived_checksum(n: u8, stored: bool, dialect: Dialect) -> Result<String> {
+/// and views of an `n`×`n` board of `shape` for `dialect` (`stored` as
+/// for `view_sql`): what queens_derived holds where they are this build's.
+pub fn derived_checksum(n: u8, shape: &Shape, stored: bool, dialect: Dialect) -> Result<String> {
     let mut sha = Sha256::new();
-    for (_, sql) in fact_sql(dialect)?
+    for (_, sql) in fact_sql(shape, dialect)?
         .iter()
-        .chain(&view_sql(n, stored, dialect)?)
+        .chain(&view_sql(n, shape, stored, dialect)?)
     {
         // Each text's length first, so that no two lists hash alike.
         sha.update(sql.len().to_le_bytes());
@@ -365,6 +400,12 @@ fn build_scope(scope: Scope) -> Scope {
         .with_list("VIEWS", view_names())
         .with_list("FACT_TABLES", fact_tables())
         .with("VERSION", latest_version() as i64)
+}
+
+/// `scope` with what the facts of the plain board need: the scripts for
+/// PostgreSQL and DuckDB build that board only.
+fn plain_facts(scope: Scope) -> Scope {
+    with_shape(scope, &Shape::default()).with("WORDS", LINE_SET_WORDS)
 }
 
 /// The statements that drop queens' views (sql/build/drop_views.sql).
@@ -404,14 +445,22 @@ pub fn version_table() -> Result<String> {
 /// facts, views), which `psql` can run as it is; without, the board
 /// derived again over the old one, in the schema on the search path.
 pub fn postgres_build(n: u8, fresh_in: Option<&str>) -> Result<String> {
-    let mut scope = board_scope(n, build_scope(Scope::for_dialect(Dialect::Postgres)))
-        .with("STORED", 0)
-        .with("FRESH", fresh_in.is_some().into())
-        .with("DROP_STORE", 1)
-        .with_word(
-            "DERIVED_CHECKSUM",
-            &template::string_literal(&derived_checksum(n, false, Dialect::Postgres)?),
-        );
+    let mut scope = board_scope(
+        n,
+        plain_facts(build_scope(Scope::for_dialect(Dialect::Postgres))),
+    )
+    .with("STORED", 0)
+    .with("FRESH", fresh_in.is_some().into())
+    .with("DROP_STORE", 1)
+    .with_word(
+        "DERIVED_CHECKSUM",
+        &template::string_literal(&derived_checksum(
+            n,
+            &Shape::default(),
+            false,
+            Dialect::Postgres,
+        )?),
+    );
     if let Some(schema) = fresh_in {
         let migrations: String = (migrations_after(0, Dialect::Postgres)?.iter())
             .map(|up| format!("{up}\n"))
@@ -514,11 +563,14 @@ fn duckdb_script_with(n: u8, comments: &str) -> Result<String> {
     let migrations: String = (migrations_after(0, Dialect::Duckdb)?.iter())
         .map(|up| format!("{up}\n"))
         .collect();
-    let scope = board_scope(n, build_scope(Scope::for_dialect(Dialect::Duckdb)))
-        .with("STORED", 0)
-        .with("FRESH", 1)
-        .with_fragment("MIGRATIONS", &migrations)
-        .with_fragment("COMMENTS", comments);
+    let scope = board_scope(
+        n,
+        plain_facts(build_scope(Scope::for_dialect(Dialect::Duckdb))),
+    )
+    .with("STORED", 0)
+    .with("FRESH", 1)
+    .with_fragment("MIGRATIONS", &migrations)
+    .with_fragment("COMMENTS", comments);
     let sql = template::render(sql::file("build/script.sql"), &scope)
         .context("could not expand sql/build/script.sql")?;
     Ok(sql.text)
@@ -584,10 +636,11 @@ fn model_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
             parts.push((format!("migration {}", i + 1), up));
         }
     }
-    for (table, sql) in fact_sql(dialect)? {
+    let plain = Shape::default();
+    for (table, sql) in fact_sql(&plain, dialect)? {
         parts.push((format!("the facts of {table}"), sql));
     }
-    for (view, sql) in view_sql(n, false, dialect)? {
+    for (view, sql) in view_sql(n, &plain, false, dialect)? {
         parts.push((format!("view {view}"), sql));
     }
     if dialect == Dialect::Sqlite {
@@ -605,7 +658,7 @@ fn model_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
 /// and by three for the walks on PostgreSQL), the questions of
 /// sql/queries/ and every question of sql/reading/, titled.
 fn question_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
-    let scope = Scope::for_dialect(dialect);
+    let scope = with_shape(Scope::for_dialect(dialect), &Shape::default());
     let mut parts = vec![
         (
             "one part of the search".to_string(),

@@ -132,6 +132,11 @@ impl Scope {
         self
     }
 
+    /// The number `name`, or `default` where the scope has none.
+    pub fn number_or(&self, name: &str, default: i64) -> i64 {
+        self.numbers.get(name).copied().unwrap_or(default)
+    }
+
     fn number(&self, name: &str) -> Result<i64> {
         self.numbers
             .get(name)
@@ -711,7 +716,9 @@ mod tests {
 
     #[test]
     fn a_folder_includes_its_numbered_templates_in_order() {
-        let out = text("--@include facts/", &scope());
+        let facts =
+            crate::model::schema::with_shape(scope(), &Default::default()).with("WORDS", 16);
+        let out = text("--@include facts/", &facts);
         let col = out.find("insert into col_lbl").unwrap();
         let row = out.find("insert into row_lbl").unwrap();
         assert!(col < row, "{out}");

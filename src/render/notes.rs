@@ -22,12 +22,21 @@ pub fn note(format: Format, out: &mut impl Write, text: &str) -> std::io::Result
 }
 
 /// "c5 and f2 attack each other along the RGHT-DN line anchored at a7 (the
-/// diagonal a7–g1)"
+/// diagonal a7–g1)"; on a torus "(the diagonal a3–e2, wrapped round the
+/// board's edge)"; a knight's move (a direction of two steps, RGHT-UP-UP)
+/// "(the knight's move a1–b3)".
 pub fn attack_sentence(attack: &Attack) -> String {
+    let knight = attack.mov_dir.matches('-').count() >= 2;
+    let kind = if knight { "knight's move" } else { "diagonal" };
+    let wrapped = if attack.wraps {
+        ", wrapped round the board's edge"
+    } else {
+        ""
+    };
     let line = match attack.mov_dir.as_str() {
         "UP" => format!("column {}", &attack.anchor[..1]),
         "RGHT" => format!("row {}", &attack.anchor[1..]),
-        _ => format!("the diagonal {}–{}", attack.anchor, attack.line_end),
+        _ => format!("the {kind} {}–{}{wrapped}", attack.anchor, attack.line_end),
     };
     format!(
         "{} and {} attack each other along the {} line anchored at {} ({line})",

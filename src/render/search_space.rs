@@ -39,10 +39,12 @@ pub fn write_paragraph(out: &mut impl Write, text: &str, width: usize) -> Result
 /// The funnel as a table whose last column is a bar of the share of the
 /// candidate rule's placements that the placement rule keeps: full while
 /// no two queens can meet on a diagonal, then narrowing column by column.
+/// `uncounted` is said where the candidate rule has no count: beyond 64
+/// bits, or on a board with holes, where the count is the full board's.
 pub fn write_funnel(
     out: &mut impl Write,
     rows: &[FunnelStep],
-    unicode: bool,
+    (unicode, uncounted): (bool, &str),
     width: usize,
 ) -> Result<()> {
     let headers = ["k", "candidate rule", "placement rule", "kept"].map(String::from);
@@ -52,9 +54,7 @@ pub fn write_funnel(
             vec![
                 row.queens.to_string(),
                 row.by_candidate_rule
-                    .map_or("beyond 64 bits".to_string(), |c| {
-                        human_number(&Value::Integer(c))
-                    }),
+                    .map_or(uncounted.to_string(), |c| human_number(&Value::Integer(c))),
                 human_number(&Value::Integer(row.by_placement_rule)),
             ]
         })

@@ -14,20 +14,29 @@ use crate::model::words::{counted, plural};
 use crate::render::diagram::{Style, draw};
 use crate::render::search_space::{human_number, write_bar_table, write_paragraph};
 
-/// The columns of search_tree_tally, as the machine formats name them.
-pub const TALLY_COLUMNS: [&str; 7] = [
-    "queens",
-    "entered",
-    "tried",
-    "placed",
-    "by_row",
-    "by_rising",
-    "by_falling",
-];
+/// The columns of search_tree_tally, as the machine formats name them
+/// (by_knight on a superqueens board, whose `levels` count it).
+pub fn tally_columns(levels: &[TallyLevel]) -> Vec<String> {
+    let mut columns = [
+        "queens",
+        "entered",
+        "tried",
+        "placed",
+        "by_row",
+        "by_rising",
+        "by_falling",
+    ]
+    .map(String::from)
+    .to_vec();
+    if levels.iter().any(|level| level.by_knight.is_some()) {
+        columns.push("by_knight".into());
+    }
+    columns
+}
 
-/// A level of the tally as a row under [`TALLY_COLUMNS`].
+/// A level of the tally as a row under [`tally_columns`].
 pub fn tally_values(level: &TallyLevel) -> Vec<Value> {
-    [
+    let mut values = vec![
         level.queens,
         level.entered,
         level.tried,
@@ -35,9 +44,9 @@ pub fn tally_values(level: &TallyLevel) -> Vec<Value> {
         level.by_row,
         level.by_rising,
         level.by_falling,
-    ]
-    .map(Value::Integer)
-    .to_vec()
+    ];
+    values.extend(level.by_knight);
+    values.into_iter().map(Value::Integer).collect()
 }
 
 /// The solutions the tally counts: the placements of N queens.
@@ -49,26 +58,34 @@ pub fn tally_solutions(n: u8, levels: &[TallyLevel]) -> i64 {
 
 /// The tally for people: what it is, a table with a bar of the share of
 /// the tried squares each level places, and the solutions found.
+/// `board` names the board ("the 8×8 board", "the 7×7 torus").
 pub fn write_tally(
     out: &mut impl Write,
-    n: u8,
+    (n, board): (u8, &str),
     levels: &[TallyLevel],
     unicode: bool,
     width: usize,
 ) -> Result<()> {
+    let knights = levels.iter().any(|level| level.by_knight.is_some());
+    let (or_knight, by_knight) = match knights {
+        true => (
+            ", the falling one (RGHT-DN) or a knight's move",
+            vec!["by knight"],
+        ),
+        false => (" or the falling one (RGHT-DN)", vec![]),
+    };
     write_paragraph(
         out,
         &format!(
-            "The search of the {n}×{n} board a column at a time, as the recursive query \
-             runs it (search_tree_tally): at level k the placements of k − 1 queens that \
-             enter try every square of column k; a square is placed, or killed by the row \
-             (RGHT), the rising diagonal (RGHT-UP) or the falling one (RGHT-DN) it shares \
-             with a queen."
+            "The search of {board} a column at a time, as the recursive query runs it \
+             (search_tree_tally): at level k the placements of k − 1 queens that enter try \
+             every square of column k; a square is placed, or killed by the row (RGHT), the \
+             rising diagonal (RGHT-UP){or_knight} it shares with a queen."
         ),
         width,
     )?;
     writeln!(out)?;
-    let headers = [
+    let mut headers = [
         "k",
         "entered",
         "tried",
@@ -76,9 +93,11 @@ pub fn write_tally(
         "by row",
         "by rising",
         "by falling",
-        "kept",
     ]
-    .map(String::from);
+    .to_vec();
+    headers.extend(by_knight);
+    headers.push("kept");
+    let headers: Vec<String> = headers.into_iter().map(String::from).collect();
     let table: Vec<Vec<String>> = (levels.iter())
         .map(|level| {
             let mut cells = vec![level.queens.to_string()];

@@ -8,6 +8,7 @@ use std::thread;
 use anyhow::Result;
 
 use crate::engine::{Engine, Reader};
+use crate::model::board::Shape;
 use crate::model::schema;
 use crate::model::template::{Scope, Sql};
 use crate::model::words::counted;
@@ -69,6 +70,8 @@ pub struct Board<'a> {
     pub reader: Box<dyn Reader>,
     /// The board's size.
     pub n: u8,
+    /// What sets it apart from the plain board, as its facts say.
+    pub shape: Shape,
     pub workers: Workers<'a>,
 }
 
@@ -92,10 +95,12 @@ impl<'a> Board<'a> {
         workers: Workers<'a>,
     ) -> Result<Board<'a>> {
         let (reader, n) = engine.open(requested, arguments_fit)?;
+        let shape = reader.shape()?;
         Ok(Board {
             engine,
             reader,
             n,
+            shape,
             workers: workers.within_the_machine(engine),
         })
     }
@@ -111,9 +116,10 @@ impl<'a> Board<'a> {
         schema::query(path, self.n, self.scope())
     }
 
-    /// The scope queens' templates are expanded in for this board's reader.
+    /// The scope queens' templates are expanded in for this board's reader
+    /// and shape.
     pub fn scope(&self) -> Scope {
-        Scope::for_dialect(self.reader.dialect())
+        schema::with_shape(Scope::for_dialect(self.reader.dialect()), &self.shape)
     }
 
     /// Whether the solution view is read in one query rather than searched

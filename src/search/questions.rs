@@ -48,6 +48,7 @@ pub fn attacking_pairs(board: &Board, queens: &[Square]) -> Result<Vec<Attack>> 
             anchor: row[2].text(),
             mov_dir: row[3].text(),
             line_end: row[4].text(),
+            wraps: row[5].integer()? != 0,
         });
         Ok(())
     })?;

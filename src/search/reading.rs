@@ -76,6 +76,7 @@ pub fn tree_tally(board: &Board) -> Result<Vec<TallyLevel>> {
             by_row: row[4].integer()?,
             by_rising: row[5].integer()?,
             by_falling: row[6].integer()?,
+            by_knight: row.get(7).map(Value::integer).transpose()?,
         })
     })
 }
@@ -88,7 +89,7 @@ pub fn square_lines(board: &Board) -> Result<Vec<SquareLines>> {
             column: row[0].integer()?,
             row: row[1].integer()?,
             square: row[2].text(),
-            words: [row[3].integer()?, row[4].integer()?, row[5].integer()?],
+            words: (row[3..].iter().map(Value::integer)).collect::<Result<_>>()?,
             lines: Vec::new(),
         })
     })?;

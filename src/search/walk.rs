@@ -180,7 +180,7 @@ mod tests {
                         mov_dir: "RGHT-DN".into(),
                     },
                 ];
-                let mut words = [0i64; 3];
+                let mut words = vec![0i64; 3];
                 for line in &lines {
                     let key = (line.anchor.clone(), line.mov_dir.clone());
                     let i = numbers.iter().position(|k| *k == key).unwrap_or_else(|| {

@@ -41,7 +41,7 @@ fn distributed_counts_equal_oeis_and_the_native_counter() {
         .iter()
         .map(|row| (row.get(0), row.get(1)))
         .collect();
-    assert_eq!(kinds.len(), 13, "{kinds:?}");
+    assert_eq!(kinds.len(), 15, "{kinds:?}");
     for (table, kind) in &kinds {
         let expected = if table == "search_part" {
             "distributed"

@@ -535,7 +535,7 @@ pub(super) fn derived_is_current(
         .iter()
         .map(|row| row.try_get(0))
         .collect::<Result<_, _>>()?;
-    let expected = schema::derived_checksum(n, false, Dialect::Postgres)?;
+    let expected = schema::derived_checksum(n, &Default::default(), false, Dialect::Postgres)?;
     Ok(recorded == [Some(expected)])
 }
 

@@ -11,6 +11,7 @@ use rusqlite_migration::{M, Migrations};
 use crate::engine::sqlite::failure::message;
 use crate::engine::sqlite::values::value_of;
 use crate::error::Error;
+use crate::model::board::{MAX_SIZE, Shape, Square};
 use crate::model::template::{self, Dialect, Scope};
 use crate::model::{schema, sql};
 
@@ -99,12 +100,12 @@ pub fn fresh_columns() -> Result<Vec<(&'static str, Vec<String>)>> {
         .collect()
 }
 
-/// A fresh database of this build's schema holding an `n`×`n` board, in
-/// memory: what `doctor` compares a file with.
-pub fn fresh_board(n: u8) -> Result<Connection> {
+/// A fresh database of this build's schema holding an `n`×`n` board of
+/// `shape`, in memory: what `doctor` compares a file with.
+pub fn fresh_board(n: u8, shape: &Shape) -> Result<Connection> {
     let mut conn = fresh_schema()?;
     let tx = conn.transaction()?;
-    populate(&tx, n)?;
+    populate(&tx, n, shape)?;
     tx.commit()?;
     Ok(conn)
 }
@@ -153,42 +154,70 @@ pub fn largest_stored_size(conn: &Connection) -> Result<Option<u8>> {
     Ok(n.and_then(crate::engine::interface::board_size_from))
 }
 
+/// The shape of the board stored in the database
+/// (sql/queries/board_shape.sql): the plain board in a file of an older
+/// schema, which has no table board_shape or hole to record one.
+pub fn stored_shape(conn: &Connection) -> Result<Shape> {
+    let recorded: i64 = conn.query_row(
+        "select count(*) from main.sqlite_schema where type = 'table' \
+         and name in ('board_shape', 'hole')",
+        [],
+        |row| row.get(0),
+    )?;
+    if recorded < 2 {
+        return Ok(Shape::default());
+    }
+    let sql = template::render_statement(sql::file("queries/board_shape.sql"), &Scope::default())?;
+    let (torus, superqueens, holes): (bool, bool, String) =
+        conn.query_row(&sql.text, [], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+        })?;
+    let holes = (holes.split(',').filter(|name| !name.is_empty()))
+        .map(|name| Square::parse(name, MAX_SIZE))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Shape {
+        torus,
+        superqueens,
+        holes,
+    })
+}
+
 /// Fills an empty, migrated database with the facts and views of an
-/// `n`×`n` board. Runs inside the caller's transaction.
-pub fn populate(tx: &Transaction, n: u8) -> Result<()> {
+/// `n`×`n` board of `shape`. Runs inside the caller's transaction.
+pub fn populate(tx: &Transaction, n: u8, shape: &Shape) -> Result<()> {
     tx.execute("insert into board_size (n) values (?1)", [n])
         .context("could not store the board size")?;
-    for (table, sql) in schema::fact_sql(Dialect::Sqlite)? {
+    for (table, sql) in schema::fact_sql(shape, Dialect::Sqlite)? {
         tx.execute_batch(&sql)
             .with_context(|| format!("could not derive the facts of {table}"))?;
     }
-    create_views(tx, n)
+    create_views(tx, n, shape)
 }
 
 /// Creates the views for an `n`×`n` board, reading stored solutions if
 /// solution_store exists, and records the checksum of the text the facts
 /// and views come from. Runs inside the caller's transaction.
-pub fn create_views(tx: &Transaction, n: u8) -> Result<()> {
+pub fn create_views(tx: &Transaction, n: u8, shape: &Shape) -> Result<()> {
     drop_views(tx)?;
     let stored = has_store(tx)?;
-    for (view, sql) in schema::view_sql(n, stored, Dialect::Sqlite)? {
+    for (view, sql) in schema::view_sql(n, shape, stored, Dialect::Sqlite)? {
         tx.execute_batch(&sql)
             .with_context(|| format!("could not create view {view}"))?;
     }
-    record_derivation(tx, n, stored)
+    record_derivation(tx, n, shape, stored)
 }
 
 /// Records the checksum of the text the facts and views of the `n`×`n`
 /// board come from (queens_derived made again if it was dropped), and
 /// checks that the record reads back: a table changed so that it cannot
 /// keep it would leave readers refusing the board `init` says it mended.
-fn record_derivation(tx: &Transaction, n: u8, stored: bool) -> Result<()> {
+fn record_derivation(tx: &Transaction, n: u8, shape: &Shape, stored: bool) -> Result<()> {
     let table = template::render(
         sql::file("tables/queens_derived.sql"),
         &Scope::for_dialect(Dialect::Sqlite),
     )?;
     tx.execute_batch(&table.text)?;
-    let checksum = schema::derived_checksum(n, stored, Dialect::Sqlite)?;
+    let checksum = schema::derived_checksum(n, shape, stored, Dialect::Sqlite)?;
     tx.execute("delete from main.queens_derived", [])?;
     tx.execute(
         "insert into main.queens_derived (checksum) values (?1)",
@@ -207,7 +236,8 @@ fn record_derivation(tx: &Transaction, n: u8, stored: bool) -> Result<()> {
 /// text this build derives them from, as queens_derived records (a file
 /// of an older schema, without the table, records nothing).
 pub fn derived_is_current(conn: &Connection, n: u8) -> Result<bool> {
-    let expected = schema::derived_checksum(n, has_store(conn)?, Dialect::Sqlite)?;
+    let shape = stored_shape(conn)?;
+    let expected = schema::derived_checksum(n, &shape, has_store(conn)?, Dialect::Sqlite)?;
     Ok(recorded_derivation(conn)? == Some(expected))
 }
 
@@ -277,7 +307,8 @@ pub fn views_are_current(conn: &Connection, n: u8) -> Result<bool> {
 /// The views that are missing, or not as this build would create them.
 pub fn differing_views(conn: &Connection, n: u8) -> Result<Vec<&'static str>> {
     let mut differing = Vec::new();
-    for (view, expected) in schema::view_sql(n, has_store(conn)?, Dialect::Sqlite)? {
+    let shape = stored_shape(conn)?;
+    for (view, expected) in schema::view_sql(n, &shape, has_store(conn)?, Dialect::Sqlite)? {
         let stored: Option<String> = conn
             .query_row(
                 "select sql from sqlite_schema where type = 'view' and name = ?1",

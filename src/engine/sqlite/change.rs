@@ -16,20 +16,30 @@ use crate::engine::sqlite::failure::{
 use crate::engine::sqlite::open::{open_writable, reading};
 use crate::engine::sqlite::references::{broken_references, keep_user_references};
 use crate::error::Error;
+use crate::model::board::Shape;
 use crate::model::schema::{
     check_columns, latest_version, own_table_names, refilled_tables, view_names,
 };
 
-/// Replaces the board of an existing `queens` database with an `n`×`n` one,
-/// in one transaction: either the old board or the new one, never a mixture.
-/// The stored solutions go with the old board.
-pub fn rebuild(path: &Path, n: u8) -> Result<()> {
+/// Replaces the board of an existing `queens` database with an `n`×`n` one
+/// of `shape` (without, of the shape it holds), in one transaction: either
+/// the old board or the new one, never a mixture. The stored solutions go
+/// with the old board.
+pub fn rebuild(path: &Path, n: u8, shape: Option<&Shape>) -> Result<()> {
+    if let Some(shape) = shape {
+        crate::engine::sqlite::open::refuse_unfit(n, shape)?;
+    }
     let shown = path.display().to_string();
     change_model(path, |tx| {
+        let shape = match shape {
+            Some(shape) => shape.clone(),
+            None => build::stored_shape(tx)?,
+        };
+        crate::engine::sqlite::open::refuse_unfit(n, &shape)?;
         refuse_user_columns(tx, &shown)?;
         build::clear(tx, true)?;
         restore_own_indexes(tx)?;
-        build::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))
+        build::populate(tx, n, &shape).map_err(|e| name_user_index(tx, e, &shown))
     })
 }
 
@@ -210,9 +220,10 @@ pub fn bring_up_to_date(path: &Path) -> Result<bool> {
         }
         let shown = path.display().to_string();
         let n = build::stored_size(tx)?.ok_or_else(|| no_board_size(&shown))?;
+        let shape = build::stored_shape(tx)?;
         refuse_user_columns(tx, &shown)?;
         build::clear(tx, false)?;
-        build::populate(tx, n).map_err(|e| name_user_index(tx, e, &shown))?;
+        build::populate(tx, n, &shape).map_err(|e| name_user_index(tx, e, &shown))?;
         upgraded = true;
         Ok(())
     })?;

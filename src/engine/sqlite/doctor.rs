@@ -13,10 +13,10 @@ use crate::checker;
 use crate::engine::findings::{Finding, board_finding, model_finding, multiset_difference};
 use crate::engine::interface::check_requested_size;
 use crate::engine::sqlite::{build, open};
-use crate::model::board::Square;
+use crate::model::board::{Shape, Square};
 use crate::model::schema::{board_table_names, latest_version};
 use crate::model::sql;
-use crate::model::template::Dialect;
+use crate::model::template::{self, Dialect};
 
 /// Largest board whose solutions doctor counts (12×12 takes about a second).
 const COUNT_UP_TO: u8 = 12;
@@ -36,6 +36,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
     let (conn, found, size_rows) = open::inspect_for_doctor(path)?;
     check_requested_size(&path.display().to_string(), found.size, requested)?;
     let n = found.size;
+    let shape = build::stored_shape(&conn)?;
     let mut findings = vec![Finding {
         what: "schema version",
         found: format!(
@@ -46,19 +47,23 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
         holds: Some(found.version == latest_version()),
     }];
     findings.push(board_finding(n, size_rows));
+    if !shape.is_plain() {
+        // Said the way the flags that build it say it.
+        findings.push(Finding::info("shape", shape.flags().trim().to_string()));
+    }
     findings.push(Finding::of("integrity", integrity(&conn)));
     findings.push(Finding::of("foreign keys", foreign_keys(&conn)));
-    findings.push(Finding::of("facts", facts(&conn, n)));
-    findings.push(Finding::of("model", model(&conn, n)));
+    findings.push(Finding::of("facts", facts(&conn, n, &shape)));
+    findings.push(Finding::of("model", model(&conn, n, &shape)));
     findings.push(Finding::of("encodings", encodings(&conn)));
-    findings.push(Finding::of("symmetries", symmetries(&conn, n)));
+    findings.push(Finding::of("symmetries", symmetries(&conn, n, &shape)));
     findings.push(Finding::of("views", views(&conn, n, path)));
     findings.push(Finding::of("derived", derived(&conn, n, path)));
     if build::has_store(&conn)? {
         findings.push(Finding::of("stored", stored_solutions(&conn, n)));
     }
     findings.push(if n <= COUNT_UP_TO {
-        Finding::of("solutions", solutions(&conn, n))
+        Finding::of("solutions", solutions(&conn, n, &shape))
     } else {
         Finding::info(
             "solutions",
@@ -101,23 +106,41 @@ fn foreign_keys(conn: &Connection) -> Result<(bool, String)> {
     Ok((broken == 0, format!("{broken} broken references")))
 }
 
-fn facts(conn: &Connection, n: u8) -> Result<(bool, String)> {
-    let n = i64::from(n);
-    let (squares, lines, memberships): (i64, i64, i64) =
+fn facts(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
+    let found: (i64, i64, i64) =
         conn.query_row(sql::file("doctor/fact_counts.sql"), [], |row| {
             Ok((row.get(0)?, row.get(1)?, row.get(2)?))
         })?;
-    let holds = (squares, lines, memberships) == (n * n, 6 * n - 2, 4 * n * n);
+    let expected = expected_facts(i64::from(n), shape);
+    let ((squares, lines, memberships), (e_squares, e_lines, e_memberships)) = (found, expected);
     Ok((
-        holds,
+        found == expected,
         format!(
             "{squares} squares, {lines} lines, {memberships} memberships \
-             (expected {}, {}, {})",
-            n * n,
-            6 * n - 2,
-            4 * n * n
+             (expected {e_squares}, {e_lines}, {e_memberships})"
         ),
     ))
+}
+
+/// How many squares, lines and memberships of a square in a line a board
+/// has. The plain board: n², 6n − 2 (n rows, n columns, 2n − 1 diagonals
+/// each way), 4n² (four lines through each square). A torus: its 4n lines
+/// are cycles of n squares, so again four through each square (on 1×1,
+/// four lines of the one square). A knight's move is a line of two
+/// squares: 4 (n − 1)(n − 2) of them, or 4n² on a torus from 2×2 on.
+fn expected_facts(n: i64, shape: &Shape) -> (i64, i64, i64) {
+    let queen_lines = if shape.torus { 4 * n } else { 6 * n - 2 };
+    let knight_lines = match (shape.superqueens, shape.torus) {
+        (false, _) => 0,
+        (true, true) if n >= 2 => 4 * n * n,
+        (true, true) => 0,
+        (true, false) => 4 * (n - 1) * (n - 2).max(0),
+    };
+    (
+        n * n,
+        queen_lines + knight_lines,
+        4 * n * n + 2 * knight_lines,
+    )
 }
 
 /// Every table and index of queens' must be as in a board built afresh at
@@ -126,8 +149,8 @@ fn facts(conn: &Connection, n: u8) -> Result<(bool, String)> {
 /// a damaged or doctored fact (a second board size, a line renamed in
 /// every table, a direction renamed) answers wrongly without breaking any
 /// key, so only this comparison finds it.
-fn model(conn: &Connection, n: u8) -> Result<(bool, String)> {
-    let fresh = build::fresh_board(n)?;
+fn model(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
+    let fresh = build::fresh_board(n, shape)?;
     let mut differences = Vec::new();
     let tables = board_table_names();
     for table in &tables {
@@ -205,8 +228,11 @@ fn join(names: &[&String]) -> String {
 /// square_line does, and safe_next must hold exactly the pairs of
 /// neighbouring columns that share none.
 fn encodings(conn: &Connection) -> Result<(bool, String)> {
-    let wrong_pairs = count(conn, sql::file("doctor/line_set_disagreements.sql"))?;
-    let wrong_steps = count(conn, sql::file("doctor/safe_next_disagreements.sql"))?;
+    let words = |path: &str| {
+        template::render_statement(sql::file(path), &template::Scope::default()).map(|sql| sql.text)
+    };
+    let wrong_pairs = count(conn, &words("doctor/line_set_disagreements.sql")?)?;
+    let wrong_steps = count(conn, &words("doctor/safe_next_disagreements.sql")?)?;
     Ok((
         wrong_pairs == 0 && wrong_steps == 0,
         format!(
@@ -248,7 +274,7 @@ fn views(conn: &Connection, n: u8, path: &Path) -> Result<(bool, String)> {
 /// The symmetry matrices must move every square as the native checker's
 /// symmetries do (in sym_no order), and square_image must hold exactly
 /// those moves: the fundamental solutions are computed from it.
-fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
+fn symmetries(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
     let mut stmt = conn.prepare("select sym_no, symmetry, xx, xy, yx, yy from symmetry")?;
     let matrices = stmt
         .query_map([], |row| {
@@ -259,7 +285,7 @@ fn symmetries(conn: &Connection, n: u8) -> Result<(bool, String)> {
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let (mut wrong_matrices, expected) = native_images(&matrices, n);
+    let (mut wrong_matrices, expected) = native_images(&matrices, n, &shape.holes);
     let mut stmt = conn.prepare("select symmetry, square, image from square_image")?;
     let stored = stmt
         .query_map([], |row| {
@@ -293,7 +319,14 @@ type Matrix = (i64, String, [i64; 4]);
 /// How many of the `matrices` move some square elsewhere than the native
 /// checker's symmetry of the same number does, and every (symmetry,
 /// square, image) the native checker's symmetries give.
-fn native_images(matrices: &[Matrix], n: u8) -> (usize, HashSet<(String, String, String)>) {
+/// The rows square_image holds, as the checker moves the squares: only
+/// those of the symmetries that move every hole onto a hole (the board's
+/// own); and how many of `matrices` move the squares otherwise.
+fn native_images(
+    matrices: &[Matrix],
+    n: u8,
+    holes: &[Square],
+) -> (usize, HashSet<(String, String, String)>) {
     let native = checker::symmetries(n);
     let squares: Vec<Square> = (1..=n)
         .flat_map(|col| (1..=n).map(move |row| Square { col, row }))
@@ -311,12 +344,15 @@ fn native_images(matrices: &[Matrix], n: u8) -> (usize, HashSet<(String, String,
             continue;
         };
         let mut right = true;
+        let keeps_holes = holes.iter().all(|&hole| holes.contains(&moves(hole)));
         for &square in &squares {
             let (x, y) = (centred(square.col), centred(square.row));
             let image = moves(square);
             right &=
                 uncentred(xx * x + xy * y) == image.col && uncentred(yx * x + yy * y) == image.row;
-            expected.insert((name.clone(), square.name(), image.name()));
+            if keeps_holes {
+                expected.insert((name.clone(), square.name(), image.name()));
+            }
         }
         wrong += usize::from(!right);
     }
@@ -374,8 +410,12 @@ fn stored_solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
 /// many, and in board order, as SQLite streams them to the sqlite3 shell.
 /// An index of the user's that SQLite walks instead of safe_next's key can
 /// reorder the view (queens' own commands name the key's index).
-fn solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
-    let native = checker::solutions(n);
+fn solutions(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
+    let native = if shape.is_plain() {
+        checker::solutions(n)
+    } else {
+        checker::variants::Shape::of(n, shape).solutions()
+    };
     let mut stmt = conn.prepare("select * from solution")?;
     let mut rows = stmt.query([])?;
     let (mut found, mut first_astray) = (0usize, None);

@@ -29,7 +29,7 @@ use crate::engine::interface::{
     Inspection, Origin, Param, Params, Scratch, Snapshot, SolutionStore,
 };
 use crate::error::usage;
-use crate::model::board::DEFAULT_SIZE;
+use crate::model::board::{DEFAULT_SIZE, Shape};
 use crate::model::reading::CatalogRelation;
 use crate::model::template::{Dialect, Sql};
 use crate::model::value::Value;
@@ -60,9 +60,9 @@ pub use build::{fresh_columns, model_columns};
 pub struct FreshBoard(Connection);
 
 impl FreshBoard {
-    /// A fresh `n`×`n` board.
+    /// A fresh plain `n`×`n` board.
     pub fn new(n: u8) -> Result<FreshBoard> {
-        Ok(FreshBoard(build::fresh_board(n)?))
+        Ok(FreshBoard(build::fresh_board(n, &Shape::default())?))
     }
 
     /// The board as the bytes of a database file (the page's console).
@@ -104,6 +104,10 @@ pub struct Engine {
     /// Set for a board built for one command only: the file, removed when
     /// the engine is dropped (or on Ctrl-C).
     temporary: Option<tempfile::NamedTempFile>,
+    /// The shape a board this engine builds gets (`init`, a file created
+    /// by a reading command), where one was asked for: without, a new
+    /// board is the plain one and a rebuilt board keeps its shape.
+    shape: Option<Shape>,
 }
 
 impl Engine {
@@ -111,16 +115,18 @@ impl Engine {
         Engine {
             path: path.to_path_buf(),
             temporary: None,
+            shape: None,
         }
     }
 
-    /// A board of `n` built afresh in the system's temporary directory for
-    /// one command, and removed when it is done.
-    pub fn temporary(n: u8) -> Result<Engine> {
-        let file = open::create_temporary(n)?;
+    /// A board of `n` and `shape` built afresh in the system's temporary
+    /// directory for one command, and removed when it is done.
+    pub fn temporary(n: u8, shape: &Shape) -> Result<Engine> {
+        let file = open::create_temporary(n, shape)?;
         Ok(Engine {
             path: file.path().to_path_buf(),
             temporary: Some(file),
+            shape: Some(shape.clone()),
         })
     }
 
@@ -145,11 +151,20 @@ impl Engine {
 /// another (None when the file is missing, holds that size, or cannot be
 /// read as a queens file: opening it then says why).
 pub fn other_size_held(path: &Path, requested: u8) -> Option<u8> {
+    let held = held_board(path)?.0;
+    (held != requested).then_some(held)
+}
+
+/// The size and shape of the board an existing queens file holds (None
+/// when the file is missing or cannot be read as a queens file: opening
+/// it then says why).
+pub fn held_board(path: &Path) -> Option<(u8, Shape)> {
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return None;
     }
     let held = open::inspect_header(path).ok()?.size;
-    (held != requested).then_some(held)
+    let shape = build::stored_shape(&open::reading(path).ok()?).ok()?;
+    Some((held, shape))
 }
 
 impl crate::engine::interface::Engine for Engine {
@@ -168,7 +183,8 @@ impl crate::engine::interface::Engine for Engine {
         if !open::path_exists(&self.path)? {
             arguments_fit(requested.unwrap_or(DEFAULT_SIZE))?;
         }
-        let (conn, n) = open::open_for_reading(&self.path, requested)?;
+        let shape = self.shape.clone().unwrap_or_default();
+        let (conn, n) = open::open_for_reading(&self.path, requested, &shape)?;
         Ok((Box::new(Reader { conn, _image: None }), n))
     }
 
@@ -215,7 +231,20 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        open::ensure_exists(&self.path, requested)
+        open::ensure_exists(
+            &self.path,
+            requested,
+            &self.shape.clone().unwrap_or_default(),
+        )
+    }
+
+    fn build_shape(&mut self, shape: &Shape) -> Result<()> {
+        self.shape = Some(shape.clone());
+        Ok(())
+    }
+
+    fn held_shape(&self) -> Result<Shape> {
+        build::stored_shape(&open::reading(&self.path)?)
     }
 
     fn lacks_board_size(&self) -> Result<bool> {
@@ -223,7 +252,7 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn rebuild(&self, n: u8) -> Result<()> {
-        change::rebuild(&self.path, n)
+        change::rebuild(&self.path, n, self.shape.as_ref())
     }
 
     fn bring_up_to_date(&self) -> Result<bool> {
@@ -353,6 +382,10 @@ impl crate::engine::interface::Reader for Reader {
 
     fn has_own_solution_view(&self, n: u8) -> Result<bool> {
         Ok(!build::differing_views(&self.conn, n)?.contains(&"solution"))
+    }
+
+    fn shape(&self) -> Result<Shape> {
+        build::stored_shape(&self.conn)
     }
 
     fn stored_count(&self) -> Result<Option<u64>> {

@@ -27,6 +27,7 @@ use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::references::keep_user_references;
 use crate::error::{Error, shell_word};
 use crate::model::board::DEFAULT_SIZE;
+use crate::model::board::Shape;
 use crate::model::schema::latest_version;
 use crate::tempfiles::{discard, new_temp_file, parent_dir};
 
@@ -38,8 +39,12 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// exist. Returns the connection and the board size. Never writes to an
 /// existing file (but for SQLite's own crash recovery): a database of an
 /// older schema is refused, with the command that upgrades it.
-pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connection, u8)> {
-    let (origin, inspection) = ensure_exists(path, requested)?;
+pub fn open_for_reading(
+    path: &Path,
+    requested: Option<u8>,
+    shape: &Shape,
+) -> Result<(Connection, u8)> {
+    let (origin, inspection) = ensure_exists(path, requested, shape)?;
     if origin == Origin::Created {
         let n = inspection.size;
         eprintln!("queens: created {} for the {n}×{n} board", path.display());
@@ -63,11 +68,15 @@ pub fn open_for_reading(path: &Path, requested: Option<u8>) -> Result<(Connectio
 /// Makes sure a `queens` database exists at `path`: creates one for
 /// `requested` (or the default size) when there is no file, and otherwise
 /// checks that the file is a `queens` database this build can read.
-pub fn ensure_exists(path: &Path, requested: Option<u8>) -> Result<(Origin, Inspection)> {
+pub fn ensure_exists(
+    path: &Path,
+    requested: Option<u8>,
+    shape: &Shape,
+) -> Result<(Origin, Inspection)> {
     if !path_exists(path)? {
         refuse_dangling_link(path)?;
         let size = requested.unwrap_or(DEFAULT_SIZE);
-        if create(path, size)? {
+        if create(path, size, shape)? {
             let version = latest_version();
             return Ok((Origin::Created, Inspection { version, size }));
         }
@@ -514,7 +523,8 @@ pub fn open_writable(path: &Path) -> Result<Connection> {
 /// Builds a complete database for an `n`×`n` board in a temporary file next
 /// to `path`, then moves it to `path`. Returns false, and leaves the other
 /// file alone, if something else appeared at `path` meanwhile.
-pub fn create(path: &Path, n: u8) -> Result<bool> {
+pub fn create(path: &Path, n: u8, shape: &Shape) -> Result<bool> {
+    refuse_unfit(n, shape)?;
     let dir = parent_dir(path);
     if !dir.is_dir() {
         bail!(
@@ -528,7 +538,7 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
     {
         let mut conn = Connection::open(sqlite_name(temp.path()))?;
         conn.pragma_update(None, "foreign_keys", true)?;
-        build(&mut conn, n).map_err(|e| explain_write_error(e, path))?;
+        build(&mut conn, n, shape).map_err(|e| explain_write_error(e, path))?;
         conn.close().map_err(|(_, e)| e)?;
     }
     match temp.persist_noclobber(path) {
@@ -547,24 +557,34 @@ pub fn create(path: &Path, n: u8) -> Result<bool> {
 /// Builds a complete database for an `n`×`n` board in a new temporary file
 /// of the system's temporary directory, for one command to read: the file
 /// goes when the returned handle is dropped.
-pub fn create_temporary(n: u8) -> Result<tempfile::NamedTempFile> {
+pub fn create_temporary(n: u8, shape: &Shape) -> Result<tempfile::NamedTempFile> {
+    refuse_unfit(n, shape)?;
     let dir = std::env::temp_dir();
     let temp = new_temp_file(&dir, ".board")
         .context("cannot make a temporary board in the temporary directory (TMPDIR)")?;
     let mut conn = Connection::open(sqlite_name(temp.path()))?;
     conn.pragma_update(None, "foreign_keys", true)?;
     // (The directory is named, never the temporary file's own name.)
-    build(&mut conn, n)
+    build(&mut conn, n, shape)
         .map_err(|e| explain_write_error(e, &dir))
         .with_context(|| format!("cannot build the temporary board in {}", dir.display()))?;
     conn.close().map_err(|(_, e)| e)?;
     Ok(temp)
 }
 
-fn build(conn: &mut Connection, n: u8) -> Result<()> {
+/// Refuses, as a usage mistake and before anything is written, a shape an
+/// `n`×`n` board cannot have (`Shape::unfit_for`).
+pub fn refuse_unfit(n: u8, shape: &Shape) -> Result<()> {
+    match shape.unfit_for(n) {
+        Some(why) => Err(crate::error::usage(why)),
+        None => Ok(()),
+    }
+}
+
+fn build(conn: &mut Connection, n: u8, shape: &Shape) -> Result<()> {
     build::migrate(conn)?;
     let tx = conn.transaction()?;
-    build::populate(&tx, n)?;
+    build::populate(&tx, n, shape)?;
     keep_user_references(&tx, &BTreeSet::new(), "the new database")?;
     tx.commit()?;
     Ok(())

@@ -110,6 +110,6 @@ fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             insert.execute(params_from_iter(values))?;
         }
-        build::create_views(tx, n)
+        build::create_views(tx, n, &build::stored_shape(tx)?)
     })
 }

@@ -82,6 +82,20 @@ impl Board {
         Board { dir, db, n }
     }
 
+    /// A scratch directory with a database built by `queens init --size n`
+    /// and the shape flags `flags` (`--torus`, `--holes c2,f7`).
+    pub fn shaped(n: u8, flags: &[&str]) -> Board {
+        let dir = TempDir::new().unwrap();
+        let db = dir.path().join(format!("q{n}.db"));
+        queens(dir.path())
+            .args(["init", "--size", &n.to_string(), "--db"])
+            .arg(&db)
+            .args(flags)
+            .assert()
+            .success();
+        Board { dir, db, n }
+    }
+
     /// Runs queens on this board's database (`--db` is added).
     pub fn run(&self, args: &[&str]) -> std::process::Output {
         queens(self.dir.path())
@@ -122,6 +136,7 @@ impl Board {
                 "drop view fundamental_solution; drop view solution_class;
                  drop view solution_queen; drop view numbered_solution;
                  drop table square_image; drop table symmetry;
+                 drop table hole; drop table board_shape;
                  drop table queens_derived; pragma user_version = 1;",
             )
             .unwrap();
@@ -149,8 +164,12 @@ impl Board {
     }
 }
 
-/// The statements that take a file of this build back to schema 8.
-pub const BACK_TO_SCHEMA_8: &str = "drop table queens_derived; pragma user_version = 8;";
+/// The statements that take a file of this build back to schema 8: the
+/// tables schema 9 (queens_derived) and schema 10 (board_shape, hole)
+/// made go. (Schema 10 makes mov_dir, square_line, line_set and safe_next
+/// again, so theirs need not be the old ones.)
+pub const BACK_TO_SCHEMA_8: &str = "drop table queens_derived; drop table hole; \
+     drop table board_shape; pragma user_version = 8;";
 
 /// A value as text; numbers in their shortest form.
 /// Every row of a query on `conn`, each value as text, or the error that

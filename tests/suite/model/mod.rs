@@ -10,3 +10,4 @@ mod search_tree;
 mod solutions;
 mod symmetry;
 mod trace;
+mod variants;

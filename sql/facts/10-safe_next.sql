@@ -1,8 +1,8 @@
--- safe_next(cl_no, prev_rw_no, rw_no, square, w0, w1, w2): a square of one
+-- safe_next(cl_no, prev_rw_no, rw_no, square, w0, …, w15): a square of one
 -- column and a square of the column before it are a safe step when their
 -- line sets do not meet: L(prev) ∩ L(next) = ∅, asked of square_line.
-insert into safe_next (cl_no, prev_rw_no, rw_no, square, w0, w1, w2)
-select next.cl_no, prev.rw_no, next.rw_no, next.square, next.w0, next.w1, next.w2
+insert into safe_next (cl_no, prev_rw_no, rw_no, square{{w in 0..WORDS-1 sep "": , w{w}}})
+select next.cl_no, prev.rw_no, next.rw_no, next.square{{w in 0..WORDS-1 sep "": , next.w{w}}}
 from line_set as prev
 join line_set as next on next.cl_no = prev.cl_no + 1
 where not exists (
