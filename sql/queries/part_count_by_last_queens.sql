@@ -22,10 +22,19 @@
 --   half (2 · r1 < r1 + r{N} ≤ {N+1}) and whose last stands in rows
 --   r1 + 1 … {N+1} − r1: a range of last_queens' key. A part whose first
 --   queen stands higher counts 0.
+--@if HOLED
+-- * On this board with holes the two symmetries need not hold: each
+--   solution counts once here, and the part's weight (partition.sql, by
+--   the mirror top to bottom where the holes keep it) multiplies the count.
+--@end
 -- * `limit 9223372036854775807` (no limit) keeps placed a step of its own,
 --   so that U_{FROM-1} is worked out once for each of its rows, as in the
 --   solution view.
+--@if HOLED
+select count(*) as solutions
+--@else
 select coalesce(sum(case when placed.r1 + l.last < {N+1} then 4 else 2 end), 0) as solutions
+--@end
 from (
     select
 --@for w in 0..W-1
@@ -39,7 +48,9 @@ from (
 --@end
     where q1.cl_no = 1
       and q1.square = {:s1}
+--@if HOLED = 0
       and 2 * q1.rw_no < {N+1}              -- in the lower half
+--@end
       and q2.square = {:s2}
 --@for k in 2..FROM-1
       and q{k}.cl_no = {k}
@@ -57,8 +68,10 @@ cross join queens_count.last_queens as l          -- the queens of columns {col:
 -- on the rows placed leaves free, the last queen in a row that weighs,
 -- and sharing no line with placed
 where l.rows = (1 << {N+1}) - 2 - placed.rows
+--@if HOLED = 0
   and l.last > placed.r1
   and l.last <= {N+1} - placed.r1
+--@end
 --@for w in 0..W-1
   and l.w{w} & placed.u{w} = 0
 --@end

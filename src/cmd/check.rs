@@ -47,7 +47,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     args.target
         .on_board_fitting(Some(&args.work), &fits, |board| {
             let n = board.n;
-            let queens = args.queens.parse(n)?;
+            let queens = args.queens.on(board)?;
             let mut out = stdout();
             let attacks = attacking_pairs(board, &queens)?;
             if !attacks.is_empty() {

@@ -50,7 +50,7 @@ pub fn run(args: &Args) -> Result<()> {
     args.target
         .on_board_fitting(Some(&args.work), &fits, |board| {
             let n = board.n;
-            let queens = args.queens.parse(n)?;
+            let queens = args.queens.on(board)?;
             if let Some(attack) = attacking_pairs(board, &queens)?.first() {
                 bail!("no completion: {}", attack_sentence(attack));
             }
@@ -65,6 +65,7 @@ pub fn run(args: &Args) -> Result<()> {
             let mut out = stdout();
             let shape = PlacementShape {
                 n,
+                holes: board.shape.holes.clone(),
                 show_numbers: true,
                 with_class_size: false,
                 style: args.output.drawing.style(),

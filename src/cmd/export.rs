@@ -212,6 +212,7 @@ pub fn run(args: &Args) -> Result<()> {
         None => None,
     };
     refuse_too_large_a_page(format, board.n)?;
+    refuse_another_shape(args, format, &board)?;
     let lab = match console {
         Some(console) => Some(console.lab(&board)?),
         None => None,
@@ -234,6 +235,29 @@ pub fn run(args: &Args) -> Result<()> {
         }
     };
     deliver(args, format, &target, out_file.as_ref(), board.n, exported)
+}
+
+/// What builds or draws the plain board only, asked of another: the page,
+/// and the scripts for PostgreSQL and DuckDB.
+fn refuse_another_shape(args: &Args, format: ExportFormat, board: &Board) -> Result<()> {
+    if board.shape.is_plain() {
+        return Ok(());
+    }
+    let what = match (format, args.dialect) {
+        (ExportFormat::Html, _) => "--format html (the page)",
+        (ExportFormat::Sql, ScriptDialect::Postgres) => "--dialect postgres",
+        (ExportFormat::Sql, ScriptDialect::Duckdb) => "--dialect duckdb",
+        _ => return Ok(()),
+    };
+    Err(plain_only(what, &board.shape.the_board(board.n)))
+}
+
+/// `what` builds or draws the plain board only, not `other`.
+fn plain_only(what: &str, other: &str) -> anyhow::Error {
+    usage(format!(
+        "{what} holds the plain board only, not {other}; the other formats, and the \
+         database in sqlite3, hold it"
+    ))
 }
 
 /// The page holds every solution: refused beyond PAGE_UP_TO.
@@ -278,6 +302,10 @@ fn refuse_a_dialect_it_cannot_hold(args: &Args, format: ExportFormat) -> Result<
         return Err(usage(format!(
             "--dialect {dialect} is for --format sql, the script that builds the model"
         )));
+    }
+    if let Some(shape) = args.target.shape.requested() {
+        let asked = shape.a_board(args.target.size.unwrap_or(DEFAULT_SIZE));
+        return Err(plain_only(&format!("--dialect {dialect}"), &asked));
     }
     match args.target.size {
         Some(n) if args.dialect == ScriptDialect::Duckdb => duckdb_size(n),
@@ -471,6 +499,7 @@ fn write_placements(
     let selection = Selection::new(args.fundamental);
     let shape = PlacementShape {
         n: board.n,
+        holes: board.shape.holes.clone(),
         show_numbers: false,
         with_class_size: selection.with_class_size(),
         style: Style::Ascii,
@@ -483,7 +512,7 @@ fn write_placements(
             all.push(placement);
             Ok(())
         })?;
-        let title = picture_title(board.n, args, all.len());
+        let title = picture_title(&board.shape.the_board(board.n), args, all.len());
         let mut writer = printer::for_placements(out, format, PlacementShape { title, ..shape });
         for placement in &all {
             writer.placement(placement)?;
@@ -588,14 +617,12 @@ fn each_selected(
     }
 }
 
-fn picture_title(n: u8, args: &Args, count: usize) -> String {
+/// "Solution 3 of the 8×8 board", of the board `board` names.
+fn picture_title(board: &str, args: &Args, count: usize) -> String {
     match (args.solution, args.fundamental) {
-        (Some(k), _) => format!("Solution {k} of the {n}×{n} board"),
-        (None, true) => format!("The {count} fundamental solutions of the {n}×{n} board"),
-        (None, false) => format!(
-            "The {} of the {n}×{n} board",
-            solutions_phrase(count as u64)
-        ),
+        (Some(k), _) => format!("Solution {k} of {board}"),
+        (None, true) => format!("The {count} fundamental solutions of {board}"),
+        (None, false) => format!("The {} of {board}", solutions_phrase(count as u64)),
     }
 }
 

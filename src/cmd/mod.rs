@@ -330,6 +330,21 @@ impl PlacementArgs {
     pub fn parse(&self, n: u8) -> anyhow::Result<Vec<Square>> {
         parse_placement(&self.squares, n).map_err(|e| Error::Usage(e.to_string()).into())
     }
+
+    /// The squares on `board`: as `parse`, and a hole of the board, where
+    /// no queen may stand, is a usage error too.
+    pub fn on(&self, board: &Board) -> anyhow::Result<Vec<Square>> {
+        let queens = self.parse(board.n)?;
+        if let Some(hole) = queens.iter().find(|q| board.shape.holes.contains(q)) {
+            return Err(Error::Usage(format!(
+                "{} is a hole of {}: no queen stands there",
+                hole.name(),
+                board.shape.the_board(board.n)
+            ))
+            .into());
+        }
+        Ok(queens)
+    }
 }
 
 /// Says on stderr when a command reads stored solutions instead of

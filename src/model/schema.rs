@@ -183,11 +183,16 @@ pub fn classes_in_two_parts(n: u8) -> bool {
 /// need a second part, and whether the solution view is expanded as one
 /// part of the search.
 fn board_scope(n: u8, scope: Scope) -> Scope {
-    let torus = scope.number_or("TORUS", 0) != 0;
-    let superqueens = scope.number_or("SUPERQUEENS", 0) != 0;
+    // The plain board's, where the scope has no shape (`with_shape`).
+    let torus = scope.number_or("TORUS", 0);
+    let superqueens = scope.number_or("SUPERQUEENS", 0);
+    let holed = scope.number_or("HOLED", 0);
     scope
+        .with("TORUS", torus)
+        .with("SUPERQUEENS", superqueens)
+        .with("HOLED", holed)
         .with("N", n.into())
-        .with("W", search_words(n, torus, superqueens))
+        .with("W", search_words(n, torus != 0, superqueens != 0))
         .with("CUT", placed_first(n))
         .with("FIRST", FIRST_ROWS)
         .with("SPLIT", views_in_two_parts(n).into())
@@ -254,9 +259,10 @@ pub struct PartCount {
 /// `part_search`, unsorted, to be multiplied by the part's weight.
 pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
     // The lookup weighs by the left-right mirror and the half turn, which
-    // holes may not keep: a board with holes walks its parts.
-    let looked_up = scope.dialect() == Dialect::Sqlite && scope.number_or("HOLED", 0) == 0;
-    if let Some(from) = last_queens_from(n).filter(|_| looked_up) {
+    // holes may not keep: on a board with holes it counts each solution
+    // once, and the part's weight multiplies it.
+    let holed = scope.number_or("HOLED", 0) != 0;
+    if let Some(from) = last_queens_from(n).filter(|_| scope.dialect() == Dialect::Sqlite) {
         let scope = board_scope(n, scope).with("FROM", from.into());
         return Ok(PartCount {
             prepare: Some(query_in("queries/last_queens.sql", &scope)?.text),
@@ -265,7 +271,7 @@ pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
                 &scope,
             )
             .context("could not expand sql/queries/part_count_by_last_queens.sql")?,
-            weighed: true,
+            weighed: !holed,
         });
     }
     // A count needs no order: the completions are not sorted.

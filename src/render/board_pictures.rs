@@ -64,11 +64,11 @@ fn hundredths(length: f64) -> f64 {
     (length * 100.0).round() / 100.0
 }
 
-/// Writes `placements` of an `n`×`n` board as one SVG document headed by
-/// `title`, in a grid about as wide as it is tall.
+/// Writes `placements` of an `n`×`n` board with `holes` as one SVG
+/// document headed by `title`, in a grid about as wide as it is tall.
 pub fn write_svg(
     out: &mut dyn Write,
-    n: u8,
+    (n, holes): (u8, &[Square]),
     title: &str,
     placements: &[Placement],
     size: SvgSize,
@@ -91,7 +91,7 @@ pub fn write_svg(
         r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" {extent} viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMin meet" font-family="sans-serif">"#
     )?;
     writeln!(out, "<title>{}</title>", escape(title))?;
-    out.write_all(defs(n).as_bytes())?;
+    out.write_all(defs(n, holes).as_bytes())?;
     writeln!(
         out,
         r#"<rect width="{width}" height="{height}" fill="white"/>"#
@@ -111,8 +111,9 @@ pub fn write_svg(
     Ok(())
 }
 
-/// The board's squares (once, reused by every board) and the queen.
-fn defs(n: u8) -> String {
+/// The board's squares (once, reused by every board), its holes, dark
+/// grey and crossed, and the queen.
+fn defs(n: u8, holes: &[Square]) -> String {
     let mut s = String::from("<defs>\n");
     let _ = writeln!(s, r#"<symbol id="board" viewBox="0 0 {n} {n}">"#);
     let _ = writeln!(s, r#"<rect width="{n}" height="{n}" fill="{LIGHT}"/>"#);
@@ -127,6 +128,14 @@ fn defs(n: u8) -> String {
                 );
             }
         }
+    }
+    for hole in holes {
+        let (x, y) = (hole.col - 1, n - hole.row);
+        let _ = writeln!(
+            s,
+            r##"<rect x="{x}" y="{y}" width="1" height="1" fill="#3a3a3a"><title>hole {}</title></rect><path d="M{x}.2 {y}.2 l0.6 0.6 m0 -0.6 l-0.6 0.6" stroke="#bbbbbb" stroke-width="0.08"/>"##,
+            hole.name()
+        );
     }
     s.push_str("</symbol>\n");
     s.push_str(concat!(

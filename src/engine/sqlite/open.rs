@@ -47,7 +47,11 @@ pub fn open_for_reading(
     let (origin, inspection) = ensure_exists(path, requested, shape)?;
     if origin == Origin::Created {
         let n = inspection.size;
-        eprintln!("queens: created {} for the {n}×{n} board", path.display());
+        eprintln!(
+            "queens: created {} for {}",
+            path.display(),
+            shape.the_board(n)
+        );
     }
     let shown = path.display().to_string();
     check_requested_size(&shown, inspection.size, requested)?;

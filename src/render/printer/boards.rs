@@ -38,7 +38,7 @@ impl<W: Write> Printer for BoardsPrinter<W> {
             .iter()
             .map(|name| Square::parse(name, n))
             .collect::<Result<Vec<_>>>()?;
-        let drawing = diagram::draw(n, &queens, self.shape.style);
+        let drawing = diagram::draw_with_holes(n, (&queens, &self.shape.holes), self.shape.style);
         self.out.write_all(drawing.as_bytes())?;
         self.written += 1;
         Ok(())

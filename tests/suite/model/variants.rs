@@ -112,10 +112,13 @@ fn the_counts_are_the_published_ones_on_every_path_of_the_count() {
         assert_eq!(counted, format!("{expected}\n"), "{args:?}");
     }
     // Beyond the published tables' rows above, the checker decides: holes
-    // at 10×10 and 11×11 (parts weighed once), the superqueens torus.
+    // at 10×10 and 11×11, the lookup counting each solution once and the
+    // parts weighed by the mirror where the holes keep it (c2 and c10 on
+    // 11×11), and the superqueens torus.
     for (n, flags) in [
         (10u8, &["--holes", "c2,f7"][..]),
         (11, &["--holes", "a1,k11,f6"]),
+        (11, &["--holes", "c2,c10"]),
         (11, &["--torus", "--superqueens"]),
     ] {
         let board = Board::shaped(n, flags);
