@@ -4,7 +4,10 @@
 -- line_end: (anchor, mov_dir) ∈ L(a) ∩ L(b); wraps is 1 when the line
 -- runs over an edge of the board and comes back at the opposite one (a
 -- torus's), else 0. Each pair once, a before b in board
--- order (column, then row); pairs in board order.
+-- order (column, then row); pairs in board order. Two squares of a torus
+-- can share two lines (both diagonals, on an even board): the one named
+-- is the first of a row, a falling diagonal, a rising one, a knight's
+-- move, as search_tree names it.
 with
 given (square) as (
     --@include queries/given_squares.sql
@@ -40,4 +43,17 @@ join square_line as lb
   on lb.square = b.square
  and lb.anchor = la.anchor
  and lb.mov_dir = la.mov_dir
+where not exists (
+    -- a line the two share that comes first
+    select 1
+    from square_line as other_a
+    join square_line as other_b
+      on other_b.square = b.square
+     and other_b.anchor = other_a.anchor
+     and other_b.mov_dir = other_a.mov_dir
+    where other_a.square = a.square
+      and (case other_a.mov_dir when 'RGHT' then 1 when 'RGHT-DN' then 2 when 'RGHT-UP' then 3 else 4 end,
+           other_a.mov_dir, other_a.anchor)
+        < (case la.mov_dir when 'RGHT' then 1 when 'RGHT-DN' then 2 when 'RGHT-UP' then 3 else 4 end,
+           la.mov_dir, la.anchor))
 order by a.cl_no, a.rw_no, b.cl_no, b.rw_no;

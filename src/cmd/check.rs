@@ -43,7 +43,7 @@ pub struct Args {
 /// The placement's verdict: exit code 0 when it is valid, 1 when queens
 /// attack (said on stdout either way).
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let fits = |n| args.queens.parse(n).map(drop);
+    let fits = |n| args.queens.fit(n, &args.target);
     args.target
         .on_board_fitting(Some(&args.work), &fits, |board| {
             let n = board.n;

@@ -46,7 +46,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let fits = |n| args.queens.parse(n).map(drop);
+    let fits = |n| args.queens.fit(n, &args.target);
     args.target
         .on_board_fitting(Some(&args.work), &fits, |board| {
             let n = board.n;

@@ -192,6 +192,13 @@ pub fn run(args: &Args) -> Result<()> {
         )?),
         false => None,
     };
+    // Said before a file is created for the board the flags ask for.
+    if let Some(shape) = args.target.shape.requested().filter(|s| !s.is_plain())
+        && format == ExportFormat::Html
+    {
+        let asked = shape.a_board(args.target.size.unwrap_or(DEFAULT_SIZE));
+        return Err(plain_only("--format html (the page)", &asked));
+    }
     let target = args.target.target()?;
     if format == ExportFormat::Datasette {
         target.file("--format datasette (Datasette serves SQLite files)")?;
@@ -585,7 +592,8 @@ fn solution_number(board: &Board, k: i64) -> Result<Placement> {
             class_size: None,
         }),
         (None, total) => Err(usage(format!(
-            "--solution {k}: the {n}×{n} board has {}",
+            "--solution {k}: {} has {}",
+            board.shape.the_board(n),
             solutions_phrase(total as u64)
         ))),
     }

@@ -162,13 +162,11 @@ fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
         // Without a flag of its own, the board keeps its shape.
         let built = shape.unwrap_or_else(|| held.clone());
         engine.rebuild(n)?;
-        let said = format!(
-            "rebuilt {shown}: now {}, was {}",
-            board_words(n, &built),
-            held.a_board(found.size)
-                .replacen("an ", "", 1)
-                .replacen("a ", "", 1)
-        );
+        let was = match held.is_plain() {
+            true => format!("{0}×{0}", found.size),
+            false => held.a_board(found.size),
+        };
+        let said = format!("rebuilt {shown}: now {}, was {was}", board_words(n, &built));
         return Ok((said, n));
     }
     engine::check_requested_size(&shown, found.size, requested)?;

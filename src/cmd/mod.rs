@@ -101,6 +101,11 @@ pub struct ShapeArgs {
     /// across them).
     #[arg(long, value_name = "SQUARES", value_parser = crate::model::board::parse_holes, help_heading = "Other boards")]
     pub holes: Option<Holes>,
+
+    /// The plain board, as a new file gets without a flag: given, it asks
+    /// for the plain board where the file holds another.
+    #[arg(long, conflicts_with_all = ["torus", "superqueens", "holes"], help_heading = "Other boards")]
+    pub plain: bool,
 }
 
 impl ShapeArgs {
@@ -111,7 +116,7 @@ impl ShapeArgs {
             superqueens: self.superqueens,
             holes: self.holes.clone().map(|h| h.0).unwrap_or_default(),
         };
-        (self.torus || self.superqueens || self.holes.is_some()).then_some(shape)
+        (self.plain || self.torus || self.superqueens || self.holes.is_some()).then_some(shape)
     }
 }
 
@@ -335,15 +340,32 @@ impl PlacementArgs {
     /// no queen may stand, is a usage error too.
     pub fn on(&self, board: &Board) -> anyhow::Result<Vec<Square>> {
         let queens = self.parse(board.n)?;
-        if let Some(hole) = queens.iter().find(|q| board.shape.holes.contains(q)) {
-            return Err(Error::Usage(format!(
-                "{} is a hole of {}: no queen stands there",
-                hole.name(),
-                board.shape.the_board(board.n)
-            ))
-            .into());
-        }
+        refuse_holes(&queens, board.n, &board.shape)?;
         Ok(queens)
+    }
+
+    /// Whether the squares fit an `n`×`n` board of the shape `target`'s
+    /// flags ask for, if they ask: for a file that is not there yet, before
+    /// it is created.
+    pub fn fit(&self, n: u8, target: &DbArgs) -> anyhow::Result<()> {
+        let queens = self.parse(n)?;
+        match target.shape.requested() {
+            Some(shape) => refuse_holes(&queens, n, &shape),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A queen on a hole of the `n`×`n` board of `shape`: a usage error.
+fn refuse_holes(queens: &[Square], n: u8, shape: &Shape) -> anyhow::Result<()> {
+    match queens.iter().find(|q| shape.holes.contains(q)) {
+        Some(hole) => Err(Error::Usage(format!(
+            "{} is a hole of {}: no queen stands there",
+            hole.name(),
+            shape.the_board(n)
+        ))
+        .into()),
+        None => Ok(()),
     }
 }
 

@@ -64,7 +64,7 @@ pub fn run(args: &Args) -> Result<()> {
         let (found, seen) = order::nth_solution(board, args.number)?;
         let Some(squares) = found else {
             return Err(no_such_solution(
-                board.n,
+                &board.shape.the_board(board.n),
                 args.number,
                 total.unwrap_or(seen as u64),
             ));
@@ -83,10 +83,10 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 /// The refusal of a K beyond the board's `total` solutions.
-fn no_such_solution(n: u8, k: i64, total: u64) -> anyhow::Error {
+fn no_such_solution(board: &str, k: i64, total: u64) -> anyhow::Error {
     usage(match total {
-        0 => format!("the {n}×{n} board has no solutions, so no solution {k}"),
-        _ => format!("there is no solution {k}: the {n}×{n} board has {total} (1 to {total})"),
+        0 => format!("{board} has no solutions, so no solution {k}"),
+        _ => format!("there is no solution {k}: {board} has {total} (1 to {total})"),
     })
 }
 

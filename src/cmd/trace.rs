@@ -195,7 +195,7 @@ fn walk(args: &Args, board: &Board) -> Result<()> {
     bar.start(usize::from(n));
     let written = match machine_format(args.format) {
         Some(format) => walk_rows(&mut walk, format, limit, &bar),
-        None => walk_text(&mut walk, args, limit, &bar),
+        None => walk_text(&mut walk, (args, board), limit, &bar),
     };
     bar.finish();
     written
@@ -227,7 +227,7 @@ fn walk_rows(walk: &mut Walk, format: Format, limit: u64, bar: &Bar) -> Result<(
     Ok(())
 }
 
-fn walk_text(walk: &mut Walk, args: &Args, limit: u64, bar: &Bar) -> Result<()> {
+fn walk_text(walk: &mut Walk, (args, board): (&Args, &Board), limit: u64, bar: &Bar) -> Result<()> {
     let n = walk.n();
     let width = output_width();
     let style = if args.unicode {
@@ -235,7 +235,8 @@ fn walk_text(walk: &mut Walk, args: &Args, limit: u64, bar: &Bar) -> Result<()> 
     } else {
         Style::Ascii
     };
-    let text = WalkText::new(n, style, width);
+    let text =
+        WalkText::new(n, style, width).on(board.shape.the_board(n), board.shape.holes.clone());
     let mut out = stdout();
     text.write_header(&mut out)?;
     for step in steps_within(walk, limit, bar) {

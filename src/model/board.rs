@@ -155,11 +155,15 @@ pub struct Holes(pub Vec<Square>);
 /// board's size is checked later (`Shape::unfit_for`).
 pub fn parse_holes(text: &str) -> Result<Holes, String> {
     let mut holes: Vec<Square> = Vec::new();
-    for name in text
-        .split([',', ' ', '\t'])
-        .filter(|n| !n.trim().is_empty())
-    {
-        let hole = Square::parse(name, MAX_SIZE).map_err(|e| format!("{e:#}"))?;
+    let names = text.split(|c: char| c == ',' || c.is_whitespace());
+    for name in names.filter(|name| !name.is_empty()) {
+        // (Whether the hole is on the board is asked with its size.)
+        let hole = Square::parse(name, MAX_SIZE).map_err(|_| {
+            format!(
+                "`{}` is not a square: a column letter then a row number from 1, like c5",
+                name.escape_debug()
+            )
+        })?;
         if holes.contains(&hole) {
             return Err(format!("hole {} is given twice", hole.name()));
         }

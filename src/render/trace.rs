@@ -11,7 +11,7 @@ use crate::model::board::Square;
 use crate::model::reading::{TallyLevel, WalkStep};
 use crate::model::value::Value;
 use crate::model::words::{counted, plural};
-use crate::render::diagram::{Style, draw};
+use crate::render::diagram::{Style, draw_with_holes};
 use crate::render::search_space::{human_number, write_bar_table, write_paragraph};
 
 /// The columns of search_tree_tally, as the machine formats name them
@@ -171,9 +171,22 @@ pub struct WalkText {
     indent: usize,
     /// The characters a line may take, where the words allow.
     width: usize,
+    /// The board in words ("the 8×8 board") and its holes, drawn.
+    named: String,
+    holes: Vec<Square>,
 }
 
 impl WalkText {
+    /// The same, for the board named `named` ("the 7×7 torus"), whose
+    /// `holes` its drawings mark.
+    pub fn on(self, named: String, holes: Vec<Square>) -> WalkText {
+        WalkText {
+            named,
+            holes,
+            ..self
+        }
+    }
+
     /// For an `n`×`n` board in `width` characters, boards drawn in `style`.
     pub fn new(n: u8, style: Style, width: usize) -> WalkText {
         // The longest line: a step's number, the deepest indent, and
@@ -188,16 +201,18 @@ impl WalkText {
             style,
             indent,
             width,
+            named: format!("the {n}×{n} board"),
+            holes: Vec::new(),
         }
     }
 
     /// What the walk is.
     pub fn write_header(&self, out: &mut impl Write) -> Result<()> {
-        let n = self.n;
+        let named = &self.named;
         write_paragraph(
             out,
             &format!(
-                "The search of the {n}×{n} board one square at a time, depth-first, as a \
+                "The search of {named} one square at a time, depth-first, as a \
                  backtracking program runs it: queen k is tried on each square of column k \
                  from row 1 up; a square dies on the line it shares with the first queen \
                  that attacks it. Each line is worked out as the walk goes, from line_set \
@@ -229,7 +244,8 @@ impl WalkText {
                 .filter_map(|name| Square::parse(name, self.n).ok())
                 .collect();
             writeln!(out)?;
-            for line in draw(self.n, &queens, self.style).lines() {
+            let drawing = draw_with_holes(self.n, (&queens, &self.holes), self.style);
+            for line in drawing.lines() {
                 writeln!(out, "       {line}")?;
             }
             writeln!(out)?;

@@ -96,7 +96,13 @@ pub fn square_lines(board: &Board) -> Result<Vec<SquareLines>> {
     let index: std::collections::HashMap<String, usize> = (squares.iter().enumerate())
         .map(|(i, square)| (square.square.clone(), i))
         .collect();
+    let hole = |name: &str| board.shape.holes.iter().any(|h| h.name() == name);
     for on in square_line(board)? {
+        // A hole lies on its lines, but no queen stands there: the walk
+        // never tries it.
+        if hole(&on.square) {
+            continue;
+        }
         let i = *index
             .get(&on.square)
             .with_context(|| format!("square_line names {}, which line_set lacks", on.square))?;

@@ -10,13 +10,14 @@
 
 use anyhow::{Result, bail};
 
-use crate::model::reading::{Kill, SquareLines, WalkStep};
+use crate::model::reading::{Kill, LineFact, SquareLines, WalkStep};
 
 /// The walk of an N×N board's search tree: an iterator of its steps.
 pub struct Walk {
     n: usize,
-    /// In board order: column by column, each from row 1 up.
-    squares: Vec<SquareLines>,
+    /// In board order: column by column, each from row 1 up; None for a
+    /// hole, where no queen stands and the walk tries nothing.
+    squares: Vec<Option<SquareLines>>,
     /// The row (from 0) of the queen standing in each column so far.
     queens: Vec<usize>,
     /// The row (from 0) tried next in column `queens.len()`; None when the
@@ -31,21 +32,29 @@ impl Walk {
     /// (search::reading::square_lines).
     pub fn new(n: u8, squares: Vec<SquareLines>) -> Result<Walk> {
         let n = usize::from(n);
-        let in_order = squares.len() == n * n
-            && squares.iter().enumerate().all(|(i, square)| {
-                square.column == (i / n + 1) as i64 && square.row == (i % n + 1) as i64
-            });
-        if !in_order {
-            bail!("line_set does not hold the {n}×{n} board's squares in board order");
+        let mut grid: Vec<Option<SquareLines>> = vec![None; n * n];
+        let mut last = None;
+        for square in squares {
+            let (column, row) = (square.column - 1, square.row - 1);
+            let at = usize::try_from(column * n as i64 + row).ok();
+            let in_order =
+                (0..n as i64).contains(&column) && (0..n as i64).contains(&row) && at > last;
+            if !in_order {
+                bail!("line_set does not hold the {n}×{n} board's squares in board order");
+            }
+            last = at;
+            grid[at.unwrap_or_default()] = Some(square);
         }
-        Ok(Walk {
+        let mut walk = Walk {
             n,
-            squares,
+            squares: grid,
             queens: Vec::new(),
-            next_row: Some(0),
+            next_row: None,
             step: 0,
             solutions: 0,
-        })
+        };
+        walk.next_row = walk.open_from(0, 0);
+        Ok(walk)
     }
 
     /// The board's size.
@@ -68,8 +77,17 @@ impl Walk {
         self.solutions
     }
 
+    /// The square of `column`, `row` (from 0), which the walk reaches only
+    /// where it is open.
     fn square(&self, column: usize, row: usize) -> &SquareLines {
-        &self.squares[column * self.n + row]
+        self.squares[column * self.n + row]
+            .as_ref()
+            .expect("the walk stands only on open squares")
+    }
+
+    /// The first open square of `column` from `row` up (rows from 0).
+    fn open_from(&self, column: usize, row: usize) -> Option<usize> {
+        (row..self.n).find(|&r| self.squares[column * self.n + r].is_some())
     }
 
     /// Why the square of `column`, `row` dies under the queens standing:
@@ -79,8 +97,19 @@ impl Walk {
         let (attacker, _) = (self.queens.iter().enumerate())
             .map(|(j, &r)| (self.square(j, r), j))
             .find(|(queen, _)| meets(queen, tried))?;
-        // Two squares share at most one line; the bitsets say they share one.
-        let line = (tried.lines.iter()).find(|line| attacker.lines.contains(line))?;
+        // The bitsets say they share a line. Two squares of a torus can
+        // share two (both diagonals, on an even board): the first of a row,
+        // a falling diagonal, a rising one, a knight's move, as search_tree
+        // names it.
+        let rank = |line: &&LineFact| {
+            let kind = ["RGHT", "RGHT-DN", "RGHT-UP"]
+                .iter()
+                .position(|d| *d == line.mov_dir);
+            (kind.unwrap_or(3), line.mov_dir.clone(), line.anchor.clone())
+        };
+        let line = (tried.lines.iter())
+            .filter(|line| attacker.lines.contains(line))
+            .min_by_key(rank)?;
         Some(Kill {
             anchor: line.anchor.clone(),
             mov_dir: line.mov_dir.clone(),
@@ -93,16 +122,16 @@ impl Walk {
     /// lifted on the way.
     fn move_on(&mut self, row: usize) -> Vec<String> {
         let mut lifted = Vec::new();
-        let mut next = row + 1;
-        while next == self.n {
+        let mut next = self.open_from(self.queens.len(), row + 1);
+        while next.is_none() {
             let Some(queen_row) = self.queens.pop() else {
                 self.next_row = None;
                 return lifted;
             };
             lifted.push(self.square(self.queens.len(), queen_row).square.clone());
-            next = queen_row + 1;
+            next = self.open_from(self.queens.len(), queen_row + 1);
         }
-        self.next_row = Some(next);
+        self.next_row = next;
         lifted
     }
 }
@@ -128,9 +157,15 @@ impl Iterator for Walk {
         let lifted = if kill.is_some() {
             self.move_on(row)
         } else if column + 1 < self.n {
-            self.queens.push(row);
-            self.next_row = Some(0);
-            Vec::new()
+            match self.open_from(column + 1, 0) {
+                Some(first) => {
+                    self.queens.push(row);
+                    self.next_row = Some(first);
+                    Vec::new()
+                }
+                // A column all of holes: no placement goes on from here.
+                None => self.move_on(row),
+            }
         } else {
             self.solutions += 1;
             solution = Some(self.solutions);

@@ -60,7 +60,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
     findings.push(Finding::of("views", views(&conn, n, path)));
     findings.push(Finding::of("derived", derived(&conn, n, path)));
     if build::has_store(&conn)? {
-        findings.push(Finding::of("stored", stored_solutions(&conn, n)));
+        findings.push(Finding::of("stored", stored_solutions(&conn, n, &shape)));
     }
     findings.push(if n <= COUNT_UP_TO {
         Finding::of("solutions", solutions(&conn, n, &shape))
@@ -366,7 +366,18 @@ const STORED_COUNT_UP_TO: u8 = 14;
 /// Every stored row must be a solution of the stored board, numbered 1, 2,
 /// … in board order (so none twice), and, where the native counter can
 /// tell, all of them must be there.
-fn stored_solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
+fn stored_solutions(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
+    // The board's own rules, the checker's (`checker::variants`) where the
+    // board is not the plain one.
+    let rules = checker::variants::Shape::of(n, shape);
+    let is_solution = |queens: &[Square]| match shape.is_plain() {
+        true => checker::is_solution(queens, n),
+        false => {
+            (queens.iter().all(|&q| rules.open(q)))
+                && (queens.iter().enumerate())
+                    .all(|(i, &a)| queens[i + 1..].iter().all(|&b| !rules.attack(a, b)))
+        }
+    };
     let mut stmt = conn.prepare("select * from solution_store order by solution_no")?;
     let width = stmt.column_count();
     let mut rows = stmt.query([])?;
@@ -385,7 +396,7 @@ fn stored_solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
                     .filter(|q| usize::from(q.col) == i && q.name() == name)
             })
             .collect();
-        let Some(queens) = queens.filter(|q| checker::is_solution(q, n)) else {
+        let Some(queens) = queens.filter(|q| is_solution(q)) else {
             wrong += 1;
             continue;
         };
@@ -398,8 +409,13 @@ fn stored_solutions(conn: &Connection, n: u8) -> Result<(bool, String)> {
         "{count} stored: {wrong} not a solution of this board, {misnumbered} misnumbered, \
          {out_of_order} out of board order or repeated"
     );
-    if n <= STORED_COUNT_UP_TO {
-        let native = checker::count_solutions(n);
+    // (The checker's rules of another board count without bitboards: up
+    // to COUNT_UP_TO, as the solutions' finding.)
+    if n <= STORED_COUNT_UP_TO && (shape.is_plain() || n <= COUNT_UP_TO) {
+        let native = match shape.is_plain() {
+            true => checker::count_solutions(n),
+            false => rules.count(),
+        };
         holds &= count == native;
         found.push_str(&format!(" (native counter: {native})"));
     }

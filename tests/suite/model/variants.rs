@@ -343,3 +343,76 @@ fn doctor_holds_each_board_against_a_fresh_board_of_its_shape() {
     let out = board.run(&["doctor"]);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
 }
+
+promise!(stored_solutions_are_held_to_the_board_s_own_rules);
+fn stored_solutions_are_held_to_the_board_s_own_rules() {
+    // Found by an adversary: doctor held stored solutions to the plain
+    // board's rules, failing a fresh torus and passing a wrong row.
+    for flags in [&["--torus"][..], &["--superqueens"], &["--holes", "c2,f7"]] {
+        let n = if flags[0] == "--superqueens" { 10 } else { 7 };
+        let board = Board::shaped(n, flags);
+        board.stdout(&["init", "--materialize"]);
+        let report = board.stdout(&["doctor"]);
+        assert!(report.ends_with("all checks hold\n"), "{flags:?}: {report}");
+    }
+    let board = Board::shaped(7, &["--torus"]);
+    board.stdout(&["init", "--materialize"]);
+    // Solution 5 with its queens moved so that three pairs attack on the
+    // torus (and none would on the plain board's rows alone).
+    rusqlite::Connection::open(&board.db)
+        .unwrap()
+        .execute_batch(
+            "update solution_store set s2 = 'b4', s3 = 'c1', s4 = 'd7', s5 = 'e5', \
+             s6 = 'f3', s7 = 'g6' where solution_no = 5",
+        )
+        .unwrap();
+    let out = board.run(&["doctor"]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("1 not a solution of this board"), "{said}");
+}
+
+promise!(a_pair_sharing_two_lines_is_one_pair_named_by_one_line);
+fn a_pair_sharing_two_lines_is_one_pair_named_by_one_line() {
+    // Found by an adversary: on an even torus two squares share both
+    // diagonals, and check counted the lines, not the pairs.
+    let dir = tempfile::TempDir::new().unwrap();
+    let out = common::run_in(
+        dir.path(),
+        &[
+            "check", "a1", "c3", "--torus", "--size", "4", "--db", "t.db",
+        ],
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(said.lines().count(), 2, "{said}");
+    assert!(
+        said.contains("along the RGHT-DN line anchored at a1"),
+        "{said}"
+    );
+    assert!(said.ends_with("invalid: 1 attacking pair\n"), "{said}");
+}
+
+promise!(what_is_refused_for_another_board_creates_no_file_and_plain_goes_back);
+fn what_is_refused_for_another_board_creates_no_file_and_plain_goes_back() {
+    let dir = tempfile::TempDir::new().unwrap();
+    for args in [
+        &[
+            "export", "--format", "html", "--torus", "--size", "5", "--db", "n.db",
+        ][..],
+        &["check", "a1", "--holes", "a1", "--db", "n.db"],
+        &["complete", "a1", "--holes", "a1", "--db", "n.db"],
+    ] {
+        let out = common::run_in(dir.path(), args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(!dir.path().join("n.db").exists(), "{args:?}");
+    }
+    // --plain asks for the plain board of a file that holds another, and
+    // init --force --plain makes it that board again.
+    let board = Board::shaped(7, &["--torus"]);
+    assert_eq!(board.stdout(&["count", "--quiet", "--plain"]), "40\n");
+    assert_eq!(board.stdout(&["count", "--quiet"]), "28\n");
+    board.stdout(&["init", "--force", "--plain"]);
+    assert_eq!(board.stdout(&["count", "--quiet"]), "40\n");
+}
