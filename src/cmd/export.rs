@@ -184,6 +184,13 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     let format = chosen_format(args)?;
     refuse_choosing_in_whole(args, format)?;
+    // Said before a file is created for the board the flags ask for.
+    if let Some(shape) = args.target.shape.requested().filter(|s| !s.is_plain())
+        && args.console
+    {
+        let asked = shape.a_board(args.target.size.unwrap_or(DEFAULT_SIZE));
+        return Err(plain_only("--console", &asked));
+    }
     let console = match args.console {
         true => Some(console::prepare(
             format == ExportFormat::Html,
@@ -192,13 +199,6 @@ pub fn run(args: &Args) -> Result<()> {
         )?),
         false => None,
     };
-    // Said before a file is created for the board the flags ask for.
-    if let Some(shape) = args.target.shape.requested().filter(|s| !s.is_plain())
-        && format == ExportFormat::Html
-    {
-        let asked = shape.a_board(args.target.size.unwrap_or(DEFAULT_SIZE));
-        return Err(plain_only("--format html (the page)", &asked));
-    }
     let target = args.target.target()?;
     if format == ExportFormat::Datasette {
         target.file("--format datasette (Datasette serves SQLite files)")?;
@@ -244,14 +244,15 @@ pub fn run(args: &Args) -> Result<()> {
     deliver(args, format, &target, out_file.as_ref(), board.n, exported)
 }
 
-/// What builds or draws the plain board only, asked of another: the page,
-/// and the scripts for PostgreSQL and DuckDB.
+/// What builds or holds the plain board only, asked of another: the
+/// page's console, and the scripts for PostgreSQL and DuckDB.
 fn refuse_another_shape(args: &Args, format: ExportFormat, board: &Board) -> Result<()> {
     if board.shape.is_plain() {
         return Ok(());
     }
     let what = match (format, args.dialect) {
-        (ExportFormat::Html, _) => "--format html (the page)",
+        // (Its exercises are checked on hidden plain boards.)
+        _ if args.console => "--console",
         (ExportFormat::Sql, ScriptDialect::Postgres) => "--dialect postgres",
         (ExportFormat::Sql, ScriptDialect::Duckdb) => "--dialect duckdb",
         _ => return Ok(()),
@@ -644,6 +645,7 @@ const PAGE_UP_TO: u8 = 13;
 /// Returns how many solutions it holds.
 fn write_html(board: &Board, lab: Option<&LabData>, out: &mut dyn Write) -> Result<u64> {
     let mut data = PageData::from_shown(&reading::board_shown(board)?)?;
+    data.shaped(&board.shape)?;
     let mut count = 0;
     Selection::All.for_each(board, |placement| {
         count += 1;

@@ -9,6 +9,7 @@ use std::io::Write;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
+use crate::model::board::Shape;
 use crate::model::reading::{BoardShown, ReasoningStep, SquareImage, TallyLevel};
 use crate::render::lab::{LabData, SCRIPT, STYLE};
 use crate::render::search_space;
@@ -39,8 +40,12 @@ pub struct PageData {
     /// the placement rule].
     pub funnel: Vec<(i64, Option<i64>, i64)>,
     /// search_tree_tally: [k, entered, tried, placed, by_row, by_rising,
-    /// by_falling].
-    pub tally: Vec<[i64; 7]>,
+    /// by_falling], and by_knight on a superqueens board.
+    pub tally: Vec<Vec<i64>>,
+    /// The board in words: "the 8×8 board", "the 7×7 torus".
+    pub board: String,
+    /// The squares no queen may stand on (hole), by index.
+    pub holes: Vec<usize>,
     /// The relations the page reads: name → [kind, the SQL the database
     /// holds for it (empty where it keeps none)].
     pub relations: BTreeMap<String, (String, String)>,
@@ -52,6 +57,7 @@ impl PageData {
     pub fn from_shown(facts: &BoardShown) -> Result<PageData> {
         let mut data = PageData {
             n: facts.n,
+            board: format!("the {0}×{0} board", facts.n),
             ..PageData::default()
         };
         for square in &facts.squares {
@@ -64,8 +70,11 @@ impl PageData {
             data.add_square_line(&on.square, &on.anchor, &on.mov_dir)?;
         }
         let mut moves = moves_by_symmetry(&facts.images);
+        // The board's own symmetries: those square_image holds.
         for symmetry in &facts.symmetries {
-            let moved = moves.remove(&symmetry.symmetry).unwrap_or_default();
+            let Some(moved) = moves.remove(&symmetry.symmetry) else {
+                continue;
+            };
             data.add_symmetry(
                 symmetry.symmetry.clone(),
                 symmetry.description.clone(),
@@ -81,6 +90,15 @@ impl PageData {
             .map(|d| (d.name.clone(), (d.kind.clone(), d.sql.clone())))
             .collect();
         Ok(data)
+    }
+
+    /// The board of `shape`: its name, and its holes marked.
+    pub fn shaped(&mut self, shape: &Shape) -> Result<()> {
+        self.board = shape.the_board(self.n);
+        self.holes = (shape.holes.iter())
+            .map(|hole| self.square_index(&hole.name()))
+            .collect::<Result<_>>()?;
+        Ok(())
     }
 
     /// Adds a square; its lines come with add_square_line.
@@ -170,6 +188,8 @@ pub fn write_page(out: &mut dyn Write, data: &PageData, lab: Option<&LabData>) -
         TEMPLATE,
         &[
             ("__N__", &n),
+            ("__BOARD__", &data.board),
+            ("__BOARD_CAP__", &capitalized(&data.board)),
             ("__DATA__", &json),
             ("/* __LAB_STYLE__ */", &style),
             ("<!-- __LAB_SECTION__ -->", &section),
@@ -179,6 +199,14 @@ pub fn write_page(out: &mut dyn Write, data: &PageData, lab: Option<&LabData>) -
     );
     out.write_all(page.as_bytes())?;
     Ok(out.flush()?)
+}
+
+/// "The 8×8 board" from "the 8×8 board".
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// JSON to sit inside <script>: no `</script>` or `<!--` can close or bend
@@ -228,8 +256,8 @@ fn reasoning_cells(step: &ReasoningStep) -> (String, String, String, String) {
 }
 
 /// A level of search_tree_tally as the page's data holds it.
-fn tally_cells(t: &TallyLevel) -> [i64; 7] {
-    [
+fn tally_cells(t: &TallyLevel) -> Vec<i64> {
+    let mut cells = vec![
         t.queens,
         t.entered,
         t.tried,
@@ -237,7 +265,9 @@ fn tally_cells(t: &TallyLevel) -> [i64; 7] {
         t.by_row,
         t.by_rising,
         t.by_falling,
-    ]
+    ];
+    cells.extend(t.by_knight);
+    cells
 }
 
 #[cfg(test)]

@@ -45,6 +45,14 @@ impl Walk {
             last = at;
             grid[at.unwrap_or_default()] = Some(square);
         }
+        // Every column has a square a queen may stand on (init refuses a
+        // column all of holes).
+        if !grid
+            .chunks(n.max(1))
+            .all(|column| column.iter().any(Option::is_some))
+        {
+            bail!("line_set does not hold the {n}×{n} board's squares in board order");
+        }
         let mut walk = Walk {
             n,
             squares: grid,

@@ -750,4 +750,74 @@ mod in_chromium {
         assert!(pdf.starts_with(b"%PDF"));
         std::fs::write(dir.join("page-8x8.pdf"), pdf).unwrap();
     }
+
+    promise!(
+        other_boards_show_their_holes_wrapped_lines_and_knights_moves,
+        needs = [Chromium]
+    );
+    fn other_boards_show_their_holes_wrapped_lines_and_knights_moves() {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        // The 5×5 torus: c5 and e2 in check's words, and the whole
+        // wrapped diagonal framed, over the top edge and back.
+        let torus = Board::shaped(5, &["--torus"]);
+        let page = page_of(&torus);
+        for size in WIDTHS {
+            let (_browser, tab) = open(&page, size);
+            assert_eq!(eval(&tab, "document.title"), "queens: the 5×5 torus");
+            click(&tab, &square("c5"));
+            click(&tab, &square("e2"));
+            assert_eq!(
+                text_of(&tab, "conflicts"),
+                cli(&torus, &["check", "c5", "e2"])
+            );
+            assert_eq!(squares_where(&tab, ".path"), "a3 b4 c5 d1 e2");
+            screenshot(&tab, &dir.join(format!("page-5x5-torus-{}.png", size.0)));
+        }
+        // Holes: marked, named, never a queen's, never tried by the walk;
+        // the classes are the board's own symmetries' (c2 and f7: the
+        // identity and the half turn).
+        let holed = Board::shaped(8, &["--holes", "c2,f7"]);
+        let page = page_of(&holed);
+        let (_browser, tab) = open(&page, WIDTHS[0]);
+        assert_eq!(squares_where(&tab, ".hole"), "c2 f7");
+        click(&tab, &square("c2"));
+        assert_eq!(squares_where(&tab, ".queen"), "");
+        let said = eval(
+            &tab,
+            "document.querySelector('[data-square=c2]').getAttribute('aria-label')",
+        );
+        assert!(said.contains("a hole"), "{said}");
+        let tries_a_hole = "(() => { for (let n = 1; n <= 20000; n++) { const r = walkRecord(n); \
+             if (!r) return 'over'; if (HOLE.has(r.sq)) return 'tried ' + SQ[r.sq][0]; } return 'long'; })()";
+        assert_eq!(eval(&tab, tries_a_hole), "over");
+        assert_eq!(
+            eval(&tab, "walk.records[walk.records.length - 1].solutions"),
+            "67"
+        );
+        assert_eq!(
+            eval(&tab, "D.symmetries.map(s => s[0]).join(' ')"),
+            "identity rotate-180"
+        );
+        screenshot(&tab, &dir.join("page-8x8-holes.png"));
+        // Superqueens: a knight's move in check's words, and the tally's
+        // column of the squares it kills.
+        let knights = Board::shaped(10, &["--superqueens"]);
+        let page = page_of(&knights);
+        let (_browser, tab) = open(&page, WIDTHS[1]);
+        click(&tab, &square("a1"));
+        click(&tab, &square("b3"));
+        assert_eq!(
+            text_of(&tab, "conflicts"),
+            cli(&knights, &["check", "a1", "b3"])
+        );
+        assert_eq!(
+            eval(
+                &tab,
+                "[...document.querySelectorAll('#tally thead th')].map(t => t.textContent).join(' ')"
+            ),
+            "k enter tried placed row rise fall knight share of tried"
+        );
+        screenshot(&tab, &dir.join("page-10x10-superqueens-390.png"));
+    }
 }

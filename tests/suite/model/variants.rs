@@ -397,7 +397,15 @@ fn what_is_refused_for_another_board_creates_no_file_and_plain_goes_back() {
     let dir = tempfile::TempDir::new().unwrap();
     for args in [
         &[
-            "export", "--format", "html", "--torus", "--size", "5", "--db", "n.db",
+            "export",
+            "--format",
+            "html",
+            "--console",
+            "--torus",
+            "--size",
+            "5",
+            "--db",
+            "n.db",
         ][..],
         &["check", "a1", "--holes", "a1", "--db", "n.db"],
         &["complete", "a1", "--holes", "a1", "--db", "n.db"],
