@@ -547,17 +547,21 @@ image (symmetry, square, image) as (
     join centred as t
       on t.x = g.xx * s.x + g.xy * s.y
      and t.y = g.yx * s.x + g.yy * s.y
+),
+own (symmetry) as (
+    -- the board's symmetries: none moves a hole onto a square a queen
+    -- may stand on
+    select symmetry
+    from symmetry
+    where symmetry not in (
+        select moved.symmetry
+        from hole as h
+        join image as moved on moved.square = h.square
+        where moved.image not in (select square from hole))
 )
 select i.symmetry, i.square, i.image
 from image as i
-where not exists (
-    -- a hole the symmetry moves onto a square a queen may stand on
-    select 1
-    from image as moved
-    join hole as h on h.square = moved.square
-    where moved.symmetry = i.symmetry
-      and moved.image not in (select square from hole)
-);
+join own as o on o.symmetry = i.symmetry;
 
 -- ==== view candidate ====
 create view candidate (s1, s2, s3, s4, s5, s6, s7, s8) as
