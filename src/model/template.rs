@@ -26,6 +26,7 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 
@@ -46,11 +47,13 @@ pub enum Dialect {
 /// fragments of SQL, parameters bound to SQL expressions, and the dialect.
 #[derive(Clone, Debug)]
 pub struct Scope {
-    numbers: BTreeMap<String, i64>,
-    words: BTreeMap<String, String>,
-    lists: BTreeMap<String, Vec<String>>,
-    fragments: BTreeMap<String, String>,
-    bound: BTreeMap<String, String>,
+    // Shared until changed (`Arc::make_mut`): a repetition clones the
+    // scope once an iteration, and most of it never changes there.
+    numbers: Arc<BTreeMap<String, i64>>,
+    words: Arc<BTreeMap<String, String>>,
+    lists: Arc<BTreeMap<String, Vec<String>>>,
+    fragments: Arc<BTreeMap<String, String>>,
+    bound: Arc<BTreeMap<String, String>>,
     dialect: Dialect,
 }
 
@@ -64,11 +67,11 @@ impl Scope {
     /// An empty scope for SQL of `dialect`.
     pub fn for_dialect(dialect: Dialect) -> Scope {
         Scope {
-            numbers: BTreeMap::new(),
-            words: BTreeMap::new(),
-            lists: BTreeMap::new(),
-            fragments: BTreeMap::new(),
-            bound: BTreeMap::new(),
+            numbers: Arc::default(),
+            words: Arc::default(),
+            lists: Arc::default(),
+            fragments: Arc::default(),
+            bound: Arc::default(),
             dialect,
         }
         .with_dialect(dialect)
@@ -98,7 +101,7 @@ impl Scope {
 
     /// A number, for `{NAME}` and conditions.
     pub fn with(mut self, name: &str, value: i64) -> Self {
-        self.numbers.insert(name.to_string(), value);
+        Arc::make_mut(&mut self.numbers).insert(name.to_string(), value);
         self
     }
 
@@ -106,7 +109,7 @@ impl Scope {
     /// engine checked, one of queens' own, or a literal `string_literal`
     /// quoted.
     pub fn with_word(mut self, name: &str, text: &str) -> Self {
-        self.words.insert(name.to_string(), text.to_string());
+        Arc::make_mut(&mut self.words).insert(name.to_string(), text.to_string());
         self
     }
 
@@ -114,13 +117,13 @@ impl Scope {
     /// views, its tables), in the order they are made.
     pub fn with_list<'a>(mut self, name: &str, words: impl IntoIterator<Item = &'a str>) -> Self {
         let words = words.into_iter().map(str::to_string).collect();
-        self.lists.insert(name.to_string(), words);
+        Arc::make_mut(&mut self.lists).insert(name.to_string(), words);
         self
     }
 
     /// A fragment of SQL, for `--@insert NAME`.
     pub fn with_fragment(mut self, name: &str, sql: &str) -> Self {
-        self.fragments.insert(name.to_string(), sql.to_string());
+        Arc::make_mut(&mut self.fragments).insert(name.to_string(), sql.to_string());
         self
     }
 
@@ -128,7 +131,7 @@ impl Scope {
     /// column of a table joined around the template, say) instead of a
     /// value bound when the statement runs.
     pub fn binding(mut self, name: &str, expr: &str) -> Self {
-        self.bound.insert(name.to_string(), expr.to_string());
+        Arc::make_mut(&mut self.bound).insert(name.to_string(), expr.to_string());
         self
     }
 
