@@ -58,6 +58,18 @@ impl Shape {
         !self.holes.contains(&square)
     }
 
+    /// Whether `queens` is a solution of this board: a queen in each
+    /// column, on the board and on no hole, no two attacking each other.
+    pub fn is_solution(&self, queens: &[Square]) -> bool {
+        let on_board = |q: &Square| {
+            (1..=self.cols).contains(&q.col) && (1..=self.rows).contains(&q.row) && self.open(*q)
+        };
+        queens.len() == usize::from(self.cols)
+            && queens.iter().all(on_board)
+            && (queens.iter().enumerate())
+                .all(|(i, &a)| queens[i + 1..].iter().all(|&b| !self.attack(a, b)))
+    }
+
     /// Every solution, as the row of the queen in each column, columns
     /// filled left to right and rows tried from the lowest: board order.
     pub fn solutions(&self) -> Vec<Vec<u8>> {
@@ -185,6 +197,39 @@ mod tests {
         let column: Vec<String> = (1..=8).map(|r| format!("d{r}")).collect();
         let column: Vec<&str> = column.iter().map(String::as_str).collect();
         assert_eq!(board(&column).count(), 0);
+    }
+
+    #[test]
+    fn every_solution_found_is_a_solution_and_a_queen_on_a_hole_is_not() {
+        let board = Shape {
+            torus: true,
+            holes: holes(&["d4"]),
+            ..Shape::square(7)
+        };
+        let as_squares = |rows: &[u8]| -> Vec<Square> {
+            (1..)
+                .zip(rows)
+                .map(|(col, &row)| Square { col, row })
+                .collect()
+        };
+        let found = board.solutions();
+        assert!(!found.is_empty());
+        assert!(
+            found
+                .iter()
+                .all(|rows| board.is_solution(&as_squares(rows)))
+        );
+        // A solution of the torus without the hole that stands on d4.
+        let open = Shape {
+            torus: true,
+            ..Shape::square(7)
+        };
+        let on_d4 = (open.solutions().into_iter())
+            .find(|rows| rows[3] == 4)
+            .unwrap();
+        assert!(open.is_solution(&as_squares(&on_d4)));
+        assert!(!board.is_solution(&as_squares(&on_d4)));
+        assert!(!board.is_solution(&as_squares(&on_d4[..6])));
     }
 
     #[test]

@@ -76,7 +76,7 @@ impl Shape {
     /// The board's name in messages: "an 8×8 board", "a 7×7 torus",
     /// "an 8×8 board with holes at c2, f7", "a 10×10 superqueens board".
     pub fn a_board(&self, n: u8) -> String {
-        let article = if matches!(n, 8 | 11 | 18) { "an" } else { "a" };
+        let article = article(n);
         let superqueens = if self.superqueens { " superqueens" } else { "" };
         let kind = if self.torus { "torus" } else { "board" };
         let mut name = format!("{article} {n}×{n}{superqueens} {kind}");
@@ -203,9 +203,12 @@ pub fn parse_placement(words: &[String], size: u8) -> Result<Vec<Square>> {
 
 /// "an 8×8 board", "a 10×10 board".
 pub fn a_board(n: u8) -> String {
-    // Said aloud, 8, 11 and 18 start with a vowel.
-    let article = if matches!(n, 8 | 11 | 18) { "an" } else { "a" };
-    format!("{article} {n}×{n} board")
+    format!("{} {n}×{n} board", article(n))
+}
+
+/// The article before "N×N": said aloud, 8, 11 and 18 start with a vowel.
+fn article(n: u8) -> &'static str {
+    if matches!(n, 8 | 11 | 18) { "an" } else { "a" }
 }
 
 /// Reads a solution number for clap: solutions are counted from 1.

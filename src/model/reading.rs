@@ -198,7 +198,7 @@ pub struct Attack {
     pub anchor: String,
     pub mov_dir: String,
     pub line_end: String,
-    /// Whether the board wraps round (a torus), so that a diagonal runs
-    /// over an edge and comes back at the opposite one.
+    /// Whether the line runs over an edge of the board and comes back at
+    /// the opposite one (a torus's).
     pub wraps: bool,
 }

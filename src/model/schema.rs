@@ -135,15 +135,29 @@ pub fn line_set_words(n: u8) -> i64 {
 /// n rows and 2n diagonals; and a superqueens board adds a line for each
 /// knight's move, 4 (n − 1)(n − 2) of them, or 4n² on a torus.
 pub fn search_words(n: u8, torus: bool, superqueens: bool) -> i64 {
-    let n = i64::from(n);
-    let queens = if torus { 3 * n } else { (5 * n - 6).max(0) };
-    let knights = match (superqueens, torus) {
-        (false, _) => 0,
-        (true, true) if n >= 2 => 4 * n * n,
-        (true, true) => 0,
-        (true, false) => 4 * (n - 1).max(0) * (n - 2).max(0),
+    let queens = if torus {
+        3 * i64::from(n)
+    } else {
+        (5 * i64::from(n) - 6).max(0)
+    };
+    let knights = if superqueens {
+        knight_lines(n, torus)
+    } else {
+        0
     };
     ((queens + knights).max(1) as u64).div_ceil(64) as i64
+}
+
+/// The lines a superqueens board of `n`×`n` adds, one a knight's move, a
+/// line of two squares: 4 (n − 1)(n − 2), or 4n² on a torus from 2×2 on
+/// (on 1×1 a leap lands where it starts, and makes no line).
+pub fn knight_lines(n: u8, torus: bool) -> i64 {
+    let n = i64::from(n);
+    match torus {
+        true if n >= 2 => 4 * n * n,
+        true => 0,
+        false => 4 * (n - 1).max(0) * (n - 2).max(0),
+    }
 }
 
 /// How many queens the solution view places before it works out the lines

@@ -28,10 +28,16 @@ pub fn tally_columns(levels: &[TallyLevel]) -> Vec<String> {
     ]
     .map(String::from)
     .to_vec();
-    if levels.iter().any(|level| level.by_knight.is_some()) {
+    if counts_knights(levels) {
         columns.push("by_knight".into());
     }
     columns
+}
+
+/// Whether the tally counts the squares a knight's move kills (a
+/// superqueens board's).
+fn counts_knights(levels: &[TallyLevel]) -> bool {
+    levels.iter().any(|level| level.by_knight.is_some())
 }
 
 /// A level of the tally as a row under [`tally_columns`].
@@ -66,8 +72,7 @@ pub fn write_tally(
     unicode: bool,
     width: usize,
 ) -> Result<()> {
-    let knights = levels.iter().any(|level| level.by_knight.is_some());
-    let (or_knight, by_knight) = match knights {
+    let (or_knight, by_knight) = match counts_knights(levels) {
         true => (
             ", the falling one (RGHT-DN) or a knight's move",
             vec!["by knight"],

@@ -14,7 +14,7 @@ use crate::engine::findings::{Finding, board_finding, model_finding, multiset_di
 use crate::engine::interface::check_requested_size;
 use crate::engine::sqlite::{build, open};
 use crate::model::board::{Shape, Square};
-use crate::model::schema::{board_table_names, latest_version};
+use crate::model::schema::{self, board_table_names, latest_version};
 use crate::model::sql;
 use crate::model::template::{self, Dialect};
 
@@ -111,7 +111,7 @@ fn facts(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
         conn.query_row(sql::file("doctor/fact_counts.sql"), [], |row| {
             Ok((row.get(0)?, row.get(1)?, row.get(2)?))
         })?;
-    let expected = expected_facts(i64::from(n), shape);
+    let expected = expected_facts(n, shape);
     let ((squares, lines, memberships), (e_squares, e_lines, e_memberships)) = (found, expected);
     Ok((
         found == expected,
@@ -127,14 +127,13 @@ fn facts(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
 /// each way), 4n² (four lines through each square). A torus: its 4n lines
 /// are cycles of n squares, so again four through each square (on 1×1,
 /// four lines of the one square). A knight's move is a line of two
-/// squares: 4 (n − 1)(n − 2) of them, or 4n² on a torus from 2×2 on.
-fn expected_facts(n: i64, shape: &Shape) -> (i64, i64, i64) {
+/// squares (`schema::knight_lines`).
+fn expected_facts(size: u8, shape: &Shape) -> (i64, i64, i64) {
+    let n = i64::from(size);
     let queen_lines = if shape.torus { 4 * n } else { 6 * n - 2 };
-    let knight_lines = match (shape.superqueens, shape.torus) {
-        (false, _) => 0,
-        (true, true) if n >= 2 => 4 * n * n,
-        (true, true) => 0,
-        (true, false) => 4 * (n - 1) * (n - 2).max(0),
+    let knight_lines = match shape.superqueens {
+        true => schema::knight_lines(size, shape.torus),
+        false => 0,
     };
     (
         n * n,
@@ -372,11 +371,7 @@ fn stored_solutions(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, St
     let rules = checker::variants::Shape::of(n, shape);
     let is_solution = |queens: &[Square]| match shape.is_plain() {
         true => checker::is_solution(queens, n),
-        false => {
-            (queens.iter().all(|&q| rules.open(q)))
-                && (queens.iter().enumerate())
-                    .all(|(i, &a)| queens[i + 1..].iter().all(|&b| !rules.attack(a, b)))
-        }
+        false => rules.is_solution(queens),
     };
     let mut stmt = conn.prepare("select * from solution_store order by solution_no")?;
     let width = stmt.column_count();

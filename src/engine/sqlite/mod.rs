@@ -147,14 +147,6 @@ impl Engine {
     }
 }
 
-/// The board size an existing queens file holds, when `requested` names
-/// another (None when the file is missing, holds that size, or cannot be
-/// read as a queens file: opening it then says why).
-pub fn other_size_held(path: &Path, requested: u8) -> Option<u8> {
-    let held = held_board(path)?.0;
-    (held != requested).then_some(held)
-}
-
 /// The size and shape of the board an existing queens file holds (None
 /// when the file is missing or cannot be read as a queens file: opening
 /// it then says why).
