@@ -202,10 +202,12 @@ impl RefillHooks for Parts {
     /// Citus allows in one transaction only over one connection per node,
     /// and without running part of it on the coordinator's own copies; the
     /// settings must come before the first statement that touches a
-    /// distributed table.
+    /// distributed table. The settings that follow (change_settings.sql)
+    /// go to the workers' connections too.
     fn settings(&self) -> &str {
         "set local citus.multi_shard_modify_mode to 'sequential';\n\
-         set local citus.enable_local_execution to off;\n"
+         set local citus.enable_local_execution to off;\n\
+         set local citus.propagate_set_commands = 'local';\n"
     }
 
     fn before_refill(&self, tx: &mut Transaction) -> Result<()> {
