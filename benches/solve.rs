@@ -1521,7 +1521,11 @@ fn duckdb_figures(dir: &Path, sizes: &[u8]) {
         .filter(|&&n| n <= queens::model::schema::DUCKDB_LARGEST)
     {
         let model = dir.join(format!("duckdb-{n}.sql"));
-        std::fs::write(&model, queens::model::schema::duckdb_build(n).unwrap()).unwrap();
+        std::fs::write(
+            &model,
+            queens::model::schema::duckdb_build(n, &Default::default()).unwrap(),
+        )
+        .unwrap();
         let out = std::process::Command::new("python3")
             .arg(DUCKDB_COUNT)
             .arg(&model)

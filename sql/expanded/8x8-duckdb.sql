@@ -214,34 +214,114 @@ create table if not exists hole (
     square text not null primary key references square (square)
 );
 
--- (DuckDB alters no constraint, and adds columns one a statement, without
--- one: its script builds the plain board only.)
-alter table line_set add column w3 bigint default 0;
-alter table safe_next add column w3 bigint default 0;
-alter table line_set add column w4 bigint default 0;
-alter table safe_next add column w4 bigint default 0;
-alter table line_set add column w5 bigint default 0;
-alter table safe_next add column w5 bigint default 0;
-alter table line_set add column w6 bigint default 0;
-alter table safe_next add column w6 bigint default 0;
-alter table line_set add column w7 bigint default 0;
-alter table safe_next add column w7 bigint default 0;
-alter table line_set add column w8 bigint default 0;
-alter table safe_next add column w8 bigint default 0;
-alter table line_set add column w9 bigint default 0;
-alter table safe_next add column w9 bigint default 0;
-alter table line_set add column w10 bigint default 0;
-alter table safe_next add column w10 bigint default 0;
-alter table line_set add column w11 bigint default 0;
-alter table safe_next add column w11 bigint default 0;
-alter table line_set add column w12 bigint default 0;
-alter table safe_next add column w12 bigint default 0;
-alter table line_set add column w13 bigint default 0;
-alter table safe_next add column w13 bigint default 0;
-alter table line_set add column w14 bigint default 0;
-alter table safe_next add column w14 bigint default 0;
-alter table line_set add column w15 bigint default 0;
-alter table safe_next add column w15 bigint default 0;
+-- (DuckDB alters no constraint, nor drops a table another refers to: its
+-- script, run once on a new database, makes the tables again before any
+-- board is derived, line with them, as schema 1 made it.)
+drop table safe_next;
+drop table line_set;
+drop table square_line;
+drop table line;
+drop table mov_dir;
+create table mov_dir (
+    -- Moving in direction mov_dir changes the column number by d_cl and the
+    -- row number by d_rw. A queen steps along a column, a row and the two
+    -- diagonals; a superqueen also leaps as a knight does, two squares one
+    -- way and one the other, in four more directions. Each direction is
+    -- kept once, with its reverse left out.
+    mov_dir text    not null primary key,
+    d_cl    integer not null check (d_cl in (0, 1, 2)),
+    d_rw    integer not null check (d_rw between -2 and 2),
+    unique (d_cl, d_rw),
+    check (d_cl <> 0 or d_rw > 0),
+    check ((abs(d_cl) <= 1 and abs(d_rw) <= 1) or abs(d_cl) + abs(d_rw) = 3)
+);
+
+create table line (
+    -- There is a line (a row, a column or a diagonal) that starts at square
+    -- anchor and runs in direction mov_dir; anchor has no predecessor on the
+    -- board in that direction.
+    anchor  text not null references square (square),
+    mov_dir text not null references mov_dir (mov_dir),
+    primary key (anchor, mov_dir)
+);
+
+create table square_line (
+    -- Square `square` lies on the line that starts at anchor and runs in
+    -- direction mov_dir. A square lies on one line of each of a queen's
+    -- directions, and on up to two of each of a knight's: the one it
+    -- starts and the one that lands on it.
+    square  text not null references square (square),
+    anchor  text not null,
+    mov_dir text not null,
+    primary key (square, anchor, mov_dir),
+    foreign key (anchor, mov_dir) references line (anchor, mov_dir)
+);
+
+create index square_line_by_line on square_line (anchor, mov_dir);
+
+
+create table line_set (
+    -- L(square), the set of the lines through square (which stands in
+    -- column cl_no, row rw_no, and is no hole: a queen may stand there),
+    -- encoded as a bitset: number the board's lines 0, 1, 2, …; line
+    -- number i belongs to L(square) exactly when bit i % 64 of word
+    -- w<i / 64> is set. Sixteen words hold 1,024 lines: the 154 of the
+    -- largest board, and the knights' moves of a superqueens board up to
+    -- 16×16. Derived from square_line; it is what lets the solution view
+    -- test L(new) ∩ (L(q1) ∪ … ∪ L(qk)) = ∅ with one `&` a word.
+    cl_no  integer not null,
+    rw_no  integer not null,
+    square text    not null unique,
+    w0     bigint  not null,
+    w1     bigint  not null,
+    w2     bigint  not null,
+    w3     bigint  not null,
+    w4     bigint  not null,
+    w5     bigint  not null,
+    w6     bigint  not null,
+    w7     bigint  not null,
+    w8     bigint  not null,
+    w9     bigint  not null,
+    w10    bigint  not null,
+    w11    bigint  not null,
+    w12    bigint  not null,
+    w13    bigint  not null,
+    w14    bigint  not null,
+    w15    bigint  not null,
+    primary key (cl_no, rw_no),  -- stored in board order: column, then row
+    foreign key (square, cl_no, rw_no) references square (square, cl_no, rw_no)
+);
+
+create table safe_next (
+    -- A queen in row prev_rw_no of column cl_no − 1 shares no line with
+    -- square `square` (column cl_no, row rw_no) of the next column. The
+    -- square's line set w0, … is repeated from line_set so that the search
+    -- reads one row per step. This is the search space's "never the row
+    -- ±1 next to the previous queen", taken all the way: never a square
+    -- the previous queen attacks.
+    cl_no      integer not null,
+    prev_rw_no integer not null,
+    rw_no      integer not null,
+    square     text    not null,
+    w0         bigint  not null,
+    w1         bigint  not null,
+    w2         bigint  not null,
+    w3         bigint  not null,
+    w4         bigint  not null,
+    w5         bigint  not null,
+    w6         bigint  not null,
+    w7         bigint  not null,
+    w8         bigint  not null,
+    w9         bigint  not null,
+    w10        bigint  not null,
+    w11        bigint  not null,
+    w12        bigint  not null,
+    w13        bigint  not null,
+    w14        bigint  not null,
+    w15        bigint  not null,
+    primary key (cl_no, prev_rw_no, rw_no),
+    foreign key (cl_no, rw_no) references line_set (cl_no, rw_no)
+);
 -- The directions are the board's now (sql/facts/2-mov_dir.sql), derived
 -- with it: a file without a board yet (a new one) has none. A board's stay
 -- until it is derived again: on PostgreSQL, in this transaction, which
@@ -642,6 +722,8 @@ create view solution (s1, s2, s3, s4, s5, s6, s7, s8) as
 --   in the lower half of column a (and queen 2 too when queen 1 stands in
 --   the middle row of an odd board), and every other solution is the
 --   mirror image of one found, whose path, digit by digit, is 9 − r.
+--   (On a board with holes, only where the mirror moves every hole onto a
+--   hole, square_image: where it does not, queen 1 starts in every row.)
 -- The squares are named outside the search, so that a count, which needs
 -- no names, has DuckDB work out none (a name worked out under a `with`
 -- is worked out for every row, counted or not). Sorting by path sorts in
@@ -656,12 +738,13 @@ select
     'g' || (path >> 4 & 15),
     'h' || (path >> 0 & 15)
 from (
-    with recursive placed (k, r, rows, u0, path) as (
+    with recursive
+    placed (k, r, rows, u0, path) as (
         select 2, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),
                q.w0 | s.w0, cast(q.rw_no * 16 + s.rw_no as bigint)
         from line_set as q                            -- the left half: columns a and b,
         join safe_next as s on s.cl_no = 2 and s.prev_rw_no = q.rw_no
-        where q.cl_no = 1 and 2 * q.rw_no <= 9    -- queen 1 in the lower half
+        where q.cl_no = 1 and (2 * q.rw_no <= 9)    -- queen 1 in the lower half
           and not (2 * q.rw_no = 9 and 2 * s.rw_no > 9)
       union all
         select 6, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),

@@ -630,7 +630,8 @@ create view solution (s1, s2, s3, s4, s5, s6, s7, s8) as
 --   queen 1 stands in the middle row of an odd board); every other
 --   solution is the mirror image of one found, whose path, digit by digit,
 --   is 9 − r: 0x11111111 · 9 − path.
-with recursive placed (k, r, u0, path) as (
+with recursive
+placed (k, r, u0, path) as (
     select 1, q.rw_no, q.w0, q.rw_no::bigint
     from line_set as q                            -- queen 1 in column a
     where q.cl_no = 1 and 2 * q.rw_no <= 9    -- in the lower half

@@ -253,6 +253,7 @@ create table square_line (
 create index square_line_by_line on square_line (anchor, mov_dir);
 
 -- A square lies on exactly one line of each of a queen's directions.
+-- (DuckDB has no partial index: its script leaves this to the facts.)
 create unique index square_line_one_a_step on square_line (square, mov_dir)
     where mov_dir in ('UP', 'RGHT', 'RGHT-UP', 'RGHT-DN');
 

@@ -33,6 +33,8 @@ create view solution ({{k in 1..N sep ", ": s{k}}}) as
 --   in the lower half of column a (and queen 2 too when queen 1 stands in
 --   the middle row of an odd board), and every other solution is the
 --   mirror image of one found, whose path, digit by digit, is {N+1} − r.
+--   (On a board with holes, only where the mirror moves every hole onto a
+--   hole, square_image: where it does not, queen 1 starts in every row.)
 -- The squares are named outside the search, so that a count, which needs
 -- no names, has DuckDB work out none (a name worked out under a `with`
 -- is worked out for every row, counted or not). Sorting by path sorts in
@@ -40,18 +42,24 @@ create view solution ({{k in 1..N sep ", ": s{k}}}) as
 select
     {{k in 1..N sep ",\n    ": '{col:k}' || (path >> {4*N-4*k} & 15)}}
 from (
-    with recursive placed (k, r, rows, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
+    with recursive
+--@if HOLED
+    mirrored (yes) as (
+        select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
+    ),
+--@end
+    placed (k, r, rows, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
 --@if LEFT_PAIR
         select 2, s.rw_no, (cast(1 as bigint) << q.rw_no) | (cast(1 as bigint) << s.rw_no),
                {{w in 0..W-1 sep ", ": q.w{w} | s.w{w}}}, cast(q.rw_no * 16 + s.rw_no as bigint)
         from line_set as q                            -- the left half: columns a and b,
         join safe_next as s on s.cl_no = 2 and s.prev_rw_no = q.rw_no
-        where q.cl_no = 1 and 2 * q.rw_no <= {N+1}    -- queen 1 in the lower half
-          and not (2 * q.rw_no = {N+1} and 2 * s.rw_no > {N+1})
+        where q.cl_no = 1 and (2 * q.rw_no <= {N+1}{{if HOLED:  or not (select yes from mirrored)}})    -- queen 1 in the lower half
+          and not (2 * q.rw_no = {N+1} and 2 * s.rw_no > {N+1}{{if HOLED:  and (select yes from mirrored)}})
 --@else
         select 1, q.rw_no, cast(1 as bigint) << q.rw_no, {{w in 0..W-1 sep ", ": q.w{w}}}, cast(q.rw_no as bigint)
         from line_set as q                            -- the left half: column a,
-        where q.cl_no = 1 and 2 * q.rw_no <= {N+1}    -- queen 1 in the lower half
+        where q.cl_no = 1 and (2 * q.rw_no <= {N+1}{{if HOLED:  or not (select yes from mirrored)}})    -- queen 1 in the lower half
 --@end
 --@if LEFT < N
       union all
@@ -81,7 +89,7 @@ from (
           and b.w{w} & (p.u{w} | a.w{w}) = 0              -- L(s_(k+2)) ∩ U_(k+1) = ∅
 --@end
           -- queen 1 in the middle row of an odd board: queen 2 in the lower half
-          and not (p.k = 1 and 2 * p.r = {N+1} and 2 * a.rw_no > {N+1})
+          and not (p.k = 1 and 2 * p.r = {N+1} and 2 * a.rw_no > {N+1}{{if HOLED:  and (select yes from mirrored)}})
     ),
     half (path) as (
 --@if LEFT < N
@@ -104,6 +112,10 @@ from (
         select case when m.mirrored then {ONES*N+ONES} - h.path else h.path end
         from half as h
         cross join (values (false), (true)) as m (mirrored)
+--@if HOLED
+        -- (the images only where the mirror is one of the board's symmetries)
+        where not m.mirrored or (select yes from mirrored)
+--@end
 --@else
         select path from half
 --@end
@@ -130,10 +142,26 @@ from (
 --   queen 1 stands in the middle row of an odd board); every other
 --   solution is the mirror image of one found, whose path, digit by digit,
 --   is {N+1} − r: 0x{{j in 1..N sep "": 1}} · {N+1} − path.
-with recursive placed (k, r, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
+--@if HOLED
+-- * On a board with holes the mirror is one of its symmetries only where
+--   it moves every hole onto a hole (square_image, `mirrored`); where it
+--   is not, the search starts queen 1 in every row and adds no image.
+--@end
+with recursive
+--@if HOLED
+mirrored (yes) as (
+    select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
+),
+--@end
+placed (k, r, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
     select 1, q.rw_no, {{w in 0..W-1 sep ", ": q.w{w}}}, q.rw_no::bigint
     from line_set as q                            -- queen 1 in column a
+--@if HOLED
+    cross join mirrored as m
+    where q.cl_no = 1 and (2 * q.rw_no <= {N+1} or not m.yes)
+--@else
     where q.cl_no = 1 and 2 * q.rw_no <= {N+1}    -- in the lower half
+--@end
   union all
     select p.k + 1, s.rw_no, {{w in 0..W-1 sep ", ": p.u{w} | s.w{w}}}, p.path * 16 + s.rw_no
     from placed as p
@@ -144,7 +172,7 @@ with recursive placed (k, r, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
       and s.w{w} & p.u{w} = 0                       -- L(s_(k+1)) ∩ U_k = ∅
 --@end
       -- queen 1 in the middle row of an odd board: queen 2 in the lower half
-      and not (p.k = 1 and 2 * p.r = {N+1} and 2 * s.rw_no > {N+1})
+      and not (p.k = 1 and 2 * p.r = {N+1} and 2 * s.rw_no > {N+1}{{if HOLED:  and (select yes from mirrored)}})
 ),
 half (path) as (
     select path from placed where k = {N}
@@ -154,6 +182,9 @@ every (path) as (
 --@if N > 1
     union all
     select x'{{j in 1..N sep "": 1}}'::bigint * {N+1} - path from half   -- the mirror images
+--@if HOLED
+    where (select yes from mirrored)
+--@end
 --@end
 )
 -- queen k's row is the k-th hexadecimal digit of path

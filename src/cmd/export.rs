@@ -12,7 +12,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use crate::cmd::{DbArgs, WorkArgs, say_if_stored, stdout};
 use crate::engine::{self, Engine, Target};
 use crate::error::{shell_word, usage};
-use crate::model::board::DEFAULT_SIZE;
+use crate::model::board::{DEFAULT_SIZE, Shape};
 use crate::model::placement::Placement;
 use crate::model::schema;
 use crate::render::board_pictures::SvgSize;
@@ -112,9 +112,10 @@ impl ExportFormat {
 ///   queens export --format datasette --out metadata.json
 ///   datasette queens.db -m metadata.json       # queens.db, described
 ///
-/// The PostgreSQL and DuckDB scripts depend on the board size alone:
-/// without a database file they are written for --size (8 by default), and
-/// no file is created. Datasette's metadata is keyed by the database file's name
+/// The PostgreSQL and DuckDB scripts depend on the board alone: without a
+/// database file they are written for --size (8 by default) and the
+/// board's flags (--torus, --holes, --superqueens), and no file is
+/// created. Datasette's metadata is keyed by the database file's name
 /// (queens.db: "queens"), so it describes that file and no other.
 #[derive(ClapArgs, Debug)]
 #[command(verbatim_doc_comment)]
@@ -184,13 +185,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     let format = chosen_format(args)?;
     refuse_choosing_in_whole(args, format)?;
-    // Said before a file is created for the board the flags ask for.
-    if let Some(shape) = args.target.shape.requested().filter(|s| !s.is_plain())
-        && args.console
-    {
-        let asked = shape.a_board(args.target.size.unwrap_or(DEFAULT_SIZE));
-        return Err(plain_only("--console", &asked));
-    }
+    refuse_a_console_of_another_board(args)?;
     let console = match args.console {
         true => Some(console::prepare(
             format == ExportFormat::Html,
@@ -219,7 +214,7 @@ pub fn run(args: &Args) -> Result<()> {
         None => None,
     };
     refuse_too_large_a_page(format, board.n)?;
-    refuse_another_shape(args, format, &board)?;
+    refuse_another_shape(args, &board)?;
     let lab = match console {
         Some(console) => Some(console.lab(&board)?),
         None => None,
@@ -241,23 +236,29 @@ pub fn run(args: &Args) -> Result<()> {
             Some(rendering) => write_placements(&board, chosen.as_ref(), args, rendering, out),
         }
     };
-    deliver(args, format, &target, out_file.as_ref(), board.n, exported)
+    let named = (board.n, &board.shape);
+    deliver(args, format, &target, out_file.as_ref(), named, exported)
 }
 
-/// What builds or holds the plain board only, asked of another: the
-/// page's console, and the scripts for PostgreSQL and DuckDB.
-fn refuse_another_shape(args: &Args, format: ExportFormat, board: &Board) -> Result<()> {
-    if board.shape.is_plain() {
+/// --console with flags for another board than the plain one, said before
+/// a file is created for that board.
+fn refuse_a_console_of_another_board(args: &Args) -> Result<()> {
+    match args.target.shape.requested().filter(|s| !s.is_plain()) {
+        Some(shape) if args.console => {
+            let asked = shape.a_board(args.target.size.unwrap_or(DEFAULT_SIZE));
+            Err(plain_only("--console", &asked))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What holds the plain board only, asked of another: the page's console
+/// (its exercises are checked on hidden plain boards).
+fn refuse_another_shape(args: &Args, board: &Board) -> Result<()> {
+    if board.shape.is_plain() || !args.console {
         return Ok(());
     }
-    let what = match (format, args.dialect) {
-        // (Its exercises are checked on hidden plain boards.)
-        _ if args.console => "--console",
-        (ExportFormat::Sql, ScriptDialect::Postgres) => "--dialect postgres",
-        (ExportFormat::Sql, ScriptDialect::Duckdb) => "--dialect duckdb",
-        _ => return Ok(()),
-    };
-    Err(plain_only(what, &board.shape.the_board(board.n)))
+    Err(plain_only("--console", &board.shape.the_board(board.n)))
 }
 
 /// `what` builds or draws the plain board only, not `other`.
@@ -311,10 +312,6 @@ fn refuse_a_dialect_it_cannot_hold(args: &Args, format: ExportFormat) -> Result<
             "--dialect {dialect} is for --format sql, the script that builds the model"
         )));
     }
-    if let Some(shape) = args.target.shape.requested() {
-        let asked = shape.a_board(args.target.size.unwrap_or(DEFAULT_SIZE));
-        return Err(plain_only(&format!("--dialect {dialect}"), &asked));
-    }
     match args.target.size {
         Some(n) if args.dialect == ScriptDialect::Duckdb => duckdb_size(n),
         _ => Ok(()),
@@ -330,14 +327,15 @@ fn duckdb_size(n: u8) -> Result<()> {
     }
 }
 
-/// What messages call the script of the `n`×`n` board in `dialect`.
-fn script_said(dialect: ScriptDialect, n: u8) -> String {
+/// What messages call the script of `the_board` ("the 8×8 board") in
+/// `dialect`.
+fn script_said(dialect: ScriptDialect, the_board: &str) -> String {
     let engine = match dialect {
         ScriptDialect::Sqlite => return "the whole database".to_string(),
         ScriptDialect::Postgres => "PostgreSQL",
         ScriptDialect::Duckdb => "DuckDB",
     };
-    format!("the {engine} script of the {n}×{n} board")
+    format!("the {engine} script of {the_board}")
 }
 
 /// The board exported. Datasette's metadata describes the file itself,
@@ -361,7 +359,7 @@ fn deliver(
     format: ExportFormat,
     target: &Target,
     out_file: Option<&OutFile>,
-    n: u8,
+    (n, shape): (u8, &Shape),
     exported: impl Fn(&mut dyn Write) -> Result<u64>,
 ) -> Result<()> {
     match (out_file, &args.out) {
@@ -381,13 +379,14 @@ fn deliver(
                 Ok(())
             })?;
             let what = match format {
-                ExportFormat::Sql => script_said(args.dialect, n),
+                ExportFormat::Sql => script_said(args.dialect, &shape.the_board(n)),
                 ExportFormat::Datasette => {
                     let keyed = datasette_keyed(target, Some(path))?;
                     format!("Datasette's metadata to {}, {keyed}", path.display())
                 }
                 ExportFormat::Html => format!(
-                    "the page of the {n}×{n} board ({}){}",
+                    "the page of {} ({}){}",
+                    shape.the_board(n),
                     solutions_phrase(count),
                     match args.console {
                         true => ", with its SQL console,",
@@ -421,24 +420,25 @@ fn script_needs_no_board(args: &Args, format: ExportFormat, target: &Target) -> 
     }
 }
 
-/// The PostgreSQL script of the `n`×`n` board in --schema, or the DuckDB
-/// script, with queens' descriptions of its relations and columns as
-/// `comment on`.
-fn model_script(args: &Args, n: u8) -> Result<String> {
+/// The PostgreSQL script of the `n`×`n` board of `shape` in --schema, or
+/// the DuckDB script, with queens' descriptions of its relations and
+/// columns as `comment on`.
+fn model_script(args: &Args, n: u8, shape: &Shape) -> Result<String> {
     if args.dialect == ScriptDialect::Duckdb {
         duckdb_size(n)?;
     }
     let described = crate::cmd::server_descriptions(n)?;
     match args.dialect {
-        ScriptDialect::Duckdb => schema::duckdb_script(n, &described),
-        _ => engine::postgres_script(&args.target.schema, n, &described),
+        ScriptDialect::Duckdb => schema::duckdb_script(n, shape, &described),
+        _ => engine::postgres_script(&args.target.schema, n, shape, &described),
     }
 }
 
-/// Writes the PostgreSQL or DuckDB script of the `n`×`n` board, no
-/// database opened.
+/// Writes the PostgreSQL or DuckDB script of the `n`×`n` board of the
+/// shape the flags ask for, no database opened.
 fn write_script_alone(args: &Args, n: u8, out_file: Option<&OutFile>) -> Result<()> {
-    let script = model_script(args, n)?;
+    let shape = args.target.shape.requested().unwrap_or_default();
+    let script = model_script(args, n, &shape)?;
     match (out_file, &args.out) {
         (Some(out_file), Some(path)) => {
             write_out(out_file, args.force, |out| {
@@ -446,7 +446,7 @@ fn write_script_alone(args: &Args, n: u8, out_file: Option<&OutFile>) -> Result<
             })?;
             eprintln!(
                 "queens: wrote {} to {}",
-                script_said(args.dialect, n),
+                script_said(args.dialect, &shape.the_board(n)),
                 path.display()
             );
         }
@@ -605,7 +605,7 @@ fn solution_number(board: &Board, k: i64) -> Result<Placement> {
 fn write_sql(board: &Board, args: &Args, out: &mut dyn Write) -> Result<()> {
     match args.dialect {
         ScriptDialect::Postgres | ScriptDialect::Duckdb => {
-            let script = model_script(args, board.n)?;
+            let script = model_script(args, board.n, &board.shape)?;
             out.write_all(script.as_bytes())?;
             Ok(out.flush()?)
         }

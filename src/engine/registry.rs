@@ -49,9 +49,30 @@ pub fn connect_for_reading(
     }
     let mut engine = connect(target)?;
     if let Some(shape) = shape {
+        if matches!(target, Target::Server { .. }) {
+            refuse_another_shape(engine.as_ref(), shape, requested)?;
+        }
         engine.build_shape(shape)?;
     }
     Ok((engine, None))
+}
+
+/// A server is never written to by a command that reads: where its schema
+/// holds another shape than `shape`, that is said in one line.
+fn refuse_another_shape(engine: &dyn Engine, shape: &Shape, requested: Option<u8>) -> Result<()> {
+    let held = engine.held_shape()?;
+    if held == *shape {
+        return Ok(());
+    }
+    let (_, held_size) = engine.open(None, &|_| Ok(()))?;
+    let n = requested.unwrap_or(held_size);
+    Err(crate::error::usage(format!(
+        "{} holds {}, not {}; a command that reads builds no board on a server (`queens init \
+         --force` with the same flags builds it there)",
+        engine.shown(),
+        held.a_board(held_size),
+        shape.a_board(n)
+    )))
 }
 
 /// The engine that serves `target`: the registry of engines.
@@ -79,8 +100,13 @@ pub fn explain(error: anyhow::Error) -> anyhow::Error {
 /// `schema` (for `export --dialect postgres`, from any engine), ending
 /// with the `comment on` statements of `described`, so that psql's `\d+`
 /// shows what each relation and column holds.
-pub fn postgres_script(schema: &str, n: u8, described: &[Comment]) -> Result<String> {
-    let mut script = postgres::build_script(schema, n)?;
+pub fn postgres_script(
+    schema: &str,
+    n: u8,
+    shape: &Shape,
+    described: &[Comment],
+) -> Result<String> {
+    let mut script = postgres::build_script(schema, n, shape)?;
     script.push_str(&postgres::comments_script(schema, described)?);
     Ok(script)
 }

@@ -73,6 +73,19 @@ impl Shape {
         *self == Shape::default()
     }
 
+    /// The shape a database records (sql/queries/board_shape.sql): its
+    /// holes as names in board order, separated by commas.
+    pub fn from_stored(torus: bool, superqueens: bool, holes: &str) -> Result<Shape> {
+        let holes = (holes.split(',').filter(|name| !name.is_empty()))
+            .map(|name| Square::parse(name, MAX_SIZE))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Shape {
+            torus,
+            superqueens,
+            holes,
+        })
+    }
+
     /// The board's name in messages: "an 8×8 board", "a 7×7 torus",
     /// "an 8×8 board with holes at c2, f7", "a 10×10 superqueens board".
     pub fn a_board(&self, n: u8) -> String {

@@ -422,10 +422,9 @@ fn build_scope(scope: Scope) -> Scope {
         .with("VERSION", latest_version() as i64)
 }
 
-/// `scope` with what the facts of the plain board need: the scripts for
-/// PostgreSQL and DuckDB build that board only.
-fn plain_facts(scope: Scope) -> Scope {
-    with_shape(scope, &Shape::default()).with("WORDS", LINE_SET_WORDS)
+/// `scope` with what the facts of a board of `shape` need.
+fn shaped_facts(scope: Scope, shape: &Shape) -> Scope {
+    with_shape(scope, shape).with("WORDS", LINE_SET_WORDS)
 }
 
 /// The statements that drop queens' views (sql/build/drop_views.sql).
@@ -460,26 +459,22 @@ pub fn version_table() -> Result<String> {
     Ok(sql.text[heading..].to_string())
 }
 
-/// The PostgreSQL script of an `n`×`n` board (sql/build/script.sql):
-/// with `fresh_in` a schema, the whole model built in it (tables, version,
-/// facts, views), which `psql` can run as it is; without, the board
-/// derived again over the old one, in the schema on the search path.
-pub fn postgres_build(n: u8, fresh_in: Option<&str>) -> Result<String> {
+/// The PostgreSQL script of an `n`×`n` board of `shape`
+/// (sql/build/script.sql): with `fresh_in` a schema, the whole model built
+/// in it (tables, version, facts, views), which `psql` can run as it is;
+/// without, the board derived again over the old one, in the schema on
+/// the search path.
+pub fn postgres_build(n: u8, shape: &Shape, fresh_in: Option<&str>) -> Result<String> {
     let mut scope = board_scope(
         n,
-        plain_facts(build_scope(Scope::for_dialect(Dialect::Postgres))),
+        shaped_facts(build_scope(Scope::for_dialect(Dialect::Postgres)), shape),
     )
     .with("STORED", 0)
     .with("FRESH", fresh_in.is_some().into())
     .with("DROP_STORE", 1)
     .with_word(
         "DERIVED_CHECKSUM",
-        &template::string_literal(&derived_checksum(
-            n,
-            &Shape::default(),
-            false,
-            Dialect::Postgres,
-        )?),
+        &template::string_literal(&derived_checksum(n, shape, false, Dialect::Postgres)?),
     );
     if let Some(schema) = fresh_in {
         let migrations: String = (migrations_after(0, Dialect::Postgres)?.iter())
@@ -532,14 +527,14 @@ pub fn comments_on<'a>(
     Ok(statements)
 }
 
-/// The DuckDB script of an `n`×`n` board (`duckdb_build`) with
+/// The DuckDB script of an `n`×`n` board of `shape` (`duckdb_build`) with
 /// `described` as `comment on` statements, for DuckDB's `duckdb_tables()`,
 /// `duckdb_views()` and `duckdb_columns()`. The columns of views go
 /// undescribed: DuckDB 1.4 refuses a comment on a column of a view made
 /// with a list of column names, as each of queens' views is. Nor are
 /// queens_version and queens_derived described: the script, run once and
 /// never upgraded, has neither.
-pub fn duckdb_script(n: u8, described: &[Comment]) -> Result<String> {
+pub fn duckdb_script(n: u8, shape: &Shape, described: &[Comment]) -> Result<String> {
     let kept = described.iter().filter(|comment| {
         let unkept = ["queens_version", "queens_derived"].contains(&comment.relation.as_str());
         let view_column = comment.kind == "view" && comment.column.is_some();
@@ -549,7 +544,7 @@ pub fn duckdb_script(n: u8, described: &[Comment]) -> Result<String> {
         "-- What each relation and column holds, for duckdb_tables() and the like.\n{}",
         comments_on(Dialect::Duckdb, "", kept)?
     );
-    duckdb_script_with(n, &comments)
+    duckdb_script_with(n, shape, &comments)
 }
 
 /// Why an `n`×`n` board is too large for the DuckDB script, if it is: its
@@ -568,15 +563,16 @@ pub fn duckdb_too_large(n: u8) -> Option<String> {
 /// solution's rows as hexadecimal digits of one 64-bit integer.
 pub const DUCKDB_LARGEST: u8 = 15;
 
-/// The DuckDB script of an `n`×`n` board (sql/build/script.sql): the
-/// whole model (tables, facts, views), which DuckDB runs as it is, in one
-/// transaction. Boards above `DUCKDB_LARGEST` are refused.
-pub fn duckdb_build(n: u8) -> Result<String> {
-    duckdb_script_with(n, "")
+/// The DuckDB script of an `n`×`n` board of `shape`
+/// (sql/build/script.sql): the whole model (tables, facts, views), which
+/// DuckDB runs as it is, in one transaction. Boards above
+/// `DUCKDB_LARGEST` are refused.
+pub fn duckdb_build(n: u8, shape: &Shape) -> Result<String> {
+    duckdb_script_with(n, shape, "")
 }
 
 /// `duckdb_build`, with the statements `comments` last in its transaction.
-fn duckdb_script_with(n: u8, comments: &str) -> Result<String> {
+fn duckdb_script_with(n: u8, shape: &Shape, comments: &str) -> Result<String> {
     if let Some(why) = duckdb_too_large(n) {
         bail!(why);
     }
@@ -585,7 +581,7 @@ fn duckdb_script_with(n: u8, comments: &str) -> Result<String> {
         .collect();
     let scope = board_scope(
         n,
-        plain_facts(build_scope(Scope::for_dialect(Dialect::Duckdb))),
+        shaped_facts(build_scope(Scope::for_dialect(Dialect::Duckdb)), shape),
     )
     .with("STORED", 0)
     .with("FRESH", 1)

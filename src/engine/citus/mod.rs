@@ -86,6 +86,14 @@ impl crate::engine::interface::Engine for Engine {
         Ok(Box::new(Reader::new(self.server.sibling_reader(first)?)?))
     }
 
+    fn build_shape(&mut self, shape: &crate::model::board::Shape) -> Result<()> {
+        crate::engine::interface::Engine::build_shape(&mut self.server, shape)
+    }
+
+    fn held_shape(&self) -> Result<crate::model::board::Shape> {
+        crate::engine::interface::Engine::held_shape(&self.server)
+    }
+
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
         crate::engine::interface::Engine::ensure_exists(&self.server, requested)
     }
@@ -310,7 +318,10 @@ impl Reader {
     /// search of each part put in: the solution view's search with the
     /// first two squares those of the part `p` of search_part.
     fn with_part_search(&self, path: &str, n: u8) -> Result<Sql> {
-        let bound = Scope::for_dialect(Dialect::Postgres)
+        // The words the search tests depend on the board's lines, and so
+        // on its shape.
+        let shape = crate::engine::interface::Reader::shape(&self.inner)?;
+        let bound = schema::with_shape(Scope::for_dialect(Dialect::Postgres), &shape)
             .binding("s1", "p.s1")
             .binding("s2", "p.s2");
         let part = schema::part_search(n, bound)?;
@@ -340,6 +351,10 @@ fn part_range(first: usize, last: usize) -> [(&'static str, Param); 2] {
 }
 
 impl crate::engine::interface::Reader for Reader {
+    fn shape(&self) -> Result<crate::model::board::Shape> {
+        crate::engine::interface::Reader::shape(&self.inner)
+    }
+
     fn dialect(&self) -> Dialect {
         Dialect::Postgres
     }

@@ -21,7 +21,7 @@ use crate::engine::postgres::connect::{
 use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
 use crate::error::Error;
 use crate::error::usage;
-use crate::model::board::DEFAULT_SIZE;
+use crate::model::board::{DEFAULT_SIZE, Shape};
 use crate::model::reading::Comment;
 use crate::model::schema;
 use crate::model::template::{Dialect, Scope};
@@ -358,11 +358,12 @@ pub fn comments_script(schema: &str, described: &[Comment]) -> Result<String> {
     ))
 }
 
-/// The SQL that builds the whole model for an `n`×`n` board in `schema`:
+/// The SQL that builds the whole model for an `n`×`n` board of `shape` in
+/// `schema`:
 /// tables, version, facts and views. `psql` runs it as it is (export), and
 /// `create` runs it inside one transaction.
-pub fn build_script(schema: &str, n: u8) -> Result<String> {
-    schema::postgres_build(n, Some(checked_schema(schema)?))
+pub fn build_script(schema: &str, n: u8, shape: &Shape) -> Result<String> {
+    schema::postgres_build(n, shape, Some(checked_schema(schema)?))
 }
 
 /// Runs `change` on the model in `schema` in one transaction that first
@@ -475,14 +476,15 @@ pub fn bring_up_to_date(
         }
         migrate(tx, found.version)?;
         let ours = descriptions(describe, found.size)?;
-        refill(tx, schema, found.size, hooks, &ours, &ours)?;
+        let shape = super::connect::held_shape(tx, schema)?;
+        refill(tx, schema, (found.size, &shape), hooks, &ours, &ours)?;
         upgraded = true;
         Ok(())
     })?;
     Ok(upgraded || legacy)
 }
 
-/// Derives the board again for an `n`×`n` board inside the caller's
+/// Derives the board again for an `n`×`n` board of `shape` inside the caller's
 /// transaction, with the schema on the search path: refuses first where a
 /// column of the user's would lose its values, keeps the user's grants
 /// (each by its grantor, src/engine/postgres/acl.rs) and comments on the
@@ -492,7 +494,7 @@ pub fn bring_up_to_date(
 fn refill(
     tx: &mut Transaction,
     schema: &str,
-    n: u8,
+    (n, shape): (u8, &Shape),
     hooks: &dyn RefillHooks,
     before: &[Comment],
     ours: &[Comment],
@@ -510,7 +512,7 @@ fn refill(
     });
     let privileges = acl::read(tx, schema)?;
     hooks.before_refill(tx)?;
-    tx.batch_execute(&schema::postgres_build(n, None)?)?;
+    tx.batch_execute(&schema::postgres_build(n, shape, None)?)?;
     check_derived_record(tx, schema, n)?;
     hooks.after_refill(tx)?;
     write_comments(tx, schema, ours, before)?;
@@ -523,21 +525,21 @@ fn refill(
 }
 
 /// Makes sure the schema holds a queens board: builds one for `requested`
-/// (or the default size) when it holds nothing of queens'. Never upgrades:
+/// (or the default size) of `shape` when it holds nothing of queens'. Never upgrades:
 /// that is `bring_up_to_date`, for `init`. Two processes building one
 /// schema at once are serialised: the second finds the first one's board.
 pub fn ensure_exists(
     (url, schema, trusted): (&str, &str, &[String]),
-    requested: Option<u8>,
+    (requested, shape): (Option<u8>, &Shape),
     describe: Option<Describe>,
 ) -> Result<(Origin, Inspection)> {
-    build_unless_there((url, schema, trusted), requested, describe)
+    build_unless_there((url, schema, trusted), (requested, shape), describe)
         .map_err(|e| gave_up_waiting_or(e, url, schema))
 }
 
 fn build_unless_there(
     (url, schema, trusted): (&str, &str, &[String]),
-    requested: Option<u8>,
+    (requested, shape): (Option<u8>, &Shape),
     describe: Option<Describe>,
 ) -> Result<(Origin, Inspection)> {
     let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
@@ -551,7 +553,7 @@ fn build_unless_there(
         return Ok((Origin::Existing, found));
     }
     refuse_taken_names(&mut tx, schema)?;
-    tx.batch_execute(&build_script(schema, n)?)
+    tx.batch_execute(&build_script(schema, n, shape)?)
         .map_err(|e| name_taken_or(e, schema))?;
     write_comments(&mut tx, schema, &descriptions(describe, n)?, &[])?;
     tx.commit()?;
@@ -605,11 +607,28 @@ pub fn lacks_board_size(url: &str, schema: &str, trusted: &[String]) -> Result<b
     Ok(matches!(inspected, Some(Inspection { size: 0, .. })))
 }
 
-/// Replaces the board with an `n`×`n` one in one transaction: the facts and
-/// views are dropped and built again; other objects in the schema stay.
+/// The shape of the board in the schema, read in a transaction of its
+/// own with the schema on its search path (for `init`, which compares it
+/// with the one asked for before it changes anything).
+pub fn held_shape((url, schema, trusted): (&str, &str, &[String])) -> Result<Shape> {
+    let read = || -> Result<Shape> {
+        let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
+        let mut tx = client.transaction()?;
+        tx.batch_execute(&script(
+            "postgres/change_search_path.sql",
+            Scope::default().with_word("SCHEMA", schema),
+        )?)?;
+        super::connect::held_shape(&mut tx, schema)
+    };
+    read().map_err(|e| gave_up_waiting_or(e, url, schema))
+}
+
+/// Replaces the board with an `n`×`n` one of `shape` (or of the shape it
+/// has) in one transaction: the facts and views are dropped and built
+/// again; other objects in the schema stay.
 pub fn rebuild(
     (url, schema, trusted): (&str, &str, &[String]),
-    n: u8,
+    (n, shape): (u8, Option<&Shape>),
     hooks: &dyn RefillHooks,
     describe: Option<Describe>,
 ) -> Result<()> {
@@ -617,7 +636,12 @@ pub fn rebuild(
         migrate(tx, found.version)?;
         let before = descriptions(describe, found.size)?;
         let ours = descriptions(describe, n)?;
-        refill(tx, schema, n, hooks, &before, &ours)
+        // Without a shape asked for, the board keeps the one it has.
+        let shape = match shape {
+            Some(shape) => shape.clone(),
+            None => super::connect::held_shape(tx, schema)?,
+        };
+        refill(tx, schema, (n, &shape), hooks, &before, &ours)
     })
     .map(drop)
 }

@@ -12,6 +12,7 @@ use postgres::{Client, GenericClient, NoTls};
 
 use crate::engine::interface::Inspection;
 use crate::error::{Error, shell_word, usage};
+use crate::model::board::Shape;
 use crate::model::schema;
 use crate::model::sql;
 use crate::model::template::{self, Dialect, Scope, string_literal};
@@ -535,8 +536,27 @@ pub(super) fn derived_is_current(
         .iter()
         .map(|row| row.try_get(0))
         .collect::<Result<_, _>>()?;
-    let expected = schema::derived_checksum(n, &Default::default(), false, Dialect::Postgres)?;
+    let shape = held_shape(client, schema)?;
+    let expected = schema::derived_checksum(n, &shape, false, Dialect::Postgres)?;
     Ok(recorded == [Some(expected)])
+}
+
+/// The shape of the board in `schema`, which is on the search path
+/// (sql/queries/board_shape.sql): the plain board in a schema of an older
+/// version, which has no table board_shape or hole to record one.
+pub(super) fn held_shape(client: &mut impl GenericClient, schema: &str) -> Result<Shape> {
+    for table in ["board_shape", "hole"] {
+        if relation_kind(client, schema, table)?.as_deref() != Some("r") {
+            return Ok(Shape::default());
+        }
+    }
+    let sql = statement(
+        "queries/board_shape.sql",
+        Scope::for_dialect(Dialect::Postgres),
+    )?;
+    let row = client.query_one(&sql, &[])?;
+    let (torus, superqueens, holes): (i32, bool, String) = (row.get(0), row.get(1), row.get(2));
+    Shape::from_stored(torus != 0, superqueens, &holes)
 }
 
 /// The kind of the relation `name` in `schema` (`r` a table, `v` a view,

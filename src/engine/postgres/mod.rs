@@ -21,6 +21,7 @@ use anyhow::Result;
 use crate::engine::findings::Finding;
 use crate::engine::interface::{Describe, Inspection, Origin, Snapshot};
 use crate::error::usage;
+use crate::model::board::Shape;
 
 mod acl;
 mod build;
@@ -48,6 +49,9 @@ pub struct Engine {
     /// Roles the user trusts (`--trust-owner`): the schema may hold their
     /// objects, whose SQL then runs with the user's privileges.
     trusted: Vec<String>,
+    /// The shape of the boards it builds, where one was asked for; a
+    /// rebuild without keeps the board's.
+    shape: Option<Shape>,
 }
 
 impl Engine {
@@ -57,6 +61,7 @@ impl Engine {
             schema: schema.to_string(),
             describe: None,
             trusted: Vec::new(),
+            shape: None,
         }
     }
 
@@ -85,7 +90,7 @@ impl Engine {
 
     /// Replaces the board with an `n`×`n` one, with what `hooks` adds.
     pub fn rebuild_with(&self, n: u8, hooks: &dyn RefillHooks) -> Result<()> {
-        build::rebuild(self.place(), n, hooks, self.describe)
+        build::rebuild(self.place(), (n, self.shape.as_ref()), hooks, self.describe)
     }
 
     /// What `doctor` finds in the schema, with the checks `more` adds.
@@ -131,7 +136,17 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        build::ensure_exists(self.place(), requested, self.describe)
+        let shape = self.shape.clone().unwrap_or_default();
+        build::ensure_exists(self.place(), (requested, &shape), self.describe)
+    }
+
+    fn build_shape(&mut self, shape: &Shape) -> Result<()> {
+        self.shape = Some(shape.clone());
+        Ok(())
+    }
+
+    fn held_shape(&self) -> Result<Shape> {
+        build::held_shape(self.place())
     }
 
     fn lacks_board_size(&self) -> Result<bool> {

@@ -13,6 +13,7 @@ use crate::engine::postgres::connect::without_password;
 use crate::engine::postgres::query;
 use crate::engine::postgres::values::rows;
 use crate::engine::postgres::wait::gave_up_waiting_or;
+use crate::model::board::Shape;
 use crate::model::template::{Dialect, Sql};
 use crate::model::value::Value;
 
@@ -44,6 +45,10 @@ impl Reader {
 impl crate::engine::interface::Reader for Reader {
     fn dialect(&self) -> Dialect {
         Dialect::Postgres
+    }
+
+    fn shape(&self) -> Result<Shape> {
+        super::connect::held_shape(&mut *self.client.borrow_mut(), &self.schema)
     }
 
     fn rows_until(

@@ -11,7 +11,7 @@ use rusqlite_migration::{M, Migrations};
 use crate::engine::sqlite::failure::message;
 use crate::engine::sqlite::values::value_of;
 use crate::error::Error;
-use crate::model::board::{MAX_SIZE, Shape, Square};
+use crate::model::board::Shape;
 use crate::model::template::{self, Dialect, Scope};
 use crate::model::{schema, sql};
 
@@ -172,14 +172,7 @@ pub fn stored_shape(conn: &Connection) -> Result<Shape> {
         conn.query_row(&sql.text, [], |row| {
             Ok((row.get(0)?, row.get(1)?, row.get(2)?))
         })?;
-    let holes = (holes.split(',').filter(|name| !name.is_empty()))
-        .map(|name| Square::parse(name, MAX_SIZE))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Shape {
-        torus,
-        superqueens,
-        holes,
-    })
+    Shape::from_stored(torus, superqueens, &holes)
 }
 
 /// Fills an empty, migrated database with the facts and views of an

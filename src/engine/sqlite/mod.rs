@@ -62,7 +62,12 @@ pub struct FreshBoard(Connection);
 impl FreshBoard {
     /// A fresh plain `n`×`n` board.
     pub fn new(n: u8) -> Result<FreshBoard> {
-        Ok(FreshBoard(build::fresh_board(n, &Shape::default())?))
+        Self::shaped(n, &Shape::default())
+    }
+
+    /// A fresh `n`×`n` board of `shape`.
+    pub fn shaped(n: u8, shape: &Shape) -> Result<FreshBoard> {
+        Ok(FreshBoard(build::fresh_board(n, shape)?))
     }
 
     /// The board as the bytes of a database file (the page's console).

@@ -173,6 +173,28 @@ fn duckdb_script_answers_as_the_sqlite_file() {
     }
 }
 
+promise!(
+    duckdb_script_of_every_board_answers_as_its_sqlite_file,
+    needs = [DuckDb]
+);
+fn duckdb_script_of_every_board_answers_as_its_sqlite_file() {
+    // Other boards are other facts: the script of each, from the file
+    // that holds it, gives every table and view the file's rows.
+    for (n, flags) in [
+        (5u8, &["--torus"][..]),
+        (8, &["--holes", "c2,f7"]),
+        (8, &["--superqueens"]),
+        (7, &["--torus", "--superqueens", "--holes", "d4"]),
+    ] {
+        let board = Board::shaped(n, flags);
+        let model = duckdb_script_of(&board);
+        let report = script_check("compare", &model, |check| {
+            check.arg(&board.db);
+        });
+        assert!(report.contains("solution: "), "{n}×{n} {flags:?}: {report}");
+    }
+}
+
 promise!(duckdb_script_refuses_a_board_it_cannot_hold);
 fn duckdb_script_refuses_a_board_it_cannot_hold() {
     // The DuckDB script of a 16×16 board, asked for by size.

@@ -8,3 +8,4 @@ mod pinned_path;
 mod roles_and_grants;
 mod shared_board;
 mod trust;
+mod variants;

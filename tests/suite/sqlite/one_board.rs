@@ -286,7 +286,7 @@ promise!(doctor_reads_one_board_while_it_is_rebuilt_in_every_journal_mode);
 fn doctor_reads_one_board_while_it_is_rebuilt_in_every_journal_mode() {
     for journal_mode in ["delete", "truncate", "persist", "memory", "wal", "off"] {
         let board = board_in_journal_mode(journal_mode);
-        let seen = race(&board, rebuild_in_a_loop(&board, 6), &["doctor"]);
+        let seen = race(&board, rebuild_in_a_loop(&board, 3), &["doctor"]);
         for (ok, stdout, stderr) in &seen {
             assert!(
                 *ok,
@@ -310,7 +310,7 @@ fn a_materialize_raced_by_a_rebuild_says_the_file_changed_never_a_usage_mistake(
     let board = Board::new(8);
     let seen = race(
         &board,
-        rebuild_in_a_loop(&board, 40),
+        rebuild_in_a_loop(&board, 25),
         &["init", "--force", "--size", "9", "--materialize"],
     );
     for (ok, stdout, stderr) in &seen {
