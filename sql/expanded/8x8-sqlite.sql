@@ -2198,9 +2198,11 @@ select count(*)
 from solution
 
 -- ==== sql/reading/count_symmetries.sql ====
--- count(number): how many symmetries the board has (eight).
-select count(*)
-from symmetry
+-- count(number): how many symmetries the board has: those of the eight
+-- that move every hole onto a hole (square_image; all eight on a board
+-- without holes).
+select count(distinct symmetry)
+from square_image
 
 -- ==== sql/reading/fundamental_placement.sql ====
 -- fundamental_placement(solution_no, s1, …, s8, class_size): one

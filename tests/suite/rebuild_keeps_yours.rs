@@ -184,7 +184,8 @@ fn a_rebuild_keeps_your_grants_and_comments_on_queens_views() {
         "bob",
         &format!(
             "grant usage on schema {s} to {{role}}; \
-             grant select on {s}.queens_version, {s}.board_size, {s}.queens_derived to {{role}}"
+             grant select on {s}.queens_version, {s}.board_size, {s}.queens_derived, \
+             {s}.board_shape, {s}.hole, {s}.mov_dir to {{role}}"
         ),
     );
     let mut admin = schema.client();

@@ -13,7 +13,7 @@ use rusqlite::Connection;
 use tempfile::TempDir;
 
 const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
-const KILL_TRIALS: u32 = 20;
+const KILL_TRIALS: u32 = 12;
 
 fn queens(dir: &Path, args: &[&str]) -> Output {
     common::run_in(dir, args)

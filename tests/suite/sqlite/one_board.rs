@@ -69,7 +69,7 @@ fn check_counts_are_whole_boards(journal_mode: &str) {
 /// its image: all of them read the same board.
 fn check_counts_are_whole_boards_of(journal_mode: &str, n: u8) {
     let board = board_of_size_in_journal_mode(n, journal_mode);
-    let rounds = if n < 10 { 15 } else { 6 };
+    let rounds = if n < 10 { 8 } else { 4 };
     check_counts_while(&board, n, || rebuild_between(&board, rounds, n), &[]);
 }
 
