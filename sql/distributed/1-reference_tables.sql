@@ -6,6 +6,7 @@
 -- while a search runs. Each table follows those it refers to.
 select create_reference_table('board_size');
 select create_reference_table('board_shape');
+select create_reference_table('board_rows');
 select create_reference_table('mov_dir');
 select create_reference_table('col_lbl');
 select create_reference_table('row_lbl');

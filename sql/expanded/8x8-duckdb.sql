@@ -332,7 +332,34 @@ delete from square_line;
 delete from line;
 delete from mov_dir;
 
+-- Schema 11: rectangles. A board may have more rows than columns, with a
+-- queen in each column (`queens init --size 4x6`): board_rows holds its
+-- rows, and board_size's n is then the number of its columns (and of the
+-- queens). (Each step may find its work done: a file whose version was
+-- lowered by hand holds this schema's table.)
+create table if not exists board_rows (
+    -- The board has n rows: as many as it has columns (board_size), or
+    -- more on a rectangle.
+    n integer not null primary key
+        check (n between 1 and 26)  -- rows are labelled 1..26
+);
+
+-- One number of rows per board, as board_size holds one size.
+create unique index if not exists board_rows_has_one_row on board_rows ((n * 0));
+
+-- A board derived before this schema is square, until it is derived again.
+insert into board_rows (n)
+select n from board_size
+where not exists (select 1 from board_rows);
+
 insert into board_size (n) values (8);
+-- board_rows(n): the board has as many rows as it has columns
+-- (board_size), or the rows asked for, more than that, on a rectangle
+-- (`queens init --size 4x6`: four columns, and four queens, on six rows).
+insert into board_rows (n)
+select case when 8 > 0 then 8 else n end
+from board_size;
+
 -- board_shape(torus): the board wraps round, or not, as it was asked for
 -- (`queens init --torus`).
 insert into board_shape (torus) values (0);
@@ -359,13 +386,14 @@ with recursive cl_numbers (cl_no) as (
 select substr('abcdefghijklmnopqrstuvwxyz', cl_no, 1), cl_no
 from cl_numbers;
 
--- row_lbl(rw, rw_no): row number rw_no is labelled rw, for the board's n rows:
+-- row_lbl(rw, rw_no): row number rw_no is labelled rw, for the board's rows
+-- (board_rows):
 -- the label is the number written in decimal.
 insert into row_lbl (rw, rw_no)
 with recursive rw_numbers (rw_no) as (
     select 1
     union all
-    select rw_no + 1 from rw_numbers where rw_no < (select n from board_size)
+    select rw_no + 1 from rw_numbers where rw_no < (select n from board_rows)
 )
 select cast(rw_no as text), rw_no
 from rw_numbers;
@@ -544,16 +572,19 @@ where not exists (
 );
 
 -- square_image(symmetry, square, image): measured from the centre in
--- half-squares (x = 2·cl_no − (n + 1), likewise y), the image of a square
--- under a symmetry is the square at that symmetry's matrix times (x, y).
--- Only the board's own symmetries are kept: those that move every hole
--- onto a hole (all eight on a board without holes; the rows, columns,
+-- half-squares (x = 2·cl_no − (columns + 1), y = 2·rw_no − (rows + 1)),
+-- the image of a square under a symmetry is the square at that symmetry's
+-- matrix times (x, y). Only the board's own symmetries are kept: those
+-- that move every square onto a square (on a rectangle, the four that do
+-- not turn it a quarter or reflect it in a diagonal) and every hole onto a
+-- hole (all eight on a square board without holes; the rows, columns,
 -- diagonals, wrapped lines and knight's moves go onto their kind).
 insert into square_image (symmetry, square, image)
 with centred (square, x, y) as (
-    select s.square, 2 * s.cl_no - (b.n + 1), 2 * s.rw_no - (b.n + 1)
+    select s.square, 2 * s.cl_no - (b.n + 1), 2 * s.rw_no - (r.n + 1)
     from square as s
     cross join board_size as b
+    cross join board_rows as r
 ),
 image (symmetry, square, image) as (
     select g.symmetry, s.square, t.square
@@ -564,11 +595,13 @@ image (symmetry, square, image) as (
      and t.y = g.yx * s.x + g.yy * s.y
 ),
 own (symmetry) as (
-    -- the board's symmetries: none moves a hole onto a square a queen
-    -- may stand on
+    -- the board's symmetries: each square has an image, and none moves a
+    -- hole onto a square a queen may stand on
     select symmetry
-    from symmetry
-    where symmetry not in (
+    from image
+    group by symmetry
+    having count(*) = (select count(*) from square)
+       and symmetry not in (
         select moved.symmetry
         from hole as h
         join image as moved on moved.square = h.square
@@ -1197,7 +1230,8 @@ create view search_funnel (queens, by_candidate_rule, by_placement_rule) as
 -- on. by_placement_rule is OEIS A319284, the nodes of the search tree at
 -- each depth. by_candidate_rule is exact while it fits in a 64-bit integer
 -- (up to 19×19 in every row), NULL beyond, and NULL on a board with holes,
--- where `candidate` leaves the holes out and this count does not.
+-- where `candidate` leaves the holes out and this count does not, and on
+-- a rectangle, whose rows this count does not know.
 with recursive
 -- level(k, two_to_k): k = 0 … N, and 2^k.
 level (k, two_to_k) as (
@@ -1312,7 +1346,8 @@ by_candidate (k, ways) as (
     where t.k in (select f.k from term as f group by f.k having sum(f.magnitude) < 9.22e18)
     group by t.k
 )
--- (The rule of `candidate` counted so holds on a board without holes.)
+-- (The rule of `candidate` counted so holds on a square board without
+-- holes.)
 select l.k, case when not exists (select 1 from hole) then c.ways end, coalesce(p.ways, 0)
 from level as l
 left join by_candidate as c on c.k = l.k
@@ -1438,7 +1473,7 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 --   equal, on one rising diagonal when the later one is as many rows up as
 --   it is columns to the right, on one falling diagonal when as many rows
 --   down: the lines of square_line, told by the squares' rows.
--- * Turning the board over (row r to row N + 1 − r) maps the search tree
+-- * Turning the board over (row r to row 9 − r) maps the search tree
 --   onto itself, rows onto rows and rising diagonals onto falling ones, so
 --   queen 1 is tried in the lower half of column a only: each try found
 --   there stands for itself and its mirror image (weight 2), whose rising
@@ -1512,6 +1547,7 @@ from tried
 group by queens
 order by queens;
 
+analyze board_rows;
 analyze board_shape;
 analyze mov_dir;
 analyze col_lbl;

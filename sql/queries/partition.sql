@@ -8,7 +8,8 @@
 -- weight says how often a part counts when only the number of solutions is
 -- wanted. Reflecting the board top to bottom (the symmetry mirror-ranks)
 -- turns a solution whose queens stand in rows r1, r2, … into one whose
--- queens stand in rows N + 1 − r1, N + 1 − r2, …, and turns it back again:
+-- queens stand in rows R + 1 − r1, R + 1 − r2, … (R the board's rows,
+-- board_rows), and turns it back again:
 -- it pairs the parts, and paired parts hold as many solutions. Of each
 -- pair, the part whose rows come first (compared as a sequence: the first
 -- queen's row, then the second's) is searched and counted twice (weight
@@ -31,7 +32,7 @@ select q1.square as s1,
            else 0
        end as weight,
        row_number() over (order by q1.rw_no, q2.rw_no) as part_no
-from board_size as b
+from board_rows as b
 cross join line_set as q1
 cross join safe_next as q2
 where q1.cl_no = 1

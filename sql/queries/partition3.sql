@@ -18,7 +18,7 @@ select q1.square as s1,
            else 0
        end as weight,
        row_number() over (order by q1.rw_no, q2.rw_no, q3.rw_no) as part_no
-from board_size as b
+from board_rows as b
 cross join line_set as q1
 cross join safe_next as q2
 cross join safe_next as q3

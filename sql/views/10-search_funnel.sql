@@ -11,7 +11,8 @@ create view search_funnel (queens, by_candidate_rule, by_placement_rule) as
 -- on. by_placement_rule is OEIS A319284, the nodes of the search tree at
 -- each depth. by_candidate_rule is exact while it fits in a 64-bit integer
 -- (up to 19×19 in every row), NULL beyond, and NULL on a board with holes,
--- where `candidate` leaves the holes out and this count does not.
+-- where `candidate` leaves the holes out and this count does not, and on
+-- a rectangle, whose rows this count does not know.
 with recursive
 -- level(k, two_to_k): k = 0 … N, and 2^k.
 level (k, two_to_k) as (
@@ -35,11 +36,11 @@ mirrored (yes) as (
 ),
 placed (k, r, weight, {{w in 0..W-1 sep ", ": u{w}}}) as (
     select 1 as k, q.rw_no as r,
-           case when 2 * q.rw_no = {N+1} or not m.yes then 1 else 2 end as weight,
+           case when 2 * q.rw_no = {ROWS+1} or not m.yes then 1 else 2 end as weight,
            {{w in 0..W-1 sep ", ": q.w{w} as u{w}}}
     from line_set as q
     cross join mirrored as m
-    where q.cl_no = 1 and (2 * q.rw_no <= {N+1} or not m.yes)
+    where q.cl_no = 1 and (2 * q.rw_no <= {ROWS+1} or not m.yes)
   union all
     select p.k + 1, s.rw_no, p.weight, {{w in 0..W-1 sep ", ": p.u{w} | s.w{w}}}
     from placed as p
@@ -128,8 +129,9 @@ by_candidate (k, ways) as (
     where t.k in (select f.k from term as f group by f.k having sum(f.magnitude) < 9.22e18)
     group by t.k
 )
--- (The rule of `candidate` counted so holds on a board without holes.)
-select l.k, case when not exists (select 1 from hole) then c.ways end, coalesce(p.ways, 0)
+-- (The rule of `candidate` counted so holds on a square board without
+-- holes.)
+select l.k, case when {{if RECT: 1 = 0 and }}not exists (select 1 from hole) then c.ways end, coalesce(p.ways, 0)
 from level as l
 left join by_candidate as c on c.k = l.k
 left join by_placement as p on p.k = l.k

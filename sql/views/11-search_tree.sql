@@ -14,8 +14,8 @@ create view search_tree (queens, {{k in 1..N sep ", ": s{k}}}, placed, anchor, m
 -- stand on (no hole), so the rows at level k are as many times the placed
 -- rows at level k − 1. The placed rows
 --@else
--- Every node is tried on all {N} squares of the next column, so the rows
--- at level k are {N} times the placed rows at level k − 1. The placed rows
+-- Every node is tried on all {ROWS} squares of the next column, so the rows
+-- at level k are {ROWS} times the placed rows at level k − 1. The placed rows
 --@end
 -- at level k are OEIS A319284(N, k) (the funnel's by_placement_rule); with
 -- the root, the empty board, they are A319283(N), the nodes of the tree

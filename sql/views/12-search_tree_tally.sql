@@ -2,12 +2,12 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 -- search_tree_tally(queens, entered, tried, placed, by_row, by_rising,
 -- by_falling): at level k = `queens` of the search tree, `entered`
 -- placements of k − 1 queens come in (for k = 1, the empty board), each
--- tries the {{if HOLED: open}}{{if HOLED = 0: {N}}} squares of column k (`tried`{{if HOLED: ; the holes are never tried}}), `placed` of them take a
+-- tries the {{if HOLED: open}}{{if HOLED = 0: {ROWS}}} squares of column k (`tried`{{if HOLED: ; the holes are never tried}}), `placed` of them take a
 -- queen, and the others die on the line they share with the first queen,
 -- in column order, that attacks them, as search_tree names it: a row
 -- (RGHT, by_row), a rising diagonal (RGHT-UP, by_rising) or a falling one
 -- (RGHT-DN, by_falling){{if SUPERQUEENS: , or a knight's move (by_knight)}}; never a column, which holds one queen. So
--- tried = {{if HOLED: open squares}}{{if HOLED = 0: {N}}} · entered = placed + by_row + by_rising + by_falling{{if SUPERQUEENS:  + by_knight}}, and the
+-- tried = {{if HOLED: open squares}}{{if HOLED = 0: {ROWS}}} · entered = placed + by_row + by_rising + by_falling{{if SUPERQUEENS:  + by_knight}}, and the
 -- entered of level k + 1 are the placed of level k: the same numbers as
 -- `select queens, count(*), sum(placed), … from search_tree group by
 -- queens`, counted without naming every line.
@@ -31,7 +31,7 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 --   (weight 1): on a torus two squares can share both diagonals, so the
 --   mirror image of a rising kill need not be a falling one.
 --@else
--- * Turning the board over (row r to row N + 1 − r) maps the search tree
+-- * Turning the board over (row r to row {ROWS+1} − r) maps the search tree
 --   onto itself, rows onto rows and rising diagonals onto falling ones, so
 --   queen 1 is tried in the lower half of column a only: each try found
 --   there stands for itself and its mirror image (weight 2), whose rising
@@ -49,11 +49,11 @@ mirrored (yes) as (
     select {{if TORUS: 0 = 1 and }}count(*) > 0 from square_image where symmetry = 'mirror-ranks'
 ),
 tried (queens, weight, {{k in 1..N sep ", ": r{k}}}, kind) as (
-    select 1, case when 2 * q.rw_no = {N+1} or not m.yes then 1 else 2 end,
+    select 1, case when 2 * q.rw_no = {ROWS+1} or not m.yes then 1 else 2 end,
            q.rw_no{{k in 2..N sep "": , cast(null as integer)}}, 0
     from line_set as q
     cross join mirrored as m
-    where q.cl_no = 1 and (2 * q.rw_no <= {N+1} or not m.yes)
+    where q.cl_no = 1 and (2 * q.rw_no <= {ROWS+1} or not m.yes)
   union all
     select t.queens + 1, t.weight,
            {{k in 1..N sep ",\n           ": case t.queens + 1 when {k} then q.rw_no else t.r{k} end}},
@@ -87,7 +87,7 @@ select queens,
 --@if HOLED
        cast(sum(weight) / (select count(*) from line_set as open where open.cl_no = queens) as integer) as entered,
 --@else
-       cast(sum(weight) / {N} as integer) as entered,
+       cast(sum(weight) / {ROWS} as integer) as entered,
 --@end
        sum(weight) as tried,
        sum(case kind when 0 then weight else 0 end) as placed,

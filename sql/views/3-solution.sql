@@ -123,7 +123,7 @@ from (
     select path from every order by path
 ) as in_board_order;
 --@else
---@if POSTGRES and PART + AFTER = 0 and N <= 15
+--@if POSTGRES and PART + AFTER = 0 and ROWS <= 15
 -- On PostgreSQL the search goes breadth-first, one column per step of a
 -- recursive query, a form PostgreSQL plans well with the settings every
 -- server has:
@@ -134,14 +134,14 @@ from (
 -- * Each step places queen k + 1 on a square that safe_next offers next to
 --   queen k and whose lines U_k does not hold, and adds its lines to U_k.
 -- * path writes the rows as one number, a hexadecimal digit a queen (rows
---   3, 1, 4 are 0x314; a board up to 15×15 fits in 64 bits). Sorting by
+--   3, 1, 4 are 0x314; a board of up to 15 rows fits in 64 bits). Sorting by
 --   path sorts in board order.
 -- * Mirror symmetry halves the work: turning the board over, row r to row
---   N + 1 − r, maps solutions to solutions. The search starts queen 1 in
+--   {ROWS+1} − r, maps solutions to solutions. The search starts queen 1 in
 --   the lower half of column a only (and queen 2 in the lower half when
 --   queen 1 stands in the middle row of an odd board); every other
 --   solution is the mirror image of one found, whose path, digit by digit,
---   is {N+1} − r: 0x{{j in 1..N sep "": 1}} · {N+1} − path.
+--   is {ROWS+1} − r: 0x{{j in 1..N sep "": 1}} · {ROWS+1} − path.
 --@if HOLED
 -- * On a board with holes the mirror is one of its symmetries only where
 --   it moves every hole onto a hole (square_image, `mirrored`); where it
@@ -158,9 +158,9 @@ placed (k, r, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
     from line_set as q                            -- queen 1 in column a
 --@if HOLED
     cross join mirrored as m
-    where q.cl_no = 1 and (2 * q.rw_no <= {N+1} or not m.yes)
+    where q.cl_no = 1 and (2 * q.rw_no <= {ROWS+1} or not m.yes)
 --@else
-    where q.cl_no = 1 and 2 * q.rw_no <= {N+1}    -- in the lower half
+    where q.cl_no = 1 and 2 * q.rw_no <= {ROWS+1}    -- in the lower half
 --@end
   union all
     select p.k + 1, s.rw_no, {{w in 0..W-1 sep ", ": p.u{w} | s.w{w}}}, p.path * 16 + s.rw_no
@@ -172,7 +172,7 @@ placed (k, r, {{w in 0..W-1 sep ", ": u{w}}}, path) as (
       and s.w{w} & p.u{w} = 0                       -- L(s_(k+1)) ∩ U_k = ∅
 --@end
       -- queen 1 in the middle row of an odd board: queen 2 in the lower half
-      and not (p.k = 1 and 2 * p.r = {N+1} and 2 * s.rw_no > {N+1}{{if HOLED:  and (select yes from mirrored)}})
+      and not (p.k = 1 and 2 * p.r = {ROWS+1} and 2 * s.rw_no > {ROWS+1}{{if HOLED:  and (select yes from mirrored)}})
 ),
 half (path) as (
     select path from placed where k = {N}
@@ -181,7 +181,7 @@ every (path) as (
     select path from half
 --@if N > 1
     union all
-    select x'{{j in 1..N sep "": 1}}'::bigint * {N+1} - path from half   -- the mirror images
+    select x'{{j in 1..N sep "": 1}}'::bigint * {ROWS+1} - path from half   -- the mirror images
 --@if HOLED
     where (select yes from mirrored)
 --@end

@@ -80,10 +80,10 @@ candidates (exact, approximately) as (
     where h.k = case when z.n > 3 then z.n else 3 end
 ),
 steps (step, reasoning, calculation, exact, approximately) as (
---@if HOLED
-    -- (Steps 1 to 5 count placements on every square of the board. On
-    -- this board no queen stands on a hole, so they do not hold, and are
-    -- left out.)
+--@if HOLED + RECT > 0
+    -- (Steps 1 to 5 count placements on every square of an N×N board. On
+    -- a board with holes, where no queen stands on a hole, or with more
+    -- rows than columns, they do not hold, and are left out.)
 --@else
     select 1, 'Permute N of the N² squares',
            cast(z.squares as text) || '! / (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!',

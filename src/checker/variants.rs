@@ -29,9 +29,11 @@ impl Shape {
         }
     }
 
-    /// The `n`×`n` board of a database's `shape`.
+    /// The board of `n` columns of a database's `shape` (a rectangle's
+    /// rows are the shape's).
     pub fn of(n: u8, shape: &crate::model::board::Shape) -> Shape {
         Shape {
+            rows: shape.rows_of(n),
             torus: shape.torus,
             superqueens: shape.superqueens,
             holes: shape.holes.clone(),

@@ -65,6 +65,7 @@ pub fn run(args: &Args) -> Result<()> {
             let mut out = stdout();
             let shape = PlacementShape {
                 n,
+                rows: board.shape.rows_of(board.n),
                 holes: board.shape.holes.clone(),
                 show_numbers: true,
                 with_class_size: false,

@@ -185,7 +185,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<()> {
     let format = chosen_format(args)?;
     refuse_choosing_in_whole(args, format)?;
-    refuse_a_console_of_another_board(args)?;
+    refuse_a_console_of_another_board(args, format)?;
     let console = match args.console {
         true => Some(console::prepare(
             format == ExportFormat::Html,
@@ -214,7 +214,7 @@ pub fn run(args: &Args) -> Result<()> {
         None => None,
     };
     refuse_too_large_a_page(format, board.n)?;
-    refuse_another_shape(args, &board)?;
+    refuse_another_shape(args, format, &board)?;
     let lab = match console {
         Some(console) => Some(console.lab(&board)?),
         None => None,
@@ -240,25 +240,49 @@ pub fn run(args: &Args) -> Result<()> {
     deliver(args, format, &target, out_file.as_ref(), named, exported)
 }
 
-/// --console with flags for another board than the plain one, said before
-/// a file is created for that board.
-fn refuse_a_console_of_another_board(args: &Args) -> Result<()> {
-    match args.target.shape.requested().filter(|s| !s.is_plain()) {
-        Some(shape) if args.console => {
-            let asked = shape.a_board(args.target.size.unwrap_or(DEFAULT_SIZE));
-            Err(plain_only("--console", &asked))
-        }
-        _ => Ok(()),
+/// --console with flags for another board than the plain one, and the
+/// page of a rectangle, said before a file is created for that board.
+fn refuse_a_console_of_another_board(args: &Args, format: ExportFormat) -> Result<()> {
+    let n = args.target.size().unwrap_or(DEFAULT_SIZE);
+    match args.target.requested_shape().filter(|s| !s.is_plain()) {
+        Some(shape) if args.console => Err(plain_only("--console", &shape.a_board(n))),
+        Some(shape) => refuse_a_rectangle(args, format, &shape, n),
+        None => Ok(()),
     }
 }
 
 /// What holds the plain board only, asked of another: the page's console
-/// (its exercises are checked on hidden plain boards).
-fn refuse_another_shape(args: &Args, board: &Board) -> Result<()> {
-    if board.shape.is_plain() || !args.console {
+/// (its exercises are checked on hidden plain boards); and what holds
+/// square boards only, asked of a rectangle: the page, whose drawings and
+/// walk are square, and the DuckDB script, whose search joins two halves
+/// on the rows they use, every row.
+fn refuse_another_shape(args: &Args, format: ExportFormat, board: &Board) -> Result<()> {
+    if board.shape.is_plain() {
         return Ok(());
     }
-    Err(plain_only("--console", &board.shape.the_board(board.n)))
+    let named = board.shape.the_board(board.n);
+    if args.console {
+        return Err(plain_only("--console", &named));
+    }
+    refuse_a_rectangle(args, format, &board.shape, board.n)
+}
+
+/// The page and the DuckDB script asked of a rectangle (see
+/// `refuse_another_shape`): a usage mistake.
+fn refuse_a_rectangle(args: &Args, format: ExportFormat, shape: &Shape, n: u8) -> Result<()> {
+    if shape.rows.is_none() {
+        return Ok(());
+    }
+    let what = match (format, args.dialect) {
+        (ExportFormat::Html, _) => "--format html",
+        (ExportFormat::Sql, ScriptDialect::Duckdb) => "--dialect duckdb",
+        _ => return Ok(()),
+    };
+    Err(usage(format!(
+        "{what} holds square boards only, not {}; the other formats, and the database \
+         in sqlite3, hold it",
+        shape.the_board(n)
+    )))
 }
 
 /// `what` builds or draws the plain board only, not `other`.
@@ -312,7 +336,7 @@ fn refuse_a_dialect_it_cannot_hold(args: &Args, format: ExportFormat) -> Result<
             "--dialect {dialect} is for --format sql, the script that builds the model"
         )));
     }
-    match args.target.size {
+    match args.target.size() {
         Some(n) if args.dialect == ScriptDialect::Duckdb => duckdb_size(n),
         _ => Ok(()),
     }
@@ -347,8 +371,8 @@ fn open_board<'a>(
     workers: Workers<'a>,
 ) -> Result<Board<'a>> {
     match format {
-        ExportFormat::Datasette => datasette_board(engine, args.target.size, workers),
-        _ => Board::open(engine, args.target.size, workers),
+        ExportFormat::Datasette => datasette_board(engine, args.target.size(), workers),
+        _ => Board::open(engine, args.target.size(), workers),
     }
 }
 
@@ -414,7 +438,7 @@ fn script_needs_no_board(args: &Args, format: ExportFormat, target: &Target) -> 
             ScriptDialect::Postgres | ScriptDialect::Duckdb,
             Target::File(path),
         ) if std::fs::symlink_metadata(path).is_err() => {
-            Some(args.target.size.unwrap_or(DEFAULT_SIZE))
+            Some(args.target.size().unwrap_or(DEFAULT_SIZE))
         }
         _ => None,
     }
@@ -437,7 +461,8 @@ fn model_script(args: &Args, n: u8, shape: &Shape) -> Result<String> {
 /// Writes the PostgreSQL or DuckDB script of the `n`×`n` board of the
 /// shape the flags ask for, no database opened.
 fn write_script_alone(args: &Args, n: u8, out_file: Option<&OutFile>) -> Result<()> {
-    let shape = args.target.shape.requested().unwrap_or_default();
+    let shape = args.target.requested_shape().unwrap_or_default();
+    refuse_a_rectangle(args, ExportFormat::Sql, &shape, n)?;
     let script = model_script(args, n, &shape)?;
     match (out_file, &args.out) {
         (Some(out_file), Some(path)) => {
@@ -507,6 +532,7 @@ fn write_placements(
     let selection = Selection::new(args.fundamental);
     let shape = PlacementShape {
         n: board.n,
+        rows: board.shape.rows_of(board.n),
         holes: board.shape.holes.clone(),
         show_numbers: false,
         with_class_size: selection.with_class_size(),

@@ -73,8 +73,16 @@ pub fn run(args: &Args) -> Result<()> {
         target.file("--materialize")?;
     }
     let mut engine = engine::connect(&target)?;
-    if let Some(shape) = args.target.shape.requested() {
-        engine.build_shape(&shape)?;
+    match args.target.requested_shape() {
+        Some(shape) => engine.build_shape(&shape)?,
+        // --size N on a rectangle: the square board, in the shape it has.
+        None => {
+            if let Ok(held) = engine.held_shape()
+                && held != args.target.kept_shape(&held)
+            {
+                engine.build_shape(&args.target.kept_shape(&held))?;
+            }
+        }
     }
     engine.describe_with(crate::cmd::server_descriptions);
     args.target.trust.apply(engine.as_mut(), &target);
@@ -135,8 +143,8 @@ fn build_and_say(args: &Args, engine: &dyn Engine) -> Result<u8> {
 /// Creates, rebuilds or upgrades the database as asked; returns what was
 /// done, in words, and the board size.
 fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
-    let requested = args.target.size;
-    let shape = args.target.shape.requested();
+    let requested = args.target.size();
+    let shape = args.target.requested_shape();
     let shown = engine.shown();
     if let (true, Some(n)) = (args.force, requested)
         && engine.lacks_board_size()?
@@ -160,7 +168,7 @@ fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
     if args.force {
         let n = requested.unwrap_or(found.size);
         // Without a flag of its own, the board keeps its shape.
-        let built = shape.unwrap_or_else(|| held.clone());
+        let built = shape.unwrap_or_else(|| args.target.kept_shape(&held));
         engine.rebuild(n)?;
         let was = match held.is_plain() {
             true => format!("{0}×{0}", found.size),

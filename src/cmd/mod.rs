@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 
 use crate::engine::{self, Engine, Target};
 use crate::error::Error;
-use crate::model::board::{Holes, Shape, Square, parse_placement};
+use crate::model::board::{BoardSize, Holes, Shape, Square, parse_placement_on};
 use crate::render::diagram::Style;
 use crate::render::outfile::refuse_stdout_database;
 use crate::render::printer::Format;
@@ -60,11 +60,12 @@ pub struct DbArgs {
     pub db: PathBuf,
 
     /// Board size N (1 to 26): the board a new database is created with (8
-    /// when not given). Where an SQLite file holds another board, commands
-    /// that only read answer for N on a temporary board, leaving the file
-    /// as it is; init refuses another size without --force.
-    #[arg(short, long, value_name = "N", allow_negative_numbers = true, value_parser = crate::model::board::parse_size)]
-    pub size: Option<u8>,
+    /// when not given), or CxR for C columns (and C queens) on R rows, like
+    /// 4x6. Where an SQLite file holds another board, commands that only
+    /// read answer for it on a temporary board, leaving the file as it is;
+    /// init refuses another size without --force.
+    #[arg(id = "size", short = 's', long = "size", value_name = "N", allow_negative_numbers = true, value_parser = crate::model::board::parse_board_size)]
+    pub board_size: Option<BoardSize>,
 
     #[command(flatten)]
     pub shape: ShapeArgs,
@@ -115,6 +116,7 @@ impl ShapeArgs {
             torus: self.torus,
             superqueens: self.superqueens,
             holes: self.holes.clone().map(|h| h.0).unwrap_or_default(),
+            rows: None,
         };
         (self.plain || self.torus || self.superqueens || self.holes.is_some()).then_some(shape)
     }
@@ -180,8 +182,15 @@ impl DbArgs {
         let mut options = Target::new(&self.db, &self.schema)
             .map(|target| target.as_options())
             .unwrap_or_default();
-        if let Some(n) = self.size {
-            options.push_str(&format!(" --size {n}"));
+        match self.board_size {
+            Some(BoardSize {
+                cols,
+                rows: Some(rows),
+            }) => {
+                options.push_str(&format!(" --size {cols}x{rows}"));
+            }
+            Some(BoardSize { cols, rows: None }) => options.push_str(&format!(" --size {cols}")),
+            None => {}
         }
         if let Some(shape) = self.shape.requested() {
             options.push_str(&shape.flags());
@@ -189,14 +198,39 @@ impl DbArgs {
         options
     }
 
+    /// The columns --size asks for (the N of N×N), if it is given.
+    pub fn size(&self) -> Option<u8> {
+        self.board_size.map(|size| size.cols)
+    }
+
+    /// The shape the flags and --size ask for: the flags' (the plain board
+    /// if none) on the rows of --size, where a flag or a rectangle asks for
+    /// one; None where the board keeps the shape it has.
+    pub fn requested_shape(&self) -> Option<Shape> {
+        let rows = self.board_size.and_then(|size| size.rows);
+        match self.shape.requested() {
+            Some(shape) => Some(shape.with_rows(rows)),
+            None => rows.map(|rows| Shape::default().with_rows(Some(rows))),
+        }
+    }
+
+    /// The shape `held` keeps where no flag asks for another: its own, on
+    /// as many rows as columns where --size names a square board.
+    pub fn kept_shape(&self, held: &Shape) -> Shape {
+        match self.board_size {
+            Some(BoardSize { rows: None, .. }) => held.with_rows(None),
+            _ => held.clone(),
+        }
+    }
+
     /// The engine a reading command uses: the one that serves --db, or,
     /// where --size names another board than the file holds, a temporary
     /// board of --size (said on stderr; the file is not touched).
     pub fn engine(&self) -> anyhow::Result<Box<dyn Engine>> {
         let target = self.target()?;
-        let shape = self.shape.requested();
+        let shape = self.requested_shape();
         let (mut engine, substitute) =
-            engine::connect_for_reading(&target, self.size, shape.as_ref())?;
+            engine::connect_for_reading(&target, self.size(), shape.as_ref())?;
         self.trust.apply(engine.as_mut(), &target);
         if let Some(engine::Substitute { held, searched }) = substitute {
             eprintln!(
@@ -233,7 +267,7 @@ impl DbArgs {
             (Some(work), Some(bar)) => work.workers(bar),
             _ => Workers::unwatched(),
         };
-        let board = Board::open_fitting(engine.as_ref(), self.size, fits, workers)?;
+        let board = Board::open_fitting(engine.as_ref(), self.size(), fits, workers)?;
         command(&board)
     }
 }
@@ -333,13 +367,19 @@ impl PlacementArgs {
     /// The squares on an `n`×`n` board; a name that cannot be read is a
     /// usage error.
     pub fn parse(&self, n: u8) -> anyhow::Result<Vec<Square>> {
-        parse_placement(&self.squares, n).map_err(|e| Error::Usage(e.to_string()).into())
+        self.parse_on(n, n)
+    }
+
+    /// The squares on a board of `cols` columns and `rows` rows.
+    pub fn parse_on(&self, cols: u8, rows: u8) -> anyhow::Result<Vec<Square>> {
+        parse_placement_on(&self.squares, cols, rows)
+            .map_err(|e| Error::Usage(e.to_string()).into())
     }
 
     /// The squares on `board`: as `parse`, and a hole of the board, where
     /// no queen may stand, is a usage error too.
     pub fn on(&self, board: &Board) -> anyhow::Result<Vec<Square>> {
-        let queens = self.parse(board.n)?;
+        let queens = self.parse_on(board.n, board.shape.rows_of(board.n))?;
         refuse_holes(&queens, board.n, &board.shape)?;
         Ok(queens)
     }
@@ -348,8 +388,10 @@ impl PlacementArgs {
     /// flags ask for, if they ask: for a file that is not there yet, before
     /// it is created.
     pub fn fit(&self, n: u8, target: &DbArgs) -> anyhow::Result<()> {
-        let queens = self.parse(n)?;
-        match target.shape.requested() {
+        let shape = target.requested_shape();
+        let rows = shape.as_ref().map_or(n, |shape| shape.rows_of(n));
+        let queens = self.parse_on(n, rows)?;
+        match shape {
             Some(shape) => refuse_holes(&queens, n, &shape),
             None => Ok(()),
         }

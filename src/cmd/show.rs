@@ -74,7 +74,7 @@ pub fn run(args: &Args) -> Result<()> {
         let description = reading::symmetry_description(board, &shown.symmetry)?;
         write_shown(
             args,
-            (board.n, &board.shape.holes),
+            (board.n, board.shape.rows_of(board.n), &board.shape.holes),
             total,
             &shown,
             &description,
@@ -112,7 +112,7 @@ fn class_of(board: &Board, squares: Vec<String>, k: i64) -> Result<Shown> {
 /// Solution K, its diagram and its class, on standard output.
 fn write_shown(
     args: &Args,
-    (n, holes): (u8, &[Square]),
+    (n, rows, holes): (u8, u8, &[Square]),
     total: Option<u64>,
     shown: &Shown,
     description: &str,
@@ -120,7 +120,7 @@ fn write_shown(
     let queens = shown
         .squares
         .iter()
-        .map(|name| Square::parse(name, n))
+        .map(|name| Square::parse_on(name, n, rows))
         .collect::<Result<Vec<_>>>()?;
     let mut out = stdout();
     // The total where it costs less than the answer (see COUNT_UP_TO).
@@ -134,7 +134,7 @@ fn write_shown(
         shown.squares.join(" ")
     )?;
     writeln!(out)?;
-    let drawing = diagram::draw_with_holes(n, (&queens, holes), args.drawing.style());
+    let drawing = diagram::draw_with_holes((n, rows), (&queens, holes), args.drawing.style());
     out.write_all(drawing.as_bytes())?;
     if !holes.is_empty() {
         writeln!(out, "(# marks a hole: no queen stands there.)")?;

@@ -52,6 +52,7 @@ pub fn run(args: &Args) -> Result<()> {
         let selection = Selection::new(args.fundamental);
         let shape = PlacementShape {
             n,
+            rows: board.shape.rows_of(board.n),
             holes: board.shape.holes.clone(),
             show_numbers: true,
             with_class_size: selection.with_class_size(),

@@ -186,13 +186,14 @@ fn tally(args: &Args, board: &Board) -> Result<()> {
 /// bar over the squares of column a where it runs long.
 fn walk(args: &Args, board: &Board) -> Result<()> {
     let n = board.n;
-    let mut walk = Walk::new(n, reading::square_lines(board)?)?;
+    let rows = board.shape.rows_of(n);
+    let mut walk = Walk::new((n, rows), reading::square_lines(board)?)?;
     let limit = match args.limit.unwrap_or(Limit::Steps(DEFAULT_LIMIT)) {
         Limit::Steps(k) => k,
         Limit::All => u64::MAX,
     };
     let bar = Bar::new(args.quiet);
-    bar.start(usize::from(n));
+    bar.start(usize::from(rows));
     let written = match machine_format(args.format) {
         Some(format) => walk_rows(&mut walk, format, limit, &bar),
         None => walk_text(&mut walk, (args, board), limit, &bar),
@@ -235,8 +236,11 @@ fn walk_text(walk: &mut Walk, (args, board): (&Args, &Board), limit: u64, bar: &
     } else {
         Style::Ascii
     };
-    let text =
-        WalkText::new(n, style, width).on(board.shape.the_board(n), board.shape.holes.clone());
+    let text = WalkText::new(n, style, width).on(
+        board.shape.the_board(n),
+        board.shape.rows_of(n),
+        board.shape.holes.clone(),
+    );
     let mut out = stdout();
     text.write_header(&mut out)?;
     for step in steps_within(walk, limit, bar) {

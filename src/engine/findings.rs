@@ -54,19 +54,19 @@ pub fn board_finding(n: u8, rows: i64) -> Finding {
     }
 }
 
-/// The doctors' finding on queens' tables against a fresh `n`×`n` board:
-/// whether they hold, and `what` was compared ("9 tables") or how they
-/// differ.
-pub fn model_finding(n: u8, what: &str, differences: &[String]) -> (bool, String) {
+/// The doctors' finding on queens' tables against a fresh board of `n`
+/// columns and `rows` rows: whether they hold, and `what` was compared
+/// ("9 tables") or how they differ.
+pub fn model_finding((n, rows): (u8, u8), what: &str, differences: &[String]) -> (bool, String) {
     match differences.is_empty() {
         true => (
             true,
-            format!("{what} as in a fresh {n}×{n} board, row for row"),
+            format!("{what} as in a fresh {n}×{rows} board, row for row"),
         ),
         false => (
             false,
             format!(
-                "not as in a fresh {n}×{n} board: {}",
+                "not as in a fresh {n}×{rows} board: {}",
                 differences.join("; ")
             ),
         ),

@@ -359,3 +359,12 @@ pub fn check_requested_size(shown: &str, stored: u8, requested: Option<u8>) -> R
         _ => Ok(()),
     }
 }
+
+/// Refuses, as a usage mistake and before anything is written, a shape a
+/// board of `n` columns cannot have (`Shape::unfit_for`).
+pub fn refuse_unfit(n: u8, shape: &Shape) -> Result<()> {
+    match shape.unfit_for(n) {
+        Some(why) => Err(usage(why)),
+        None => Ok(()),
+    }
+}

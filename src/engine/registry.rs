@@ -34,7 +34,12 @@ pub fn connect_for_reading(
         && let Some((held, held_shape)) = sqlite::held_board(path)
     {
         let searched = requested.unwrap_or(held);
-        let wanted = shape.unwrap_or(&held_shape);
+        // --size N without a flag: the shape the file has, on N rows.
+        let kept = match requested {
+            Some(_) => held_shape.with_rows(None),
+            None => held_shape.clone(),
+        };
+        let wanted = shape.unwrap_or(&kept);
         if searched != held || *wanted != held_shape {
             let engine = sqlite::Engine::temporary(searched, wanted)?;
             let substitute = Substitute {
@@ -53,6 +58,10 @@ pub fn connect_for_reading(
             refuse_another_shape(engine.as_ref(), shape, requested)?;
         }
         engine.build_shape(shape)?;
+    } else if requested.is_some() && matches!(target, Target::Server { .. }) {
+        // --size N reads a square board: not a rectangle's rows.
+        let held = engine.held_shape()?;
+        refuse_another_shape(engine.as_ref(), &held.with_rows(None), requested)?;
     }
     Ok((engine, None))
 }

@@ -30,6 +30,11 @@ impl Square {
 
     /// Reads a name such as `c5` or `A10` (any case) on a board of `size`.
     pub fn parse(name: &str, size: u8) -> Result<Square> {
+        Square::parse_on(name, size, size)
+    }
+
+    /// As `parse`, on a board of `cols` columns and `rows` rows.
+    pub fn parse_on(name: &str, cols: u8, rows: u8) -> Result<Square> {
         let name = name.trim();
         let mut chars = name.chars();
         let Some(letter) = chars.next().filter(char::is_ascii_alphabetic) else {
@@ -44,10 +49,10 @@ impl Square {
             bail!("`{name}` is not a square: expected a column letter then a row number, like c5");
         };
         let col = letter.to_ascii_lowercase() as u8 - b'a' + 1;
-        if col > size || row == 0 || row > size || digits.starts_with('0') {
+        if col > cols || row == 0 || row > rows || digits.starts_with('0') {
             bail!(
-                "`{name}` is not on the {size}×{size} board (columns a–{}, rows 1–{size})",
-                (b'a' + size - 1) as char
+                "`{name}` is not on the {cols}×{rows} board (columns a–{}, rows 1–{rows})",
+                (b'a' + cols - 1) as char
             );
         }
         Ok(Square { col, row })
@@ -55,9 +60,10 @@ impl Square {
 }
 
 /// What sets a board apart from the plain one, as `queens init` records
-/// it (board_shape, hole, mov_dir): whether it wraps round (a torus),
-/// whether its queens also leap as knights (superqueens), and the squares
-/// no queen may stand on. The facts, lines and views follow from these by
+/// it (board_shape, hole, mov_dir, board_rows): whether it wraps round (a
+/// torus), whether its queens also leap as knights (superqueens), the
+/// squares no queen may stand on, and whether it has more rows than
+/// columns (a rectangle). The facts, lines and views follow from these by
 /// SQL; nothing here says who attacks whom.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Shape {
@@ -65,6 +71,9 @@ pub struct Shape {
     pub superqueens: bool,
     /// In board order, each once.
     pub holes: Vec<Square>,
+    /// The rows of a rectangle, more than its columns (`--size 4x6`);
+    /// None on a square board.
+    pub rows: Option<u8>,
 }
 
 impl Shape {
@@ -74,25 +83,35 @@ impl Shape {
     }
 
     /// The shape a database records (sql/queries/board_shape.sql): its
-    /// holes as names in board order, separated by commas.
-    pub fn from_stored(torus: bool, superqueens: bool, holes: &str) -> Result<Shape> {
+    /// holes as names in board order, separated by commas, and its rows
+    /// where it has more than columns (0 where it has not).
+    pub fn from_stored(torus: bool, superqueens: bool, holes: &str, rows: i64) -> Result<Shape> {
         let holes = (holes.split(',').filter(|name| !name.is_empty()))
             .map(|name| Square::parse(name, MAX_SIZE))
             .collect::<Result<Vec<_>>>()?;
+        let rows = u8::try_from(rows).ok().filter(|&r| r > 0);
         Ok(Shape {
             torus,
             superqueens,
             holes,
+            rows,
         })
     }
 
+    /// The number of rows of this board with `n` columns.
+    pub fn rows_of(&self, n: u8) -> u8 {
+        self.rows.unwrap_or(n)
+    }
+
     /// The board's name in messages: "an 8×8 board", "a 7×7 torus",
-    /// "an 8×8 board with holes at c2, f7", "a 10×10 superqueens board".
+    /// "an 8×8 board with holes at c2, f7", "a 10×10 superqueens board",
+    /// "a 4×6 board".
     pub fn a_board(&self, n: u8) -> String {
         let article = article(n);
         let superqueens = if self.superqueens { " superqueens" } else { "" };
         let kind = if self.torus { "torus" } else { "board" };
-        let mut name = format!("{article} {n}×{n}{superqueens} {kind}");
+        let rows = self.rows_of(n);
+        let mut name = format!("{article} {n}×{rows}{superqueens} {kind}");
         if !self.holes.is_empty() {
             let holes: Vec<String> = self.holes.iter().map(|h| h.name()).collect();
             name.push_str(&format!(" with holes at {}", holes.join(", ")));
@@ -126,20 +145,37 @@ impl Shape {
         flags
     }
 
-    /// Why an `n`×`n` board cannot have this shape, if it cannot: a hole
-    /// off the board, or a superqueens board whose lines (a knight's move
-    /// is one) do not fit line_set's 1,024 bits.
+    /// The flags that ask for this shape on a board of `n` columns, with
+    /// --size where it is a rectangle ("" for the plain board).
+    pub fn flags_on(&self, n: u8) -> String {
+        match self.rows {
+            Some(rows) => format!(" --size {n}x{rows}{}", self.flags()),
+            None => self.flags(),
+        }
+    }
+
+    /// Why a board of `n` columns cannot have this shape, if it cannot: a
+    /// torus with more rows than columns, a hole off the board, a column
+    /// all of holes, or a superqueens board whose lines (a knight's move is
+    /// one) do not fit line_set's 1,024 bits.
     pub fn unfit_for(&self, n: u8) -> Option<String> {
-        if let Some(hole) = self.holes.iter().find(|h| h.col > n || h.row > n) {
+        let rows = self.rows_of(n);
+        if self.torus && rows != n {
             return Some(format!(
-                "hole {} is not on {} (columns a–{}, rows 1–{n})",
+                "a torus is square here (its diagonals wrap round as cycles of N squares), \
+                 not {n}×{rows}; leave out --torus or give --size {n}"
+            ));
+        }
+        if let Some(hole) = self.holes.iter().find(|h| h.col > n || h.row > rows) {
+            return Some(format!(
+                "hole {} is not on {} (columns a–{}, rows 1–{rows})",
                 hole.name(),
-                a_board(n),
+                Shape::default().with_rows(self.rows).a_board(n),
                 (b'a' + n - 1) as char
             ));
         }
         if let Some(col) = (1..=n)
-            .find(|&col| self.holes.iter().filter(|h| h.col == col).count() == usize::from(n))
+            .find(|&col| self.holes.iter().filter(|h| h.col == col).count() == usize::from(rows))
         {
             return Some(format!(
                 "the holes fill column {}: a queen stands in every column, so {} has no \
@@ -149,14 +185,54 @@ impl Shape {
             ));
         }
         let largest = if self.torus { 15 } else { 16 };
-        (self.superqueens && n > largest).then(|| {
+        let lines = crate::model::schema::line_count(n, rows, self.torus, self.superqueens);
+        (lines > crate::model::schema::LINE_SET_WORDS * 64).then(|| {
             let kind = if self.torus { "torus" } else { "board" };
             format!(
                 "a superqueens {kind} is at most {largest}×{largest} (its knight's moves \
-                 are lines, and line_set holds 1,024), not {n}×{n}"
+                 are lines, and line_set holds 1,024: {n}×{rows} has {lines})"
             )
         })
     }
+
+    /// This shape with `rows` (None: as many as columns).
+    pub fn with_rows(&self, rows: Option<u8>) -> Shape {
+        Shape {
+            rows,
+            ..self.clone()
+        }
+    }
+}
+
+/// A board size as typed after --size: N for the N×N board, or CxR for a
+/// rectangle of C columns (and C queens, one in each) on R rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSize {
+    pub cols: u8,
+    /// None: as many rows as columns.
+    pub rows: Option<u8>,
+}
+
+/// Reads a --size: `8`, or `4x6` (`4×6` too) for 4 columns on 6 rows. A
+/// rectangle needs at least as many rows as columns, a queen standing in
+/// each column on a row of its own; `6x6` is the square board.
+pub fn parse_board_size(text: &str) -> Result<BoardSize, String> {
+    let text = text.trim();
+    let Some((cols, rows)) = text.split_once(['x', 'X', '×']) else {
+        return parse_size(text).map(|cols| BoardSize { cols, rows: None });
+    };
+    let (cols, rows) = (parse_size(cols)?, parse_size(rows)?);
+    if rows < cols {
+        return Err(format!(
+            "a rectangle has at least as many rows as columns (a queen stands in each \
+             column, each on a row of its own): {cols}x{rows} has fewer; {rows}x{cols} \
+             has more"
+        ));
+    }
+    Ok(BoardSize {
+        cols,
+        rows: (rows > cols).then_some(rows),
+    })
 }
 
 /// The squares after --holes, in board order.
@@ -193,13 +269,18 @@ pub fn parse_holes(text: &str) -> Result<Holes, String> {
 /// (`c5 f2`, `"a1, b5"`), in any order and case. Refuses names off the
 /// board and a square named twice.
 pub fn parse_placement(words: &[String], size: u8) -> Result<Vec<Square>> {
+    parse_placement_on(words, size, size)
+}
+
+/// As `parse_placement`, on a board of `cols` columns and `rows` rows.
+pub fn parse_placement_on(words: &[String], cols: u8, rows: u8) -> Result<Vec<Square>> {
     let mut squares: Vec<Square> = Vec::new();
     let names = words
         .iter()
         .flat_map(|word| word.split([',', ' ', '\t']))
         .filter(|name| !name.trim().is_empty());
     for name in names {
-        let square = Square::parse(name, size)?;
+        let square = Square::parse_on(name, cols, rows)?;
         if squares.contains(&square) {
             bail!(
                 "{} is given twice: two queens cannot stand on one square",
@@ -242,7 +323,8 @@ pub fn parse_size(text: &str) -> Result<u8, String> {
     match text.trim().parse::<i64>() {
         Ok(n) if (1..=i64::from(MAX_SIZE)).contains(&n) => Ok(n as u8),
         _ => Err(format!(
-            "a board size is a whole number from 1 to {MAX_SIZE}, like 8"
+            "a board size is a whole number from 1 to {MAX_SIZE}, like 8 (or columns x \
+             rows, like 4x6)"
         )),
     }
 }

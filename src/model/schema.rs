@@ -93,12 +93,13 @@ pub fn migrations_after(version: usize, dialect: Dialect) -> Result<Vec<String>>
 pub const LINE_SET_WORDS: i64 = 16;
 
 /// `scope` with the board's `shape`, for the facts and for the words the
-/// search tests (`board_scope`): TORUS and SUPERQUEENS, 1 or 0, and the
-/// list HOLES, the holes' names (squares `Shape` checked), and HOLED, 1
-/// where there are any.
+/// search tests (`board_scope`): ROWS, a rectangle's rows (0 on a square
+/// board), TORUS and SUPERQUEENS, 1 or 0, and the list HOLES, the holes'
+/// names (squares `Shape` checked), and HOLED, 1 where there are any.
 pub fn with_shape(scope: Scope, shape: &Shape) -> Scope {
     let holes: Vec<String> = shape.holes.iter().map(|h| h.name()).collect();
     scope
+        .with("ROWS", shape.rows.map_or(0, i64::from))
         .with("TORUS", shape.torus.into())
         .with("SUPERQUEENS", shape.superqueens.into())
         .with("HOLED", (!shape.holes.is_empty()).into())
@@ -130,34 +131,57 @@ pub fn line_set_words(n: u8) -> i64 {
 /// last (sql/facts/9-line_set.sql): the columns, which the search never
 /// shares since it places one queen per column, and the lines of one
 /// square (the corners' diagonals), which no two queens can share. On the
-/// plain board they are 5n − 6 (a board up to 14×14 needs one word
-/// instead of two); on a torus, whose lines are cycles of n squares, the
-/// n rows and 2n diagonals; and a superqueens board adds a line for each
-/// knight's move, 4 (n − 1)(n − 2) of them, or 4n² on a torus.
-pub fn search_words(n: u8, torus: bool, superqueens: bool) -> i64 {
+/// plain board of `n` columns and `rows` rows they are the rows and the
+/// diagonals of two squares or more, 3·rows + 2n − 6 (5n − 6 on a square
+/// board: one up to 14×14 needs one word instead of two); on a torus,
+/// whose lines are cycles of n squares, the n rows and 2n diagonals; and a
+/// superqueens board adds a line for each knight's move (`knight_lines`).
+pub fn search_words(n: u8, rows: u8, torus: bool, superqueens: bool) -> i64 {
+    let (n, r) = (i64::from(n), i64::from(rows));
     let queens = if torus {
-        3 * i64::from(n)
+        3 * n
     } else {
-        (5 * i64::from(n) - 6).max(0)
+        (3 * r + 2 * n - 6).max(0)
     };
     let knights = if superqueens {
-        knight_lines(n, torus)
+        knight_lines(n as u8, rows, torus)
     } else {
         0
     };
     ((queens + knights).max(1) as u64).div_ceil(64) as i64
 }
 
-/// The lines a superqueens board of `n`×`n` adds, one a knight's move, a
-/// line of two squares: 4 (n − 1)(n − 2), or 4n² on a torus from 2×2 on
-/// (on 1×1 a leap lands where it starts, and makes no line).
-pub fn knight_lines(n: u8, torus: bool) -> i64 {
-    let n = i64::from(n);
+/// The lines a superqueens board of `n` columns and `rows` rows adds, one a
+/// knight's move, a line of two squares: 2 (n − 1)(rows − 2) upright and
+/// 2 (n − 2)(rows − 1) lying (4 (n − 1)(n − 2) on a square board), or 4n²
+/// on a torus from 2×2 on (on 1×1 a leap lands where it starts, and makes
+/// no line).
+pub fn knight_lines(n: u8, rows: u8, torus: bool) -> i64 {
+    let (n, r) = (i64::from(n), i64::from(rows));
     match torus {
         true if n >= 2 => 4 * n * n,
         true => 0,
-        false => 4 * (n - 1).max(0) * (n - 2).max(0),
+        false => 2 * (n - 1).max(0) * (r - 2).max(0) + 2 * (n - 2).max(0) * (r - 1).max(0),
     }
+}
+
+/// Every line of a board of `n` columns and `rows` rows, as line_set numbers
+/// them: on a torus its n rows, n columns and 2n wrapped diagonals; else
+/// its rows, columns and the diagonals of each way, n + rows − 1; and on a
+/// superqueens board its knight's moves.
+pub fn line_count(n: u8, rows: u8, torus: bool, superqueens: bool) -> i64 {
+    let (c, r) = (i64::from(n), i64::from(rows));
+    let queens = if torus {
+        4 * c
+    } else {
+        c + r + 2 * (c + r - 1)
+    };
+    queens
+        + if superqueens {
+            knight_lines(n, rows, torus)
+        } else {
+            0
+        }
 }
 
 /// How many queens the solution view places before it works out the lines
@@ -201,12 +225,18 @@ fn board_scope(n: u8, scope: Scope) -> Scope {
     let torus = scope.number_or("TORUS", 0);
     let superqueens = scope.number_or("SUPERQUEENS", 0);
     let holed = scope.number_or("HOLED", 0);
+    let rows = match scope.number_or("ROWS", 0) {
+        0 => n,
+        r => u8::try_from(r).unwrap_or(n),
+    };
     scope
         .with("TORUS", torus)
         .with("SUPERQUEENS", superqueens)
         .with("HOLED", holed)
         .with("N", n.into())
-        .with("W", search_words(n, torus != 0, superqueens != 0))
+        .with("ROWS", rows.into())
+        .with("RECT", (rows != n).into())
+        .with("W", search_words(n, rows, torus != 0, superqueens != 0))
         .with("CUT", placed_first(n))
         .with("FIRST", FIRST_ROWS)
         .with("SPLIT", views_in_two_parts(n).into())
@@ -276,7 +306,11 @@ pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
     // holes may not keep: on a board with holes it counts each solution
     // once, and the part's weight multiplies it.
     let holed = scope.number_or("HOLED", 0) != 0;
-    if let Some(from) = last_queens_from(n).filter(|_| scope.dialect() == Dialect::Sqlite) {
+    // (The lookup asks for the rows the first queens leave free: a
+    // rectangle's queens leave rows free, so it counts part by part.)
+    let square = scope.number_or("ROWS", 0) == 0;
+    if let Some(from) = last_queens_from(n).filter(|_| scope.dialect() == Dialect::Sqlite && square)
+    {
         let scope = board_scope(n, scope).with("FROM", from.into());
         return Ok(PartCount {
             prepare: Some(query_in("queries/last_queens.sql", &scope)?.text),

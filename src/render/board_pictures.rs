@@ -19,32 +19,39 @@ const TITLE: f64 = 34.0;
 /// Sizes of one board in the picture.
 struct Geometry {
     n: u8,
+    /// The rows of each column (as many as columns but on a rectangle).
+    rows: u8,
     cell: f64,
     margin: f64,
 }
 
 impl Geometry {
-    fn new(n: u8) -> Geometry {
+    fn new(n: u8, rows: u8) -> Geometry {
         // About 200 pixels a board, whatever its size.
         // Whole pixels, so that every coordinate in the text is short.
-        let cell = (192.0 / f64::from(n)).round().clamp(8.0, 40.0);
+        let cell = (192.0 / f64::from(n.max(rows))).round().clamp(8.0, 40.0);
         Geometry {
             n,
+            rows,
             cell,
             margin: (cell * 0.8).round().max(10.0),
         }
     }
 
-    fn board(&self) -> f64 {
+    fn width(&self) -> f64 {
         self.cell * f64::from(self.n)
     }
 
+    fn height(&self) -> f64 {
+        self.cell * f64::from(self.rows)
+    }
+
     fn tile_width(&self) -> f64 {
-        self.margin + self.board() + GAP
+        self.margin + self.width() + GAP
     }
 
     fn tile_height(&self) -> f64 {
-        CAPTION + self.board() + self.margin + GAP
+        CAPTION + self.height() + self.margin + GAP
     }
 }
 
@@ -64,16 +71,17 @@ fn hundredths(length: f64) -> f64 {
     (length * 100.0).round() / 100.0
 }
 
-/// Writes `placements` of an `n`×`n` board with `holes` as one SVG
-/// document headed by `title`, in a grid about as wide as it is tall.
+/// Writes `placements` of a board of `n` columns and `board_rows` rows
+/// with `holes` as one SVG document headed by `title`, in a grid about as
+/// wide as it is tall.
 pub fn write_svg(
     out: &mut dyn Write,
-    (n, holes): (u8, &[Square]),
+    (n, board_rows, holes): (u8, u8, &[Square]),
     title: &str,
     placements: &[Placement],
     size: SvgSize,
 ) -> Result<()> {
-    let g = Geometry::new(n);
+    let g = Geometry::new(n, board_rows);
     let count = placements.len().max(1);
     let columns = (count as f64).sqrt().ceil() as usize;
     let rows = count.div_ceil(columns);
@@ -91,7 +99,7 @@ pub fn write_svg(
         r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" {extent} viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMin meet" font-family="sans-serif">"#
     )?;
     writeln!(out, "<title>{}</title>", escape(title))?;
-    out.write_all(defs(n, holes).as_bytes())?;
+    out.write_all(defs((n, board_rows), holes).as_bytes())?;
     writeln!(
         out,
         r#"<rect width="{width}" height="{height}" fill="white"/>"#
@@ -113,24 +121,24 @@ pub fn write_svg(
 
 /// The board's squares (once, reused by every board), its holes, dark
 /// grey and crossed, and the queen.
-fn defs(n: u8, holes: &[Square]) -> String {
+fn defs((n, rows): (u8, u8), holes: &[Square]) -> String {
     let mut s = String::from("<defs>\n");
-    let _ = writeln!(s, r#"<symbol id="board" viewBox="0 0 {n} {n}">"#);
-    let _ = writeln!(s, r#"<rect width="{n}" height="{n}" fill="{LIGHT}"/>"#);
+    let _ = writeln!(s, r#"<symbol id="board" viewBox="0 0 {n} {rows}">"#);
+    let _ = writeln!(s, r#"<rect width="{n}" height="{rows}" fill="{LIGHT}"/>"#);
     for col in 1..=n {
-        for row in 1..=n {
+        for row in 1..=rows {
             if (Square { col, row }).is_dark() {
                 let _ = writeln!(
                     s,
                     r#"<rect x="{}" y="{}" width="1" height="1" fill="{DARK}"/>"#,
                     col - 1,
-                    n - row
+                    rows - row
                 );
             }
         }
     }
     for hole in holes {
-        let (x, y) = (hole.col - 1, n - hole.row);
+        let (x, y) = (hole.col - 1, rows - hole.row);
         let _ = writeln!(
             s,
             r##"<rect x="{x}" y="{y}" width="1" height="1" fill="#3a3a3a"><title>hole {}</title></rect><path d="M{x}.2 {y}.2 l0.6 0.6 m0 -0.6 l-0.6 0.6" stroke="#bbbbbb" stroke-width="0.08"/>"##,
@@ -149,7 +157,7 @@ fn defs(n: u8, holes: &[Square]) -> String {
 }
 
 fn board(g: &Geometry, x: f64, y: f64, placement: &Placement) -> Result<String> {
-    let (cell, margin, size) = (g.cell, g.margin, g.board());
+    let (cell, margin, width, height) = (g.cell, g.margin, g.width(), g.height());
     let top = CAPTION;
     let mut s = String::new();
     let _ = writeln!(s, r#"<g class="board" transform="translate({x} {y})">"#);
@@ -164,31 +172,38 @@ fn board(g: &Geometry, x: f64, y: f64, placement: &Placement) -> Result<String> 
     );
     let _ = writeln!(
         s,
-        r##"<use xlink:href="#board" x="{margin}" y="{top}" width="{size}" height="{size}"/>"##
+        r##"<use xlink:href="#board" x="{margin}" y="{top}" width="{width}" height="{height}"/>"##
     );
     let _ = writeln!(
         s,
-        r##"<rect x="{margin}" y="{top}" width="{size}" height="{size}" fill="none" stroke="#5a3d26"/>"##
+        r##"<rect x="{margin}" y="{top}" width="{width}" height="{height}" fill="none" stroke="#5a3d26"/>"##
     );
     let label = (cell * 0.5).round().clamp(7.0, 12.0);
-    for i in 1..=g.n {
-        let file = (b'a' + i - 1) as char;
-        let fx = margin + (f64::from(i) - 0.5) * cell;
-        let ry = hundredths(top + (f64::from(g.n - i) + 0.5) * cell + label * 0.35);
-        let _ = writeln!(
-            s,
-            r##"<text x="{fx}" y="{}" font-size="{label}" text-anchor="middle" fill="#555">{file}</text><text x="{}" y="{ry}" font-size="{label}" text-anchor="middle" fill="#555">{i}</text>"##,
-            top + size + label + 2.0,
+    // File i and rank i together, then the ranks a rectangle has beyond
+    // its files.
+    for i in 1..=g.rows {
+        let ry = hundredths(top + (f64::from(g.rows - i) + 0.5) * cell + label * 0.35);
+        let rank = format!(
+            r##"<text x="{}" y="{ry}" font-size="{label}" text-anchor="middle" fill="#555">{i}</text>"##,
             margin / 2.0
         );
+        let file = (i <= g.n).then(|| {
+            let fx = margin + (f64::from(i) - 0.5) * cell;
+            format!(
+                r##"<text x="{fx}" y="{}" font-size="{label}" text-anchor="middle" fill="#555">{}</text>"##,
+                top + height + label + 2.0,
+                (b'a' + i - 1) as char
+            )
+        });
+        let _ = writeln!(s, "{}{rank}", file.unwrap_or_default());
     }
     for name in &placement.squares {
-        let square = Square::parse(name, g.n)?;
+        let square = Square::parse_on(name, g.n, g.rows)?;
         let _ = writeln!(
             s,
             r##"<use class="queen" xlink:href="#queen" x="{}" y="{}" width="{cell}" height="{cell}"><title>{name}</title></use>"##,
             margin + f64::from(square.col - 1) * cell,
-            top + f64::from(g.n - square.row) * cell
+            top + f64::from(g.rows - square.row) * cell
         );
     }
     s.push_str("</g>\n");

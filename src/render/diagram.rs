@@ -16,15 +16,19 @@ pub enum Style {
 /// The board of size `n` with queens on `queens`, one line per rank, each
 /// line ending in a newline.
 pub fn draw(n: u8, queens: &[Square], style: Style) -> String {
-    draw_with_holes(n, (queens, &[]), style)
+    draw_with_holes((n, n), (queens, &[]), style)
 }
 
-/// As `draw`, with the board's holes marked: `#` (or a full block in
-/// Unicode), where no queen may stand.
-pub fn draw_with_holes(n: u8, (queens, holes): (&[Square], &[Square]), style: Style) -> String {
-    let label_width = n.to_string().len();
+/// As `draw`, for a board of `n` columns and `rows` rows, with its holes
+/// marked: `#` (or a full block in Unicode), where no queen may stand.
+pub fn draw_with_holes(
+    (n, rows): (u8, u8),
+    (queens, holes): (&[Square], &[Square]),
+    style: Style,
+) -> String {
+    let label_width = rows.to_string().len();
     let mut out = String::new();
-    for row in (1..=n).rev() {
+    for row in (1..=rows).rev() {
         out.push_str(&format!("{row:>label_width$} "));
         let cells: Vec<&str> = (1..=n)
             .map(|col| {

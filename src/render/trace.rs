@@ -171,6 +171,8 @@ pub fn walk_values(n: u8, step: &WalkStep) -> Vec<Value> {
 /// its board, marked.
 pub struct WalkText {
     n: u8,
+    /// The rows of each column (as many as columns but on a rectangle).
+    rows: u8,
     style: Style,
     /// Spaces a column indents its squares by.
     indent: usize,
@@ -182,11 +184,12 @@ pub struct WalkText {
 }
 
 impl WalkText {
-    /// The same, for the board named `named` ("the 7×7 torus"), whose
-    /// `holes` its drawings mark.
-    pub fn on(self, named: String, holes: Vec<Square>) -> WalkText {
+    /// The same, for the board named `named` ("the 7×7 torus"), of `rows`
+    /// rows, whose `holes` its drawings mark.
+    pub fn on(self, named: String, rows: u8, holes: Vec<Square>) -> WalkText {
         WalkText {
             named,
+            rows,
             holes,
             ..self
         }
@@ -203,6 +206,7 @@ impl WalkText {
         };
         WalkText {
             n,
+            rows: n,
             style,
             indent,
             width,
@@ -246,10 +250,10 @@ impl WalkText {
         writeln!(out, "{:>5}  {pad}{square} {what}", step.step)?;
         if step.solution.is_some() {
             let queens: Vec<Square> = (step.squares.iter())
-                .filter_map(|name| Square::parse(name, self.n).ok())
+                .filter_map(|name| Square::parse_on(name, self.n, self.rows).ok())
                 .collect();
             writeln!(out)?;
-            let drawing = draw_with_holes(self.n, (&queens, &self.holes), self.style);
+            let drawing = draw_with_holes((self.n, self.rows), (&queens, &self.holes), self.style);
             for line in drawing.lines() {
                 writeln!(out, "       {line}")?;
             }

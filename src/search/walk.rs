@@ -15,6 +15,8 @@ use crate::model::reading::{Kill, LineFact, SquareLines, WalkStep};
 /// The walk of an N×N board's search tree: an iterator of its steps.
 pub struct Walk {
     n: usize,
+    /// The rows of each column (as many as columns but on a rectangle).
+    rows: usize,
     /// In board order: column by column, each from row 1 up; None for a
     /// hole, where no queen stands and the walk tries nothing.
     squares: Vec<Option<SquareLines>>,
@@ -28,19 +30,19 @@ pub struct Walk {
 }
 
 impl Walk {
-    /// The walk of the board whose squares, in board order, are `squares`
-    /// (search::reading::square_lines).
-    pub fn new(n: u8, squares: Vec<SquareLines>) -> Result<Walk> {
-        let n = usize::from(n);
-        let mut grid: Vec<Option<SquareLines>> = vec![None; n * n];
+    /// The walk of the board of `n` columns and `rows` rows whose squares,
+    /// in board order, are `squares` (search::reading::square_lines).
+    pub fn new((n, rows): (u8, u8), squares: Vec<SquareLines>) -> Result<Walk> {
+        let (n, rows) = (usize::from(n), usize::from(rows));
+        let mut grid: Vec<Option<SquareLines>> = vec![None; n * rows];
         let mut last = None;
         for square in squares {
             let (column, row) = (square.column - 1, square.row - 1);
-            let at = usize::try_from(column * n as i64 + row).ok();
+            let at = usize::try_from(column * rows as i64 + row).ok();
             let in_order =
-                (0..n as i64).contains(&column) && (0..n as i64).contains(&row) && at > last;
+                (0..n as i64).contains(&column) && (0..rows as i64).contains(&row) && at > last;
             if !in_order {
-                bail!("line_set does not hold the {n}×{n} board's squares in board order");
+                bail!("line_set does not hold the {n}×{rows} board's squares in board order");
             }
             last = at;
             grid[at.unwrap_or_default()] = Some(square);
@@ -48,13 +50,14 @@ impl Walk {
         // Every column has a square a queen may stand on (init refuses a
         // column all of holes).
         if !grid
-            .chunks(n.max(1))
+            .chunks(rows.max(1))
             .all(|column| column.iter().any(Option::is_some))
         {
-            bail!("line_set does not hold the {n}×{n} board's squares in board order");
+            bail!("line_set does not hold the {n}×{rows} board's squares in board order");
         }
         let mut walk = Walk {
             n,
+            rows,
             squares: grid,
             queens: Vec::new(),
             next_row: None,
@@ -88,14 +91,14 @@ impl Walk {
     /// The square of `column`, `row` (from 0), which the walk reaches only
     /// where it is open.
     fn square(&self, column: usize, row: usize) -> &SquareLines {
-        self.squares[column * self.n + row]
+        self.squares[column * self.rows + row]
             .as_ref()
             .expect("the walk stands only on open squares")
     }
 
     /// The first open square of `column` from `row` up (rows from 0).
     fn open_from(&self, column: usize, row: usize) -> Option<usize> {
-        (row..self.n).find(|&r| self.squares[column * self.n + r].is_some())
+        (row..self.rows).find(|&r| self.squares[column * self.rows + r].is_some())
     }
 
     /// Why the square of `column`, `row` dies under the queens standing:
@@ -246,7 +249,7 @@ mod tests {
 
     #[test]
     fn the_walk_of_4x4_finds_both_solutions_in_the_tree_s_nodes() {
-        let walk = Walk::new(4, board(4)).unwrap();
+        let walk = Walk::new((4, 4), board(4)).unwrap();
         let steps: Vec<WalkStep> = walk.collect();
         // A319283(4) = 17 nodes: the root and 16 placed; 4 tries a node.
         assert_eq!(steps.iter().filter(|s| s.kill.is_none()).count(), 16);
@@ -269,7 +272,7 @@ mod tests {
     fn a_board_out_of_order_is_refused() {
         let mut squares = board(3);
         squares.swap(0, 1);
-        assert!(Walk::new(3, squares).is_err());
-        assert!(Walk::new(4, board(3)).is_err());
+        assert!(Walk::new((3, 3), squares).is_err());
+        assert!(Walk::new((4, 4), board(3)).is_err());
     }
 }

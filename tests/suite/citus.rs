@@ -41,7 +41,7 @@ fn distributed_counts_equal_oeis_and_the_native_counter() {
         .iter()
         .map(|row| (row.get(0), row.get(1)))
         .collect();
-    assert_eq!(kinds.len(), 15, "{kinds:?}");
+    assert_eq!(kinds.len(), 16, "{kinds:?}");
     for (table, kind) in &kinds {
         let expected = if table == "search_part" {
             "distributed"
@@ -84,24 +84,24 @@ fn other_boards_distributed_answer_as_their_sqlite_files() {
     // A knight's moves need more words of line_set than the plain board's
     // lines: the workers' search tests the board's, and the classes are
     // counted under the board's own symmetries (none here but the identity
-    // for the holes, which no symmetry keeps).
+    // for the holes, which no symmetry keeps; four on a rectangle).
     let schema = Schema::new(&coordinator(), "c");
-    for (i, flags) in [
-        &["--superqueens", "--size", "11"][..],
-        &["--holes", "c2,f7", "--size", "10"],
-        &["--torus", "--superqueens", "--holes", "d4", "--size", "11"],
+    for (i, (size, flags)) in [
+        ("11", &["--superqueens"][..]),
+        ("10", &["--holes", "c2,f7"]),
+        ("11", &["--torus", "--superqueens", "--holes", "d4"]),
+        ("6x9", &[]),
     ]
     .into_iter()
     .enumerate()
     {
-        let mut init = vec!["init", "--distributed"];
+        let mut init = vec!["init", "--distributed", "--size", size];
         if i > 0 {
             init.push("--force");
         }
         init.extend(flags);
         schema.stdout(&init);
-        let n: u8 = flags[flags.len() - 1].parse().unwrap();
-        let sqlite = Board::shaped(n, &flags[..flags.len() - 2]);
+        let sqlite = Board::sized(size, flags);
         for args in [
             &["count"][..],
             &["count", "--fundamental"],
@@ -112,7 +112,7 @@ fn other_boards_distributed_answer_as_their_sqlite_files() {
                 &sqlite.stdout(args),
                 "Citus's",
                 &schema.stdout(args),
-                &format!("{flags:?}: {args:?}"),
+                &format!("{size} {flags:?}: {args:?}"),
             );
         }
     }

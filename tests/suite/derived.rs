@@ -139,7 +139,8 @@ fn a_schema_of_version_8_is_upgraded_to_record_what_it_was_derived_from() {
         .client()
         .batch_execute(&format!(
             "drop table {s}.queens_derived; drop table {s}.hole cascade; \
-             drop table {s}.board_shape; update {s}.queens_version set version = 8"
+             drop table {s}.board_shape; drop table {s}.board_rows; \
+             update {s}.queens_version set version = 8"
         ))
         .unwrap();
     assert_refused(&schema.run(&["count"]), 1, "older queens");

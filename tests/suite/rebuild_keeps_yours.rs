@@ -185,7 +185,7 @@ fn a_rebuild_keeps_your_grants_and_comments_on_queens_views() {
         &format!(
             "grant usage on schema {s} to {{role}}; \
              grant select on {s}.queens_version, {s}.board_size, {s}.queens_derived, \
-             {s}.board_shape, {s}.hole, {s}.mov_dir to {{role}}"
+             {s}.board_shape, {s}.hole, {s}.mov_dir, {s}.board_rows to {{role}}"
         ),
     );
     let mut admin = schema.client();

@@ -547,6 +547,7 @@ fn build_unless_there(
         return Ok((Origin::Existing, found));
     }
     let n = requested.unwrap_or(DEFAULT_SIZE);
+    crate::engine::interface::refuse_unfit(n, shape)?;
     let mut tx = client.transaction()?;
     serialise_changes(&mut tx, schema)?;
     if let Some(found) = inspect(&mut tx, schema)? {
@@ -641,6 +642,7 @@ pub fn rebuild(
             Some(shape) => shape.clone(),
             None => super::connect::held_shape(tx, schema)?,
         };
+        crate::engine::interface::refuse_unfit(n, &shape)?;
         refill(tx, schema, (n, &shape), hooks, &before, &ours)
     })
     .map(drop)

@@ -550,13 +550,15 @@ pub(super) fn held_shape(client: &mut impl GenericClient, schema: &str) -> Resul
             return Ok(Shape::default());
         }
     }
+    let records_rows = relation_kind(client, schema, "board_rows")?.as_deref() == Some("r");
     let sql = statement(
         "queries/board_shape.sql",
-        Scope::for_dialect(Dialect::Postgres),
+        Scope::for_dialect(Dialect::Postgres).with("RECORDS_ROWS", records_rows.into()),
     )?;
     let row = client.query_one(&sql, &[])?;
-    let (torus, superqueens, holes): (i32, bool, String) = (row.get(0), row.get(1), row.get(2));
-    Shape::from_stored(torus != 0, superqueens, &holes)
+    let (torus, superqueens, holes, rows): (i32, bool, String, i32) =
+        (row.get(0), row.get(1), row.get(2), row.get(3));
+    Shape::from_stored(torus != 0, superqueens, &holes, rows.into())
 }
 
 /// The kind of the relation `name` in `schema` (`r` a table, `v` a view,

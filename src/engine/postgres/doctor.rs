@@ -48,7 +48,7 @@ pub fn findings(
     let shape = held_shape(&mut *reader.client(), schema)?;
     let mut findings = vec![ask(&reader, "schema version", || version(&reader)), board];
     if !shape.is_plain() {
-        findings.push(Finding::info("shape", shape.flags().trim().to_string()));
+        findings.push(Finding::info("shape", shape.flags_on(n).trim().to_string()));
     }
     findings.push(ask(&reader, "model", || model(&reader, n, &shape)));
     findings.push(ask(&reader, "views", || views(&reader, schema)));
@@ -154,7 +154,7 @@ fn model(reader: &Reader, n: u8, shape: &Shape) -> Result<(bool, String)> {
         differences.extend(table_differences(reader, &fresh, table)?);
     }
     Ok(model_finding(
-        n,
+        (n, shape.rows_of(n)),
         &format!("{} tables", tables.len()),
         &differences,
     ))

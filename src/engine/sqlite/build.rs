@@ -156,7 +156,8 @@ pub fn largest_stored_size(conn: &Connection) -> Result<Option<u8>> {
 
 /// The shape of the board stored in the database
 /// (sql/queries/board_shape.sql): the plain board in a file of an older
-/// schema, which has no table board_shape or hole to record one.
+/// schema, which has no table board_shape or hole to record one (nor
+/// board_rows, a square board).
 pub fn stored_shape(conn: &Connection) -> Result<Shape> {
     let recorded: i64 = conn.query_row(
         "select count(*) from main.sqlite_schema where type = 'table' \
@@ -167,12 +168,20 @@ pub fn stored_shape(conn: &Connection) -> Result<Shape> {
     if recorded < 2 {
         return Ok(Shape::default());
     }
-    let sql = template::render_statement(sql::file("queries/board_shape.sql"), &Scope::default())?;
-    let (torus, superqueens, holes): (bool, bool, String) =
+    let records_rows: bool = conn.query_row(
+        "select count(*) > 0 from main.sqlite_schema where type = 'table' and name = 'board_rows'",
+        [],
+        |row| row.get(0),
+    )?;
+    let sql = template::render_statement(
+        sql::file("queries/board_shape.sql"),
+        &Scope::default().with("RECORDS_ROWS", records_rows.into()),
+    )?;
+    let (torus, superqueens, holes, rows): (bool, bool, String, i64) =
         conn.query_row(&sql.text, [], |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
         })?;
-    Shape::from_stored(torus, superqueens, &holes)
+    Shape::from_stored(torus, superqueens, &holes, rows)
 }
 
 /// Fills an empty, migrated database with the facts and views of an

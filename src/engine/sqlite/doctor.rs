@@ -49,7 +49,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
     findings.push(board_finding(n, size_rows));
     if !shape.is_plain() {
         // Said the way the flags that build it say it.
-        findings.push(Finding::info("shape", shape.flags().trim().to_string()));
+        findings.push(Finding::info("shape", shape.flags_on(n).trim().to_string()));
     }
     findings.push(Finding::of("integrity", integrity(&conn)));
     findings.push(Finding::of("foreign keys", foreign_keys(&conn)));
@@ -123,22 +123,23 @@ fn facts(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
 }
 
 /// How many squares, lines and memberships of a square in a line a board
-/// has. The plain board: n², 6n − 2 (n rows, n columns, 2n − 1 diagonals
-/// each way), 4n² (four lines through each square). A torus: its 4n lines
-/// are cycles of n squares, so again four through each square (on 1×1,
-/// four lines of the one square). A knight's move is a line of two
-/// squares (`schema::knight_lines`).
+/// has. The plain board of n columns and r rows: n·r, then n + r +
+/// 2·(n + r − 1) (its rows, columns and diagonals each way; 6n − 2 when
+/// square), then 4n·r (four lines through each square). A torus: its 4n lines are
+/// cycles of n squares, so again four through each square (on 1×1, four
+/// lines of the one square). A knight's move is a line of two squares
+/// (`schema::knight_lines`).
 fn expected_facts(size: u8, shape: &Shape) -> (i64, i64, i64) {
-    let n = i64::from(size);
-    let queen_lines = if shape.torus { 4 * n } else { 6 * n - 2 };
+    let rows = shape.rows_of(size);
+    let (n, r) = (i64::from(size), i64::from(rows));
     let knight_lines = match shape.superqueens {
-        true => schema::knight_lines(size, shape.torus),
+        true => schema::knight_lines(size, rows, shape.torus),
         false => 0,
     };
     (
-        n * n,
-        queen_lines + knight_lines,
-        4 * n * n + 2 * knight_lines,
+        n * r,
+        schema::line_count(size, rows, shape.torus, shape.superqueens),
+        4 * n * r + 2 * knight_lines,
     )
 }
 
@@ -169,7 +170,11 @@ fn model(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
         }
     }
     let compared = format!("{} tables and {} indexes", tables.len(), expected.len());
-    Ok(model_finding(n, &compared, &differences))
+    Ok(model_finding(
+        (n, shape.rows_of(n)),
+        &compared,
+        &differences,
+    ))
 }
 
 /// How queens' `table` in `conn` differs from the same table in `fresh`:
@@ -284,7 +289,10 @@ fn symmetries(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)>
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let (mut wrong_matrices, expected) = native_images(&matrices, n, &shape.holes);
+    let (mut wrong_matrices, expected) = match shape.rows {
+        Some(rows) => (0, rectangle_images(n, rows, &shape.holes)),
+        None => native_images(&matrices, n, &shape.holes),
+    };
     let mut stmt = conn.prepare("select symmetry, square, image from square_image")?;
     let stored = stmt
         .query_map([], |row| {
@@ -358,6 +366,46 @@ fn native_images(
     (wrong, expected)
 }
 
+/// Where a symmetry moves a square of a board of `n` columns and `rows`
+/// rows (the arguments after the square).
+type Move = fn(Square, u8, u8) -> Square;
+
+/// The images of a rectangle of `n` columns and `rows` rows under the
+/// four symmetries that keep it (the others would turn it on its side),
+/// those of them that move every hole onto a hole, worked out here from
+/// what each does.
+fn rectangle_images(n: u8, rows: u8, holes: &[Square]) -> HashSet<(String, String, String)> {
+    let moves: [(&str, Move); 4] = [
+        ("identity", |s, _, _| s),
+        ("rotate-180", |s, n, r| Square {
+            col: n + 1 - s.col,
+            row: r + 1 - s.row,
+        }),
+        ("mirror-files", |s, n, _| Square {
+            col: n + 1 - s.col,
+            row: s.row,
+        }),
+        ("mirror-ranks", |s, _, r| Square {
+            col: s.col,
+            row: r + 1 - s.row,
+        }),
+    ];
+    let mut expected = HashSet::new();
+    for (name, moved) in moves {
+        if !holes.iter().all(|&h| holes.contains(&moved(h, n, rows))) {
+            continue;
+        }
+        for col in 1..=n {
+            for row in 1..=rows {
+                let square = Square { col, row };
+                let image = moved(square, n, rows);
+                expected.insert((name.to_string(), square.name(), image.name()));
+            }
+        }
+    }
+    expected
+}
+
 /// Largest board whose stored solutions doctor counts natively (14×14's
 /// 365,596 take well under a second).
 const STORED_COUNT_UP_TO: u8 = 14;
@@ -386,7 +434,7 @@ fn stored_solutions(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, St
                 let name = row.get::<_, String>(i).ok()?;
                 // Exactly as queens names it: `Square::parse` forgives case
                 // and blanks, which the views' joins do not.
-                Square::parse(&name, n)
+                Square::parse_on(&name, n, shape.rows_of(n))
                     .ok()
                     .filter(|q| usize::from(q.col) == i && q.name() == name)
             })

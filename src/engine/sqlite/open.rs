@@ -576,14 +576,7 @@ pub fn create_temporary(n: u8, shape: &Shape) -> Result<tempfile::NamedTempFile>
     Ok(temp)
 }
 
-/// Refuses, as a usage mistake and before anything is written, a shape an
-/// `n`×`n` board cannot have (`Shape::unfit_for`).
-pub fn refuse_unfit(n: u8, shape: &Shape) -> Result<()> {
-    match shape.unfit_for(n) {
-        Some(why) => Err(crate::error::usage(why)),
-        None => Ok(()),
-    }
-}
+pub use crate::engine::interface::refuse_unfit;
 
 fn build(conn: &mut Connection, n: u8, shape: &Shape) -> Result<()> {
     build::migrate(conn)?;

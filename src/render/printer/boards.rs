@@ -36,9 +36,13 @@ impl<W: Write> Printer for BoardsPrinter<W> {
         let queens = placement
             .squares
             .iter()
-            .map(|name| Square::parse(name, n))
+            .map(|name| Square::parse_on(name, n, self.shape.rows))
             .collect::<Result<Vec<_>>>()?;
-        let drawing = diagram::draw_with_holes(n, (&queens, &self.shape.holes), self.shape.style);
+        let drawing = diagram::draw_with_holes(
+            (n, self.shape.rows),
+            (&queens, &self.shape.holes),
+            self.shape.style,
+        );
         self.out.write_all(drawing.as_bytes())?;
         self.written += 1;
         Ok(())

@@ -60,6 +60,8 @@ impl Format {
 #[derive(Clone, Debug)]
 pub struct PlacementShape {
     pub n: u8,
+    /// The rows of each column (as many as columns but on a rectangle).
+    pub rows: u8,
     /// The squares no queen may stand on, drawn as holes.
     pub holes: Vec<crate::model::board::Square>,
     pub show_numbers: bool,

@@ -96,6 +96,20 @@ impl Board {
         Board { dir, db, n }
     }
 
+    /// A board of `--size size` (N, or CxR for a rectangle) and `flags`.
+    pub fn sized(size: &str, flags: &[&str]) -> Board {
+        let dir = TempDir::new().unwrap();
+        let db = dir.path().join("q.db");
+        queens(dir.path())
+            .args(["init", "--size", size, "--db"])
+            .arg(&db)
+            .args(flags)
+            .assert()
+            .success();
+        let cols = size.split('x').next().unwrap().parse().unwrap();
+        Board { dir, db, n: cols }
+    }
+
     /// Runs queens on this board's database (`--db` is added).
     pub fn run(&self, args: &[&str]) -> std::process::Output {
         queens(self.dir.path())
@@ -136,7 +150,7 @@ impl Board {
                 "drop view fundamental_solution; drop view solution_class;
                  drop view solution_queen; drop view numbered_solution;
                  drop table square_image; drop table symmetry;
-                 drop table hole; drop table board_shape;
+                 drop table hole; drop table board_shape; drop table board_rows;
                  drop table queens_derived; pragma user_version = 1;",
             )
             .unwrap();
@@ -165,11 +179,11 @@ impl Board {
 }
 
 /// The statements that take a file of this build back to schema 8: the
-/// tables schema 9 (queens_derived) and schema 10 (board_shape, hole)
-/// made go. (Schema 10 makes mov_dir, square_line, line_set and safe_next
-/// again, so theirs need not be the old ones.)
+/// tables schema 9 (queens_derived), schema 10 (board_shape, hole) and
+/// schema 11 (board_rows) made go. (Schema 10 makes mov_dir, square_line,
+/// line_set and safe_next again, so theirs need not be the old ones.)
 pub const BACK_TO_SCHEMA_8: &str = "drop table queens_derived; drop table hole; \
-     drop table board_shape; pragma user_version = 8;";
+     drop table board_shape; drop table board_rows; pragma user_version = 8;";
 
 /// A value as text; numbers in their shortest form.
 /// Every row of a query on `conn`, each value as text, or the error that

@@ -5,6 +5,7 @@ mod expansions;
 mod facts;
 mod funnel;
 mod order;
+mod rectangles;
 mod scale;
 mod search_tree;
 mod solutions;

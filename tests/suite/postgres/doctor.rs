@@ -64,7 +64,7 @@ fn doctor_passes_a_fresh_board_on_postgres_and_creates_nothing() {
             said.starts_with(&format!("schema {} at ", schema.name)),
             "{said}"
         );
-        assert!(said.contains("13 tables as in a fresh"), "{said}");
+        assert!(said.contains("14 tables as in a fresh"), "{said}");
         assert!(said.contains("views are there"), "{said}");
         assert!(said.ends_with("all checks hold\n"), "n = {n}: {said}");
         assert_eq!(relations(&schema), before, "doctor created something");

@@ -373,7 +373,7 @@ fn a_schema_from_schema_version_1_is_upgraded_in_place() {
             "set search_path to {};
              drop view fundamental_solution; drop view solution_class;
              drop view solution_queen; drop view numbered_solution;
-             drop table hole cascade; drop table board_shape;
+             drop table hole cascade; drop table board_shape; drop table board_rows;
              drop table square_image cascade; drop table symmetry; drop table queens_derived;
              update queens_version set version = 1;",
             schema.name

@@ -95,7 +95,7 @@ fn another_role_reads_through_queens_only_what_postgres_lets_it_read() {
     let out = run_as(&bob, &schema, &["count"]);
     assert_refused(&out, 1, "permission denied for table queens_derived");
     // What it was derived from: the text (queens_derived) and the board's
-    // shape (board_shape, hole, and mov_dir's knight's moves).
+    // shape (board_shape, hole, mov_dir's knight's moves, board_rows).
     schema
         .client()
         .batch_execute(&format!(
@@ -108,7 +108,7 @@ fn another_role_reads_through_queens_only_what_postgres_lets_it_read() {
     schema
         .client()
         .batch_execute(&format!(
-            "grant select on {0}.board_shape, {0}.hole, {0}.mov_dir to {1}",
+            "grant select on {0}.board_shape, {0}.hole, {0}.mov_dir, {0}.board_rows to {1}",
             schema.name, bob.name
         ))
         .unwrap();
