@@ -73,23 +73,20 @@ pub fn run(args: &Args) -> Result<()> {
         target.file("--materialize")?;
     }
     let mut engine = engine::connect(&target)?;
-    match args.target.requested_shape() {
-        Some(shape) => engine.build_shape(&shape)?,
-        // --size N on a rectangle: the square board, in the shape it has.
-        None => {
-            if let Ok(held) = engine.held_shape()
-                && held != args.target.kept_shape(&held)
-            {
-                engine.build_shape(&args.target.kept_shape(&held))?;
-            }
-        }
+    // The shape asked for, over the one the database holds (none yet: the
+    // plain board).
+    let asked = args
+        .target
+        .shape_over(&engine.held_shape().unwrap_or_default());
+    if let Some(shape) = &asked {
+        engine.build_shape(shape)?;
     }
     engine.describe_with(crate::cmd::server_descriptions);
     args.target.trust.apply(engine.as_mut(), &target);
     let engine = engine.as_ref();
     let mut n = 0;
     let mut build = || -> Result<()> {
-        n = build_and_say(args, engine)?;
+        n = build_and_say(args, engine, asked.as_ref())?;
         Ok(())
     };
     if args.distributed {
@@ -132,19 +129,20 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// Creates, rebuilds or upgrades the board as asked, says what was done
 /// and returns the board size.
-fn build_and_say(args: &Args, engine: &dyn Engine) -> Result<u8> {
-    let (said, n) = prepare_board(args, engine)?;
+fn build_and_say(args: &Args, engine: &dyn Engine, asked: Option<&Shape>) -> Result<u8> {
+    let (said, n) = prepare_board(args, engine, asked)?;
     let mut out = stdout();
     writeln!(out, "{said}")?;
     out.flush()?;
     Ok(n)
 }
 
-/// Creates, rebuilds or upgrades the database as asked; returns what was
-/// done, in words, and the board size.
-fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
+/// Creates, rebuilds or upgrades the database as asked (`asked`: the
+/// shape the flags and --size ask for, if they do); returns what was done,
+/// in words, and the board size.
+fn prepare_board(args: &Args, engine: &dyn Engine, asked: Option<&Shape>) -> Result<(String, u8)> {
     let requested = args.target.size();
-    let shape = args.target.requested_shape();
+    let shape = asked.cloned();
     let shown = engine.shown();
     if let (true, Some(n)) = (args.force, requested)
         && engine.lacks_board_size()?
@@ -168,7 +166,7 @@ fn prepare_board(args: &Args, engine: &dyn Engine) -> Result<(String, u8)> {
     if args.force {
         let n = requested.unwrap_or(found.size);
         // Without a flag of its own, the board keeps its shape.
-        let built = shape.unwrap_or_else(|| args.target.kept_shape(&held));
+        let built = shape.unwrap_or_else(|| held.clone());
         engine.rebuild(n)?;
         let was = match held.is_plain() {
             true => format!("{0}×{0}", found.size),

@@ -203,24 +203,13 @@ impl DbArgs {
         self.board_size.map(|size| size.cols)
     }
 
-    /// The shape the flags and --size ask for: the flags' (the plain board
-    /// if none) on the rows of --size, where a flag or a rectangle asks for
-    /// one; None where the board keeps the shape it has.
-    pub fn requested_shape(&self) -> Option<Shape> {
-        let rows = self.board_size.and_then(|size| size.rows);
-        match self.shape.requested() {
-            Some(shape) => Some(shape.with_rows(rows)),
-            None => rows.map(|rows| Shape::default().with_rows(Some(rows))),
-        }
-    }
-
-    /// The shape `held` keeps where no flag asks for another: its own, on
-    /// as many rows as columns where --size names a square board.
-    pub fn kept_shape(&self, held: &Shape) -> Shape {
-        match self.board_size {
-            Some(BoardSize { rows: None, .. }) => held.with_rows(None),
-            _ => held.clone(),
-        }
+    /// The shape the flags and --size ask for where the database holds
+    /// `held` (the plain board where it holds none), if they ask for one
+    /// (`Shape::asked`).
+    pub fn shape_over(&self, held: &Shape) -> Option<Shape> {
+        let flags = self.shape.requested();
+        (flags.is_some() || self.board_size.is_some())
+            .then(|| Shape::asked(flags.as_ref(), self.board_size, held))
     }
 
     /// The engine a reading command uses: the one that serves --db, or,
@@ -228,9 +217,9 @@ impl DbArgs {
     /// board of --size (said on stderr; the file is not touched).
     pub fn engine(&self) -> anyhow::Result<Box<dyn Engine>> {
         let target = self.target()?;
-        let shape = self.requested_shape();
+        let flags = self.shape.requested();
         let (mut engine, substitute) =
-            engine::connect_for_reading(&target, self.size(), shape.as_ref())?;
+            engine::connect_for_reading(&target, self.board_size, flags.as_ref())?;
         self.trust.apply(engine.as_mut(), &target);
         if let Some(engine::Substitute { held, searched }) = substitute {
             eprintln!(
@@ -388,7 +377,7 @@ impl PlacementArgs {
     /// flags ask for, if they ask: for a file that is not there yet, before
     /// it is created.
     pub fn fit(&self, n: u8, target: &DbArgs) -> anyhow::Result<()> {
-        let shape = target.requested_shape();
+        let shape = target.shape_over(&Shape::default());
         let rows = shape.as_ref().map_or(n, |shape| shape.rows_of(n));
         let queens = self.parse_on(n, rows)?;
         match shape {

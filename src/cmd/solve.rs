@@ -62,7 +62,7 @@ pub fn run(args: &Args) -> Result<()> {
         let mut writer = printer::for_placements(stdout(), args.output.format.into(), shape);
         selection.for_each(board, |placement| writer.placement(&placement))?;
         if writer.finish()? == 0 {
-            eprintln!("queens: the {n}×{n} board has no solutions");
+            eprintln!("queens: {} has no solutions", board.shape.the_board(n));
         }
         Ok(())
     })

@@ -6,6 +6,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, stdout};
+use crate::model::board::Shape;
 use crate::render::column_layout::{output_width, write_wrapped_table};
 use crate::render::search_space::{
     REASONING_HEADERS, reasoning_row, write_funnel, write_paragraph,
@@ -61,19 +62,13 @@ pub fn run(args: &Args) -> Result<()> {
         // columns wrap, no number is dropped.
         let width = output_width();
         let mut out = stdout();
-        let holed = !board.shape.holes.is_empty();
+        // (search_funnel counts candidates on square boards without holes.)
+        let holed = !board.shape.holes.is_empty() || board.shape.rows.is_some();
         writeln!(out, "The search space of {}", board.shape.the_board(n))?;
         writeln!(out)?;
         write_wrapped_table(&mut out, &headers, &rows, width)?;
         if holed {
-            writeln!(out)?;
-            write_paragraph(
-                &mut out,
-                "Steps 1 to 5 count placements on every square of the board; no queen stands \
-                 on a hole, so they are left out here, and so is the candidate rule's count \
-                 below.",
-                width,
-            )?;
+            write_left_out(&mut out, &board.shape, width)?;
         }
         if n == 8 && board.shape.is_plain() {
             writeln!(out)?;
@@ -113,4 +108,22 @@ pub fn run(args: &Args) -> Result<()> {
         write_funnel(&mut out, &funnel, (args.unicode, uncounted), width)?;
         Ok(out.flush()?)
     })
+}
+
+/// Why steps 1 to 5 and the candidate rule's count are left out on this
+/// board: they count placements on every square of a square board.
+fn write_left_out(out: &mut impl Write, shape: &Shape, width: usize) -> Result<()> {
+    writeln!(out)?;
+    let why = match shape.rows {
+        Some(_) => "this board has more rows than columns",
+        None => "no queen stands on a hole",
+    };
+    write_paragraph(
+        out,
+        &format!(
+            "Steps 1 to 5 count placements on every square of a square board; {why}, so they \
+             are left out here, and so is the candidate rule's count below."
+        ),
+        width,
+    )
 }

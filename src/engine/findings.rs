@@ -39,11 +39,12 @@ impl Finding {
     }
 }
 
-/// The doctors' finding on the board size: the `n`×`n` board, or, where
-/// board_size holds `rows` rows, that it does (the largest is checked).
-pub fn board_finding(n: u8, rows: i64) -> Finding {
+/// The doctors' finding on the board size: the board of `n` columns and
+/// `board_rows` rows, or, where board_size holds `rows` rows, that it does
+/// (the largest is checked).
+pub fn board_finding((n, board_rows): (u8, u8), rows: i64) -> Finding {
     match rows {
-        1 => Finding::info("board", format!("{n}×{n}")),
+        1 => Finding::info("board", format!("{n}×{board_rows}")),
         rows => Finding {
             what: "board",
             found: format!(

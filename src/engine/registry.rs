@@ -6,7 +6,7 @@ use anyhow::Result;
 use super::interface::Engine;
 use super::target::Target;
 use super::{citus, postgres, sqlite};
-use crate::model::board::Shape;
+use crate::model::board::{BoardSize, Shape};
 use crate::model::reading::Comment;
 
 /// What a reading command reads when --size or the shape flags ask for
@@ -21,27 +21,24 @@ pub struct Substitute {
 
 /// The engine a command that only reads uses for `target`: as `connect`,
 /// except that an SQLite file holding another board than `requested` (a
-/// size) and `shape` (given when a flag asks for one) is left alone and a
-/// temporary board of them read instead (a server is never written to, so
-/// there the sizes must agree, and only the plain board is held).
+/// --size) and `flags` (the shape flags, given when one asks for a shape)
+/// ask for (`Shape::asked`) is left alone and a temporary board of them
+/// read instead. A server is never written to: there another board than
+/// the schema holds is refused in one line.
 pub fn connect_for_reading(
     target: &Target,
-    requested: Option<u8>,
-    shape: Option<&Shape>,
+    requested: Option<BoardSize>,
+    flags: Option<&Shape>,
 ) -> Result<(Box<dyn Engine>, Option<Substitute>)> {
+    let asks = requested.is_some() || flags.is_some();
     if let Target::File(path) = target
-        && (requested.is_some() || shape.is_some())
+        && asks
         && let Some((held, held_shape)) = sqlite::held_board(path)
     {
-        let searched = requested.unwrap_or(held);
-        // --size N without a flag: the shape the file has, on N rows.
-        let kept = match requested {
-            Some(_) => held_shape.with_rows(None),
-            None => held_shape.clone(),
-        };
-        let wanted = shape.unwrap_or(&kept);
-        if searched != held || *wanted != held_shape {
-            let engine = sqlite::Engine::temporary(searched, wanted)?;
+        let searched = requested.map_or(held, |size| size.cols);
+        let wanted = Shape::asked(flags, requested, &held_shape);
+        if searched != held || wanted != held_shape {
+            let engine = sqlite::Engine::temporary(searched, &wanted)?;
             let substitute = Substitute {
                 held: held_shape.the_board(held),
                 searched: match wanted.is_plain() {
@@ -53,35 +50,46 @@ pub fn connect_for_reading(
         }
     }
     let mut engine = connect(target)?;
-    if let Some(shape) = shape {
-        if matches!(target, Target::Server { .. }) {
-            refuse_another_shape(engine.as_ref(), shape, requested)?;
-        }
-        engine.build_shape(shape)?;
-    } else if requested.is_some() && matches!(target, Target::Server { .. }) {
-        // --size N reads a square board: not a rectangle's rows.
-        let held = engine.held_shape()?;
-        refuse_another_shape(engine.as_ref(), &held.with_rows(None), requested)?;
+    if !asks {
+        return Ok((engine, None));
     }
+    // A board that is there: the one asked for over it; none yet (a file
+    // to create): over the plain board.
+    let held = match target {
+        Target::Server { .. } => engine.held_shape().ok(),
+        Target::File(_) => None,
+    };
+    let wanted = Shape::asked(flags, requested, held.as_ref().unwrap_or(&Shape::default()));
+    if let Some(held) = held.filter(|held| *held != wanted) {
+        return Err(another_board_on_a_server(
+            engine.as_ref(),
+            (&held, &wanted),
+            requested,
+        ));
+    }
+    engine.build_shape(&wanted)?;
     Ok((engine, None))
 }
 
-/// A server is never written to by a command that reads: where its schema
-/// holds another shape than `shape`, that is said in one line.
-fn refuse_another_shape(engine: &dyn Engine, shape: &Shape, requested: Option<u8>) -> Result<()> {
-    let held = engine.held_shape()?;
-    if held == *shape {
-        return Ok(());
-    }
-    let (_, held_size) = engine.open(None, &|_| Ok(()))?;
-    let n = requested.unwrap_or(held_size);
-    Err(crate::error::usage(format!(
+/// A server is never written to by a command that reads: its schema holds
+/// `held`, not the `wanted` shape, said in one line.
+fn another_board_on_a_server(
+    engine: &dyn Engine,
+    (held, wanted): (&Shape, &Shape),
+    requested: Option<BoardSize>,
+) -> anyhow::Error {
+    let held_size = match engine.open(None, &|_| Ok(())) {
+        Ok((_, n)) => n,
+        Err(e) => return e,
+    };
+    let n = requested.map_or(held_size, |size| size.cols);
+    crate::error::usage(format!(
         "{} holds {}, not {}; a command that reads builds no board on a server (`queens init \
          --force` with the same flags builds it there)",
         engine.shown(),
         held.a_board(held_size),
-        shape.a_board(n)
-    )))
+        wanted.a_board(n)
+    ))
 }
 
 /// The engine that serves `target`: the registry of engines.

@@ -195,6 +195,18 @@ impl Shape {
         })
     }
 
+    /// The shape flags and a --size ask for where the database holds
+    /// `held`: the flags' (`flags`; the board's own without any), on the
+    /// rows --size gives (as many as its columns for --size N), or the
+    /// board's own rows without --size.
+    pub fn asked(flags: Option<&Shape>, size: Option<BoardSize>, held: &Shape) -> Shape {
+        let rows = match size {
+            Some(size) => size.rows,
+            None => held.rows,
+        };
+        flags.unwrap_or(held).with_rows(rows)
+    }
+
     /// This shape with `rows` (None: as many as columns).
     pub fn with_rows(&self, rows: Option<u8>) -> Shape {
         Shape {
@@ -323,8 +335,8 @@ pub fn parse_size(text: &str) -> Result<u8, String> {
     match text.trim().parse::<i64>() {
         Ok(n) if (1..=i64::from(MAX_SIZE)).contains(&n) => Ok(n as u8),
         _ => Err(format!(
-            "a board size is a whole number from 1 to {MAX_SIZE}, like 8 (or columns x \
-             rows, like 4x6)"
+            "a board size is a whole number from 1 to {MAX_SIZE}, like 8, or columns x \
+             rows, like 4x6"
         )),
     }
 }

@@ -199,11 +199,19 @@ pub fn placed_first(n: u8) -> i64 {
 /// solution_class's first part reads numbered_solution's.
 pub const FIRST_ROWS: i64 = 200;
 
-/// Whether an `n`×`n` board has more solutions than the views' first
-/// part holds, so that they need a second: from 9×9 on (A000170: 92
-/// solutions on 8×8, 352 on 9×9, and more on every larger board).
-pub fn views_in_two_parts(n: u8) -> bool {
-    n >= 9
+/// Whether a board of `n` columns and `rows` rows can have more solutions
+/// than the views' first part holds, so that they need a second: a square
+/// board from 9×9 on (A000170: 92 solutions on 8×8, 352 on 9×9, and more
+/// on every larger board; a torus, holes or knights only take solutions
+/// away); a rectangle where its queens can stand on more than that many
+/// lists of distinct rows, rows · (rows − 1) · … (n factors).
+pub fn views_in_two_parts(n: u8, rows: u8) -> bool {
+    if rows == n {
+        return n >= 9;
+    }
+    let distinct_rows =
+        (0..u64::from(n)).try_fold(1u64, |ways, k| ways.checked_mul(u64::from(rows) - k));
+    distinct_rows.is_none_or(|ways| ways > FIRST_ROWS as u64)
 }
 
 /// Whether solution_class is written in two parts on an `n`×`n` board:
@@ -229,6 +237,7 @@ fn board_scope(n: u8, scope: Scope) -> Scope {
         0 => n,
         r => u8::try_from(r).unwrap_or(n),
     };
+    let split = views_in_two_parts(n, rows);
     scope
         .with("TORUS", torus)
         .with("SUPERQUEENS", superqueens)
@@ -237,9 +246,17 @@ fn board_scope(n: u8, scope: Scope) -> Scope {
         .with("ROWS", rows.into())
         .with("RECT", (rows != n).into())
         .with("W", search_words(n, rows, torus != 0, superqueens != 0))
-        .with("CUT", placed_first(n))
+        // (The second part's search needs a queen after `placed`.)
+        .with(
+            "CUT",
+            placed_first(n).min(if split {
+                i64::from(n) - 1
+            } else {
+                i64::from(n)
+            }),
+        )
         .with("FIRST", FIRST_ROWS)
-        .with("SPLIT", views_in_two_parts(n).into())
+        .with("SPLIT", split.into())
         .with("CLASS_SPLIT", classes_in_two_parts(n).into())
         .with("PART", 0)
         .with("THIRD", 0)
@@ -751,10 +768,28 @@ mod tests {
         for n in 1..=12 {
             let count = crate::checker::count_solutions(n);
             assert_eq!(
-                views_in_two_parts(n),
+                views_in_two_parts(n, n),
                 count > FIRST_ROWS as u64,
                 "{n}×{n} has {count} solutions"
             );
+        }
+        // A rectangle whose solutions could pass the first part: two parts
+        // wherever they do (the checker's count), and one where they cannot.
+        for (n, rows, split) in [
+            (1u8, 26u8, false),
+            (2, 14, false),
+            (2, 15, true),
+            (3, 9, true),
+            (4, 8, true),
+            (5, 6, true),
+        ] {
+            let count = crate::checker::variants::Shape {
+                rows,
+                ..crate::checker::variants::Shape::square(n)
+            }
+            .count();
+            assert_eq!(views_in_two_parts(n, rows), split, "{n}×{rows}");
+            assert!(split || count <= FIRST_ROWS as u64, "{n}×{rows}: {count}");
         }
     }
 }

@@ -142,7 +142,8 @@ fn a_size_that_is_no_number_is_told_what_a_size_is() {
             text(&out.stderr),
             format!(
                 "queens: invalid value '{size}' for '--size <N>': a board size is a whole \
-                 number from 1 to 26, like 8 (see 'queens count --help')\n"
+                 number from 1 to 26, like 8, or columns x rows, like 4x6 (see 'queens count \
+                 --help')\n"
             )
         );
     }

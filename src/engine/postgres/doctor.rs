@@ -43,9 +43,10 @@ pub fn findings(
     more: MoreChecks,
 ) -> Result<Vec<Finding>> {
     let reader = open(url, schema, trusted).map_err(|e| gave_up_waiting_or(e, url, schema))?;
-    let (n, board) = board(&reader, schema)?;
+    let (n, size_rows) = board(&reader, schema)?;
     check_requested_size(&format!("schema {schema}"), n, requested)?;
     let shape = held_shape(&mut *reader.client(), schema)?;
+    let board = board_finding((n, shape.rows_of(n)), size_rows);
     let mut findings = vec![ask(&reader, "schema version", || version(&reader)), board];
     if !shape.is_plain() {
         findings.push(Finding::info("shape", shape.flags_on(n).trim().to_string()));
@@ -118,8 +119,9 @@ pub fn text_rows(reader: &Reader, sql: &str) -> Result<Vec<Vec<String>>> {
     Ok(rows)
 }
 
-/// The board size, read in the transaction, and what doctor says of it.
-fn board(reader: &Reader, schema: &str) -> Result<(u8, Finding)> {
+/// The board size, read in the transaction, and how many rows board_size
+/// holds.
+fn board(reader: &Reader, schema: &str) -> Result<(u8, i64)> {
     let sizes: Vec<u8> = text_rows(reader, "select n from board_size")?
         .iter()
         .filter_map(|row| board_size_from(row[0].parse().ok()?))
@@ -127,8 +129,7 @@ fn board(reader: &Reader, schema: &str) -> Result<(u8, Finding)> {
     let Some(&n) = sizes.iter().max() else {
         return Err(no_board_size(schema).into());
     };
-    let finding = board_finding(n, sizes.len() as i64);
-    Ok((n, finding))
+    Ok((n, sizes.len() as i64))
 }
 
 fn version(reader: &Reader) -> Result<(bool, String)> {

@@ -46,7 +46,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
         ),
         holds: Some(found.version == latest_version()),
     }];
-    findings.push(board_finding(n, size_rows));
+    findings.push(board_finding((n, shape.rows_of(n)), size_rows));
     if !shape.is_plain() {
         // Said the way the flags that build it say it.
         findings.push(Finding::info("shape", shape.flags_on(n).trim().to_string()));
