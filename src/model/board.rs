@@ -185,8 +185,8 @@ impl Shape {
             ));
         }
         let largest = if self.torus { 15 } else { 16 };
-        let lines = crate::model::schema::line_count(n, rows, self.torus, self.superqueens);
-        (lines > crate::model::schema::LINE_SET_WORDS * 64).then(|| {
+        let lines = line_count(n, rows, self.torus, self.superqueens);
+        (lines > LINES_HELD).then(|| {
             let kind = if self.torus { "torus" } else { "board" };
             format!(
                 "a superqueens {kind} is at most {largest}×{largest} (its knight's moves \
@@ -214,6 +214,43 @@ impl Shape {
             ..self.clone()
         }
     }
+}
+
+/// How many lines a board may have: line_set and safe_next hold a bit
+/// for each, in sixteen 64-bit words (schema::LINE_SET_WORDS).
+pub const LINES_HELD: i64 = 1024;
+
+/// The lines a superqueens board of `n` columns and `rows` rows adds, one a
+/// knight's move, a line of two squares: 2 (n − 1)(rows − 2) upright and
+/// 2 (n − 2)(rows − 1) lying (4 (n − 1)(n − 2) on a square board), or 4n²
+/// on a torus from 2×2 on (on 1×1 a leap lands where it starts, and makes
+/// no line).
+pub fn knight_lines(n: u8, rows: u8, torus: bool) -> i64 {
+    let (n, r) = (i64::from(n), i64::from(rows));
+    match torus {
+        true if n >= 2 => 4 * n * n,
+        true => 0,
+        false => 2 * (n - 1).max(0) * (r - 2).max(0) + 2 * (n - 2).max(0) * (r - 1).max(0),
+    }
+}
+
+/// Every line of a board of `n` columns and `rows` rows, as line_set numbers
+/// them: on a torus its n rows, n columns and 2n wrapped diagonals; else
+/// its rows, columns and the diagonals of each way, n + rows − 1; and on a
+/// superqueens board its knight's moves.
+pub fn line_count(n: u8, rows: u8, torus: bool, superqueens: bool) -> i64 {
+    let (c, r) = (i64::from(n), i64::from(rows));
+    let queens = if torus {
+        4 * c
+    } else {
+        c + r + 2 * (c + r - 1)
+    };
+    queens
+        + if superqueens {
+            knight_lines(n, rows, torus)
+        } else {
+            0
+        }
 }
 
 /// A board size as typed after --size: N for the N×N board, or CxR for a

@@ -90,7 +90,9 @@ pub fn migrations_after(version: usize, dialect: Dialect) -> Result<Vec<String>>
 }
 
 /// The number of 64-bit words of line_set and safe_next: 1,024 lines.
-pub const LINE_SET_WORDS: i64 = 16;
+pub const LINE_SET_WORDS: i64 = crate::model::board::LINES_HELD / 64;
+
+pub use crate::model::board::{knight_lines, line_count};
 
 /// `scope` with the board's `shape`, for the facts and for the words the
 /// search tests (`board_scope`): ROWS, a rectangle's rows (0 on a square
@@ -149,39 +151,6 @@ pub fn search_words(n: u8, rows: u8, torus: bool, superqueens: bool) -> i64 {
         0
     };
     ((queens + knights).max(1) as u64).div_ceil(64) as i64
-}
-
-/// The lines a superqueens board of `n` columns and `rows` rows adds, one a
-/// knight's move, a line of two squares: 2 (n − 1)(rows − 2) upright and
-/// 2 (n − 2)(rows − 1) lying (4 (n − 1)(n − 2) on a square board), or 4n²
-/// on a torus from 2×2 on (on 1×1 a leap lands where it starts, and makes
-/// no line).
-pub fn knight_lines(n: u8, rows: u8, torus: bool) -> i64 {
-    let (n, r) = (i64::from(n), i64::from(rows));
-    match torus {
-        true if n >= 2 => 4 * n * n,
-        true => 0,
-        false => 2 * (n - 1).max(0) * (r - 2).max(0) + 2 * (n - 2).max(0) * (r - 1).max(0),
-    }
-}
-
-/// Every line of a board of `n` columns and `rows` rows, as line_set numbers
-/// them: on a torus its n rows, n columns and 2n wrapped diagonals; else
-/// its rows, columns and the diagonals of each way, n + rows − 1; and on a
-/// superqueens board its knight's moves.
-pub fn line_count(n: u8, rows: u8, torus: bool, superqueens: bool) -> i64 {
-    let (c, r) = (i64::from(n), i64::from(rows));
-    let queens = if torus {
-        4 * c
-    } else {
-        c + r + 2 * (c + r - 1)
-    };
-    queens
-        + if superqueens {
-            knight_lines(n, rows, torus)
-        } else {
-            0
-        }
 }
 
 /// How many queens the solution view places before it works out the lines

@@ -90,7 +90,7 @@ fn other_boards_distributed_answer_as_their_sqlite_files() {
         ("11", &["--superqueens"][..]),
         ("10", &["--holes", "c2,f7"]),
         ("11", &["--torus", "--superqueens", "--holes", "d4"]),
-        ("6x9", &[]),
+        ("6x9", &["--plain"]),
     ]
     .into_iter()
     .enumerate()

@@ -411,7 +411,6 @@ fn change_model_locked(
     let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
     let mut tx = client.transaction()?;
     tx.batch_execute(settings)?;
-    tx.batch_execute(&script("postgres/change_settings.sql", Scope::default())?)?;
     serialise_changes(&mut tx, schema)?;
     let found = inspect_allowing_no_size(&mut tx, schema)?.ok_or_else(|| Error::NoBoard {
         place: format!("schema {schema}"),

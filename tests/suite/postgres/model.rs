@@ -405,7 +405,7 @@ fn readers_see_one_board_while_another_process_rebuilds() {
     schema.stdout(&["init", "--size", "6"]);
     let (answers, _busy) = std::thread::scope(|s| {
         let writer = s.spawn(|| {
-            for round in 0..16 {
+            for round in 0..8 {
                 let size = if round % 2 == 0 { "7" } else { "6" };
                 let out = schema.run(&["init", "--force", "--size", size]);
                 assert!(
