@@ -87,9 +87,9 @@ fn other_boards_distributed_answer_as_their_sqlite_files() {
     // for the holes, which no symmetry keeps; four on a rectangle).
     let schema = Schema::new(&coordinator(), "c");
     for (i, (size, flags)) in [
-        ("11", &["--superqueens"][..]),
-        ("10", &["--holes", "c2,f7"]),
-        ("11", &["--torus", "--superqueens", "--holes", "d4"]),
+        ("10", &["--superqueens"][..]),
+        ("8", &["--holes", "c2,f7"]),
+        ("7", &["--torus", "--superqueens", "--holes", "d4"]),
         ("6x9", &["--plain"]),
     ]
     .into_iter()
