@@ -6,6 +6,9 @@
 
 use crate::model::board::Square;
 
+/// Where a symmetry moves each square of a board.
+pub type Move = Box<dyn Fn(Square) -> Square>;
+
 /// A board: `cols` columns of `rows` squares, one queen per column (so
 /// `cols` ≤ `rows`). On a torus the rows, columns and diagonals wrap
 /// round; superqueens also attack a knight's move away; no queen stands on
@@ -53,6 +56,49 @@ impl Shape {
         let queen = across == 0 || up == 0 || across == up;
         let knight = self.superqueens && matches!((across, up), (1, 2) | (2, 1));
         queen || knight
+    }
+
+    /// The board's own symmetries, each with its place (from 0) in the
+    /// order of the `symmetry` table (`checker::symmetries`): those that
+    /// move every square onto a square (all eight on a square board; on a
+    /// rectangle the identity, the half turn and the two mirrors, the
+    /// others would lay it on its side) and every hole onto a hole.
+    pub fn symmetries(&self) -> Vec<(usize, Move)> {
+        let (c, r) = (self.cols, self.rows);
+        let moves: Vec<(usize, Move)> = if c == r {
+            crate::checker::symmetries(c)
+                .into_iter()
+                .enumerate()
+                .collect()
+        } else {
+            vec![
+                (0, Box::new(|s| s)),
+                (
+                    2,
+                    Box::new(move |s: Square| Square {
+                        col: c + 1 - s.col,
+                        row: r + 1 - s.row,
+                    }),
+                ),
+                (
+                    4,
+                    Box::new(move |s: Square| Square {
+                        col: c + 1 - s.col,
+                        row: s.row,
+                    }),
+                ),
+                (
+                    5,
+                    Box::new(move |s: Square| Square {
+                        col: s.col,
+                        row: r + 1 - s.row,
+                    }),
+                ),
+            ]
+        };
+        (moves.into_iter())
+            .filter(|(_, g)| self.holes.iter().all(|h| self.holes.contains(&g(*h))))
+            .collect()
     }
 
     /// Whether a queen may stand on `square`.

@@ -244,7 +244,11 @@ pub fn run(args: &Args) -> Result<()> {
 /// page of a rectangle, said before a file is created for that board.
 fn refuse_a_console_of_another_board(args: &Args, format: ExportFormat) -> Result<()> {
     let n = args.target.size().unwrap_or(DEFAULT_SIZE);
-    match (args.target.shape_over(&Shape::default())).filter(|s| !s.is_plain()) {
+    match args
+        .target
+        .shape_over(Shape::default)
+        .filter(|s| !s.is_plain())
+    {
         Some(shape) if args.console => Err(plain_only("--console", &shape.a_board(n))),
         Some(shape) => refuse_a_rectangle(args, format, &shape, n),
         None => Ok(()),
@@ -461,7 +465,7 @@ fn model_script(args: &Args, n: u8, shape: &Shape) -> Result<String> {
 /// Writes the PostgreSQL or DuckDB script of the `n`×`n` board of the
 /// shape the flags ask for, no database opened.
 fn write_script_alone(args: &Args, n: u8, out_file: Option<&OutFile>) -> Result<()> {
-    let shape = (args.target.shape_over(&Shape::default())).unwrap_or_default();
+    let shape = args.target.shape_over(Shape::default).unwrap_or_default();
     refuse_a_rectangle(args, ExportFormat::Sql, &shape, n)?;
     let script = model_script(args, n, &shape)?;
     match (out_file, &args.out) {

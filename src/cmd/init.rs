@@ -74,10 +74,10 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let mut engine = engine::connect(&target)?;
     // The shape asked for, over the one the database holds (none yet: the
-    // plain board).
+    // plain board), read only where a flag or --size asks for one.
     let asked = args
         .target
-        .shape_over(&engine.held_shape().unwrap_or_default());
+        .shape_over(|| engine.held_shape().unwrap_or_default());
     if let Some(shape) = &asked {
         engine.build_shape(shape)?;
     }

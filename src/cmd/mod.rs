@@ -182,15 +182,8 @@ impl DbArgs {
         let mut options = Target::new(&self.db, &self.schema)
             .map(|target| target.as_options())
             .unwrap_or_default();
-        match self.board_size {
-            Some(BoardSize {
-                cols,
-                rows: Some(rows),
-            }) => {
-                options.push_str(&format!(" --size {cols}x{rows}"));
-            }
-            Some(BoardSize { cols, rows: None }) => options.push_str(&format!(" --size {cols}")),
-            None => {}
+        if let Some(size) = self.board_size {
+            options.push_str(&format!(" --size {size}"));
         }
         if let Some(shape) = self.shape.requested() {
             options.push_str(&shape.flags());
@@ -204,12 +197,12 @@ impl DbArgs {
     }
 
     /// The shape the flags and --size ask for where the database holds
-    /// `held` (the plain board where it holds none), if they ask for one
-    /// (`Shape::asked`).
-    pub fn shape_over(&self, held: &Shape) -> Option<Shape> {
+    /// the shape `held` gives (the plain board where it holds none), if
+    /// they ask for one (`Shape::asked`); `held` is asked only then.
+    pub fn shape_over(&self, held: impl FnOnce() -> Shape) -> Option<Shape> {
         let flags = self.shape.requested();
         (flags.is_some() || self.board_size.is_some())
-            .then(|| Shape::asked(flags.as_ref(), self.board_size, held))
+            .then(|| Shape::asked(flags.as_ref(), self.board_size, &held()))
     }
 
     /// The engine a reading command uses: the one that serves --db, or,
@@ -377,7 +370,7 @@ impl PlacementArgs {
     /// flags ask for, if they ask: for a file that is not there yet, before
     /// it is created.
     pub fn fit(&self, n: u8, target: &DbArgs) -> anyhow::Result<()> {
-        let shape = target.shape_over(&Shape::default());
+        let shape = target.shape_over(Shape::default);
         let rows = shape.as_ref().map_or(n, |shape| shape.rows_of(n));
         let queens = self.parse_on(n, rows)?;
         match shape {

@@ -149,7 +149,13 @@ impl Shape {
     /// --size where it is a rectangle ("" for the plain board).
     pub fn flags_on(&self, n: u8) -> String {
         match self.rows {
-            Some(rows) => format!(" --size {n}x{rows}{}", self.flags()),
+            Some(rows) => {
+                let size = BoardSize {
+                    cols: n,
+                    rows: Some(rows),
+                };
+                format!(" --size {size}{}", self.flags())
+            }
             None => self.flags(),
         }
     }
@@ -260,6 +266,16 @@ pub struct BoardSize {
     pub cols: u8,
     /// None: as many rows as columns.
     pub rows: Option<u8>,
+}
+
+/// As --size takes it: `8`, or `4x6` for a rectangle.
+impl std::fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.rows {
+            Some(rows) => write!(f, "{}x{rows}", self.cols),
+            None => write!(f, "{}", self.cols),
+        }
+    }
 }
 
 /// Reads a --size: `8`, or `4x6` (`4×6` too) for 4 columns on 6 rows. A

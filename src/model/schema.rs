@@ -216,14 +216,7 @@ fn board_scope(n: u8, scope: Scope) -> Scope {
         .with("RECT", (rows != n).into())
         .with("W", search_words(n, rows, torus != 0, superqueens != 0))
         // (The second part's search needs a queen after `placed`.)
-        .with(
-            "CUT",
-            placed_first(n).min(if split {
-                i64::from(n) - 1
-            } else {
-                i64::from(n)
-            }),
-        )
+        .with("CUT", placed_first(n).min(i64::from(n) - i64::from(split)))
         .with("FIRST", FIRST_ROWS)
         .with("SPLIT", split.into())
         .with("CLASS_SPLIT", classes_in_two_parts(n).into())
@@ -294,7 +287,8 @@ pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
     let holed = scope.number_or("HOLED", 0) != 0;
     // (The lookup asks for the rows the first queens leave free: a
     // rectangle's queens leave rows free, so it counts part by part.)
-    let square = scope.number_or("ROWS", 0) == 0;
+    let rows = scope.number_or("ROWS", 0);
+    let square = rows == 0 || rows == i64::from(n);
     if let Some(from) = last_queens_from(n).filter(|_| scope.dialect() == Dialect::Sqlite && square)
     {
         let scope = board_scope(n, scope).with("FROM", from.into());

@@ -295,12 +295,29 @@ fn fill_search_part(client: &mut impl GenericClient) -> Result<()> {
 pub struct Reader {
     inner: pg::Reader,
     distributed: bool,
+    /// The board's shape, read once, when first asked (every batch of
+    /// parts needs it for the words its search tests).
+    shape: std::cell::OnceCell<crate::model::board::Shape>,
 }
 
 impl Reader {
     fn new(inner: pg::Reader) -> Result<Reader> {
         let distributed = is_distributed(&mut *inner.client())?;
-        Ok(Reader { inner, distributed })
+        Ok(Reader {
+            inner,
+            distributed,
+            shape: std::cell::OnceCell::new(),
+        })
+    }
+
+    /// The board's shape (board_shape, hole, mov_dir, board_rows), read
+    /// in this reader's transaction the first time only.
+    fn held_shape(&self) -> Result<crate::model::board::Shape> {
+        if let Some(shape) = self.shape.get() {
+            return Ok(shape.clone());
+        }
+        let shape = crate::engine::interface::Reader::shape(&self.inner)?;
+        Ok(self.shape.get_or_init(|| shape).clone())
     }
 
     /// Before each distributed search, inside the command's read
@@ -325,7 +342,7 @@ impl Reader {
     fn with_part_search(&self, path: &str, n: u8) -> Result<Sql> {
         // The words the search tests depend on the board's lines, and so
         // on its shape.
-        let shape = crate::engine::interface::Reader::shape(&self.inner)?;
+        let shape = self.held_shape()?;
         let bound = schema::with_shape(Scope::for_dialect(Dialect::Postgres), &shape)
             .binding("s1", "p.s1")
             .binding("s2", "p.s2");
@@ -357,7 +374,7 @@ fn part_range(first: usize, last: usize) -> [(&'static str, Param); 2] {
 
 impl crate::engine::interface::Reader for Reader {
     fn shape(&self) -> Result<crate::model::board::Shape> {
-        crate::engine::interface::Reader::shape(&self.inner)
+        self.held_shape()
     }
 
     fn dialect(&self) -> Dialect {

@@ -290,7 +290,7 @@ fn symmetries(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)>
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let (mut wrong_matrices, expected) = match shape.rows {
-        Some(rows) => (0, rectangle_images(n, rows, &shape.holes)),
+        Some(_) => (0, rectangle_images(&matrices, n, shape)),
         None => native_images(&matrices, n, &shape.holes),
     };
     let mut stmt = conn.prepare("select symmetry, square, image from square_image")?;
@@ -366,40 +366,24 @@ fn native_images(
     (wrong, expected)
 }
 
-/// Where a symmetry moves a square of a board of `n` columns and `rows`
-/// rows (the arguments after the square).
-type Move = fn(Square, u8, u8) -> Square;
-
-/// The images of a rectangle of `n` columns and `rows` rows under the
-/// four symmetries that keep it (the others would turn it on its side),
-/// those of them that move every hole onto a hole, worked out here from
-/// what each does.
-fn rectangle_images(n: u8, rows: u8, holes: &[Square]) -> HashSet<(String, String, String)> {
-    let moves: [(&str, Move); 4] = [
-        ("identity", |s, _, _| s),
-        ("rotate-180", |s, n, r| Square {
-            col: n + 1 - s.col,
-            row: r + 1 - s.row,
-        }),
-        ("mirror-files", |s, n, _| Square {
-            col: n + 1 - s.col,
-            row: s.row,
-        }),
-        ("mirror-ranks", |s, _, r| Square {
-            col: s.col,
-            row: r + 1 - s.row,
-        }),
-    ];
+/// The images of every square of a rectangle of `n` columns (`shape`'s
+/// rows) under its own symmetries (`checker::variants`), named as the
+/// `matrices` of the symmetry table name them.
+fn rectangle_images(
+    matrices: &[Matrix],
+    n: u8,
+    shape: &Shape,
+) -> HashSet<(String, String, String)> {
+    let rules = checker::variants::Shape::of(n, shape);
     let mut expected = HashSet::new();
-    for (name, moved) in moves {
-        if !holes.iter().all(|&h| holes.contains(&moved(h, n, rows))) {
+    for (place, moved) in rules.symmetries() {
+        let Some((_, name, _)) = matrices.iter().find(|(no, _, _)| *no == place as i64 + 1) else {
             continue;
-        }
-        for col in 1..=n {
-            for row in 1..=rows {
+        };
+        for col in 1..=rules.cols {
+            for row in 1..=rules.rows {
                 let square = Square { col, row };
-                let image = moved(square, n, rows);
-                expected.insert((name.to_string(), square.name(), image.name()));
+                expected.insert((name.clone(), square.name(), moved(square).name()));
             }
         }
     }

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use crate::common;
 
+use super::variants::orbits;
 use common::Board;
 use queens::checker::variants::Shape;
 use queens::model::board::Square;
@@ -71,48 +72,6 @@ fn four_queens_on_four_columns_count_a269133() {
         );
         assert_eq!(rules(4, rows, &[]).count(), published, "4×{rows}");
     }
-}
-
-/// How many symmetries `shape` keeps, and the orbits of its solutions
-/// `native` under them: of the four that keep a rectangle (the others
-/// lay it on its side), those that keep its holes.
-fn orbits(shape: &Shape, native: &[Vec<u8>]) -> (u64, BTreeSet<Vec<u8>>) {
-    let (c, r) = (shape.cols, shape.rows);
-    let moves: [fn(Square, u8, u8) -> Square; 4] = [
-        |s, _, _| s,
-        |s, c, r| Square {
-            col: c + 1 - s.col,
-            row: r + 1 - s.row,
-        },
-        |s, c, _| Square {
-            col: c + 1 - s.col,
-            row: s.row,
-        },
-        |s, _, r| Square {
-            col: s.col,
-            row: r + 1 - s.row,
-        },
-    ];
-    let own: Vec<_> = (moves.iter())
-        .filter(|g| {
-            shape
-                .holes
-                .iter()
-                .all(|h| shape.holes.contains(&g(*h, c, r)))
-        })
-        .collect();
-    let image = |placed: &Vec<u8>, g: &fn(Square, u8, u8) -> Square| {
-        let mut moved = vec![0; placed.len()];
-        for (col, &row) in (1..).zip(placed) {
-            let to = g(Square { col, row }, c, r);
-            moved[usize::from(to.col) - 1] = to.row;
-        }
-        moved
-    };
-    let orbits = (native.iter())
-        .map(|s| own.iter().map(|g| image(s, g)).min().unwrap())
-        .collect();
-    (own.len() as u64, orbits)
 }
 
 promise!(every_rectangle_s_views_list_the_checker_s_solutions_and_classes);
