@@ -8,7 +8,12 @@
 -- each line number i the square lies on (square_line). A square lies on
 -- distinct lines, so the sum of their bits is their bitwise union (bit 63
 -- is the sign bit of a 64-bit integer; the sum stays in range).
-insert into line_set (cl_no, rw_no, square{{w in 0..WORDS-1 sep "": , w{w}}})
+--@if WHOLE
+-- (Written here for a count on a board with holes, as if it had none: the
+-- line sets of every square, holes too, in {LINE_SET}; see
+-- sql/queries/whole_board.sql.)
+--@end
+insert into {LINE_SET} (cl_no, rw_no, square{{w in 0..WORDS-1 sep "": , w{w}}})
 with line_length (anchor, mov_dir, squares) as (
     select anchor, mov_dir, count(*)
     from square_line
@@ -36,5 +41,7 @@ select s.cl_no, s.rw_no, s.square,
 from square as s
 join square_line as sl on sl.square = s.square
 join numbered_line as nl on nl.anchor = sl.anchor and nl.mov_dir = sl.mov_dir
+--@if WHOLE = 0
 where s.square not in (select square from hole)     -- no queen stands on a hole
+--@end
 group by s.square, s.cl_no, s.rw_no;

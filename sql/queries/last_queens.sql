@@ -8,6 +8,10 @@
 -- (part_count_by_last_queens.sql); keyed the way it is looked up, by the
 -- rows, then the last queen's row, with the words beside them in the key,
 -- so that one B-tree answers (the path makes each key a placement's own).
+--@if HOLED
+-- On a board with holes the queens stand on the whole board, holes too
+-- (whole_board.sql), and hole_images gathers theirs.
+--@end
 create temp table last_queens (
     rows  integer not null,
     last  integer not null,
@@ -15,18 +19,24 @@ create temp table last_queens (
     w{w}    integer not null,
 --@end
     path  integer not null,  -- the rows, a hexadecimal digit a queen
+--@if HOLED
+    hole_images integer not null,
+--@end
     primary key (rows, last{{w in 0..W-1 sep "": , w{w}}}, path)
 ) without rowid;
-insert into temp.last_queens (rows, last{{w in 0..W-1 sep "": , w{w}}}, path)
+insert into temp.last_queens (rows, last{{w in 0..W-1 sep "": , w{w}}}, path{{if HOLED: , hole_images}})
 select {{k in FROM..N sep " | ": (1 << q{k}.rw_no)}},
        q{N}.rw_no,
 --@for w in 0..W-1
        {{k in FROM..N sep " | ": q{k}.w{w}}},
 --@end
-       {{k in FROM..N sep " | ": (q{k}.rw_no << {4*N-4*k})}}
-from line_set as q{FROM}                  -- queen {FROM} stands in column {col:FROM}
+       {{k in FROM..N sep " | ": (q{k}.rw_no << {4*N-4*k})}}{{if HOLED: ,}}
+--@if HOLED
+       {{k in FROM..N sep " | ": q{k}.hole_images}}
+--@end
+from {LINE_SET} as q{FROM}                  -- queen {FROM} stands in column {col:FROM}
 --@for k in FROM+1..N
-cross join safe_next as q{k}              -- queen {k} stands in column {col:k}
+cross join {SAFE_NEXT} as q{k}              -- queen {k} stands in column {col:k}
 --@end
 where q{FROM}.cl_no = {FROM}
 --@for k in FROM+1..N

@@ -23,15 +23,33 @@
 --   r1 + 1 … {N+1} − r1: a range of last_queens' key. A part whose first
 --   queen stands higher counts 0.
 --@if HOLED
--- * On this board with holes the two symmetries need not hold: each
---   solution counts once here, and the part's weight (partition.sql, by
---   the mirror top to bottom where the holes keep it) multiplies the count.
+-- * Holes may not keep those symmetries, so this board's solutions are
+--   counted among those of the whole board, the same board without its
+--   holes (sql/queries/whole_board.sql), which keeps them: the search
+--   above runs on the whole board, and a solution it finds stands for
+--   itself and its images (4 or 2 of them, as above). Each of these images
+--   that puts no queen on a hole is a solution of this board, and every
+--   solution of this board is one of them, once. An image by symmetry g
+--   puts a queen on a hole when g moves one of the solution's squares onto
+--   a hole: bit g of hole_images (1 the square itself, 2 half a turn, 4 left
+--   to right, 8 upside down), gathered over the queens as on_holes. Of a
+--   solution with r1 + r{N} < {N+1}, the four images count; of one with
+--   r1 + r{N} = {N+1}, itself and its image left to right (its half turn is
+--   searched in its own right).
 --@end
 -- * `limit 9223372036854775807` (no limit) keeps placed a step of its own,
 --   so that U_{FROM-1} is worked out once for each of its rows, as in the
 --   solution view.
 --@if HOLED
-select count(*) as solutions
+select coalesce(sum(case
+           when found.rows_sum < {N+1}
+               then 4 - (found.on_holes & 1) - (found.on_holes >> 1 & 1)
+                      - (found.on_holes >> 2 & 1) - (found.on_holes >> 3 & 1)
+           else 2 - (found.on_holes & 1) - (found.on_holes >> 2 & 1)
+       end), 0) as solutions
+from (
+select placed.r1 + l.last as rows_sum,
+       placed.hole_images | l.hole_images as on_holes
 --@else
 select coalesce(sum(case when placed.r1 + l.last < {N+1} then 4 else 2 end), 0) as solutions
 --@end
@@ -40,17 +58,18 @@ from (
 --@for w in 0..W-1
         {{k in 1..FROM-1 sep " | ": q{k}.w{w}}} as u{w},
 --@end
+--@if HOLED
+        {{k in 1..FROM-1 sep " | ": q{k}.hole_images}} as hole_images,
+--@end
         {{k in 1..FROM-1 sep " | ": (1 << q{k}.rw_no)}} as rows,
         q1.rw_no as r1
-    from line_set as q1                   -- queen 1 stands in column a
+    from {LINE_SET} as q1                   -- queen 1 stands in column a
 --@for k in 2..FROM-1
-    cross join safe_next as q{k}            -- queen {k} stands in column {col:k}
+    cross join {SAFE_NEXT} as q{k}            -- queen {k} stands in column {col:k}
 --@end
     where q1.cl_no = 1
       and q1.square = {:s1}
---@if HOLED = 0
       and 2 * q1.rw_no < {N+1}              -- in the lower half
---@end
       and q2.square = {:s2}
 --@for k in 2..FROM-1
       and q{k}.cl_no = {k}
@@ -68,10 +87,11 @@ cross join queens_count.last_queens as l          -- the queens of columns {col:
 -- on the rows placed leaves free, the last queen in a row that weighs,
 -- and sharing no line with placed
 where l.rows = (1 << {N+1}) - 2 - placed.rows
---@if HOLED = 0
   and l.last > placed.r1
   and l.last <= {N+1} - placed.r1
---@end
 --@for w in 0..W-1
   and l.w{w} & placed.u{w} = 0
+--@end
+--@if HOLED
+) as found
 --@end

@@ -111,7 +111,7 @@ pub fn with_shape(scope: Scope, shape: &Shape) -> Scope {
 /// The fact population scripts of a board of `shape` for `dialect`, by
 /// table, in order.
 pub fn fact_sql(shape: &Shape, dialect: Dialect) -> Result<Vec<(&'static str, String)>> {
-    let scope = with_shape(Scope::for_dialect(dialect), shape).with("WORDS", LINE_SET_WORDS);
+    let scope = shaped_facts(Scope::for_dialect(dialect), shape);
     FACTS
         .iter()
         .map(|(table, text)| {
@@ -265,42 +265,33 @@ pub fn piece_search(n: u8, scope: Scope, by_three: bool) -> Result<Sql> {
 /// How one part of the search is counted: the statements that build what
 /// the count reads first on each connection (`prepare`, SQLite's
 /// last_queens), if any, the count itself, whose parameters are the part's
-/// squares, `s1` and `s2`, and whether that count weighs the part's
-/// solutions by the board's symmetries itself (`weighed`), or is to be
-/// multiplied by the part's weight (partition.sql).
+/// squares, `s1` and `s2`, whether that count weighs the part's solutions
+/// by the board's symmetries itself (`weighed`), or is to be multiplied by
+/// the part's weight (partition.sql), and the parts it counts where they
+/// are not partition.sql's (`parts`, read on a connection that counts).
 pub struct PartCount {
     pub prepare: Option<String>,
     pub count: Sql,
     pub weighed: bool,
+    pub parts: Option<Sql>,
 }
 
 /// The number of solutions of one part of the search for an `n`×`n` board,
 /// for the dialect of `scope`. On SQLite, from 10×10 on, each placement of
 /// the first queens looks up the ways to end it in last_queens, which the
 /// count builds once (`sql/queries/part_count_by_last_queens.sql`, weighed
-/// by two symmetries); elsewhere it is `sql/queries/part_count.sql` around
-/// `part_search`, unsorted, to be multiplied by the part's weight.
+/// by two symmetries; on a board with holes, on the whole board, whose
+/// parts and tables the count builds too, `whole_board.sql`); elsewhere it
+/// is `sql/queries/part_count.sql` around `part_search`, unsorted, to be
+/// multiplied by the part's weight.
 pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
-    // The lookup weighs by the left-right mirror and the half turn, which
-    // holes may not keep: on a board with holes it counts each solution
-    // once, and the part's weight multiplies it.
-    let holed = scope.number_or("HOLED", 0) != 0;
     // (The lookup asks for the rows the first queens leave free: a
     // rectangle's queens leave rows free, so it counts part by part.)
     let rows = scope.number_or("ROWS", 0);
     let square = rows == 0 || rows == i64::from(n);
     if let Some(from) = last_queens_from(n).filter(|_| scope.dialect() == Dialect::Sqlite && square)
     {
-        let scope = board_scope(n, scope).with("FROM", from.into());
-        return Ok(PartCount {
-            prepare: Some(query_in("queries/last_queens.sql", &scope)?.text),
-            count: template::render_statement(
-                sql::file("queries/part_count_by_last_queens.sql"),
-                &scope,
-            )
-            .context("could not expand sql/queries/part_count_by_last_queens.sql")?,
-            weighed: !holed,
-        });
+        return part_count_by_last_queens(board_scope(n, scope).with("FROM", from.into()));
     }
     // A count needs no order: the completions are not sorted.
     let part = template::render_statement(
@@ -322,7 +313,65 @@ pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
             params: part.params,
         },
         weighed: false,
+        parts: None,
     })
+}
+
+/// The count of a part by last_queens, in `scope` (a board's, with FROM):
+/// on the board's line_set and safe_next, or, on a board with holes, on
+/// the whole board's, which the count builds first with last_queens.
+fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
+    let tables = |schema: &str, whole: bool| {
+        let (line_set, safe_next) = match whole {
+            true => (
+                format!("{schema}.whole_line_set"),
+                format!("{schema}.whole_safe_next"),
+            ),
+            false => ("line_set".to_string(), "safe_next".to_string()),
+        };
+        scope
+            .clone()
+            .with_word("LINE_SET", &line_set)
+            .with_word("SAFE_NEXT", &safe_next)
+    };
+    let holed = scope.number_or("HOLED", 0) != 0;
+    let mut prepare = String::new();
+    if holed {
+        prepare = whole_board(tables("temp", true))?;
+    }
+    prepare += &query_in("queries/last_queens.sql", &tables("temp", holed))?.text;
+    let count = template::render_statement(
+        sql::file("queries/part_count_by_last_queens.sql"),
+        &tables("queens_count", holed),
+    )
+    .context("could not expand sql/queries/part_count_by_last_queens.sql")?;
+    let parts = match holed {
+        true => Some(template::render_statement(
+            sql::file("queries/whole_board_parts.sql"),
+            &scope,
+        )?),
+        false => None,
+    };
+    Ok(PartCount {
+        prepare: Some(prepare),
+        count,
+        weighed: true,
+        parts,
+    })
+}
+
+/// The script that builds the whole board's line_set and safe_next
+/// (sql/queries/whole_board.sql) from the facts' own scripts, into the
+/// tables `scope` names, with the words the search tests.
+fn whole_board(scope: Scope) -> Result<String> {
+    let words = scope.number_or("W", 1);
+    let facts = scope.with("WHOLE", 1).with("WORDS", words);
+    let fact = |path: &str| query_in(path, &facts).map(|sql| sql.text);
+    let scope = facts
+        .clone()
+        .with_fragment("WHOLE_LINE_SET", &fact("facts/9-line_set.sql")?)
+        .with_fragment("WHOLE_SAFE_NEXT", &fact("facts/10-safe_next.sql")?);
+    Ok(query_in("queries/whole_board.sql", &scope)?.text)
 }
 
 /// The column where last_queens begins on an `n`×`n` board, if a count
@@ -436,9 +485,16 @@ fn build_scope(scope: Scope) -> Scope {
         .with("VERSION", latest_version() as i64)
 }
 
-/// `scope` with what the facts of a board of `shape` need.
-fn shaped_facts(scope: Scope, shape: &Shape) -> Scope {
-    with_shape(scope, shape).with("WORDS", LINE_SET_WORDS)
+/// `scope` with what the facts of a board of `shape` need: the board's
+/// own tables (a count on a board with holes writes line_set and
+/// safe_next again, as if it had none, into tables of its own:
+/// `whole_board`).
+pub(crate) fn shaped_facts(scope: Scope, shape: &Shape) -> Scope {
+    with_shape(scope, shape)
+        .with("WORDS", LINE_SET_WORDS)
+        .with("WHOLE", 0)
+        .with_word("LINE_SET", "line_set")
+        .with_word("SAFE_NEXT", "safe_next")
 }
 
 /// The statements that drop queens' views (sql/build/drop_views.sql).

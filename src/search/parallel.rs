@@ -7,12 +7,12 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread;
 
 use anyhow::Result;
 
-use crate::engine::{Cluster, Param, Reader, Scratch, Value};
+use crate::engine::{Cluster, Engine, Param, Reader, Scratch, Snapshot, Value};
 use crate::model::schema;
 use crate::model::sql;
 use crate::search::context::{Board, SMALLEST_SPLIT, Workers};
@@ -29,8 +29,13 @@ pub struct Part {
 
 /// The parts of the search, in board order.
 pub fn parts(reader: &dyn Reader) -> Result<Vec<Part>> {
+    parts_of(reader, sql::file("queries/partition.sql"))
+}
+
+/// The parts `statement` lists (s1, s2, weight), in its order.
+fn parts_of(reader: &dyn Reader, statement: &str) -> Result<Vec<Part>> {
     let mut parts = Vec::new();
-    reader.each_row(sql::file("queries/partition.sql"), &[], |row| {
+    reader.each_row(statement, &[], |row| {
         parts.push(Part {
             s1: row[0].text(),
             s2: row[1].text(),
@@ -53,16 +58,31 @@ pub fn count_solutions(board: &Board) -> Result<u64> {
     if let Some(cluster) = board.reader.cluster()? {
         return count_on_cluster(cluster, board.n, board.workers);
     }
-    let needed: Vec<Part> = parts(board.reader())?
-        .into_iter()
-        .filter(|p| p.weight > 0)
-        .collect();
     let counting = schema::part_count(board.n, board.scope())?;
+    let opener = Opener::new(board, counting.prepare.as_deref())?;
+    let weighed =
+        |listed: Vec<Part>| -> Vec<Part> { listed.into_iter().filter(|p| p.weight > 0).collect() };
+    let (needed, readers) = match &counting.parts {
+        // The parts of a count that builds a board of its own are read on
+        // a connection that loaded it.
+        Some(statement) => {
+            let first = opener.open()?;
+            let needed = weighed(parts_of(first.as_ref(), &statement.text)?);
+            let mut readers = vec![first];
+            readers.extend(opener.open_many(threads(board, needed.len()) - 1)?);
+            (needed, readers)
+        }
+        None => {
+            let needed = weighed(parts(board.reader())?);
+            let readers = opener.open_many(threads(board, needed.len()))?;
+            (needed, readers)
+        }
+    };
     let mut total = 0;
     run_parts(
         board,
         &needed,
-        counting.prepare.as_deref(),
+        readers,
         |reader, part| Ok(reader.number_of(&counting.count, &part_params(part))? as u64),
         |index, count| {
             total += match counting.weighed {
@@ -129,7 +149,8 @@ pub fn for_each_solution(
         })?;
         Ok(rows)
     };
-    run_parts(board, &all, None, part_rows, |index, rows| {
+    let readers = Opener::new(board, None)?.open_many(threads(board, all.len()))?;
+    run_parts(board, &all, readers, part_rows, |index, rows| {
         waiting.insert(index, rows);
         while let Some(rows) = waiting.remove(&next) {
             for squares in rows {
@@ -216,9 +237,14 @@ fn part_params(part: &Part) -> [(&'static str, Param); 2] {
     ]
 }
 
-/// Runs `work` on every part, on `board.workers.jobs` threads that each
-/// take the next part not yet taken, with a read-only connection of their
-/// own that reads the same board as `board.reader`. Every connection is
+/// How many threads search `parts` parts: `board.workers.jobs`, but no
+/// more than there are parts.
+fn threads(board: &Board, parts: usize) -> usize {
+    board.workers.jobs.clamp(1, parts.max(1))
+}
+
+/// Runs `work` on every part, on a thread for each of `readers` (see
+/// `Opener`), each taking the next part not yet taken. Every connection is
 /// opened before any part is searched: a board that can no longer be read
 /// as the first reader reads it (an SQLite file in WAL mode, rebuilt since)
 /// is said before any answer, never after some. `done` gets each result on
@@ -226,12 +252,10 @@ fn part_params(part: &Part) -> [(&'static str, Param); 2] {
 fn run_parts<T: Send>(
     board: &Board,
     parts: &[Part],
-    prepare: Option<&str>,
+    readers: Vec<Box<dyn Reader>>,
     work: impl Fn(&dyn Reader, &Part) -> Result<T> + Sync,
     mut done: impl FnMut(usize, T) -> Result<()>,
 ) -> Result<()> {
-    let threads = board.workers.jobs.clamp(1, parts.len().max(1));
-    let readers = open_readers(board, threads, prepare)?;
     let progress = board.workers.progress;
     progress.start(parts.len());
     let shared = Shared {
@@ -257,32 +281,58 @@ fn run_parts<T: Send>(
     outcome
 }
 
-/// `threads` readers of the board `board.reader` reads, opened at once on
-/// threads of their own (a server's connection takes a login, which the
-/// openings wait for side by side, not one after another); where the
-/// system gives no thread, on this one. Given `prepare`, one more reader
-/// builds the tables it makes first, and each of them reads their one
-/// image: the tables are built once.
-fn open_readers(
-    board: &Board,
-    threads: usize,
-    prepare: Option<&str>,
-) -> Result<Vec<Box<dyn Reader>>> {
-    let snapshot = board.reader.snapshot();
-    let engine = board.engine;
-    let same = SameBoard {
-        shown: engine.shown(),
-        n: board.n,
-        size_of: board.statement("queries/board_size.sql")?,
-    };
-    let Some(script) = prepare else {
-        return open_side_by_side(threads, || same.check(engine.sibling(&snapshot)?));
-    };
-    let builder = engine.sibling_with(&snapshot, Scratch::Build(script))?;
-    let image = same.check(builder)?.scratch_image()?;
-    open_side_by_side(threads, || {
-        same.check(engine.sibling_with(&snapshot, Scratch::Load(&image))?)
-    })
+/// What opens the read-only connections a search runs on, each reading
+/// the board `board.reader` reads. Given `prepare`, one more connection
+/// builds the tables it makes first, once, and each of them reads their
+/// one image.
+struct Opener<'a> {
+    engine: &'a dyn Engine,
+    snapshot: Snapshot,
+    same: SameBoard,
+    image: Option<Arc<Vec<u8>>>,
+}
+
+impl<'a> Opener<'a> {
+    fn new(board: &Board<'a>, prepare: Option<&str>) -> Result<Self> {
+        let snapshot = board.reader.snapshot();
+        let same = SameBoard {
+            shown: board.engine.shown(),
+            n: board.n,
+            size_of: board.statement("queries/board_size.sql")?,
+        };
+        let image = match prepare {
+            Some(script) => {
+                let builder = board
+                    .engine
+                    .sibling_with(&snapshot, Scratch::Build(script))?;
+                Some(same.check(builder)?.scratch_image()?)
+            }
+            None => None,
+        };
+        Ok(Opener {
+            engine: board.engine,
+            snapshot,
+            same,
+            image,
+        })
+    }
+
+    /// One connection.
+    fn open(&self) -> Result<Box<dyn Reader>> {
+        let engine = self.engine;
+        self.same.check(match &self.image {
+            Some(image) => engine.sibling_with(&self.snapshot, Scratch::Load(image))?,
+            None => engine.sibling(&self.snapshot)?,
+        })
+    }
+
+    /// `count` connections, opened at once on threads of their own (a
+    /// server's connection takes a login, which the openings wait for side
+    /// by side, not one after another); where the system gives no thread,
+    /// on this one.
+    fn open_many(&self, count: usize) -> Result<Vec<Box<dyn Reader>>> {
+        open_side_by_side(count, || self.open())
+    }
 }
 
 /// What tells that a connection reads the board the first one read: its

@@ -88,7 +88,8 @@ fn every_board_s_solution_view_lists_the_checker_s_solutions_in_board_order() {
 promise!(the_counts_are_the_published_ones_on_every_path_of_the_count);
 fn the_counts_are_the_published_ones_on_every_path_of_the_count() {
     // A051906 (torus), A051223 (superqueens), and the holes. From
-    // 10×10 on, the count looks the last queens up; with holes it walks.
+    // 10×10 on, the count looks the last queens up (with holes, on the
+    // whole board).
     let published: &[(u8, &[&str], u64)] = &[
         (5, &["--torus"], 10),
         (7, &["--torus"], 28),
@@ -112,13 +113,20 @@ fn the_counts_are_the_published_ones_on_every_path_of_the_count() {
         assert_eq!(counted, format!("{expected}\n"), "{args:?}");
     }
     // Beyond the published tables' rows above, the checker decides: holes
-    // at 10×10 and 11×11, the lookup counting each solution once and the
-    // parts weighed by the mirror where the holes keep it (c2 and c10 on
-    // 11×11), and the superqueens torus.
+    // from 10×10 on, where the lookup counts on the whole board (holes too)
+    // and weighs each solution by its images on no hole: holes that keep
+    // no symmetry, the mirror (c2 and c10), half a turn (c2 and i10), all
+    // of them (the centre, f6), holes in the first two columns and the
+    // last (the parts and last_queens of the whole board), with a torus
+    // and with knights; and the superqueens torus.
     for (n, flags) in [
         (10u8, &["--holes", "c2,f7"][..]),
+        (10, &["--holes", "a10,b9,e1,j10,j1"]),
         (11, &["--holes", "a1,k11,f6"]),
         (11, &["--holes", "c2,c10"]),
+        (11, &["--holes", "c2,i10"]),
+        (11, &["--torus", "--holes", "b4,f4"]),
+        (11, &["--superqueens", "--holes", "k2,b10"]),
         (11, &["--torus", "--superqueens"]),
     ] {
         let board = Board::shaped(n, flags);
