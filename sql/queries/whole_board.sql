@@ -32,26 +32,23 @@ create temp table whole_safe_next (
     primary key (cl_no, prev_rw_no, rw_no)
 ) without rowid;
 --@insert WHOLE_SAFE_NEXT
--- hole_images: the symmetries the count weighs by that move the square onto
--- a hole, a bit each: 1 identity (the square is a hole), 2 rotate-180, 4
--- mirror-files, 8 mirror-ranks. A square's image is found as square_image
--- finds it, by the symmetry's matrix, measured from the centre in
--- half-squares; the whole board keeps all four (the count runs on square
--- boards).
+-- hole_images: the symmetries the count weighs by that move the square,
+-- in column c and row r, onto a hole, a bit each: 1 leaving it where it
+-- is (the square is a hole), 2 half a turn (to column {N+1} − c, row
+-- {N+1} − r), 4 left to right ({N+1} − c, r), 8 upside down (c, {N+1} − r).
+-- The images are the count's own arithmetic, as its weights are, not read
+-- from the symmetry table. (SQLite gives `|` and `<<` one precedence:
+-- each bit is in parentheses.)
 update temp.whole_line_set as s
-set hole_images = (
-    with weighing (symmetry, bit) as (
-        values ('identity', 1), ('rotate-180', 2), ('mirror-files', 4), ('mirror-ranks', 8)
-    )
-    select coalesce(sum(w.bit), 0)
-    from weighing as w
-    join symmetry as g on g.symmetry = w.symmetry
-    cross join board_size as b
-    cross join hole as h
-    join square as q on q.square = h.square
-    where 2 * q.cl_no - (b.n + 1) = g.xx * (2 * s.cl_no - (b.n + 1)) + g.xy * (2 * s.rw_no - (b.n + 1))
-      and 2 * q.rw_no - (b.n + 1) = g.yx * (2 * s.cl_no - (b.n + 1)) + g.yy * (2 * s.rw_no - (b.n + 1))
-);
+set hole_images =
+    (exists (select 1 from hole as h join square as q on q.square = h.square
+             where q.cl_no = s.cl_no and q.rw_no = s.rw_no))
+    | (exists (select 1 from hole as h join square as q on q.square = h.square
+               where q.cl_no = {N+1} - s.cl_no and q.rw_no = {N+1} - s.rw_no) << 1)
+    | (exists (select 1 from hole as h join square as q on q.square = h.square
+               where q.cl_no = {N+1} - s.cl_no and q.rw_no = s.rw_no) << 2)
+    | (exists (select 1 from hole as h join square as q on q.square = h.square
+               where q.cl_no = s.cl_no and q.rw_no = {N+1} - s.rw_no) << 3);
 update temp.whole_safe_next as t
 set hole_images = (
     select s.hole_images
