@@ -328,9 +328,12 @@ pub fn peak_memory_kb(pid: u32) -> u64 {
         .unwrap()
 }
 
-/// Runs tmux with `args`, failing the test if tmux fails; its output.
-pub fn tmux(args: &[&str]) -> String {
+/// Runs tmux with `args` on the server of the socket `socket` (see
+/// `TmuxShell`), failing the test if tmux fails; its output.
+fn tmux(socket: &Path, args: &[&str]) -> String {
     let out = std::process::Command::new("tmux")
+        .arg("-S")
+        .arg(socket)
         .args(args)
         .output()
         .expect("tmux, which .ci/run installs");
@@ -343,26 +346,40 @@ pub fn tmux(args: &[&str]) -> String {
 }
 
 /// A bash in a detached tmux session of 100×10 (a terminal the tests can
-/// type into and read), killed when dropped.
+/// type into and read), killed when dropped. Each session has a tmux server
+/// of its own, on a socket in a scratch folder of its own: on one shared
+/// server, a test whose session ended the server could take another
+/// test's new session with it ("server exited unexpectedly").
 pub struct TmuxShell {
     session: String,
+    socket: PathBuf,
+    _dir: TempDir,
 }
 
 impl TmuxShell {
     pub fn start(name: &str) -> TmuxShell {
         let session = format!("{name}-{}", std::process::id());
-        tmux(&[
-            "new-session",
-            "-d",
-            "-s",
-            &session,
-            "-x",
-            "100",
-            "-y",
-            "10",
-            "bash --norc --noprofile",
-        ]);
-        TmuxShell { session }
+        let dir = TempDir::new().unwrap();
+        let socket = dir.path().join("tmux");
+        tmux(
+            &socket,
+            &[
+                "new-session",
+                "-d",
+                "-s",
+                &session,
+                "-x",
+                "100",
+                "-y",
+                "10",
+                "bash --norc --noprofile",
+            ],
+        );
+        TmuxShell {
+            session,
+            socket,
+            _dir: dir,
+        }
     }
 
     /// Types `keys` (a line, or a key such as `C-c`) and presses Enter if asked.
@@ -371,12 +388,12 @@ impl TmuxShell {
         if enter {
             args.push("Enter");
         }
-        tmux(&args);
+        tmux(&self.socket, &args);
     }
 
     /// What the terminal shows now.
     pub fn screen(&self) -> String {
-        tmux(&["capture-pane", "-p", "-t", &self.session])
+        tmux(&self.socket, &["capture-pane", "-p", "-t", &self.session])
     }
 
     /// What the terminal shows once `seen` holds of it, for as long as it
@@ -394,7 +411,9 @@ impl TmuxShell {
 impl Drop for TmuxShell {
     fn drop(&mut self) {
         let _ = std::process::Command::new("tmux")
-            .args(["kill-session", "-t", &self.session])
+            .arg("-S")
+            .arg(&self.socket)
+            .arg("kill-server")
             .status();
     }
 }
