@@ -169,7 +169,7 @@ impl Shape {
         if self.torus && rows != n {
             return Some(format!(
                 "a torus is square here (its diagonals wrap round as cycles of N squares), \
-                 not {n}×{rows}; leave out --torus or give --size {n}"
+                 not {n}×{rows}; give --plain for a board that does not wrap, or --size {n}"
             ));
         }
         if let Some(hole) = self.holes.iter().find(|h| h.col > n || h.row > rows) {

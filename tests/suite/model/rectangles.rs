@@ -292,3 +292,19 @@ fn a_rectangle_is_asked_for_by_size_and_refused_where_it_cannot_be() {
     board.stdout(&["init", "--force", "--size", "5"]);
     assert_eq!(board.stdout(&["count", "--quiet"]), "10\n");
 }
+
+promise!(size_alone_keeps_a_torus_and_plain_asks_for_the_rectangle);
+fn size_alone_keeps_a_torus_and_plain_asks_for_the_rectangle() {
+    // --size alone keeps the file's shape: on a torus a rectangle is
+    // refused with the flag that asks for the plain board, which answers.
+    let torus = Board::shaped(5, &["--torus"]);
+    let out = torus.run(&["count", "--size", "4x8"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("give --plain") && err.contains("not 4×8"),
+        "{err}"
+    );
+    let plain = torus.stdout(&["count", "--quiet", "--size", "4x8", "--plain"]);
+    assert_eq!(plain, "344\n");
+}
