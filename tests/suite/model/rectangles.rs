@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use crate::common;
 
-use super::variants::orbits;
+use super::variants::assert_classes_are_orbits;
 use common::Board;
 use queens::checker::variants::Shape;
 use queens::model::board::Square;
@@ -100,22 +100,7 @@ fn every_rectangle_s_views_list_the_checker_s_solutions_and_classes() {
             native.len() as u64,
             "{said}"
         );
-        let (own, orbits) = orbits(&shape, &native);
-        assert_eq!(
-            board.count("select count(*) from fundamental_solution"),
-            orbits.len() as u64,
-            "{said}"
-        );
-        assert_eq!(
-            board.count("select count(distinct class_no) from solution_class"),
-            orbits.len() as u64,
-            "{said}"
-        );
-        assert_eq!(
-            board.count("select count(distinct symmetry) from square_image"),
-            own,
-            "{said}"
-        );
+        assert_classes_are_orbits(&board, &shape, &native, &said);
         let doctor = board.run(&["doctor"]);
         assert!(
             doctor.status.success(),
@@ -152,12 +137,7 @@ fn a_rectangle_s_numbered_views_hold_every_solution_past_the_first_part() {
             u64::from(cols) * native.len() as u64,
             "{said}"
         );
-        let (_, orbits) = orbits(&shape, &native);
-        assert_eq!(
-            board.count("select count(distinct class_no) from solution_class"),
-            orbits.len() as u64,
-            "{said}"
-        );
+        let orbits = assert_classes_are_orbits(&board, &shape, &native, &said);
         let fundamental = board.stdout(&["solve", "--fundamental", "--format", "csv"]);
         assert_eq!(fundamental.lines().count() - 1, orbits.len(), "{said}");
     }
@@ -299,12 +279,7 @@ fn size_alone_keeps_a_torus_and_plain_asks_for_the_rectangle() {
     // refused with the flag that asks for the plain board, which answers.
     let torus = Board::shaped(5, &["--torus"]);
     let out = torus.run(&["count", "--size", "4x8"]);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("give --plain") && err.contains("not 4×8"),
-        "{err}"
-    );
+    common::assert_refused(&out, 2, "not 4×8; give --plain");
     let plain = torus.stdout(&["count", "--quiet", "--size", "4x8", "--plain"]);
     assert_eq!(plain, "344\n");
 }
