@@ -335,10 +335,10 @@ fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
             .with_word("SAFE_NEXT", &safe_next)
     };
     let holed = scope.number_or("HOLED", 0) != 0;
-    let mut prepare = String::new();
-    if holed {
-        prepare = whole_board(tables("temp", true))?;
-    }
+    let mut prepare = match holed {
+        true => whole_board(tables("temp", true))?,
+        false => String::new(),
+    };
     prepare += &query_in("queries/last_queens.sql", &tables("temp", holed))?.text;
     let count = template::render_statement(
         sql::file("queries/part_count_by_last_queens.sql"),

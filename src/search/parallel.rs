@@ -60,20 +60,21 @@ pub fn count_solutions(board: &Board) -> Result<u64> {
     }
     let counting = schema::part_count(board.n, board.scope())?;
     let opener = Opener::new(board, counting.prepare.as_deref())?;
-    let weighed =
+    // (Parts of weight 0 count nothing: they are not searched.)
+    let searched =
         |listed: Vec<Part>| -> Vec<Part> { listed.into_iter().filter(|p| p.weight > 0).collect() };
     let (needed, readers) = match &counting.parts {
         // The parts of a count that builds a board of its own are read on
         // a connection that loaded it.
         Some(statement) => {
             let first = opener.open()?;
-            let needed = weighed(parts_of(first.as_ref(), &statement.text)?);
+            let needed = searched(parts_of(first.as_ref(), &statement.text)?);
             let mut readers = vec![first];
             readers.extend(opener.open_many(threads(board, needed.len()) - 1)?);
             (needed, readers)
         }
         None => {
-            let needed = weighed(parts(board.reader())?);
+            let needed = searched(parts(board.reader())?);
             let readers = opener.open_many(threads(board, needed.len()))?;
             (needed, readers)
         }
