@@ -487,16 +487,25 @@ mod in_chromium {
     use common::chromium::{Chromium, click, eval, open_at, screenshot, text_of};
     use common::wait::wait_until;
 
-    /// The page open at `fragment`, once SQLite is ready in it.
+    /// The page open at `fragment`, once SQLite is ready in it (and says
+    /// so, where the address runs no query).
     fn open_lab(page: &Path, fragment: &str, size: (u32, u32)) -> (Chromium, Arc<Tab>) {
         let (browser, tab) = open_at(page, fragment, size);
         wait_ready(&tab);
+        if !fragment.contains("sql=") {
+            let state = text_of(&tab, "lab-state");
+            assert!(state.contains("is ready"), "{state}");
+        }
         (browser, tab)
     }
 
+    /// Waits until SQLite is ready in the page and runs nothing: only then
+    /// is "fresh database" enabled. (The state line says "ready" only
+    /// until a query the address holds runs, which it does at once: a
+    /// wait for that word could wait for ever.)
     fn wait_ready(tab: &Tab) {
         wait_until("SQLite ready in the page", || {
-            text_of(tab, "lab-state").contains("is ready")
+            eval(tab, "document.getElementById('lab-fresh').disabled") == "false"
         });
     }
 
