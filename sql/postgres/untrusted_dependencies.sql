@@ -17,17 +17,27 @@
 -- runs SQL on a connection of its own (dblink), whose SQL cannot be
 -- followed either.
 --
--- What runs is everything the schema's objects depend on, followed
--- through pg_depend as far as it goes: a view's rule and what it reads
--- and calls, functions, operators and their functions, types and their
--- input and output functions and every cast from or to them, aggregates,
--- and, of every relation reached, its own rules, triggers, policies,
--- defaults, checks and indexes. The walk stops at PostgreSQL's own
--- objects (pg_catalog, information_schema) and at the objects of an
--- extension a superuser owns, which the server's administrator installed. A superuser owns the catalog; queens' own
--- objects are the connecting role's. Parts that have no owner of their
--- own (a rule, a trigger, a cast) are walked through, and answer for the
--- relation or function they belong to.
+-- What runs is everything the schema's objects lead to, followed as far
+-- as it goes along two kinds of step: what pg_depend records (a view's
+-- rule and what it reads and calls; of every relation reached, its own
+-- rules, triggers, policies, defaults, checks and indexes; every cast from
+-- or to a type, which built-ins look up as they run), and every reference
+-- of a reached object's catalog row that the server's own list of catalog
+-- references holds (pg_get_catalog_foreign_keys: an operator's negator and
+-- commutator, which pg_depend leaves out, a type's input, output, receive,
+-- send, typmod, analyze and subscript functions, an aggregate's support
+-- functions, a range's canonical and subtype_diff functions, …), but
+-- those postgres/catalog_references.sql lists as unable to carry another
+-- role's code, each with its reason. The steps along catalog references
+-- are written by postgres/catalog_edges.sql from that list, on the server
+-- that runs the walk, and inserted here (FOLLOW, and OWNERS for the roles
+-- that own what is reached). The walk stops at PostgreSQL's own objects
+-- (pg_catalog, information_schema), whose rows only a superuser can make
+-- name anything else, and at the objects of an extension a superuser
+-- owns, which the server's administrator installed. A superuser owns the
+-- catalog; queens' own objects are the connecting role's. Parts that have
+-- no owner of their own (a rule, a trigger, a cast) are walked through,
+-- and answer for the relation or function they belong to.
 with recursive
 s as (select oid from pg_namespace where nspname = $1),
 -- the connecting role
@@ -77,8 +87,28 @@ reached (classid, objid) as (
         select d.classid, d.objid from pg_depend as d
         where d.refclassid = r.classid and d.refobjid = r.objid
           and (d.deptype in ('a', 'i') or d.classid = 'pg_cast'::regclass)
+        union all
+        -- what its catalog row (and the rows that belong to it) names, by
+        -- the server's own list of references (postgres/catalog_edges.sql,
+        -- which says what is not followed and why): an operator's function,
+        -- negator and commutator, which pg_depend leaves out, a type's
+        -- input, output and other functions, an aggregate's support
+        -- functions, a range's canonical and subtype_diff functions, …
+        --@insert FOLLOW
+        union all
+        -- what the server looks up by a reached object, which no row of it
+        -- names: an operator's entries in operator families (a sort or a
+        -- hash by the operator runs its family's support functions), and a
+        -- type's operator classes (a sort, a group or a distinct on the
+        -- type runs its default class's functions); the entries and
+        -- classes lead on to their families' functions
+        select 'pg_amop'::regclass::oid, a.oid from pg_amop as a
+        where r.classid = 'pg_operator'::regclass and a.amopopr = r.objid
+        union all
+        select 'pg_opclass'::regclass::oid, c.oid from pg_opclass as c
+        where r.classid = 'pg_type'::regclass and c.opcintype = r.objid
     ) as step (classid, objid)
-    where step.classid <> 'pg_namespace'::regclass::oid
+    where step.objid <> 0
       -- (an extension's objects stop the walk only where a superuser owns
       -- the extension: an ordinary role may install a trusted extension
       -- and then add objects of its own to it with `alter extension … add`)
@@ -91,24 +121,15 @@ reached (classid, objid) as (
       and coalesce((pg_identify_object(step.classid, step.objid, 0)).schema, '')
           not in ('pg_catalog', 'information_schema', 'pg_toast')
 ),
+-- the roles that own what was reached (a part, such as a rule, a
+-- trigger or a cast, has no owner of its own: it answers for what it
+-- belongs to, which the walk reaches too)
 owned (classid, objid, owner) as (
-    select r.classid, r.objid, coalesce(
-        (select relowner from pg_class where r.classid = 'pg_class'::regclass and oid = r.objid),
-        (select proowner from pg_proc where r.classid = 'pg_proc'::regclass and oid = r.objid),
-        (select typowner from pg_type where r.classid = 'pg_type'::regclass and oid = r.objid),
-        (select oprowner from pg_operator where r.classid = 'pg_operator'::regclass and oid = r.objid),
-        (select collowner from pg_collation where r.classid = 'pg_collation'::regclass and oid = r.objid),
-        (select conowner from pg_conversion where r.classid = 'pg_conversion'::regclass and oid = r.objid),
-        (select stxowner from pg_statistic_ext where r.classid = 'pg_statistic_ext'::regclass and oid = r.objid),
-        (select opcowner from pg_opclass where r.classid = 'pg_opclass'::regclass and oid = r.objid),
-        (select opfowner from pg_opfamily where r.classid = 'pg_opfamily'::regclass and oid = r.objid),
-        (select cfgowner from pg_ts_config where r.classid = 'pg_ts_config'::regclass and oid = r.objid),
-        (select dictowner from pg_ts_dict where r.classid = 'pg_ts_dict'::regclass and oid = r.objid),
-        (select lanowner from pg_language where r.classid = 'pg_language'::regclass and oid = r.objid),
-        (select srvowner from pg_foreign_server where r.classid = 'pg_foreign_server'::regclass and oid = r.objid),
-        (select fdwowner from pg_foreign_data_wrapper where r.classid = 'pg_foreign_data_wrapper'::regclass and oid = r.objid)
-    )
+    select r.classid, r.objid, o.owner
     from reached as r
+    cross join lateral (
+        --@insert OWNERS
+    ) as o (owner)
 ),
 -- The node trees of what was reached: the SQL it runs, as the server
 -- stores it, where a call of a function is `:funcid N` (an operator's

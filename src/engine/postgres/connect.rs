@@ -348,8 +348,18 @@ fn refuse_untrusted_dependencies(
     schema: &str,
     trusted: &[String],
 ) -> Result<()> {
+    // The steps along the server's own catalog references, written by the
+    // server from its list of them.
+    let edges = client.query_one(
+        &statement("postgres/catalog_edges.sql", Scope::default())?,
+        &[],
+    )?;
+    let (follow, owners): (String, String) = (edges.get(0), edges.get(1));
+    let walk = Scope::default()
+        .with_fragment("FOLLOW", &follow)
+        .with_fragment("OWNERS", &owners);
     let found = client.query_opt(
-        &statement("postgres/untrusted_dependencies.sql", Scope::default())?,
+        &statement("postgres/untrusted_dependencies.sql", walk)?,
         &[&schema, &trusted],
     )?;
     let Some(row) = found else {

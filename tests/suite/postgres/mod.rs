@@ -2,6 +2,7 @@
 //! session pinned, trust in other roles' objects, grants, and `doctor`
 //! (on Citus coordinators too).
 
+mod catalog_walk;
 mod doctor;
 mod model;
 mod pinned_path;

@@ -140,7 +140,7 @@ fn init_describes_a_schema_an_older_queens_built() {
 }
 
 /// Runs queens as the role of `url` on `schema`, with `env` set.
-fn run_as(url: &str, schema: &Schema, args: &[&str], env: &[(&str, &str)]) -> Output {
+pub(super) fn run_as(url: &str, schema: &Schema, args: &[&str], env: &[(&str, &str)]) -> Output {
     queens(schema.dir.path())
         .args(args)
         .args(["--db", url, "--schema", &schema.name])
@@ -152,7 +152,7 @@ fn run_as(url: &str, schema: &Schema, args: &[&str], env: &[(&str, &str)]) -> Ou
 
 /// A new ordinary role `name` that may create schemas in the database of
 /// `schema`.
-fn role_that_may_create_schemas(admin: &str, schema: &Schema, name: &str) -> Role {
+pub(super) fn role_that_may_create_schemas(admin: &str, schema: &Schema, name: &str) -> Role {
     let database: String = schema
         .client()
         .query_one("select current_database()::text", &[])
@@ -167,7 +167,7 @@ fn role_that_may_create_schemas(admin: &str, schema: &Schema, name: &str) -> Rol
 
 /// Two ordinary roles: carol, who builds the board in `schema`, and dave,
 /// whom she lets read it.
-fn a_board_carol_built_and_dave_may_read(admin: &str, schema: &Schema) -> (Role, Role) {
+pub(super) fn a_board_carol_built_and_dave_may_read(admin: &str, schema: &Schema) -> (Role, Role) {
     let carol = role_that_may_create_schemas(admin, schema, "carol");
     let dave = Role::new(admin, "dave", "");
     let out = run_as(&carol.url, schema, &["init"], &[]);
@@ -233,7 +233,7 @@ fn a_reader_who_names_the_builder_as_trusted_reads_an_ordinary_role_s_board() {
 
 /// The board carol built, as the reader `url` reads it trusting carol
 /// alone: refused, in one line naming `names`, with nothing printed.
-fn refused_trusting_carol(url: &str, schema: &Schema, carol: &Role, names: &str) {
+pub(super) fn refused_trusting_carol(url: &str, schema: &Schema, carol: &Role, names: &str) {
     for command in [
         &["count"][..],
         &["space"],
@@ -260,7 +260,7 @@ fn refused_trusting_carol(url: &str, schema: &Schema, carol: &Role, names: &str)
 }
 
 /// Runs `sql` as `role`, with `{util}` standing for the helper schema.
-fn as_role(role: &Role, util: &str, sql: &str) {
+pub(super) fn as_role(role: &Role, util: &str, sql: &str) {
     role.client()
         .batch_execute(&sql.replace("{util}", util))
         .unwrap_or_else(|e| panic!("{sql}: {e}"));
