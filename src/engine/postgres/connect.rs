@@ -259,8 +259,45 @@ pub(super) fn connect_to_schema<'s>(
     legacy: Legacy,
 ) -> Result<(Client, &'s str)> {
     let (mut client, schema) = connect_again_to_schema(url, schema, trusted, legacy)?;
+    note_an_untested_major(&mut client)?;
     refuse_untrusted_dependencies(&mut client, schema, trusted)?;
     Ok((client, schema))
+}
+
+/// The PostgreSQL majors the tests run queens on: the trust walk reads the
+/// server's stored node trees as text, whose form is the major's own.
+pub const TESTED_MAJORS: [i32; 2] = [15, 18];
+
+/// Says in one line, once a process, that the server is of a major the
+/// tests do not run on; queens carries on.
+fn note_an_untested_major(client: &mut Client) -> Result<()> {
+    static NOTED: std::sync::Once = std::sync::Once::new();
+    if NOTED.is_completed() {
+        return Ok(());
+    }
+    let major: i32 = client
+        .query_one(
+            &statement("postgres/server_major.sql", Scope::default())?,
+            &[],
+        )?
+        .get(0);
+    NOTED.call_once(|| {
+        if let Some(note) = untested_major(major) {
+            eprintln!("queens: note: {note}");
+        }
+    });
+    Ok(())
+}
+
+/// What queens says of a server of `major`: nothing on a tested major.
+fn untested_major(major: i32) -> Option<String> {
+    (!TESTED_MAJORS.contains(&major)).then(|| {
+        format!(
+            "the server is PostgreSQL {major}, and queens is tested on PostgreSQL {} and {}; \
+             carrying on",
+            TESTED_MAJORS[0], TESTED_MAJORS[1]
+        )
+    })
 }
 
 /// As `connect_to_schema`, for a command's later connections (its first
@@ -619,6 +656,17 @@ pub(super) fn script(path: &str, scope: Scope) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_server_of_an_untested_major_is_named_in_one_line() {
+        assert_eq!(untested_major(15), None);
+        assert_eq!(untested_major(18), None);
+        let note = untested_major(16).unwrap();
+        assert_eq!(
+            note,
+            "the server is PostgreSQL 16, and queens is tested on PostgreSQL 15 and 18; carrying on"
+        );
+    }
 
     #[test]
     fn passwords_are_never_shown_however_the_url_spells_them() {

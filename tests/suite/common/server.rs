@@ -17,6 +17,32 @@ pub fn url_from(var: &str, needs: &str) -> String {
     }
 }
 
+thread_local! {
+    /// The variable that names the PostgreSQL server of the test this
+    /// thread runs.
+    static POSTGRES_VAR: std::cell::Cell<&'static str> =
+        const { std::cell::Cell::new("QUEENS_TEST_POSTGRES") };
+}
+
+/// The URL of the PostgreSQL server the running test is on: the one
+/// QUEENS_TEST_POSTGRES names, or PostgreSQL 18's under `on_postgres_18`.
+pub fn postgres() -> String {
+    url_from(POSTGRES_VAR.get(), "a PostgreSQL server")
+}
+
+/// Runs `test` with `postgres()` giving PostgreSQL 18's URL.
+pub fn on_postgres_18(test: fn()) {
+    struct Back;
+    impl Drop for Back {
+        fn drop(&mut self) {
+            POSTGRES_VAR.set("QUEENS_TEST_POSTGRES");
+        }
+    }
+    POSTGRES_VAR.set("QUEENS_TEST_POSTGRES18");
+    let _back = Back;
+    test();
+}
+
 /// A schema of its own for each use, dropped afterwards.
 pub struct Schema {
     pub url: String,

@@ -6,12 +6,12 @@
 
 use crate::common;
 
-use common::server::{Role, Schema, url_from};
+use common::server::{Role, Schema};
 
 use super::shared_board::{a_board_carol_built_and_dave_may_read, as_role, refused_trusting_carol};
 
 fn server() -> String {
-    url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
+    common::server::postgres()
 }
 
 /// sql/postgres/catalog_references.sql, as queens runs it (it is plain SQL,
@@ -25,6 +25,10 @@ const REFERENCES: &str = include_str!("../../../sql/postgres/catalog_references.
 promise!(
     every_catalog_reference_is_followed_or_listed_with_its_reason,
     needs = [Postgres]
+);
+also_on_postgres_18!(
+    every_catalog_reference_is_followed_or_listed_with_its_reason,
+    every_catalog_reference_is_followed_or_listed_with_its_reason_on_postgresql_18
 );
 fn every_catalog_reference_is_followed_or_listed_with_its_reason() {
     every_reference_is_followed_or_listed(&server());
@@ -142,6 +146,10 @@ promise!(
     a_trusted_operator_s_negator_leads_the_walk_to_its_function,
     needs = [Postgres]
 );
+also_on_postgres_18!(
+    a_trusted_operator_s_negator_leads_the_walk_to_its_function,
+    a_trusted_operator_s_negator_leads_the_walk_to_its_function_on_postgresql_18
+);
 fn a_trusted_operator_s_negator_leads_the_walk_to_its_function() {
     a_negator_or_commutator_is_followed(&server());
 }
@@ -180,6 +188,10 @@ pub(super) fn a_negator_or_commutator_is_followed(admin: &str) {
 promise!(
     an_estimator_and_a_type_s_operator_class_lead_the_walk_to_their_functions,
     needs = [Postgres]
+);
+also_on_postgres_18!(
+    an_estimator_and_a_type_s_operator_class_lead_the_walk_to_their_functions,
+    an_estimator_and_a_type_s_operator_class_lead_the_walk_to_their_functions_on_postgresql_18
 );
 fn an_estimator_and_a_type_s_operator_class_lead_the_walk_to_their_functions() {
     let admin = server();

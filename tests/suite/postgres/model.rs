@@ -8,19 +8,23 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use common::golden::assert_same_text;
-use common::server::{Schema, url_from};
+use common::server::Schema;
 use common::{A000170, A002464, Board, queens};
 use queens::checker;
 use tempfile::TempDir;
 
 /// The server's URL (see common::server).
 fn server() -> String {
-    url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
+    common::server::postgres()
 }
 
 promise!(
     counts_equal_sqlite_oeis_and_the_native_counter,
     needs = [Postgres]
+);
+also_on_postgres_18!(
+    counts_equal_sqlite_oeis_and_the_native_counter,
+    counts_equal_sqlite_oeis_and_the_native_counter_on_postgresql_18
 );
 fn counts_equal_sqlite_oeis_and_the_native_counter() {
     let url = server();
@@ -83,6 +87,10 @@ fn commands_both_engines_answer() -> [Vec<&'static str>; 12] {
 promise!(
     every_command_answers_as_it_does_on_sqlite,
     needs = [Postgres]
+);
+also_on_postgres_18!(
+    every_command_answers_as_it_does_on_sqlite,
+    every_command_answers_as_it_does_on_sqlite_on_postgresql_18
 );
 fn every_command_answers_as_it_does_on_sqlite() {
     let url = server();
@@ -160,6 +168,10 @@ fn a_rebuild_replaces_the_board_in_one_transaction_and_keeps_other_objects() {
 promise!(
     the_exported_script_builds_a_model_that_answers_the_same,
     needs = [Postgres, Psql]
+);
+also_on_postgres_18!(
+    the_exported_script_builds_a_model_that_answers_the_same,
+    the_exported_script_builds_a_model_that_answers_the_same_on_postgresql_18
 );
 fn the_exported_script_builds_a_model_that_answers_the_same() {
     let url = server();
@@ -486,6 +498,10 @@ promise!(
     query_cannot_change_anything_on_the_server,
     needs = [Postgres]
 );
+also_on_postgres_18!(
+    query_cannot_change_anything_on_the_server,
+    query_cannot_change_anything_on_the_server_on_postgresql_18
+);
 fn query_cannot_change_anything_on_the_server() {
     let url = server();
     let schema = Schema::new(&url, "t");
@@ -729,6 +745,10 @@ promise!(
     a_schema_another_role_controls_is_not_read_with_a_superuser_s_powers,
     needs = [Postgres]
 );
+also_on_postgres_18!(
+    a_schema_another_role_controls_is_not_read_with_a_superuser_s_powers,
+    a_schema_another_role_controls_is_not_read_with_a_superuser_s_powers_on_postgresql_18
+);
 fn a_schema_another_role_controls_is_not_read_with_a_superuser_s_powers() {
     let url = server();
     let schema = Schema::new(&url, "t");
@@ -905,6 +925,10 @@ fn native_rows(n: u8) -> Vec<Vec<String>> {
 promise!(
     the_view_gives_every_solution_in_board_order_with_the_server_s_settings,
     needs = [Postgres]
+);
+also_on_postgres_18!(
+    the_view_gives_every_solution_in_board_order_with_the_server_s_settings,
+    the_view_gives_every_solution_in_board_order_with_the_server_s_settings_on_postgresql_18
 );
 fn the_view_gives_every_solution_in_board_order_with_the_server_s_settings() {
     // A plain session, as psql's: none of the settings queens gives its own.

@@ -198,7 +198,7 @@ fn database_path_trap(server: &str, shadows: &str) {
 }
 
 fn postgres() -> String {
-    common::server::url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
+    common::server::postgres()
 }
 
 fn citus() -> String {
@@ -209,6 +209,10 @@ promise!(
     a_functions_trap_set_by_the_databases_search_path_is_never_run,
     needs = [Postgres]
 );
+also_on_postgres_18!(
+    a_functions_trap_set_by_the_databases_search_path_is_never_run,
+    a_functions_trap_set_by_the_databases_search_path_is_never_run_on_postgresql_18
+);
 fn a_functions_trap_set_by_the_databases_search_path_is_never_run() {
     database_path_trap(&postgres(), SHADOWING_FUNCTION);
 }
@@ -216,6 +220,10 @@ fn a_functions_trap_set_by_the_databases_search_path_is_never_run() {
 promise!(
     an_operators_trap_set_by_the_databases_search_path_is_never_run,
     needs = [Postgres]
+);
+also_on_postgres_18!(
+    an_operators_trap_set_by_the_databases_search_path_is_never_run,
+    an_operators_trap_set_by_the_databases_search_path_is_never_run_on_postgresql_18
 );
 fn an_operators_trap_set_by_the_databases_search_path_is_never_run() {
     database_path_trap(&postgres(), SHADOWING_OPERATORS);

@@ -9,11 +9,11 @@ use crate::common;
 use std::collections::BTreeMap;
 use std::process::Output;
 
-use common::server::{Role, Schema, url_from};
+use common::server::{Role, Schema};
 use common::{Board, assert_refused, queens, text};
 
 fn server() -> String {
-    url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
+    common::server::postgres()
 }
 
 /// Every table and view of the schema, and every column of theirs, with
@@ -274,6 +274,10 @@ pub(super) fn as_role(role: &Role, util: &str, sql: &str) {
 promise!(
     trusting_carol_is_not_trusting_whoever_carol_s_views_call,
     needs = [Postgres]
+);
+also_on_postgres_18!(
+    trusting_carol_is_not_trusting_whoever_carol_s_views_call,
+    trusting_carol_is_not_trusting_whoever_carol_s_views_call_on_postgresql_18
 );
 fn trusting_carol_is_not_trusting_whoever_carol_s_views_call() {
     let admin = server();

@@ -7,11 +7,11 @@ use crate::common;
 
 use std::process::Output;
 
-use common::server::{Role, Schema, url_from, url_with_user};
+use common::server::{Role, Schema, url_with_user};
 use common::{assert_refused, queens, text};
 
 fn server() -> String {
-    url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
+    common::server::postgres()
 }
 
 /// Runs queens as `role` on `schema`.
@@ -662,6 +662,10 @@ promise!(
     settings_a_role_or_database_sets_do_not_stop_queens,
     needs = [Postgres]
 );
+also_on_postgres_18!(
+    settings_a_role_or_database_sets_do_not_stop_queens,
+    settings_a_role_or_database_sets_do_not_stop_queens_on_postgresql_18
+);
 fn settings_a_role_or_database_sets_do_not_stop_queens() {
     let admin_url = server();
     let tim = Role::new(&admin_url, "tim", "");
@@ -717,6 +721,10 @@ fn settings_a_role_or_database_sets_do_not_stop_queens() {
 promise!(
     a_view_calling_dblink_is_refused_as_sql_given_as_text,
     needs = [Postgres]
+);
+also_on_postgres_18!(
+    a_view_calling_dblink_is_refused_as_sql_given_as_text,
+    a_view_calling_dblink_is_refused_as_sql_given_as_text_on_postgresql_18
 );
 fn a_view_calling_dblink_is_refused_as_sql_given_as_text() {
     let admin_url = server();

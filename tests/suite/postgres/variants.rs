@@ -6,13 +6,13 @@
 use crate::common;
 
 use common::golden::assert_same_text;
-use common::server::{Schema, url_from};
+use common::server::Schema;
 use common::{Board, is_one_error, text};
 use queens::checker::variants::Shape;
 use queens::model::board::Square;
 
 fn server() -> String {
-    url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server")
+    common::server::postgres()
 }
 
 /// The boards held against SQLite's, with the flags that build them.
@@ -40,6 +40,10 @@ const COMMANDS: &[&[&str]] = &[
 promise!(
     every_board_answers_on_postgresql_as_in_its_sqlite_file,
     needs = [Postgres]
+);
+also_on_postgres_18!(
+    every_board_answers_on_postgresql_as_in_its_sqlite_file,
+    every_board_answers_on_postgresql_as_in_its_sqlite_file_on_postgresql_18
 );
 fn every_board_answers_on_postgresql_as_in_its_sqlite_file() {
     let url = server();
