@@ -8,5 +8,5 @@
 -- changes. A file of schema 3 to 8 has the tables of schema 2; its
 -- numbers stay taken, so that such a file is upgraded from where it is.
 --@if DUCKDB = 0
---@include tables/queens_derived.sql
+--@include tables/queens_derived.sql with REMADE = 0
 --@end

@@ -6,9 +6,10 @@
 -- knight's direction (square_line loses `unique (square, mov_dir)`), and
 -- the lines of a board no longer fit in three words (line_set and
 -- safe_next hold sixteen). Those three tables are derived again with the
--- board, so they are made again empty. (Each step may find its work done:
--- a file whose version was lowered by hand holds this schema's tables.)
-create table if not exists board_shape (
+-- board, so they are made again empty. Every name made here is new: one
+-- of the user's already there stops the upgrade, naming it (nothing of
+-- theirs is taken over as queens').
+create table board_shape (
     -- The board wraps round when torus is 1: a line that leaves it at one
     -- edge comes back at the opposite edge, so every row, column and
     -- diagonal is a cycle of n squares. It does not when torus is 0.
@@ -17,12 +18,12 @@ create table if not exists board_shape (
 
 -- One shape per board, as board_size holds one size.
 --@if DUCKDB
-create unique index if not exists board_shape_has_one_row on board_shape ((torus * 0));
+create unique index board_shape_has_one_row on board_shape ((torus * 0));
 --@else
-create unique index if not exists board_shape_has_one_row on board_shape ((0));
+create unique index board_shape_has_one_row on board_shape ((0));
 --@end
 
-create table if not exists hole (
+create table hole (
     -- No queen may stand on square `square`; the lines through it go on
     -- across it.
     square text not null primary key references square (square)
@@ -154,28 +155,27 @@ drop table queens_10_safe_next;
 --@if POSTGRES
 -- (The checks keep the names PostgreSQL gave schema 1's.)
 alter table mov_dir
-    drop constraint if exists mov_dir_d_cl_check,
-    drop constraint if exists mov_dir_d_rw_check,
-    drop constraint if exists mov_dir_check,
-    drop constraint if exists mov_dir_step_or_leap;
+    drop constraint mov_dir_d_cl_check,
+    drop constraint mov_dir_d_rw_check,
+    drop constraint mov_dir_check;
 alter table mov_dir
     add constraint mov_dir_d_cl_check check (d_cl in (0, 1, 2)),
     add constraint mov_dir_d_rw_check check (d_rw between -2 and 2),
     add constraint mov_dir_check check (d_cl <> 0 or d_rw > 0),
     add constraint mov_dir_step_or_leap
         check ((abs(d_cl) <= 1 and abs(d_rw) <= 1) or abs(d_cl) + abs(d_rw) = 3);
-alter table square_line drop constraint if exists square_line_square_mov_dir_key;
+alter table square_line drop constraint square_line_square_mov_dir_key;
 -- A square lies on exactly one line of each of a queen's directions.
-create unique index if not exists square_line_one_a_step on square_line (square, mov_dir)
+create unique index square_line_one_a_step on square_line (square, mov_dir)
     where mov_dir in ('UP', 'RGHT', 'RGHT-UP', 'RGHT-DN');
 alter table line_set
 --@for w in 3..15
-    add column if not exists w{w} bigint not null default 0{{if w < 15: ,}}
+    add column w{w} bigint not null default 0{{if w < 15: ,}}
 --@end
 ;
 alter table safe_next
 --@for w in 3..15
-    add column if not exists w{w} bigint not null default 0{{if w < 15: ,}}
+    add column w{w} bigint not null default 0{{if w < 15: ,}}
 --@end
 ;
 --@end

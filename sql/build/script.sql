@@ -30,7 +30,7 @@ insert into board_size (n) values ({N});
 --@include views/
 --@if POSTGRES
 -- The checksum of the text the facts and views above were derived from.
---@include tables/queens_derived.sql
+--@include tables/queens_derived.sql with REMADE = 1
 delete from queens_derived;
 insert into queens_derived (checksum) values ({DERIVED_CHECKSUM});
 --@end

@@ -196,9 +196,10 @@ create table square_image (
 -- knight's direction (square_line loses `unique (square, mov_dir)`), and
 -- the lines of a board no longer fit in three words (line_set and
 -- safe_next hold sixteen). Those three tables are derived again with the
--- board, so they are made again empty. (Each step may find its work done:
--- a file whose version was lowered by hand holds this schema's tables.)
-create table if not exists board_shape (
+-- board, so they are made again empty. Every name made here is new: one
+-- of the user's already there stops the upgrade, naming it (nothing of
+-- theirs is taken over as queens').
+create table board_shape (
     -- The board wraps round when torus is 1: a line that leaves it at one
     -- edge comes back at the opposite edge, so every row, column and
     -- diagonal is a cycle of n squares. It does not when torus is 0.
@@ -206,9 +207,9 @@ create table if not exists board_shape (
 );
 
 -- One shape per board, as board_size holds one size.
-create unique index if not exists board_shape_has_one_row on board_shape ((torus * 0));
+create unique index board_shape_has_one_row on board_shape ((torus * 0));
 
-create table if not exists hole (
+create table hole (
     -- No queen may stand on square `square`; the lines through it go on
     -- across it.
     square text not null primary key references square (square)
@@ -335,9 +336,9 @@ delete from mov_dir;
 -- Schema 11: rectangles. A board may have more rows than columns, with a
 -- queen in each column (`queens init --size 4x6`): board_rows holds its
 -- rows, and board_size's n is then the number of its columns (and of the
--- queens). (Each step may find its work done: a file whose version was
--- lowered by hand holds this schema's table.)
-create table if not exists board_rows (
+-- queens). Its names are new: one of the user's already there stops the
+-- upgrade, naming it.
+create table board_rows (
     -- The board has n rows: as many as it has columns (board_size), or
     -- more on a rectangle.
     n integer not null primary key
@@ -345,7 +346,7 @@ create table if not exists board_rows (
 );
 
 -- One number of rows per board, as board_size holds one size.
-create unique index if not exists board_rows_has_one_row on board_rows ((n * 0));
+create unique index board_rows_has_one_row on board_rows ((n * 0));
 
 -- A board derived before this schema is square, until it is derived again.
 insert into board_rows (n)

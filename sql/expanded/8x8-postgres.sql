@@ -178,8 +178,9 @@ create table square_image (
 -- changes. A file of schema 3 to 8 has the tables of schema 2; its
 -- numbers stay taken, so that such a file is upgraded from where it is.
 -- The record of what a board's facts and views were derived from: made by
--- migration 9, and made again by a rebuild where it is missing.
-create table if not exists queens_derived (
+-- migration 9 (where a table of that name of the user's stops the upgrade),
+-- and made again by a rebuild where it is missing (REMADE).
+create table queens_derived (
     -- The facts and views of this board were derived from SQL text whose
     -- SHA-256 is `checksum`.
     checksum text not null check (length(checksum) = 64)
@@ -194,9 +195,10 @@ create table if not exists queens_derived (
 -- knight's direction (square_line loses `unique (square, mov_dir)`), and
 -- the lines of a board no longer fit in three words (line_set and
 -- safe_next hold sixteen). Those three tables are derived again with the
--- board, so they are made again empty. (Each step may find its work done:
--- a file whose version was lowered by hand holds this schema's tables.)
-create table if not exists board_shape (
+-- board, so they are made again empty. Every name made here is new: one
+-- of the user's already there stops the upgrade, naming it (nothing of
+-- theirs is taken over as queens').
+create table board_shape (
     -- The board wraps round when torus is 1: a line that leaves it at one
     -- edge comes back at the opposite edge, so every row, column and
     -- diagonal is a cycle of n squares. It does not when torus is 0.
@@ -204,9 +206,9 @@ create table if not exists board_shape (
 );
 
 -- One shape per board, as board_size holds one size.
-create unique index if not exists board_shape_has_one_row on board_shape ((0));
+create unique index board_shape_has_one_row on board_shape ((0));
 
-create table if not exists hole (
+create table hole (
     -- No queen may stand on square `square`; the lines through it go on
     -- across it.
     square text not null primary key references square (square)
@@ -214,49 +216,48 @@ create table if not exists hole (
 
 -- (The checks keep the names PostgreSQL gave schema 1's.)
 alter table mov_dir
-    drop constraint if exists mov_dir_d_cl_check,
-    drop constraint if exists mov_dir_d_rw_check,
-    drop constraint if exists mov_dir_check,
-    drop constraint if exists mov_dir_step_or_leap;
+    drop constraint mov_dir_d_cl_check,
+    drop constraint mov_dir_d_rw_check,
+    drop constraint mov_dir_check;
 alter table mov_dir
     add constraint mov_dir_d_cl_check check (d_cl in (0, 1, 2)),
     add constraint mov_dir_d_rw_check check (d_rw between -2 and 2),
     add constraint mov_dir_check check (d_cl <> 0 or d_rw > 0),
     add constraint mov_dir_step_or_leap
         check ((abs(d_cl) <= 1 and abs(d_rw) <= 1) or abs(d_cl) + abs(d_rw) = 3);
-alter table square_line drop constraint if exists square_line_square_mov_dir_key;
+alter table square_line drop constraint square_line_square_mov_dir_key;
 -- A square lies on exactly one line of each of a queen's directions.
-create unique index if not exists square_line_one_a_step on square_line (square, mov_dir)
+create unique index square_line_one_a_step on square_line (square, mov_dir)
     where mov_dir in ('UP', 'RGHT', 'RGHT-UP', 'RGHT-DN');
 alter table line_set
-    add column if not exists w3 bigint not null default 0,
-    add column if not exists w4 bigint not null default 0,
-    add column if not exists w5 bigint not null default 0,
-    add column if not exists w6 bigint not null default 0,
-    add column if not exists w7 bigint not null default 0,
-    add column if not exists w8 bigint not null default 0,
-    add column if not exists w9 bigint not null default 0,
-    add column if not exists w10 bigint not null default 0,
-    add column if not exists w11 bigint not null default 0,
-    add column if not exists w12 bigint not null default 0,
-    add column if not exists w13 bigint not null default 0,
-    add column if not exists w14 bigint not null default 0,
-    add column if not exists w15 bigint not null default 0
+    add column w3 bigint not null default 0,
+    add column w4 bigint not null default 0,
+    add column w5 bigint not null default 0,
+    add column w6 bigint not null default 0,
+    add column w7 bigint not null default 0,
+    add column w8 bigint not null default 0,
+    add column w9 bigint not null default 0,
+    add column w10 bigint not null default 0,
+    add column w11 bigint not null default 0,
+    add column w12 bigint not null default 0,
+    add column w13 bigint not null default 0,
+    add column w14 bigint not null default 0,
+    add column w15 bigint not null default 0
 ;
 alter table safe_next
-    add column if not exists w3 bigint not null default 0,
-    add column if not exists w4 bigint not null default 0,
-    add column if not exists w5 bigint not null default 0,
-    add column if not exists w6 bigint not null default 0,
-    add column if not exists w7 bigint not null default 0,
-    add column if not exists w8 bigint not null default 0,
-    add column if not exists w9 bigint not null default 0,
-    add column if not exists w10 bigint not null default 0,
-    add column if not exists w11 bigint not null default 0,
-    add column if not exists w12 bigint not null default 0,
-    add column if not exists w13 bigint not null default 0,
-    add column if not exists w14 bigint not null default 0,
-    add column if not exists w15 bigint not null default 0
+    add column w3 bigint not null default 0,
+    add column w4 bigint not null default 0,
+    add column w5 bigint not null default 0,
+    add column w6 bigint not null default 0,
+    add column w7 bigint not null default 0,
+    add column w8 bigint not null default 0,
+    add column w9 bigint not null default 0,
+    add column w10 bigint not null default 0,
+    add column w11 bigint not null default 0,
+    add column w12 bigint not null default 0,
+    add column w13 bigint not null default 0,
+    add column w14 bigint not null default 0,
+    add column w15 bigint not null default 0
 ;
 -- The directions are the board's now (sql/facts/2-mov_dir.sql), derived
 -- with it: a file without a board yet (a new one) has none. A board's stay
@@ -272,9 +273,9 @@ delete from mov_dir;
 -- Schema 11: rectangles. A board may have more rows than columns, with a
 -- queen in each column (`queens init --size 4x6`): board_rows holds its
 -- rows, and board_size's n is then the number of its columns (and of the
--- queens). (Each step may find its work done: a file whose version was
--- lowered by hand holds this schema's table.)
-create table if not exists board_rows (
+-- queens). Its names are new: one of the user's already there stops the
+-- upgrade, naming it.
+create table board_rows (
     -- The board has n rows: as many as it has columns (board_size), or
     -- more on a rectangle.
     n integer not null primary key
@@ -282,7 +283,7 @@ create table if not exists board_rows (
 );
 
 -- One number of rows per board, as board_size holds one size.
-create unique index if not exists board_rows_has_one_row on board_rows ((0));
+create unique index board_rows_has_one_row on board_rows ((0));
 
 -- A board derived before this schema is square, until it is derived again.
 insert into board_rows (n)

@@ -178,8 +178,9 @@ create table square_image (
 -- changes. A file of schema 3 to 8 has the tables of schema 2; its
 -- numbers stay taken, so that such a file is upgraded from where it is.
 -- The record of what a board's facts and views were derived from: made by
--- migration 9, and made again by a rebuild where it is missing.
-create table if not exists queens_derived (
+-- migration 9 (where a table of that name of the user's stops the upgrade),
+-- and made again by a rebuild where it is missing (REMADE).
+create table queens_derived (
     -- The facts and views of this board were derived from SQL text whose
     -- SHA-256 is `checksum`.
     checksum text not null check (length(checksum) = 64)
@@ -194,9 +195,10 @@ create table if not exists queens_derived (
 -- knight's direction (square_line loses `unique (square, mov_dir)`), and
 -- the lines of a board no longer fit in three words (line_set and
 -- safe_next hold sixteen). Those three tables are derived again with the
--- board, so they are made again empty. (Each step may find its work done:
--- a file whose version was lowered by hand holds this schema's tables.)
-create table if not exists board_shape (
+-- board, so they are made again empty. Every name made here is new: one
+-- of the user's already there stops the upgrade, naming it (nothing of
+-- theirs is taken over as queens').
+create table board_shape (
     -- The board wraps round when torus is 1: a line that leaves it at one
     -- edge comes back at the opposite edge, so every row, column and
     -- diagonal is a cycle of n squares. It does not when torus is 0.
@@ -204,9 +206,9 @@ create table if not exists board_shape (
 );
 
 -- One shape per board, as board_size holds one size.
-create unique index if not exists board_shape_has_one_row on board_shape ((0));
+create unique index board_shape_has_one_row on board_shape ((0));
 
-create table if not exists hole (
+create table hole (
     -- No queen may stand on square `square`; the lines through it go on
     -- across it.
     square text not null primary key references square (square)
@@ -346,9 +348,9 @@ delete from queens_derived;
 -- Schema 11: rectangles. A board may have more rows than columns, with a
 -- queen in each column (`queens init --size 4x6`): board_rows holds its
 -- rows, and board_size's n is then the number of its columns (and of the
--- queens). (Each step may find its work done: a file whose version was
--- lowered by hand holds this schema's table.)
-create table if not exists board_rows (
+-- queens). Its names are new: one of the user's already there stops the
+-- upgrade, naming it.
+create table board_rows (
     -- The board has n rows: as many as it has columns (board_size), or
     -- more on a rectangle.
     n integer not null primary key
@@ -356,7 +358,7 @@ create table if not exists board_rows (
 );
 
 -- One number of rows per board, as board_size holds one size.
-create unique index if not exists board_rows_has_one_row on board_rows ((0));
+create unique index board_rows_has_one_row on board_rows ((0));
 
 -- A board derived before this schema is square, until it is derived again.
 insert into board_rows (n)

@@ -115,8 +115,8 @@ mod tests {
         assert!(migrations[0].contains("create table board_size"));
         assert!(migrations[1].contains("create table symmetry"));
         assert!(migrations[2..8].iter().all(|up| up.is_empty()));
-        assert!(migrations[8].contains("--@include tables/queens_derived.sql"));
-        assert!(migrations[9].contains("create table if not exists board_shape"));
-        assert!(migrations[10].contains("create table if not exists board_rows"));
+        assert!(migrations[8].contains("--@include tables/queens_derived.sql with REMADE = 0"));
+        assert!(migrations[9].contains("create table board_shape"));
+        assert!(migrations[10].contains("create table board_rows"));
     }
 }

@@ -64,6 +64,8 @@ mod postgres;
 mod rebuild_keeps_yours;
 /// The embedded engine's files under every hostile hand.
 mod sqlite;
+/// An upgrade makes every name anew: nothing of the user's becomes queens'.
+mod upgrades_take_nothing;
 
 /// The page's console and exercises, in a real browser.
 mod console;

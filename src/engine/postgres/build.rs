@@ -433,12 +433,17 @@ fn change_model_locked(
 
 /// Runs the migrations after `version` and records the latest version
 /// (nothing when the schema is current), inside the caller's transaction.
-fn migrate(tx: &mut Transaction, version: usize) -> Result<()> {
+/// Every name a migration makes is new: one the schema holds already (the
+/// user's, or queens' in a schema whose recorded version was changed)
+/// stops the upgrade, naming it, and the transaction leaves the schema as
+/// it was.
+fn migrate(tx: &mut Transaction, schema: &str, version: usize) -> Result<()> {
     if version >= schema::latest_version() {
         return Ok(());
     }
     for up in schema::migrations_after(version, Dialect::Postgres)? {
-        tx.batch_execute(&up)?;
+        tx.batch_execute(&up)
+            .map_err(|e| name_taken_by_upgrade(e, schema, version))?;
     }
     let latest = i64::try_from(schema::latest_version())?;
     tx.batch_execute(&script(
@@ -473,7 +478,7 @@ pub fn bring_up_to_date(
         if found.size == 0 {
             return Err(no_board_size(schema).into());
         }
-        migrate(tx, found.version)?;
+        migrate(tx, schema, found.version)?;
         let ours = descriptions(describe, found.size)?;
         let shape = super::connect::held_shape(tx, schema)?;
         refill(tx, schema, (found.size, &shape), hooks, &ours, &ours)?;
@@ -584,6 +589,35 @@ fn refuse_taken_names(tx: &mut Transaction, schema: &str) -> Result<()> {
     Ok(())
 }
 
+/// An upgrade stopped by a name the schema holds already, as a refusal
+/// that gives the server's words, which name it.
+fn name_taken_by_upgrade(error: postgres::Error, schema: &str, version: usize) -> anyhow::Error {
+    let taken = [
+        SqlState::DUPLICATE_TABLE,
+        SqlState::DUPLICATE_OBJECT,
+        SqlState::DUPLICATE_COLUMN,
+        SqlState::DUPLICATE_FUNCTION,
+        SqlState::DUPLICATE_SCHEMA,
+    ];
+    match error.as_db_error() {
+        Some(db) if taken.contains(db.code()) => Error::InTheWay {
+            board: format!("schema {schema}"),
+            object: format!(
+                "a name that a schema of version {version} does not hold ({})",
+                db.message()
+            ),
+            advice: format!(
+                "bringing it up to version {} makes an object of that name: if it is yours, \
+                 rename or drop it; if it is queens', the version the schema records may not \
+                 match its tables",
+                schema::latest_version()
+            ),
+        }
+        .into(),
+        _ => anyhow::Error::new(error).context("could not bring the schema up to date"),
+    }
+}
+
 /// A build stopped by a name the schema already holds that no check above
 /// foresaw (one of the indexes queens' tables make, say), as a refusal.
 fn name_taken_or(error: postgres::Error, schema: &str) -> anyhow::Error {
@@ -633,7 +667,7 @@ pub fn rebuild(
     describe: Option<Describe>,
 ) -> Result<()> {
     change_model((url, schema, trusted), hooks.settings(), |tx, found| {
-        migrate(tx, found.version)?;
+        migrate(tx, schema, found.version)?;
         let before = descriptions(describe, found.size)?;
         let ours = descriptions(describe, n)?;
         // Without a shape asked for, the board keeps the one it has.

@@ -5,6 +5,7 @@
 use std::sync::LazyLock;
 
 use anyhow::{Context, Result};
+use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, OptionalExtension, Transaction};
 use rusqlite_migration::{M, Migrations};
 
@@ -60,6 +61,82 @@ pub fn migrate(conn: &mut Connection) -> Result<()> {
         };
         anyhow::anyhow!("could not bring the database schema up to date ({reason}){hint}")
     })
+}
+
+/// A name the file holds already that the migrations from its version on
+/// would make, as (the kind the file's object is, its name, the kind the
+/// migrations make): an object of the user's that an upgrade would
+/// otherwise trip over, or take over as queens' own.
+pub struct TakenName {
+    pub theirs: String,
+    pub name: String,
+    pub ours: String,
+}
+
+/// The first name the migrations after the file's version make that the
+/// file holds already (in any case: SQLite's names ignore it), if any.
+pub fn taken_name(conn: &Connection) -> Result<Option<TakenName>> {
+    let version = user_version(conn)?;
+    for (ours, name) in names_made_after(version)? {
+        // Triggers have names of their own; tables, views and indexes
+        // share theirs.
+        let theirs: Option<String> = conn
+            .query_row(
+                "select type from main.sqlite_schema where name = ?1 collate nocase \
+                 and (type = 'trigger') = (?2 = 'trigger')",
+                [&name, &ours],
+                |row| row.get(0),
+            )
+            .optional()?;
+        if let Some(theirs) = theirs {
+            return Ok(Some(TakenName { theirs, name, ours }));
+        }
+    }
+    Ok(None)
+}
+
+/// The names (with their kinds) that the migrations after `version` make,
+/// as SQLite itself reports them to an authorizer while they run on a
+/// fresh database brought to `version` first, less those that database
+/// held already (a table a migration makes again).
+fn names_made_after(version: i64) -> Result<Vec<(String, String)>> {
+    let Ok(version) = usize::try_from(version) else {
+        return Ok(Vec::new());
+    };
+    if version >= schema::latest_version() {
+        return Ok(Vec::new());
+    }
+    let mut conn = Connection::open_in_memory()?;
+    MIGRATIONS.to_version(&mut conn, version)?;
+    let held = rows_as_text(&conn, "select lower(name) from main.sqlite_schema")?;
+    let made = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = std::sync::Arc::clone(&made);
+    conn.authorizer(Some(move |context: AuthContext<'_>| {
+        let created = match context.action {
+            AuthAction::CreateTable { table_name } => Some(("table", table_name)),
+            AuthAction::CreateIndex { index_name, .. } => Some(("index", index_name)),
+            AuthAction::CreateView { view_name } => Some(("view", view_name)),
+            AuthAction::CreateTrigger { trigger_name, .. } => Some(("trigger", trigger_name)),
+            _ => None,
+        };
+        if let (Some((kind, name)), Ok(mut made)) = (created, seen.lock()) {
+            made.push((kind.to_string(), name.to_string()));
+        }
+        Authorization::Allow
+    }))?;
+    MIGRATIONS.to_latest(&mut conn)?;
+    conn.authorizer(None::<fn(AuthContext<'_>) -> Authorization>)?;
+    let made = made
+        .lock()
+        .map_err(|_| anyhow::anyhow!("the migrations' names were lost"))?;
+    let mut names: Vec<(String, String)> = Vec::new();
+    for (kind, name) in made.iter() {
+        let new = !held.iter().any(|row| row[0] == name.to_lowercase());
+        if new && !names.iter().any(|(_, n)| n.eq_ignore_ascii_case(name)) {
+            names.push((kind.clone(), name.clone()));
+        }
+    }
+    Ok(names)
 }
 
 /// The schema version the file says it has.
@@ -216,7 +293,7 @@ pub fn create_views(tx: &Transaction, n: u8, shape: &Shape) -> Result<()> {
 fn record_derivation(tx: &Transaction, n: u8, shape: &Shape, stored: bool) -> Result<()> {
     let table = template::render(
         sql::file("tables/queens_derived.sql"),
-        &Scope::for_dialect(Dialect::Sqlite),
+        &Scope::for_dialect(Dialect::Sqlite).with("REMADE", 1),
     )?;
     tx.execute_batch(&table.text)?;
     let checksum = schema::derived_checksum(n, shape, stored, Dialect::Sqlite)?;

@@ -247,6 +247,7 @@ pub fn change_model(path: &Path, change: impl FnOnce(&Transaction) -> Result<()>
     let attempt = || -> Result<()> {
         let mut conn = open_writable(path)?;
         refuse_user_triggers(&conn, &shown)?;
+        refuse_taken_names(&conn, &shown)?;
         refuse_user_columns_before_migrating(&conn, &shown)?;
         let broken_before = broken_references(&conn)?;
         build::migrate(&mut conn)?;
@@ -258,6 +259,45 @@ pub fn change_model(path: &Path, change: impl FnOnce(&Transaction) -> Result<()>
         Ok(())
     };
     attempt().map_err(|e| explain_write_error(e, path))
+}
+
+/// Refuses an upgrade that would make a table, view, index or trigger under
+/// a name the file holds already: the user's, which the upgrade would trip
+/// over or, where it says `if not exists`, take over as queens'. (Where
+/// another process upgraded the file meanwhile, the name is that upgrade's,
+/// and the version read again says so.)
+fn refuse_taken_names(conn: &Connection, shown: &str) -> Result<()> {
+    let version = build::user_version(conn)?;
+    let Some(taken) = build::taken_name(conn)? else {
+        return Ok(());
+    };
+    if build::user_version(conn)? != version {
+        return Ok(());
+    }
+    Err(Error::InTheWay {
+        board: shown.to_string(),
+        object: format!(
+            "{} named {}, which a file of schema version {version} does not hold",
+            with_article(&taken.theirs),
+            taken.name
+        ),
+        advice: format!(
+            "bringing it up to schema {} makes {} of that name: if it is yours, rename or drop \
+             it, or use another --db; if it is queens', the file's user_version may not match \
+             the tables it holds",
+            crate::model::schema::latest_version(),
+            with_article(&taken.ours)
+        ),
+    }
+    .into())
+}
+
+/// "a table", "an index".
+fn with_article(kind: &str) -> String {
+    match kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        true => format!("an {kind}"),
+        false => format!("a {kind}"),
+    }
 }
 
 /// Refuses a change that would fire, drop or trip over an object of the

@@ -151,6 +151,7 @@ impl Board {
                  drop view solution_queen; drop view numbered_solution;
                  drop table square_image; drop table symmetry;
                  drop table hole; drop table board_shape; drop table board_rows;
+                 drop index square_line_one_a_step;
                  drop table queens_derived; pragma user_version = 1;",
             )
             .unwrap();
@@ -180,10 +181,12 @@ impl Board {
 
 /// The statements that take a file of this build back to schema 8: the
 /// tables schema 9 (queens_derived), schema 10 (board_shape, hole) and
-/// schema 11 (board_rows) made go. (Schema 10 makes mov_dir, square_line,
-/// line_set and safe_next again, so theirs need not be the old ones.)
+/// schema 11 (board_rows) made go, and the index schema 10 made on
+/// square_line. (Schema 10 makes mov_dir, square_line, line_set and
+/// safe_next again, so theirs need not be the old ones.)
 pub const BACK_TO_SCHEMA_8: &str = "drop table queens_derived; drop table hole; \
-     drop table board_shape; drop table board_rows; pragma user_version = 8;";
+     drop table board_shape; drop table board_rows; drop index square_line_one_a_step; \
+     pragma user_version = 8;";
 
 /// A value as text; numbers in their shortest form.
 /// Every row of a query on `conn`, each value as text, or the error that

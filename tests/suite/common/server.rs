@@ -43,6 +43,62 @@ pub fn on_postgres_18(test: fn()) {
     test();
 }
 
+/// The statements that take schema `s`, of this build, back to what the
+/// queens of schema 8 made: without the tables schemas 9 to 11 made
+/// (queens_derived, board_shape, hole, board_rows; the views that read
+/// them go with them, as the upgrade makes them again), and with
+/// square_line, mov_dir, line_set and safe_next as schema 1 made them
+/// (one line a square and direction, three words a line set).
+pub fn back_to_schema_8(s: &str) -> String {
+    let words = |table: &str| {
+        let columns: Vec<String> = (3..16).map(|w| format!("drop column w{w}")).collect();
+        format!(
+            "alter table {s}.{table} {} cascade",
+            columns.join(" cascade, ")
+        )
+    };
+    format!(
+        "drop table {s}.queens_derived; drop table {s}.hole cascade; \
+         drop table {s}.board_shape cascade; drop table {s}.board_rows cascade; \
+         drop index {s}.square_line_one_a_step; \
+         alter table {s}.square_line add constraint square_line_square_mov_dir_key \
+           unique (square, mov_dir); \
+         alter table {s}.mov_dir drop constraint mov_dir_step_or_leap; \
+         {}; {}; \
+         update {s}.queens_version set version = 8",
+        words("line_set"),
+        words("safe_next")
+    )
+}
+
+/// What schema `s` holds, as text to compare: each relation with its kind
+/// and columns, and the version queens_version records.
+pub fn dump(client: &mut postgres::Client, s: &str) -> Vec<String> {
+    let mut held: Vec<String> = client
+        .query(
+            "select c.relname::text || ' ' || c.relkind::text || ' ' || coalesce(string_agg( \
+               a.attname::text || ':' || format_type(a.atttypid, a.atttypmod), ',' \
+               order by a.attnum), '') \
+             from pg_class as c \
+             left join pg_attribute as a \
+               on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped \
+             where c.relnamespace = $1::text::regnamespace \
+             group by c.oid, c.relname, c.relkind \
+             order by 1",
+            &[&s],
+        )
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    let version: i32 = client
+        .query_one(&format!("select version from {s}.queens_version"), &[])
+        .unwrap()
+        .get(0);
+    held.push(format!("version {version}"));
+    held
+}
+
 /// A schema of its own for each use, dropped afterwards.
 pub struct Schema {
     pub url: String,

@@ -589,10 +589,11 @@ promise!(init_says_what_it_changed_and_its_advice_works);
 fn init_says_what_it_changed_and_its_advice_works() {
     let board = Board::new(6);
     let conn = Connection::open(&board.db).unwrap();
-    // A file as the queens of schema 3 wrote it: the migrations since move
-    // it on, and init says so rather than "nothing to do".
-    conn.execute_batch("drop table queens_derived; pragma user_version = 3")
-        .unwrap();
+    // A file as the queens of schema 3 wrote it (the tables of schema 8):
+    // the migrations since move it on, and init says so rather than
+    // "nothing to do".
+    conn.execute_batch(common::BACK_TO_SCHEMA_8).unwrap();
+    conn.execute_batch("pragma user_version = 3").unwrap();
     let out = board.run(&["init"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
@@ -619,10 +620,9 @@ fn init_says_what_it_changed_and_its_advice_works() {
     // Advice names the file as a shell reads it back, whatever its name.
     let odd = dir.join("it's my -copy.db");
     std::fs::copy(dir.join("new.db"), &odd).unwrap();
-    Connection::open(&odd)
-        .unwrap()
-        .execute_batch("drop table queens_derived; pragma user_version = 3")
-        .unwrap();
+    let copy = Connection::open(&odd).unwrap();
+    copy.execute_batch(common::BACK_TO_SCHEMA_8).unwrap();
+    copy.execute_batch("pragma user_version = 3").unwrap();
     let out = common::run_in(dir, &["count", "--db", "it's my -copy.db"]);
     let said = text(&out.stderr);
     let advice = said.split('`').nth(1).expect(&said);
