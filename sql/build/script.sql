@@ -3,18 +3,32 @@
 -- with their keys and checks, the facts, the views and what each holds.
 -- It builds in the schema main of the database in use (`use NAME` before
 -- it picks another database; DuckDB 1.4 cannot check the foreign keys of
--- tables made in any other schema). It runs as one transaction, so a run
--- that fails (a table of that name is there already) leaves nothing. It
--- keeps no record of a version or of the text the board was derived from
--- (queens_version, queens_derived): a script is run once, never upgraded.
+-- tables made in any other schema). It runs as one transaction, and its
+-- first statement stops it where a name it makes is taken (a table, view
+-- or index of yours), so a run that fails leaves the database as it was.
+-- It keeps no record of a version or of the text the board was derived
+-- from (queens_version, queens_derived): a script is run once, never
+-- upgraded.
 begin transaction;
+
+--@include build/names_free.sql
 
 --@insert MIGRATIONS
 --@else
 -- queens: the N-Queens model for the {N}×{N} board, for PostgreSQL.
 --@end
 --@if FRESH and POSTGRES
+--@if SCRIPT
+-- For psql: it stops at the first statement that fails, and everything
+-- runs in one transaction, in a schema of its own made here, so a schema
+-- of that name already there (yours) stops the script at once and leaves
+-- the database as it was.
+\set ON_ERROR_STOP on
+begin;
+create schema {SCHEMA};
+--@else
 create schema if not exists {SCHEMA};
+--@end
 set search_path to {SCHEMA};
 
 --@insert MIGRATIONS
@@ -29,15 +43,18 @@ insert into board_size (n) values ({N});
 --@include facts/
 --@include views/
 --@if POSTGRES
--- The checksum of the text the facts and views above were derived from.
+-- The checksum of the text the facts and views above were derived from
+-- (in a table made again where a rebuild finds it dropped).
+--@if FRESH = 0
 --@include tables/queens_derived.sql with REMADE = 1
+--@end
 delete from queens_derived;
 insert into queens_derived (checksum) values ({DERIVED_CHECKSUM});
 --@end
 --@for table in FACT_TABLES
 analyze {table};
 --@end
---@if DUCKDB
+--@if SCRIPT
 --@insert COMMENTS
 commit;
 --@end

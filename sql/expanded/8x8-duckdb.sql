@@ -2,11 +2,40 @@
 -- with their keys and checks, the facts, the views and what each holds.
 -- It builds in the schema main of the database in use (`use NAME` before
 -- it picks another database; DuckDB 1.4 cannot check the foreign keys of
--- tables made in any other schema). It runs as one transaction, so a run
--- that fails (a table of that name is there already) leaves nothing. It
--- keeps no record of a version or of the text the board was derived from
--- (queens_version, queens_derived): a script is run once, never upgraded.
+-- tables made in any other schema). It runs as one transaction, and its
+-- first statement stops it where a name it makes is taken (a table, view
+-- or index of yours), so a run that fails leaves the database as it was.
+-- It keeps no record of a version or of the text the board was derived
+-- from (queens_version, queens_derived): a script is run once, never
+-- upgraded.
 begin transaction;
+
+-- names_free(): the schema in use holds no table or view under a name
+-- the script gives a table or a view (RELATIONS), and no index under a
+-- name it gives an index (INDEXES; DuckDB keeps indexes' names apart);
+-- else this first statement of the DuckDB script stops it, naming what
+-- is there, before it has made anything.
+select error('the schema in use already holds ' || what || ', a name this script makes; '
+             || 'nothing was made (drop or rename it, or run the script in another '
+             || 'database)')
+from (
+    select 'the table ' || table_name as what, table_name as name, 'relation' as kind
+    from duckdb_tables()
+    where database_name = current_database() and schema_name = current_schema()
+    union all
+    select 'the view ' || view_name, view_name, 'relation'
+    from duckdb_views()
+    where not internal and database_name = current_database()
+      and schema_name = current_schema()
+    union all
+    select 'the index ' || index_name, index_name, 'index'
+    from duckdb_indexes()
+    where database_name = current_database() and schema_name = current_schema()
+) as held
+where (kind = 'relation' and lower(name) in ('board_size', 'col_lbl', 'row_lbl', 'square', 'mov_dir', 'line', 'square_line', 'line_set', 'safe_next', 'symmetry', 'square_image', 'board_shape', 'hole', 'board_rows', 'candidate', 'solution_by_definition', 'solution', 'search_space', 'numbered_solution', 'solution_queen', 'solution_class', 'fundamental_solution', 'stored_solution', 'search_funnel', 'search_tree', 'search_tree_tally'))
+   or (kind = 'index' and lower(name) in ('board_size_has_one_row', 'square_line_by_line', 'board_shape_has_one_row', 'board_rows_has_one_row'))
+order by name
+limit 1;
 
 -- Schema 1: the board, its lines, and which squares lie on which lines.
 --

@@ -123,7 +123,5 @@ pub fn postgres_script(
     shape: &Shape,
     described: &[Comment],
 ) -> Result<String> {
-    let mut script = postgres::build_script(schema, n, shape)?;
-    script.push_str(&postgres::comments_script(schema, described)?);
-    Ok(script)
+    postgres::psql_script(schema, n, shape, described)
 }

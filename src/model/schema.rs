@@ -531,10 +531,31 @@ pub fn version_table() -> Result<String> {
 
 /// The PostgreSQL script of an `n`×`n` board of `shape`
 /// (sql/build/script.sql): with `fresh_in` a schema, the whole model built
-/// in it (tables, version, facts, views), which `psql` can run as it is;
-/// without, the board derived again over the old one, in the schema on
-/// the search path.
+/// in it (tables, version, facts, views), which queens runs in one
+/// transaction; without, the board derived again over the old one, in the
+/// schema on the search path.
 pub fn postgres_build(n: u8, shape: &Shape, fresh_in: Option<&str>) -> Result<String> {
+    let scope = postgres_scope(n, shape, fresh_in)?.with("SCRIPT", 0);
+    let sql = template::render(sql::file("build/script.sql"), &scope)
+        .context("could not expand sql/build/script.sql")?;
+    Ok(sql.text)
+}
+
+/// The PostgreSQL script of an `n`×`n` board of `shape` that psql runs
+/// (`export --format sql --dialect postgres`): the whole model in a new
+/// schema `schema`, the statements `comments` last, in one transaction
+/// that psql stops at its first error (sql/build/script.sql, SCRIPT).
+pub fn postgres_script(n: u8, shape: &Shape, schema: &str, comments: &str) -> Result<String> {
+    let scope = postgres_scope(n, shape, Some(schema))?
+        .with("SCRIPT", 1)
+        .with_fragment("COMMENTS", comments);
+    let sql = template::render(sql::file("build/script.sql"), &scope)
+        .context("could not expand sql/build/script.sql")?;
+    Ok(sql.text)
+}
+
+/// What sql/build/script.sql reads on PostgreSQL (`postgres_build`).
+fn postgres_scope(n: u8, shape: &Shape, fresh_in: Option<&str>) -> Result<Scope> {
     let mut scope = board_scope(
         n,
         shaped_facts(build_scope(Scope::for_dialect(Dialect::Postgres)), shape),
@@ -555,9 +576,7 @@ pub fn postgres_build(n: u8, shape: &Shape, fresh_in: Option<&str>) -> Result<St
             .with_fragment("MIGRATIONS", &migrations)
             .with_fragment("VERSION_TABLE", &version_table()?);
     }
-    let sql = template::render(sql::file("build/script.sql"), &scope)
-        .context("could not expand sql/build/script.sql")?;
-    Ok(sql.text)
+    Ok(scope)
 }
 
 /// `comment on` for one of queens' relations or columns
@@ -655,11 +674,54 @@ fn duckdb_script_with(n: u8, shape: &Shape, comments: &str) -> Result<String> {
     )
     .with("STORED", 0)
     .with("FRESH", 1)
+    .with("SCRIPT", 1)
     .with_fragment("MIGRATIONS", &migrations)
     .with_fragment("COMMENTS", comments);
-    let sql = template::render(sql::file("build/script.sql"), &scope)
-        .context("could not expand sql/build/script.sql")?;
-    Ok(sql.text)
+    // The names the script makes, read off the script itself, for its
+    // first statement to check (sql/build/names_free.sql).
+    let render = |scope: &Scope| {
+        template::render(sql::file("build/script.sql"), scope)
+            .context("could not expand sql/build/script.sql")
+    };
+    let unchecked = render(
+        &scope
+            .clone()
+            .with_list("RELATIONS", [])
+            .with_list("INDEXES", []),
+    )?;
+    let (relations, indexes) = names_made(&unchecked.text);
+    let scope = scope
+        .with_list("RELATIONS", relations.iter().map(String::as_str))
+        .with_list("INDEXES", indexes.iter().map(String::as_str));
+    Ok(render(&scope)?.text)
+}
+
+/// The names `sql` makes, each once: its tables and views, and apart its
+/// indexes. Each `create [unique] table|view|index NAME` begins a line,
+/// as queens writes its SQL.
+fn names_made(sql: &str) -> (Vec<String>, Vec<String>) {
+    let (mut relations, mut indexes) = (Vec::new(), Vec::new());
+    for line in sql.lines() {
+        let mut words = line.split_whitespace().map(str::to_ascii_lowercase);
+        if words.next().as_deref() != Some("create") {
+            continue;
+        }
+        let mut kind = words.next().unwrap_or_default();
+        if kind == "unique" {
+            kind = words.next().unwrap_or_default();
+        }
+        let name = words.next().unwrap_or_default();
+        let name = name.split('(').next().unwrap_or_default().to_string();
+        let into = match kind.as_str() {
+            "table" | "view" => &mut relations,
+            "index" => &mut indexes,
+            _ => continue,
+        };
+        if !into.contains(&name) {
+            into.push(name);
+        }
+    }
+    (relations, indexes)
 }
 
 /// Refuses a rebuild of the database that messages call `shown` where

@@ -62,6 +62,9 @@ pub enum Need {
     OldSqlite,
     /// python3 with DuckDB and its SQLite extension.
     DuckDb,
+    /// The DuckDB releases the scripts run in, each under target/duckdb
+    /// (install.sh's install_duckdb_versions).
+    DuckDbReleases,
     /// Datasette.
     Datasette,
     /// tmux, for a terminal another program types into.
@@ -74,10 +77,14 @@ pub enum Need {
     Root,
 }
 
+/// The DuckDB releases the scripts are run in: the last of 1.4, and the
+/// current release.
+pub const DUCKDB_RELEASES: [&str; 2] = ["1.4.4", "2.0.1"];
+
 const EVERYTHING: &str = "bash -c '. .ci/install.sh; install_everything'";
 
 impl Need {
-    const ALL: [Need; 17] = [
+    const ALL: [Need; 18] = [
         Need::Postgres,
         Need::Postgres18,
         Need::PostgresAlone,
@@ -90,6 +97,7 @@ impl Need {
         Need::Sqlite3,
         Need::OldSqlite,
         Need::DuckDb,
+        Need::DuckDbReleases,
         Need::Datasette,
         Need::Tmux,
         Need::Script,
@@ -128,6 +136,10 @@ impl Need {
                 "python3 with duckdb and duckdb-ext-sqlite",
                 "pip install duckdb duckdb-ext-sqlite",
             ),
+            Need::DuckDbReleases => (
+                "DuckDB 1.4.4 and 2.0.1 under target/duckdb",
+                "bash -c '. .ci/install.sh; install_duckdb_versions'",
+            ),
             Need::Datasette => ("Datasette", "pip install 'datasette>=0.65,<0.66'"),
             Need::Tmux => ("tmux", "apt-get install tmux"),
             Need::Script => ("script", "apt-get install util-linux"),
@@ -157,6 +169,17 @@ impl Need {
                     && Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/target/old-sqlite")).is_dir()
             }
             Need::DuckDb => runs("python3", &["-c", "import duckdb, duckdb_ext"]),
+            Need::DuckDbReleases => DUCKDB_RELEASES.iter().all(|version| {
+                let dir = format!("{}/target/duckdb/{version}", env!("CARGO_MANIFEST_DIR"));
+                let check = format!("import duckdb; assert duckdb.__version__ == '{version}'");
+                Command::new("python3")
+                    .args(["-c", &check])
+                    .env("PYTHONPATH", dir)
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .is_ok_and(|status| status.success())
+            }),
             Need::Datasette => runs("datasette", &["--version"]),
             Need::Tmux => runs("tmux", &["-V"]),
             Need::Script => runs("script", &["--version"]),

@@ -7,11 +7,18 @@ Prints one line per object; exits 1 if any differs or fails.
     python3 tests/tools/duckdb_script.py compare model.sql queens.db [name ...]
     python3 tests/tools/duckdb_script.py count model.sql [model.sql ...]
     python3 tests/tools/duckdb_script.py clash model.sql
+    python3 tests/tools/duckdb_script.py taken model.sql
 
 `count` loads each script into a DuckDB of its own and prints its
 `select count(*) from solution`, one line each. `clash` runs the script
 where it cannot finish (a table of the user's named like one of queens',
-and the model already there) and prints what each run left.
+and the model already there) and prints what each run left. `taken`, for
+every table, view and index name the script makes (read off its `create`
+lines), makes an object of the user's of that name first, runs the script
+as DuckDB's shell would (stopping at its first error, then closing, which
+rolls an open transaction back), and prints whether the first statement
+stopped it naming that object and the database is as it was; exit 1 if
+not every name was refused so.
 """
 
 import sqlite3
@@ -77,11 +84,67 @@ def clash(model):
     print("solutions after:", duck.execute("select count(*) from solution").fetchone()[0])
 
 
+def made(script):
+    """(kind, name) of each `create [unique] table|view|index NAME` line."""
+    names = []
+    for line in script.splitlines():
+        words = line.lower().split()
+        if not words or words[0] != "create":
+            continue
+        words = words[1:]
+        if words and words[0] == "unique":
+            words = words[1:]
+        if len(words) >= 2 and words[0] in ("table", "view", "index"):
+            name = words[1].split("(")[0]
+            if (words[0], name) not in names:
+                names.append((words[0], name))
+    return names
+
+
+def everything(duck):
+    """What the database holds, to compare before and after."""
+    return duck.execute(
+        "select 'table ' || table_name || ' ' || estimated_size from duckdb_tables() "
+        "union all select 'view ' || view_name from duckdb_views() where not internal "
+        "union all select 'index ' || index_name from duckdb_indexes() "
+        "order by 1").fetchall()
+
+
+def taken(model):
+    script = open(model, encoding="utf-8").read()
+    failed = 0
+    names = made(script)
+    for kind, name in names:
+        duck = duckdb.connect()
+        if kind == "index":
+            duck.execute(f"create table my_{name} (x integer); create index {name} on my_{name} (x)")
+        else:
+            duck.execute(f"create table {name} (square varchar); insert into {name} values ('c5')")
+        before = everything(duck)
+        try:
+            duck.execute(script)
+            said = "the script ran"
+        except duckdb.Error as error:
+            said = str(error).splitlines()[0]
+        # (what DuckDB's shell does at its end with an open transaction)
+        duck.execute("rollback")
+        held = f"already holds the {'index' if kind == 'index' else 'table'} {name},"
+        same = everything(duck) == before
+        ok = held in said and same
+        print(f"{kind} {name}: {'refused' if ok else 'NOT REFUSED'}"
+              f"{'' if same else ', the database changed'} ({said})")
+        failed += not ok
+    print(f"names: {len(names)}, refused: {len(names) - failed}")
+    return failed
+
+
 def main():
     mode, model = sys.argv[1], sys.argv[2]
     if mode == "clash":
         clash(model)
         return
+    if mode == "taken":
+        sys.exit(1 if taken(model) else 0)
     if mode == "count":
         for each in sys.argv[2:]:
             print(load(each).execute("select count(*) from solution").fetchone()[0])

@@ -348,20 +348,21 @@ fn write_comments(
     Ok(added)
 }
 
-/// The `comment on` statements of `described`, for a script that psql runs
-/// after the one that builds the model in `schema`.
-pub fn comments_script(schema: &str, described: &[Comment]) -> Result<String> {
+/// The script psql runs to build the whole model for an `n`×`n` board of
+/// `shape` in a new schema `schema`, with the `comment on` statements of
+/// `described` last, in one transaction (export).
+pub fn psql_script(schema: &str, n: u8, shape: &Shape, described: &[Comment]) -> Result<String> {
     let schema = checked_schema(schema)?;
-    Ok(format!(
+    let comments = format!(
         "\n-- What each relation and column holds, for psql's \\d+.\n{}",
         schema::comments_on(Dialect::Postgres, schema, described)?
-    ))
+    );
+    schema::postgres_script(n, shape, schema, &comments)
 }
 
 /// The SQL that builds the whole model for an `n`×`n` board of `shape` in
-/// `schema`:
-/// tables, version, facts and views. `psql` runs it as it is (export), and
-/// `create` runs it inside one transaction.
+/// `schema`: tables, version, facts and views, which `create` runs inside
+/// one transaction.
 pub fn build_script(schema: &str, n: u8, shape: &Shape) -> Result<String> {
     schema::postgres_build(n, shape, Some(checked_schema(schema)?))
 }

@@ -33,7 +33,7 @@ mod reader;
 mod values;
 mod wait;
 
-pub use build::{NoHooks, RefillHooks, build_script, change_model, comments_script};
+pub use build::{NoHooks, RefillHooks, build_script, change_model, psql_script};
 pub use connect::{
     connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
 };

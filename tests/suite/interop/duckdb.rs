@@ -236,6 +236,50 @@ fn duckdb_script_refuses_a_board_it_cannot_hold() {
     common::assert_refused(&out, 2, "--dialect duckdb is for --format sql");
 }
 
+// From an attack: the script said `create table if not exists`, so a
+// database holding the user's own hole (c5) took it as the board's: 76
+// solutions, and a torus's hole d4 went into the user's table. Now the
+// script's first statement refuses any name it makes that is taken, in
+// each DuckDB release, for every name the script makes, on a plain board
+// and on a torus with a hole.
+promise!(
+    a_duckdb_script_refuses_every_name_of_yours_before_making_anything,
+    needs = [DuckDbReleases]
+);
+fn a_duckdb_script_refuses_every_name_of_yours_before_making_anything() {
+    let dir = tempfile::TempDir::new().unwrap();
+    for (name, flags) in [
+        ("plain", &[][..]),
+        ("torus", &["--torus", "--size", "7", "--holes", "d4"]),
+    ] {
+        let model = dir.path().join(format!("{name}.sql"));
+        let out = common::queens(dir.path())
+            .args(["export", "--format", "sql", "--dialect", "duckdb", "--out"])
+            .arg(&model)
+            .args(flags)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", common::text(&out.stderr));
+        for release in crate::harness::DUCKDB_RELEASES {
+            let report = script_check("taken", &model, |check| {
+                check.env(
+                    "PYTHONPATH",
+                    format!("{}/target/duckdb/{release}", env!("CARGO_MANIFEST_DIR")),
+                );
+            });
+            assert!(
+                report.contains("table hole: refused"),
+                "{release}: {report}"
+            );
+            assert!(
+                report.contains("table board_shape: refused"),
+                "{release}: {report}"
+            );
+            assert!(!report.contains("NOT REFUSED"), "{release}: {report}");
+        }
+    }
+}
+
 promise!(duckdb_script_that_fails_leaves_nothing, needs = [DuckDb]);
 fn duckdb_script_that_fails_leaves_nothing() {
     // From an attack: a clash half-way left eleven tables and no views.
@@ -246,9 +290,9 @@ fn duckdb_script_that_fails_leaves_nothing() {
     let model = duckdb_script_of(&board);
     let report = script_check("clash", &model, |_| {});
     assert!(
-        report.contains("a table named candidate: refused (Catalog Error")
+        report.contains("a table named candidate: refused (Invalid Input Error: the schema in use already holds the table candidate,")
             && report.contains("relations before [(1,), (0,)], after [(1,), (0,)]")
-            && report.contains("the model itself: refused (Catalog Error")
+            && report.contains("the model itself: refused (Invalid Input Error: the schema in use already holds the table board_rows,")
             && report.contains("solutions after: 92"),
         "{report}"
     );

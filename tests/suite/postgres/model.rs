@@ -219,6 +219,99 @@ fn the_exported_script_builds_a_model_that_answers_the_same() {
     assert_eq!(schema.stdout(&["count"]), "40\n");
 }
 
+// From an attack: the script made its schema `if not exists` and ran
+// without a transaction, so a schema of the user's holding their own hole
+// (c5) took it as the board's (76 solutions, exit 0). The script now runs
+// in one transaction that psql stops at its first error, and makes its
+// schema new: a schema of that name (empty, or holding a table of the
+// user's) stops it there, with nothing changed; so does a second run.
+promise!(
+    the_psql_script_stops_at_a_schema_of_yours_and_changes_nothing,
+    needs = [Postgres, Psql]
+);
+fn the_psql_script_stops_at_a_schema_of_yours_and_changes_nothing() {
+    let url = server();
+    let schema = Schema::new(&url, "p");
+    let s = &schema.name;
+    let dir = tempfile::TempDir::new().unwrap();
+    let script = dir.path().join("model.sql");
+    let out = common::queens(dir.path())
+        .args([
+            "export",
+            "--format",
+            "sql",
+            "--dialect",
+            "postgres",
+            "--schema",
+            s,
+            "--out",
+        ])
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    // Plain psql, with nothing set: the script sets what it needs.
+    let psql = || {
+        Command::new("psql")
+            .args(["-q", "-f"])
+            .arg(&script)
+            .arg(&url)
+            .output()
+            .expect("psql")
+    };
+    let mut admin = schema.client();
+    for yours in [
+        format!("create schema {s}"),
+        format!(
+            "create schema {s}; create table {s}.hole (square text); insert into {s}.hole values ('c5')"
+        ),
+    ] {
+        admin.batch_execute(&yours).unwrap();
+        let before = held_by(&mut admin, s);
+        let out = psql();
+        let stderr = common::text(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
+        assert!(
+            stderr.contains(&format!("schema \"{s}\" already exists")),
+            "{stderr}"
+        );
+        assert_eq!(
+            held_by(&mut admin, s),
+            before,
+            "the script changed schema {s}"
+        );
+        admin
+            .batch_execute(&format!("drop schema {s} cascade"))
+            .unwrap();
+    }
+    let out = psql();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    assert_eq!(schema.count("solution"), 92);
+    let before = held_by(&mut admin, s);
+    assert_eq!(psql().status.code(), Some(3), "a second run went on");
+    assert_eq!(held_by(&mut admin, s), before);
+    assert_eq!(schema.count("solution"), 92);
+}
+
+/// Each relation of schema `s` with its kind, and the rows of a table of
+/// the user's named hole, where there is one.
+fn held_by(client: &mut postgres::Client, s: &str) -> Vec<String> {
+    let mut held: Vec<String> = client
+        .query(
+            "select relname::text || ' ' || relkind::text from pg_class \
+             where relnamespace = $1::text::regnamespace order by 1",
+            &[&s],
+        )
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    if let Ok(rows) = client.query(&format!("select square from {s}.hole order by 1"), &[]) {
+        held.extend(rows.iter().map(|row| row.get::<_, String>(0)));
+    }
+    held
+}
+
 /// psql's \d+ shows what each relation and column of `schema` holds, as
 /// after init: the exported script carries the comments.
 fn the_schema_is_described(client: &mut postgres::Client, schema: &str) {
