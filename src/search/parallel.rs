@@ -13,6 +13,7 @@ use std::thread;
 use anyhow::Result;
 
 use crate::engine::{Cluster, Engine, Param, Reader, Scratch, Snapshot, Value};
+use crate::model::board::Shape;
 use crate::model::schema;
 use crate::model::sql;
 use crate::search::context::{Board, SMALLEST_SPLIT, Workers};
@@ -296,10 +297,12 @@ struct Opener<'a> {
 impl<'a> Opener<'a> {
     fn new(board: &Board<'a>, prepare: Option<&str>) -> Result<Self> {
         let snapshot = board.reader.snapshot();
+        let identity_of = board.statement("queries/board_identity.sql")?;
         let same = SameBoard {
             shown: board.engine.shown(),
-            n: board.n,
-            size_of: board.statement("queries/board_size.sql")?,
+            first: board.reader.first(&identity_of, &[])?,
+            named: board.shape.the_board(board.n),
+            identity_of,
         };
         let image = match prepare {
             Some(script) => {
@@ -336,37 +339,54 @@ impl<'a> Opener<'a> {
     }
 }
 
-/// What tells that a connection reads the board the first one read: its
-/// size. A file replaced by another between two opens (`mv`) would give
-/// the command's connections different boards, and their answers together
-/// none of them.
+/// What tells that a connection reads the board the first one read: the
+/// board's whole identity, its size and its shape (rows, torus,
+/// superqueens, holes). A file replaced by another between two opens
+/// (`mv`) would give the command's connections different boards, of the
+/// same size or not, and their answers together none of them.
 struct SameBoard {
     shown: String,
-    n: u8,
-    size_of: crate::model::template::Sql,
+    identity_of: crate::model::template::Sql,
+    /// What the first connection found.
+    first: Option<Vec<Value>>,
+    /// The board the first connection read, as messages name it.
+    named: String,
 }
 
 impl SameBoard {
-    /// `reader`, if it reads a board of the first reader's size.
+    /// `reader`, if it reads the board the first reader reads.
     fn check(&self, reader: Box<dyn Reader>) -> Result<Box<dyn Reader>> {
-        let found = match reader.first(&self.size_of, &[]) {
-            Ok(Some(row)) => row.first().and_then(|n| n.integer().ok()),
-            _ => None,
-        };
-        if found == Some(i64::from(self.n)) {
+        let found = reader.first(&self.identity_of, &[]).ok().flatten();
+        if found.is_some() && found == self.first {
             return Ok(reader);
         }
-        let seen = match found {
-            Some(n) => format!("a {n}×{n} board"),
-            None => "no board".to_string(),
-        };
+        let seen = found.as_deref().map_or("no board".to_string(), board_named);
         anyhow::bail!(
             "{} was replaced while this command read it (one of its connections found {seen}, \
-             not the {n}×{n} board); run the command again",
+             not {}); run the command again",
             self.shown,
-            n = self.n
+            self.named
         )
     }
+}
+
+/// The board a row of sql/queries/board_identity.sql names ("a 14×14
+/// board with holes at g7"), or "another board" where it names none.
+fn board_named(row: &[Value]) -> String {
+    let named = || -> Result<String> {
+        let [n, torus, superqueens, holes, rows] = row else {
+            anyhow::bail!("not a board's identity");
+        };
+        let n = u8::try_from(n.integer()?)?;
+        let shape = Shape::from_stored(
+            torus.integer()? != 0,
+            superqueens.integer()? != 0,
+            &holes.text(),
+            rows.integer()?,
+        )?;
+        Ok(shape.a_board(n))
+    };
+    named().unwrap_or_else(|_| "another board".to_string())
 }
 
 /// `count` readers opened by `open`, each on a thread of its own, or on

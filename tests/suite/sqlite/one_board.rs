@@ -324,3 +324,59 @@ fn a_materialize_raced_by_a_rebuild_says_the_file_changed_never_a_usage_mistake(
     let out = board.run(&["doctor"]);
     assert!(out.status.success(), "{}", text(&out.stdout));
 }
+
+/// Counts `file`'s board with its first connection open on it, then
+/// puts `swap` in its place, as `mv` would, before the count opens its
+/// other connections: what the count says.
+fn count_across_a_swap(file: &Board, swap: &Board) -> anyhow::Result<u64> {
+    let target = queens::engine::target::Target::File(file.db.clone());
+    let engine = queens::engine::registry::connect(&target)?;
+    let workers = queens::search::context::Workers {
+        jobs: 2,
+        ..queens::search::context::Workers::unwatched()
+    };
+    let board = queens::search::context::Board::open(engine.as_ref(), None, workers)?;
+    std::fs::rename(&swap.db, &file.db).unwrap();
+    queens::search::parallel::count_solutions(&board)
+}
+
+// From an attack: each connection checked the board's size alone, so a
+// 14×14 file with a hole at g7 moved over a plain 14×14 one while `count`
+// opened its connections gave 347,386 (the boards have 365,596 and
+// 346,720), and a 13×13 torus over a plain 13×13 gave 2,142. The swap is
+// made for certain here, between the first connection and the others.
+promise!(every_connection_reads_the_whole_board_the_first_one_read);
+fn every_connection_reads_the_whole_board_the_first_one_read() {
+    for (n, flags, named) in [
+        (10, &["--holes", "g7"][..], "a 10×10 board with holes at g7"),
+        (10, &["--torus"], "a 10×10 torus"),
+        (10, &["--superqueens"], "a 10×10 superqueens board"),
+        (10, &["--size", "10x11"], "a 10×11 board"),
+    ] {
+        let file = Board::new(n);
+        let swap = Board::new(n);
+        let out = swap.run(&[&["init", "--force"][..], flags].concat());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let said = count_across_a_swap(&file, &swap)
+            .expect_err("the count went on across the swap")
+            .to_string();
+        assert!(
+            said.contains("was replaced while this command read it")
+                && said.contains(&format!("found {named}, not the 10×10 board")),
+            "{flags:?}: {said}"
+        );
+    }
+    // And the other way round: a plain board moved over a holed one.
+    let file = Board::new(10);
+    assert!(
+        file.run(&["init", "--force", "--holes", "g7"])
+            .status
+            .success()
+    );
+    let swap = Board::new(10);
+    let said = count_across_a_swap(&file, &swap).unwrap_err().to_string();
+    assert!(
+        said.contains("found a 10×10 board, not the 10×10 board with holes at g7"),
+        "{said}"
+    );
+}
