@@ -27,10 +27,29 @@ const LAB = (() => {
       if (typeof v === "string" && v.length > 2000) return v.slice(0, 2000) + "… (" + v.length + " characters)";
       return v;
     }
-    // Blobs compared by their bytes.
-    const raw = v => v instanceof Uint8Array ? "x'" + hex(v) + "'" : v;
+    // A value as SQLite types it, the key two values are compared by: its
+    // storage class and its exact value. Integers come as BigInts (all 64
+    // bits), reals as numbers (an infinity stays one, -0 stays -0), so
+    // text is never a blob or a number, nor a real an integer.
+    function typed(v) {
+      if (v === null) return "null";
+      if (typeof v === "bigint") return "integer " + v;
+      if (typeof v === "number") return "real " + (Object.is(v, -0) ? "-0" : String(v));
+      if (v instanceof Uint8Array) return "blob " + hex(v);
+      return "text " + v;
+    }
+    // The same value whatever its type: what a row that differs only by
+    // types has in common with the other (a blob as the text its bytes
+    // spell, where they spell one).
+    const utf8 = new TextDecoder("utf-8", { fatal: true });
+    function loose(v) {
+      if (v instanceof Uint8Array) { try { return utf8.decode(v); } catch (e) { return hex(v); } }
+      if (typeof v === "number" && Object.is(v, -0)) return "0";
+      return v === null ? "\u0000" : String(v);
+    }
     // The rows of the last statement of `sql` that has columns: `cap` kept
-    // (each value as `keep` makes it), all counted.
+    // (each value as `keep` makes it), all counted. Integers are read
+    // exactly, as BigInts.
     function run(d, sql, cap, keep) {
       let last = null, done = 0;
       try {
@@ -38,7 +57,7 @@ const LAB = (() => {
           try {
             const columns = st.getColumnNames(), rows = [];
             let count = 0;
-            while (st.step()) { count++; if (rows.length < cap) rows.push(st.get().map(keep)); }
+            while (st.step()) { count++; if (rows.length < cap) rows.push(st.get(null, { useBigInt: true }).map(keep)); }
             if (columns.length) last = { columns, rows, count };
           } finally { st.free(); }
           done++;
@@ -48,26 +67,58 @@ const LAB = (() => {
       }
       return last || { columns: [], rows: [], count: 0, statements: done, changes: d.getRowsModified() };
     }
-    const key = row => JSON.stringify(row);
+    const key = (row, of) => JSON.stringify(row.map(of));
+    // The rows' keys, in order where the order counts, else sorted.
+    function keys(r, ordered, of) {
+      const k = r.rows.map(row => key(row, of));
+      return ordered ? k : k.sort();
+    }
     function same(want, got, ordered) {
       if (want.columns.length !== got.columns.length || want.count !== got.count) return false;
-      const a = want.rows.map(key), b = got.rows.map(key);
-      if (!ordered) { a.sort(); b.sort(); }
+      const a = keys(want, ordered, typed), b = keys(got, ordered, typed);
       return a.every((r, i) => r === b[i]);
+    }
+    // Where the rows are the same but for the types of some values: the
+    // first such value, with its column and each side's type and value.
+    function typeDifference(want, got, ordered) {
+      if (want.columns.length !== got.columns.length || want.count !== got.count) return null;
+      const a = keys(want, ordered, loose), b = keys(got, ordered, loose);
+      if (!a.every((r, i) => r === b[i])) return null;
+      const paired = r => r.rows.map(row => [key(row, loose), key(row, typed), row])
+        .sort((x, y) => ordered ? 0 : x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0);
+      const left = paired(want), right = paired(got);
+      for (let i = 0; i < left.length; i++) {
+        const [w, g] = [left[i][2], right[i][2]];
+        const j = w.findIndex((v, x) => typed(v) !== typed(g[x]));
+        if (j >= 0) return { column: want.columns[j], want: w[j], got: g[j] };
+      }
+      return null;
     }
     const few = r => ({ columns: r.columns, rows: r.rows.slice(0, 10).map(row => row.map(shown)), count: r.count });
     function check(m) {
       for (let b = 0; b < pristine.length; b++) {
         const d = new SQL.Database(pristine[b]);
         try {
-          const want = run(d, m.reference, Infinity, raw);
+          const want = run(d, m.reference, Infinity, v => v);
           let got;
-          try { got = run(d, m.answer, Infinity, raw); }
+          try { got = run(d, m.answer, Infinity, v => v); }
           catch (err) { return { kind: "checked", id: m.id, board: b, error: String(err.message || err) }; }
-          if (!same(want, got, m.ordered)) return { kind: "checked", id: m.id, board: b, want: few(want), got: few(got) };
+          if (!same(want, got, m.ordered)) {
+            const types = typeDifference(want, got, m.ordered);
+            return { kind: "checked", id: m.id, board: b, want: few(want), got: few(got), types: types && { column: types.column, want: said(types.want), got: said(types.got) } };
+          }
         } finally { d.close(); }
       }
       return { kind: "checked", id: m.id, ok: true };
+    }
+    // A value with its type, in words: "the integer 92", "the real 92.0",
+    // "the text '92'", "the blob x'6131'", "NULL".
+    function said(v) {
+      if (v === null) return "NULL";
+      if (typeof v === "bigint") return "the integer " + v;
+      if (typeof v === "number") return "the real " + (Number.isInteger(v) ? v.toFixed(1) : String(v));
+      if (v instanceof Uint8Array) return "the blob " + shown(v);
+      return "the text '" + String(shown(v)).replace(/'/g, "''") + "'";
     }
     onmessage = async e => {
       const m = e.data;
@@ -168,11 +219,12 @@ const LAB = (() => {
   }
 
   const cellText = v => v === null ? "NULL" : String(v);
+  const isNumber = v => typeof v === "number" || typeof v === "bigint";
   function table(result) {
     const t = document.createElement("table"), head = document.createElement("tr");
     result.columns.forEach((c, x) => {
       const th = document.createElement("th"); th.textContent = c;
-      if (result.rows.length && typeof result.rows[0][x] === "number") th.className = "num";
+      if (result.rows.length && isNumber(result.rows[0][x])) th.className = "num";
       head.append(th);
     });
     const body = document.createElement("tbody");
@@ -180,7 +232,7 @@ const LAB = (() => {
       const tr = document.createElement("tr");
       for (const v of r) {
         const td = document.createElement("td"); td.textContent = cellText(v);
-        if (v === null) td.className = "null"; else if (typeof v === "number") td.className = "num";
+        if (v === null) td.className = "null"; else if (isNumber(v)) td.className = "num";
         tr.append(td);
       }
       body.append(tr);
@@ -277,9 +329,11 @@ const LAB = (() => {
     const lead = m.board === 0 ? "Not yet: " + where : "Not yet: right on this " + boardName(0) + " board, but " + where;
     const shape = r => plural(r.count, "row", "rows") + " of " + plural(r.columns.length, "column", "columns");
     const alike = m.want.count === m.got.count && m.want.columns.length === m.got.columns.length;
-    head.textContent = lead + (alike
-      ? " your rows are not the reference answer's" + (x.ordered ? ", or not in its order (the order counts here)" : "") + "."
-      : " the reference answer gives " + shape(m.want) + " and yours " + shape(m.got) + ".");
+    head.textContent = lead + (m.types
+      ? " your rows have the reference answer's values, but a value's type differs: in column " + m.types.column + ", the reference answer has " + m.types.want + " and yours " + m.types.got + "."
+      : alike
+        ? " your rows are not the reference answer's" + (x.ordered ? ", or not in its order (the order counts here)" : "") + "."
+        : " the reference answer gives " + shape(m.want) + " and yours " + shape(m.got) + ".");
     const pair = document.createElement("div"); pair.className = "lab-pair";
     for (const [said, r] of [["expected", m.want], ["yours", m.got]]) {
       const d = document.createElement("div"), p = document.createElement("p");

@@ -692,6 +692,58 @@ mod in_chromium {
         );
     }
 
+    // From an attack: the page compared values as JSON, so the text
+    // 'x''6131''' passed for the blob x'6131', NULL for 1e999 (JSON has no
+    // infinity), and two integers above 2^53 that differ compared equal.
+    // A value is its storage class and its exact value.
+    promise!(
+        the_console_compares_values_as_sqlite_types_them,
+        needs = [Chromium, SqlJs]
+    );
+    fn the_console_compares_values_as_sqlite_types_them() {
+        let board = Board::new(8);
+        let exercises = [
+            ("A blob", "select cast('a1' as blob) from board_size"),
+            ("An infinity", "select 1e999 from board_size"),
+            ("Past 2^53", "select 9007199254740992 + n from board_size"),
+            ("A count", "select count(*) from square"),
+            ("Minus zero", "select -0.0 from board_size"),
+        ];
+        let file: String = exercises
+            .iter()
+            .map(|(title, answer)| exercise(title, answer))
+            .collect();
+        std::fs::write(board.dir.path().join("typed.toml"), file).unwrap();
+        let page = lab_of(&board, &["--exercises", "typed.toml"]);
+        let (_browser, tab) = open_lab(&page, "", (1280, 900));
+        for (at, answer) in [
+            (0, "select 'x''6131''' from board_size"),
+            (1, "select null from board_size"),
+            (2, "select 9007199254740993 + n from board_size"),
+            (4, "select 0.0 from board_size"),
+        ] {
+            let said = check(&tab, at, answer);
+            assert!(
+                said.starts_with("Not yet: on this 8×8 board"),
+                "{answer}: {said}"
+            );
+        }
+        let said = check(&tab, 3, "select count(*) * 1.0 from square");
+        assert!(
+            said.contains("a value's type differs: in column count(*), the reference answer has the integer 64 and yours the real 64.0"),
+            "{said}"
+        );
+        let said = check(&tab, 0, "select cast('a1' as text) from board_size");
+        assert!(
+            said.contains("the reference answer has the blob x'6131' and yours the text 'a1'"),
+            "{said}"
+        );
+        for (at, (_, answer)) in exercises.iter().enumerate() {
+            let said = check(&tab, at, answer);
+            assert!(said.starts_with("Right:"), "{answer}: {said}");
+        }
+    }
+
     /// An unordered exercise takes the rows in any order; an ordered one,
     /// only in its own.
     fn order_counts_only_where_the_exercise_says_so(tab: &Tab, titles: &str) {
