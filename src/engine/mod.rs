@@ -42,5 +42,5 @@ pub use interface::{
     SolutionStore, board_size_from, check_current, check_requested_size,
 };
 pub use registry::{Substitute, connect, connect_for_reading, explain, postgres_script};
-pub use sqlite::answer_rows;
+pub use sqlite::{AnswerNeeds, answer_needs, answer_rows};
 pub use target::{Target, hide_passwords};

@@ -105,3 +105,35 @@ fn read_capped(path: &Path, most: u64) -> Result<Vec<u8>, String> {
         .map_err(|_| "cannot be read".to_string())?
         .ok_or_else(|| format!("is larger than any release's ({} kB at most)", most >> 10))
 }
+
+/// What sql.js 1.16.0's SQLite offers, as it says itself
+/// (tests/tools/sqljs_sqlite.js; tests/suite/console.rs holds the two
+/// alike): its version, its functions and its virtual table modules.
+const OFFERS: &str = include_str!("sqljs_sqlite.json");
+
+#[derive(serde::Deserialize)]
+struct Offers {
+    sqlite: String,
+    functions: Vec<String>,
+    modules: Vec<String>,
+}
+
+/// What of `functions` and `modules` (lower-case names an answer needs)
+/// the page's SQLite lacks, in words ("calls soundex(), which the page's
+/// SQLite (sql.js 1.16.0, SQLite 3.54.1) lacks"), if any.
+pub fn lacks(functions: &[String], modules: &[String]) -> Option<String> {
+    let offers: Offers = serde_json::from_str(OFFERS).ok()?;
+    let has = |list: &[String], name: &str| list.iter().any(|n| n.eq_ignore_ascii_case(name));
+    let missing = (functions.iter())
+        .find(|f| !has(&offers.functions, f))
+        .map(|f| format!("calls {f}()"))
+        .or_else(|| {
+            (modules.iter())
+                .find(|m| !has(&offers.modules, m))
+                .map(|m| format!("reads {m}, a virtual table"))
+        })?;
+    Some(format!(
+        "{missing}, which the page's SQLite (sql.js {VERSION}, SQLite {}) lacks",
+        offers.sqlite
+    ))
+}

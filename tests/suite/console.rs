@@ -135,6 +135,58 @@ fn exercise(title: &str, answer: &str) -> String {
     format!("[[exercise]]\ntitle = \"{title}\"\nprompt = \"p\"\nanswer = \"{answer}\"\n")
 }
 
+// From an attack: an answer `select count(*) from dbstat` was written
+// (exit 0), and every check in the page said "no such table: dbstat":
+// the export ran it in the bundled SQLite, which has dbstat, and the page
+// runs sql.js, which has not. What the export accepts, the page can run.
+promise!(
+    an_answer_that_needs_what_the_page_s_sqlite_lacks_is_refused_by_name,
+    needs = [SqlJs]
+);
+fn an_answer_that_needs_what_the_page_s_sqlite_lacks_is_refused_by_name() {
+    let board = Board::new(8);
+    for (answer, lacking) in [
+        (
+            "select count(*) from dbstat",
+            "its answer reads dbstat, a virtual table, which the page's SQLite (sql.js 1.16.0, SQLite",
+        ),
+        (
+            "select soundex(square) from square",
+            "its answer calls soundex(), which the page's SQLite",
+        ),
+    ] {
+        let said = refused_file(&board, "lacks.toml", &exercise("Lacks", answer));
+        assert!(said.contains(lacking), "{answer}: {said}");
+    }
+}
+
+// The page's SQLite as the export knows it (src/render/sqljs_sqlite.json)
+// is what sql.js 1.16.0 says of itself, asked in node.
+// `QUEENS_EXPAND=1 cargo test -- console::` writes it again.
+promise!(
+    what_the_export_knows_of_the_page_s_sqlite_is_what_sqljs_says,
+    needs = [SqlJs]
+);
+fn what_the_export_knows_of_the_page_s_sqlite_is_what_sqljs_says() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new("node")
+        .arg(root.join("tests/tools/sqljs_sqlite.js"))
+        .arg(sqljs())
+        .output()
+        .expect("node, which npm ci needs too");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let known = root.join("src/render/sqljs_sqlite.json");
+    if std::env::var_os("QUEENS_EXPAND").is_some() {
+        std::fs::write(&known, &out.stdout).unwrap();
+    }
+    assert_eq!(
+        text(&out.stdout),
+        std::fs::read_to_string(&known).unwrap(),
+        "sql.js says otherwise than {}",
+        known.display()
+    );
+}
+
 promise!(a_device_or_a_huge_file_in_the_package_is_not_read_for_ever);
 fn a_device_or_a_huge_file_in_the_package_is_not_read_for_ever() {
     let board = Board::new(8);

@@ -137,6 +137,18 @@ impl Console {
             Some(path) => format!("{}: ", path.display()),
             None => "the built-in ".to_string(),
         };
+        // What the export accepts, the page can run: an answer that needs
+        // what the page's SQLite lacks is refused here.
+        if let Some((_, image)) = boards.first()
+            && let Ok(needs) = engine::answer_needs(image, &exercise.answer)
+            && let Some(lacking) = sqljs::lacks(&needs.functions, &needs.modules)
+        {
+            return Err(usage(format!(
+                "{whose}exercise {} ({:?}): its answer {lacking}",
+                at + 1,
+                exercise.title
+            )));
+        }
         (boards.iter())
             .map(|(n, image)| {
                 engine::answer_rows(image, &exercise.answer).map_err(|why| {

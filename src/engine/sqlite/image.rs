@@ -3,8 +3,11 @@
 //! on such a copy, so that a teacher's exercise is checked before the page
 //! is written.
 
+use std::sync::{Arc, Mutex};
+
 use anyhow::{Context, Result};
 use rusqlite::backup::Backup;
+use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, MAIN_DB};
 
 use super::values::value_of;
@@ -70,4 +73,69 @@ pub fn answer_rows(image: &[u8], sql: &str) -> Result<Vec<Vec<Value>>, String> {
         all.push(values);
     }
     Ok(all)
+}
+
+/// What an answer asks of the SQLite that runs it, beyond the SQL itself:
+/// the functions it calls and the virtual table modules it reads (an
+/// eponymous table such as dbstat), each lower-case, once.
+#[derive(Default, Debug)]
+pub struct AnswerNeeds {
+    pub functions: Vec<String>,
+    pub modules: Vec<String>,
+}
+
+/// What `sql` asks of SQLite on the database `image` holds, as SQLite
+/// itself reports it to an authorizer while it prepares the statement
+/// (nothing runs): every function called, and every table read that is
+/// none of the database's own but a module's.
+pub fn answer_needs(image: &[u8], sql: &str) -> Result<AnswerNeeds, String> {
+    let said = |e: rusqlite::Error| e.to_string();
+    let mut conn = Connection::open_in_memory().map_err(said)?;
+    conn.deserialize_read_exact(MAIN_DB, image, image.len(), true)
+        .map_err(said)?;
+    let seen: Arc<Mutex<Vec<(bool, String)>>> = Arc::default();
+    let record = Arc::clone(&seen);
+    conn.authorizer(Some(move |context: AuthContext<'_>| {
+        let need = match context.action {
+            AuthAction::Function { function_name } => Some((true, function_name)),
+            AuthAction::Read { table_name, .. } => Some((false, table_name)),
+            _ => None,
+        };
+        if let (Some((function, name)), Ok(mut seen)) = (need, record.lock()) {
+            seen.push((function, name.to_lowercase()));
+        }
+        Authorization::Allow
+    }))
+    .map_err(said)?;
+    conn.prepare(sql).map_err(said)?;
+    conn.authorizer(None::<fn(AuthContext<'_>) -> Authorization>)
+        .map_err(said)?;
+    let seen: Vec<(bool, String)> = match seen.lock() {
+        Ok(seen) => seen.clone(),
+        Err(_) => return Err("the answer's needs were lost".to_string()),
+    };
+    let modules: Vec<String> = conn
+        .prepare("select name from pragma_module_list")
+        .and_then(|mut s| s.query_map([], |row| row.get(0))?.collect())
+        .map_err(said)?;
+    let own = |name: &str| -> bool {
+        conn.query_row(
+            "select count(*) > 0 from sqlite_schema where lower(name) = ?1",
+            [name],
+            |row| row.get(0),
+        )
+        .unwrap_or(true)
+    };
+    let mut needs = AnswerNeeds::default();
+    for (function, name) in seen.iter() {
+        let into = match function {
+            true => &mut needs.functions,
+            false if modules.contains(name) && !own(name) => &mut needs.modules,
+            false => continue,
+        };
+        if !into.contains(name) {
+            into.push(name.clone());
+        }
+    }
+    Ok(needs)
 }

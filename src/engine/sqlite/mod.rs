@@ -49,7 +49,7 @@ mod store;
 mod values;
 
 pub use failure::explain_leftover_busy;
-pub use image::answer_rows;
+pub use image::{AnswerNeeds, answer_needs, answer_rows};
 
 pub use build::{fresh_columns, model_columns};
 
