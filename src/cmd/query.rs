@@ -10,7 +10,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 
 use crate::cmd::{DbArgs, stdout};
 use crate::error::usage;
-use crate::render::infile::read_at_most;
+use crate::render::infile::{open_regular, read_at_most};
 use crate::render::printer::{self, Format};
 
 /// How `query` prints rows.
@@ -137,8 +137,15 @@ fn statement_source(args: &Args) -> Result<String> {
         (Some(sql), _) => Ok(sql.clone()),
         (None, Some(file)) => {
             let shown = file.display().to_string();
-            let opened = std::fs::File::open(file)
-                .with_context(|| format!("cannot read the statement from {shown}"))?;
+            let opened = open_regular(file).map_err(|e| match e.kind() {
+                std::io::ErrorKind::InvalidInput => usage(format!(
+                    "--file {shown} is {e}, not a file; give the statement as - to read it \
+                     from standard input"
+                )),
+                _ => {
+                    anyhow::Error::new(e).context(format!("cannot read the statement from {shown}"))
+                }
+            })?;
             read_statement(opened, &shown)
         }
         (None, None) => Err(usage("query needs an SQL statement, - or --file")),

@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::usage;
 use crate::model::hex::hex;
-use crate::render::infile::read_at_most;
+use crate::render::infile::{open_regular, read_at_most};
 
 /// The release the console is written and tested for.
 pub const VERSION: &str = "1.16.0";
@@ -92,13 +92,10 @@ fn package_version(manifest: &str) -> Option<(String, String)> {
 
 /// A file's bytes, at most `most`; Err says why not, after its name.
 fn read_capped(path: &Path, most: u64) -> Result<Vec<u8>, String> {
-    match std::fs::metadata(path) {
-        Err(_) => return Err("is missing".into()),
-        Ok(meta) if !meta.is_file() => return Err("is not a file".into()),
-        Ok(_) => {}
-    }
-    let file = std::fs::File::open(path).map_err(|e| match e.kind() {
+    let file = open_regular(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => "is missing".to_string(),
         std::io::ErrorKind::PermissionDenied => "cannot be read (no permission)".to_string(),
+        std::io::ErrorKind::InvalidInput => "is not a file".to_string(),
         _ => "cannot be opened".to_string(),
     })?;
     read_at_most(file, most)

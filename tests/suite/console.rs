@@ -329,10 +329,17 @@ promise!(
 );
 fn a_teachers_file_that_cannot_be_read_is_named_as_given() {
     let board = Board::new(8);
+    // (From an attack: a FIFO with no writer was waited on for ever, in
+    // silence. It is refused at once, as a device is.)
+    common::make_fifo(&board.dir.path().join("pipe.toml"));
+    let huge = std::fs::File::create(board.dir.path().join("huge.toml")).unwrap();
+    huge.set_len(2 << 20).unwrap();
     for (path, why) in [
         ("missing.toml", "there is no such file"),
-        (".", "it is a directory"),
-        ("/dev/zero", "it is larger than 1 MiB"),
+        (".", "it is a directory, not a file"),
+        ("/dev/zero", "it is a device, not a file"),
+        ("pipe.toml", "it is a FIFO (a named pipe), not a file"),
+        ("huge.toml", "it is larger than 1 MiB"),
     ] {
         let said = refused_output(&board, export_with(&board, path));
         assert!(

@@ -11,7 +11,7 @@ use crate::engine::{self, FreshBoard};
 use crate::error::usage;
 use crate::model::exercises::{self, Exercise};
 use crate::model::value::Value;
-use crate::render::infile::read_at_most;
+use crate::render::infile::{open_regular, read_at_most};
 use crate::render::lab::LabData;
 use crate::render::sqljs::{self, SqlJs};
 use crate::search::Board;
@@ -68,12 +68,11 @@ pub fn prepare(is_page: bool, exercises: Option<&Path>, sqljs: Option<&Path>) ->
 fn read_exercises(path: &Path) -> Result<String> {
     let shown = path.display();
     let refuse = |why: &str| usage(format!("cannot read the exercises {shown}: {why}"));
-    let file = std::fs::File::open(path).map_err(|e| {
-        refuse(match e.kind() {
-            std::io::ErrorKind::NotFound => "there is no such file",
-            std::io::ErrorKind::PermissionDenied => "no permission to read it",
-            _ => "it cannot be opened",
-        })
+    let file = open_regular(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => refuse("there is no such file"),
+        std::io::ErrorKind::PermissionDenied => refuse("no permission to read it"),
+        std::io::ErrorKind::InvalidInput => refuse(&format!("it is {e}, not a file")),
+        _ => refuse("it cannot be opened"),
     })?;
     let bytes = read_at_most(file, MOST_BYTES)
         .map_err(|e| match e.kind() {

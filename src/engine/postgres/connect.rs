@@ -158,6 +158,9 @@ pub fn connect(url: &str) -> Result<Client> {
 /// - `standard_conforming_strings` on: the literals queens writes read
 ///   backslashes as themselves.
 /// - `transform_null_equals` off: `x = null` is null, as the views mean.
+/// - `quote_all_identifiers` off: queens asks the server (`quote_ident`)
+///   whether a schema's name is a key word; quoting every name would make
+///   every name look like one.
 /// - `jit` off: compiling the catalog questions queens asks first (the
 ///   trust check's walk, whose estimate is large) took longer than asking
 ///   them; the search sets it off too (planner_settings.sql).
@@ -166,7 +169,7 @@ pub fn connect(url: &str) -> Result<Client> {
 pub(super) const PINNED_SETTINGS: &str = "-c search_path= -c role=none -c statement_timeout=0 \
     -c idle_in_transaction_session_timeout=0 -c idle_session_timeout=0 \
     -c default_transaction_read_only=off -c standard_conforming_strings=on \
-    -c transform_null_equals=off -c jit=off";
+    -c transform_null_equals=off -c quote_all_identifiers=off -c jit=off";
 
 fn pin_session_settings(config: &mut postgres::Config) {
     let given = config.get_options().unwrap_or("").trim().to_string();

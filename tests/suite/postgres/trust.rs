@@ -654,9 +654,10 @@ fn a_database_s_or_role_s_role_setting_never_changes_who_queens_acts_as() {
     }
 }
 
-// From an attack: a role's or database's statement_timeout = 5 (ms),
+// From attacks: a role's or database's statement_timeout = 5 (ms),
 // idle_in_transaction_session_timeout = 1 or default_transaction_read_only
-// = on made `init` fail with PostgreSQL's own words. queens pins the
+// = on made `init` fail with PostgreSQL's own words, and
+// quote_all_identifiers = on made every schema "an SQL key word". queens pins the
 // settings its work depends on, as pg_dump does, and honours the others.
 promise!(
     settings_a_role_or_database_sets_do_not_stop_queens,
@@ -679,6 +680,7 @@ fn settings_a_role_or_database_sets_do_not_stop_queens() {
              alter database {0} set idle_session_timeout = 1; \
              alter database {0} set standard_conforming_strings = off; \
              alter database {0} set transform_null_equals = on; \
+             alter database {0} set quote_all_identifiers = on; \
              alter database {0} set jit = on; \
              alter database {0} set jit_above_cost = 0",
             database.name, tim.name
