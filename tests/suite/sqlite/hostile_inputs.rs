@@ -1092,11 +1092,14 @@ promise!(
     needs = [Root]
 );
 fn a_system_short_of_threads_gets_the_search_on_the_threads_it_gave_or_one_line() {
-    // As nobody, whose processes and threads RLIMIT_NPROC counts (root's
-    // it does not): a thread the system refuses is refused at once
-    // (EAGAIN), the same on every run. (A limit on address space, tried
-    // before, made the outcome depend on where the allocations fell:
-    // glibc or the allocator aborted in about half the runs.)
+    // As a user of its own, whose processes and threads RLIMIT_NPROC
+    // counts (root's it does not): a thread the system refuses is refused
+    // at once (EAGAIN), the same on every run. (A limit on address space,
+    // tried before, made the outcome depend on where the allocations fell:
+    // glibc or the allocator aborted in about half the runs.) The limit
+    // counts every process and thread of the user on the machine, so the
+    // user is one no account and no process has: as nobody, whom other
+    // tests run queens as, the outcome depended on what ran beside it.
     let dir = TempDir::new().unwrap();
     let db = dir.path().join("q.db");
     assert!(
@@ -1111,15 +1114,18 @@ fn a_system_short_of_threads_gets_the_search_on_the_threads_it_gave_or_one_line(
         std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
             .unwrap();
     }
+    let uid = unused_uid();
     let as_nobody = |limit: u32| {
-        Command::new("runuser")
-            .args(["-u", "nobody", "--", "bash", "-c"])
+        Command::new("setpriv")
+            .arg(format!("--reuid={uid}"))
+            .arg(format!("--regid={uid}"))
+            .args(["--clear-groups", "bash", "-c"])
             .arg(format!(
                 "ulimit -u {limit}; exec {QUEENS} check a1 c5 --jobs 1024 --quiet --db {}",
                 db.display()
             ))
             .output()
-            .unwrap()
+            .expect("setpriv (util-linux)")
     };
     // Some threads: the search goes on with them.
     let some = as_nobody(8);
@@ -1140,6 +1146,32 @@ fn a_system_short_of_threads_gets_the_search_on_the_threads_it_gave_or_one_line(
         lines[1].starts_with("queens: cannot start a thread to search with"),
         "{said}"
     );
+}
+
+/// A user id that no account names and no process of the machine runs as
+/// now: its process count is this test's alone.
+fn unused_uid() -> u32 {
+    let accounts = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+    let named = |uid: u32| {
+        accounts
+            .lines()
+            .any(|line| line.split(':').nth(2) == Some(&uid.to_string()))
+    };
+    let running = |uid: u32| {
+        std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+            std::fs::read_to_string(entry.path().join("status")).is_ok_and(|status| {
+                status.lines().any(|line| {
+                    line.strip_prefix("Uid:")
+                        .and_then(|ids| ids.split_whitespace().next())
+                        == Some(&uid.to_string())
+                })
+            })
+        })
+    };
+    let first = 61_000 + std::process::id() % 1_000;
+    (first..first + 1_000)
+        .find(|&uid| !named(uid) && !running(uid))
+        .expect("a user id no account and no process has")
 }
 
 // From an attack: under an address-space limit, as some shared hosts set,
