@@ -564,3 +564,55 @@ fn the_search_tree_is_read_on_a_distributed_schema() {
     let expected: Vec<i64> = common::A319284[7][1..].iter().map(|&p| p as i64).collect();
     assert_eq!(placed, expected);
 }
+
+/// The settings of Citus's that an attack set for the role queens logs in
+/// as: each made `init --distributed` or every reading command fail with
+/// Citus's own words, or left an undistributed board behind.
+const CITUS_TRAPS: [(&str, &str); 7] = [
+    ("citus.multi_task_query_log_level", "error"),
+    ("citus.max_intermediate_result_size", "'1kB'"),
+    ("citus.enable_router_execution", "off"),
+    ("citus.enable_local_execution", "off"),
+    ("citus.shard_replication_factor", "2"),
+    ("citus.use_citus_managed_tables", "on"),
+    ("citus.enable_schema_based_sharding", "on"),
+];
+
+/// Takes back the role's own settings of CITUS_TRAPS, however the test
+/// ends.
+struct RoleSettings(String);
+
+impl Drop for RoleSettings {
+    fn drop(&mut self) {
+        if let Ok(mut admin) = postgres::Client::connect(&self.0, postgres::NoTls) {
+            for (name, _) in CITUS_TRAPS {
+                let _ = admin.batch_execute(&format!("alter role current_user reset {name}"));
+            }
+        }
+    }
+}
+
+// Citus's settings that queens' work depends on are pinned in the startup
+// packet, as the others are: a role's or a database's own cannot reach
+// them. (It changes what every session of the role sees, so it has the
+// cluster to itself.)
+promise!(
+    citus_settings_a_role_sets_do_not_stop_queens,
+    needs = [CitusAlone]
+);
+fn citus_settings_a_role_sets_do_not_stop_queens() {
+    let server = coordinator();
+    let _back = RoleSettings(server.clone());
+    let mut admin = postgres::Client::connect(&server, postgres::NoTls).unwrap();
+    for (name, value) in CITUS_TRAPS {
+        admin
+            .batch_execute(&format!("alter role current_user set {name} = {value}"))
+            .unwrap();
+    }
+    let schema = distributed(6);
+    assert_eq!(schema.stdout(&["count"]), "4\n");
+    assert_eq!(schema.stdout(&["solve", "-f", "csv"]).lines().count(), 5);
+    assert!(schema.run(&["doctor"]).status.success());
+    schema.stdout(&["init", "--force", "--size", "7"]);
+    assert_eq!(schema.stdout(&["count"]), "40\n");
+}

@@ -164,12 +164,26 @@ pub fn connect(url: &str) -> Result<Client> {
 /// - `jit` off: compiling the catalog questions queens asks first (the
 ///   trust check's walk, whose estimate is large) took longer than asking
 ///   them; the search sets it off too (planner_settings.sql).
+/// - Citus's settings that queens' work on a cluster depends on, as Citus
+///   ships them: a multi-task query is no error
+///   (`multi_task_query_log_level`), an intermediate result may be as
+///   large as Citus's default allows, a query on one shard is routed and
+///   the coordinator's own placements are used (`enable_router_execution`,
+///   `enable_local_execution`), a table has one replica, which foreign
+///   keys need (`shard_replication_factor`), and no table or schema is
+///   distributed unasked (`use_citus_managed_tables`,
+///   `enable_schema_based_sharding`). On a server without Citus these are
+///   placeholders that nothing reads.
 ///
 /// The URL's own `options` are kept, and these come last so they win.
 pub(super) const PINNED_SETTINGS: &str = "-c search_path= -c role=none -c statement_timeout=0 \
     -c idle_in_transaction_session_timeout=0 -c idle_session_timeout=0 \
     -c default_transaction_read_only=off -c standard_conforming_strings=on \
-    -c transform_null_equals=off -c quote_all_identifiers=off -c jit=off";
+    -c transform_null_equals=off -c quote_all_identifiers=off -c jit=off \
+    -c citus.multi_task_query_log_level=off -c citus.max_intermediate_result_size=1GB \
+    -c citus.enable_router_execution=on -c citus.enable_local_execution=on \
+    -c citus.shard_replication_factor=1 -c citus.use_citus_managed_tables=off \
+    -c citus.enable_schema_based_sharding=off";
 
 fn pin_session_settings(config: &mut postgres::Config) {
     let given = config.get_options().unwrap_or("").trim().to_string();
