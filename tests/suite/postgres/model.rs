@@ -177,23 +177,7 @@ fn the_exported_script_builds_a_model_that_answers_the_same() {
     let url = server();
     let sqlite = Board::new(7);
     let schema = Schema::new(&url, "t");
-    let script = sqlite.dir.path().join("model.sql");
-    let output = sqlite.run(&[
-        "export",
-        "--format",
-        "sql",
-        "--dialect",
-        "postgres",
-        "--schema",
-        &schema.name,
-        "--out",
-        script.to_str().unwrap(),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let script = postgres_script_of(&sqlite, &schema.name);
     let psql = Command::new("psql")
         .args(["-q", "-v", "ON_ERROR_STOP=1", "-f"])
         .arg(&script)
@@ -233,23 +217,8 @@ fn the_psql_script_stops_at_a_schema_of_yours_and_changes_nothing() {
     let url = server();
     let schema = Schema::new(&url, "p");
     let s = &schema.name;
-    let dir = tempfile::TempDir::new().unwrap();
-    let script = dir.path().join("model.sql");
-    let out = common::queens(dir.path())
-        .args([
-            "export",
-            "--format",
-            "sql",
-            "--dialect",
-            "postgres",
-            "--schema",
-            s,
-            "--out",
-        ])
-        .arg(&script)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let board = Board::new(8);
+    let script = postgres_script_of(&board, s);
     // Plain psql, with nothing set: the script sets what it needs.
     let psql = || {
         Command::new("psql")
@@ -291,6 +260,25 @@ fn the_psql_script_stops_at_a_schema_of_yours_and_changes_nothing() {
     assert_eq!(psql().status.code(), Some(3), "a second run went on");
     assert_eq!(held_by(&mut admin, s), before);
     assert_eq!(schema.count("solution"), 92);
+}
+
+/// The PostgreSQL script of `board`'s file that builds it in schema
+/// `schema`, as `export --dialect postgres` writes it beside the file.
+fn postgres_script_of(board: &Board, schema: &str) -> std::path::PathBuf {
+    let script = board.dir.path().join("model.sql");
+    let out = board.run(&[
+        "export",
+        "--format",
+        "sql",
+        "--dialect",
+        "postgres",
+        "--schema",
+        schema,
+        "--out",
+        script.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    script
 }
 
 /// Each relation of schema `s` with its kind, and the rows of a table of
