@@ -10,30 +10,32 @@
 -- upgraded.
 begin transaction;
 
--- names_free(): the schema in use holds no table or view under a name
--- the script gives a table or a view (RELATIONS), and no index under a
--- name it gives an index (INDEXES; DuckDB keeps indexes' names apart);
+-- names_free(): the schema in use, and the session's temporary objects
+-- (which an unqualified name finds first), hold no table or view under a
+-- name the script gives a table or a view (RELATIONS), and no index under
+-- a name it gives an index (INDEXES; DuckDB keeps indexes' names apart);
 -- else this first statement of the DuckDB script stops it, naming what
 -- is there, before it has made anything.
-select error('the schema in use already holds ' || what || ', a name this script makes; '
-             || 'nothing was made (drop or rename it, or run the script in another '
-             || 'database)')
+select error(case when database_name = 'temp'
+                  then 'this session already holds the temporary '
+                  else 'the schema in use already holds the ' end
+             || kind || ' ' || name || ', a name this script makes; nothing was made (drop '
+             || 'or rename it, or run the script in another database)')
 from (
-    select 'the table ' || table_name as what, table_name as name, 'relation' as kind
+    select database_name, schema_name, 'table' as kind, table_name as name
     from duckdb_tables()
-    where database_name = current_database() and schema_name = current_schema()
     union all
-    select 'the view ' || view_name, view_name, 'relation'
+    select database_name, schema_name, 'view', view_name
     from duckdb_views()
-    where not internal and database_name = current_database()
-      and schema_name = current_schema()
+    where not internal
     union all
-    select 'the index ' || index_name, index_name, 'index'
+    select database_name, schema_name, 'index', index_name
     from duckdb_indexes()
-    where database_name = current_database() and schema_name = current_schema()
 ) as held
-where (kind = 'relation' and lower(name) in ('board_size', 'col_lbl', 'row_lbl', 'square', 'mov_dir', 'line', 'square_line', 'line_set', 'safe_next', 'symmetry', 'square_image', 'board_shape', 'hole', 'board_rows', 'candidate', 'solution_by_definition', 'solution', 'search_space', 'numbered_solution', 'solution_queen', 'solution_class', 'fundamental_solution', 'stored_solution', 'search_funnel', 'search_tree', 'search_tree_tally'))
-   or (kind = 'index' and lower(name) in ('board_size_has_one_row', 'square_line_by_line', 'board_shape_has_one_row', 'board_rows_has_one_row'))
+where ((database_name = current_database() and schema_name = current_schema())
+       or database_name = 'temp')
+  and ((kind <> 'index' and lower(name) in ('board_size', 'col_lbl', 'row_lbl', 'square', 'mov_dir', 'line', 'square_line', 'line_set', 'safe_next', 'symmetry', 'square_image', 'board_shape', 'hole', 'board_rows', 'candidate', 'solution_by_definition', 'solution', 'search_space', 'numbered_solution', 'solution_queen', 'solution_class', 'fundamental_solution', 'stored_solution', 'search_funnel', 'search_tree', 'search_tree_tally'))
+       or (kind = 'index' and lower(name) in ('board_size_has_one_row', 'square_line_by_line', 'board_shape_has_one_row', 'board_rows_has_one_row')))
 order by name
 limit 1;
 

@@ -81,12 +81,21 @@ reached (classid, objid) as (
         union all
         -- its own parts: a relation's rules, triggers, policies, defaults,
         -- constraints, indexes, row type; a type's array type; and every
-        -- cast from or to a type, which built-ins look up as they run
-        -- (`quote_literal`, `||`, `to_json` find a type's cast to text or
-        -- json themselves, so no view records it)
+        -- cast between a type and one of PostgreSQL's own, which built-ins
+        -- look up as they run (`quote_literal`, `||`, `to_json` find a
+        -- type's cast to text or json themselves, so no view records it).
+        -- (A cast between two roles' types runs only where SQL names the
+        -- other type, which is recorded; whoever may use a type may make
+        -- one, and could otherwise bar every reader by making one.)
         select d.classid, d.objid from pg_depend as d
         where d.refclassid = r.classid and d.refobjid = r.objid
-          and (d.deptype in ('a', 'i') or d.classid = 'pg_cast'::regclass)
+          and (d.deptype in ('a', 'i')
+               or (d.classid = 'pg_cast'::regclass
+                   and exists (select from pg_cast as c
+                               join pg_type as t on t.oid in (c.castsource, c.casttarget)
+                                                and t.oid <> r.objid
+                               where c.oid = d.objid
+                                 and t.typnamespace = 'pg_catalog'::regnamespace)))
         union all
         -- what its catalog row (and the rows that belong to it) names, by
         -- the server's own list of references (postgres/catalog_edges.sql,
@@ -107,8 +116,16 @@ reached (classid, objid) as (
         union all
         select 'pg_opclass'::regclass::oid, c.oid from pg_opclass as c
         where r.classid = 'pg_type'::regclass and c.opcintype = r.objid
+        union all
+        -- a relation's inheritance children and partitions, which reading
+        -- the relation reads too (their indexes' expressions and checks
+        -- are folded by the planner as it plans)
+        select 'pg_class'::regclass::oid, i.inhrelid from pg_inherits as i
+        where r.classid = 'pg_class'::regclass and i.inhparent = r.objid
     ) as step (classid, objid)
     where step.objid <> 0
+      -- (a schema runs no code: postgres/catalog_references.sql)
+      and step.classid <> 'pg_namespace'::regclass::oid
       -- (an extension's objects stop the walk only where a superuser owns
       -- the extension: an ordinary role may install a trusted extension
       -- and then add objects of its own to it with `alter extension … add`)
@@ -134,9 +151,10 @@ owned (classid, objid, owner) as (
 -- The node trees of what was reached: the SQL it runs, as the server
 -- stores it, where a call of a function is `:funcid N` (an operator's
 -- `:opfuncid N`, an aggregate's `:aggfnoid N`, a window function's
--- `:winfnoid N`), pinned built-ins included, which pg_depend leaves out;
--- none of the functions runs_sql_text names is an operator's, an
--- aggregate or a window function, so `:funcid N` finds their calls.
+-- `:winfnoid N`), pinned built-ins included, which pg_depend leaves out.
+-- A direct call of one of the functions runs_sql_text names is
+-- `:funcid N` there; one made through an operator or an aggregate built
+-- on it is found by the catalog reference that names it (runs_text).
 -- (The connecting role's own objects are left out, as its own plpgsql is:
 -- what it wrote runs as it chose. Its views are queens' own, whose trees
 -- are long.)
@@ -198,6 +216,7 @@ runs_sql_text (oid) as (
                         'record_in', 'record_recv', 'array_in', 'array_recv',
                         'domain_in', 'domain_recv', 'range_in', 'range_recv',
                         'multirange_in', 'multirange_recv',
+                        'pg_input_is_valid', 'pg_input_error_info',
                         -- an index named at run time, its expressions run
                         'brin_summarize_new_values', 'brin_summarize_range',
                         'brin_desummarize_range', 'gin_clean_pending_list')
@@ -217,6 +236,18 @@ runs_text (classid, objid, called) as (
     select t.classid, t.objid, f.oid
     from trees as t cross join runs_sql_text as f
     where strpos(t.tree, ':funcid ' || f.oid::text || ' ') > 0
+    union all
+    -- a reached object whose catalog row names one of them, which no tree
+    -- holds as a call: an operator made on ts_rewrite, an aggregate that
+    -- steps with it. (Not a type: its input function, record_in for a row
+    -- type, reads values of that very type, whose parts are reached.)
+    select r.classid, r.objid, step.objid
+    from reached as r
+    cross join lateral (
+        --@insert FOLLOW
+    ) as step (classid, objid)
+    where r.classid <> 'pg_type'::regclass
+      and step.classid = 'pg_proc'::regclass and step.objid in (select oid from runs_sql_text)
 ),
 found (what, owner, why, rank) as (
     -- a role that can act as a trusted one (a member of it, which may `set
@@ -224,7 +255,13 @@ found (what, owner, why, rank) as (
     -- its own
     select t.rolname::text, m.rolname::text, 'member', 0
     from pg_roles as t
-    join pg_roles as m on m.oid <> t.oid and pg_has_role(m.oid, t.oid, 'MEMBER')
+    join pg_roles as m
+      on m.oid <> t.oid
+     and (pg_has_role(m.oid, t.oid, 'MEMBER')
+          -- before PostgreSQL 16, a role that may create roles may grant
+          -- itself any ordinary role, and so act as it
+          or (m.rolcreaterole and not t.rolsuper
+              and current_setting('server_version_num')::integer < 160000))
     where t.rolname::text = any($2::text[])
       and not m.rolsuper and not pg_has_role(m.oid, current_user, 'USAGE')
       and not m.rolname::text = any($2::text[])

@@ -158,6 +158,18 @@ fn an_answer_that_needs_what_the_page_s_sqlite_lacks_is_refused_by_name() {
         let said = refused_file(&board, "lacks.toml", &exercise("Lacks", answer));
         assert!(said.contains(lacking), "{answer}: {said}");
     }
+    // Table functions both SQLites have, which each makes a module only
+    // once a statement names it, are not taken for what the page lacks.
+    let both = [
+        "select count(*) + n from json_each('[1, 2]'), board_size",
+        "select count(*) from pragma_table_info('square'), board_size",
+    ];
+    for answer in both {
+        std::fs::write(board.dir.path().join("both.toml"), exercise("Both", answer)).unwrap();
+        let out = export_with(&board, "both.toml");
+        assert!(out.status.success(), "{answer}: {}", text(&out.stderr));
+        std::fs::remove_file(board.dir.path().join("lab.html")).unwrap();
+    }
 }
 
 // The page's SQLite as the export knows it (src/render/sqljs_sqlite.json)

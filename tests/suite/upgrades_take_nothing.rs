@@ -180,3 +180,33 @@ fn an_upgrade_on_a_server_refuses_every_name_of_yours_that_a_migration_makes() {
         );
     }
 }
+
+// From the seventh adversary: schema 10 makes mov_dir, square_line,
+// line_set and safe_next again (SQLite changes no constraint in place), so
+// an upgrade from an older file dropped the user's indexes on them,
+// silently. It now refuses, naming the index, before anything changes.
+promise!(an_upgrade_that_would_drop_an_index_of_yours_names_it_first);
+fn an_upgrade_that_would_drop_an_index_of_yours_names_it_first() {
+    for (table, index) in [
+        (
+            "square_line",
+            "create index my_lines on square_line (anchor)",
+        ),
+        ("line_set", "create index my_sets on line_set (w0)"),
+        ("mov_dir", "create index my_moves on mov_dir (d_rw)"),
+        ("safe_next", "create index my_next on safe_next (square)"),
+    ] {
+        let board = file_of_schema(8);
+        Connection::open(&board.db)
+            .unwrap()
+            .execute_batch(index)
+            .unwrap();
+        let before = contents(&board.db);
+        assert_refused(
+            &board.run(&["init"]),
+            1,
+            &format!(" on queens' {table}; nothing was changed"),
+        );
+        assert_eq!(contents(&board.db), before, "{table}: the file changed");
+    }
+}

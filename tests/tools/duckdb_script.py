@@ -102,11 +102,13 @@ def made(script):
 
 
 def everything(duck):
-    """What the database holds, to compare before and after."""
+    """What the database and the session hold, to compare before and after."""
     return duck.execute(
-        "select 'table ' || table_name || ' ' || estimated_size from duckdb_tables() "
-        "union all select 'view ' || view_name from duckdb_views() where not internal "
-        "union all select 'index ' || index_name from duckdb_indexes() "
+        "select database_name || ' table ' || table_name || ' ' || estimated_size "
+        "from duckdb_tables() "
+        "union all select database_name || ' view ' || view_name from duckdb_views() "
+        "where not internal "
+        "union all select database_name || ' index ' || index_name from duckdb_indexes() "
         "order by 1").fetchall()
 
 
@@ -114,12 +116,18 @@ def taken(model):
     script = open(model, encoding="utf-8").read()
     failed = 0
     names = made(script)
-    for kind, name in names:
+    # Each name as an object of the user's in the schema in use, and each
+    # table or view name as a temporary table too, which an unqualified
+    # name finds first.
+    tries = [(kind, name, "") for kind, name in names]
+    tries += [(kind, name, "temporary ") for kind, name in names if kind != "index"]
+    for kind, name, temporary in tries:
         duck = duckdb.connect()
         if kind == "index":
             duck.execute(f"create table my_{name} (x integer); create index {name} on my_{name} (x)")
         else:
-            duck.execute(f"create table {name} (square varchar); insert into {name} values ('c5')")
+            duck.execute(f"create {temporary}table {name} (square varchar); "
+                         f"insert into {name} values ('c5')")
         before = everything(duck)
         try:
             duck.execute(script)
@@ -128,13 +136,13 @@ def taken(model):
             said = str(error).splitlines()[0]
         # (what DuckDB's shell does at its end with an open transaction)
         duck.execute("rollback")
-        held = f"already holds the {'index' if kind == 'index' else 'table'} {name},"
+        held = f"already holds the {temporary}{'index' if kind == 'index' else 'table'} {name},"
         same = everything(duck) == before
         ok = held in said and same
-        print(f"{kind} {name}: {'refused' if ok else 'NOT REFUSED'}"
+        print(f"{temporary}{kind} {name}: {'refused' if ok else 'NOT REFUSED'}"
               f"{'' if same else ', the database changed'} ({said})")
         failed += not ok
-    print(f"names: {len(names)}, refused: {len(names) - failed}")
+    print(f"tries: {len(tries)}, refused: {len(tries) - failed}")
     return failed
 
 

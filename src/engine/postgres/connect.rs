@@ -424,8 +424,9 @@ fn refuse_untrusted_dependencies(
     match why.as_str() {
         "member" => bail!(
             "schema {schema} is not yours to read safely: role {owner} can act as {what} (it is \
-             a member of {what}), so trusting {what} would trust {owner} too, who lacks your \
-             privileges; add --trust-owner {} as well if you trust {owner}",
+             a member of {what}, or may create roles and so make itself one), so trusting \
+             {what} would trust {owner} too, who lacks your privileges; add --trust-owner {} as \
+             well if you trust {owner}",
             shell_word(&owner)
         ),
         "owner" => bail!(

@@ -77,7 +77,7 @@ pub struct TakenName {
 /// file holds already (in any case: SQLite's names ignore it), if any.
 pub fn taken_name(conn: &Connection) -> Result<Option<TakenName>> {
     let version = user_version(conn)?;
-    for (ours, name) in names_made_after(version)? {
+    for (ours, name) in migration_names(version)?.made {
         // Triggers have names of their own; tables, views and indexes
         // share theirs.
         let theirs: Option<String> = conn
@@ -95,45 +95,91 @@ pub fn taken_name(conn: &Connection) -> Result<Option<TakenName>> {
     Ok(None)
 }
 
-/// The names (with their kinds) that the migrations after `version` make,
-/// as SQLite itself reports them to an authorizer while they run on a
-/// fresh database brought to `version` first, less those that database
-/// held already (a table a migration makes again).
-fn names_made_after(version: i64) -> Result<Vec<(String, String)>> {
+/// An index of the user's (as `(index, table)`) on one of queens' tables
+/// that the migrations after the file's version drop and make again (the
+/// way SQLite changes a table's constraints), which would go with it.
+pub fn index_an_upgrade_drops(conn: &Connection) -> Result<Option<(String, String)>> {
+    let version = user_version(conn)?;
+    let names = migration_names(version)?;
+    for table in &names.dropped {
+        let mut statement = conn.prepare(
+            "select name, tbl_name from main.sqlite_schema \
+             where type = 'index' and sql is not null and tbl_name = ?1 collate nocase",
+        )?;
+        let indexes = statement
+            .query_map([table], |row| Ok((row.get::<_, String>(0)?, row.get(1)?)))?
+            .collect::<rusqlite::Result<Vec<(String, String)>>>()?;
+        // (queens' own indexes of that version are made again with it)
+        if let Some(yours) = indexes
+            .into_iter()
+            .find(|(index, _)| !names.held.contains(&index.to_lowercase()))
+        {
+            return Ok(Some(yours));
+        }
+    }
+    Ok(None)
+}
+
+/// What the migrations after a version do to names, as SQLite itself
+/// reports it to an authorizer while they run on a fresh database brought
+/// to that version first.
+#[derive(Default)]
+struct MigrationNames {
+    /// The names (with their kinds) they make that the database at that
+    /// version did not hold.
+    made: Vec<(String, String)>,
+    /// The tables of that version they drop (and make again).
+    dropped: Vec<String>,
+    /// The names the database at that version held, lower-case.
+    held: Vec<String>,
+}
+
+fn migration_names(version: i64) -> Result<MigrationNames> {
     let Ok(version) = usize::try_from(version) else {
-        return Ok(Vec::new());
+        return Ok(MigrationNames::default());
     };
     if version >= schema::latest_version() {
-        return Ok(Vec::new());
+        return Ok(MigrationNames::default());
     }
     let mut conn = Connection::open_in_memory()?;
     MIGRATIONS.to_version(&mut conn, version)?;
-    let held = rows_as_text(&conn, "select lower(name) from main.sqlite_schema")?;
-    let made = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let seen = std::sync::Arc::clone(&made);
+    let held: Vec<String> =
+        rows_as_text(&conn, "select lower(name) from main.sqlite_schema")?.concat();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let record = std::sync::Arc::clone(&seen);
     conn.authorizer(Some(move |context: AuthContext<'_>| {
-        let created = match context.action {
+        let action = match context.action {
             AuthAction::CreateTable { table_name } => Some(("table", table_name)),
             AuthAction::CreateIndex { index_name, .. } => Some(("index", index_name)),
             AuthAction::CreateView { view_name } => Some(("view", view_name)),
             AuthAction::CreateTrigger { trigger_name, .. } => Some(("trigger", trigger_name)),
+            AuthAction::DropTable { table_name } => Some(("dropped", table_name)),
             _ => None,
         };
-        if let (Some((kind, name)), Ok(mut made)) = (created, seen.lock()) {
-            made.push((kind.to_string(), name.to_string()));
+        if let (Some((kind, name)), Ok(mut seen)) = (action, record.lock()) {
+            seen.push((kind.to_string(), name.to_string()));
         }
         Authorization::Allow
     }))?;
     MIGRATIONS.to_latest(&mut conn)?;
     conn.authorizer(None::<fn(AuthContext<'_>) -> Authorization>)?;
-    let made = made
+    let seen = seen
         .lock()
         .map_err(|_| anyhow::anyhow!("the migrations' names were lost"))?;
-    let mut names: Vec<(String, String)> = Vec::new();
-    for (kind, name) in made.iter() {
-        let new = !held.iter().any(|row| row[0] == name.to_lowercase());
-        if new && !names.iter().any(|(_, n)| n.eq_ignore_ascii_case(name)) {
-            names.push((kind.clone(), name.clone()));
+    let mut names = MigrationNames {
+        held: held.clone(),
+        ..MigrationNames::default()
+    };
+    for (kind, name) in seen.iter() {
+        let lower = name.to_lowercase();
+        match kind.as_str() {
+            "dropped" if held.contains(&lower) && !names.dropped.contains(&lower) => {
+                names.dropped.push(lower);
+            }
+            "dropped" => {}
+            _ if held.contains(&lower) => {}
+            _ if names.made.iter().any(|(_, n)| n.eq_ignore_ascii_case(name)) => {}
+            _ => names.made.push((kind.clone(), name.clone())),
         }
     }
     Ok(names)

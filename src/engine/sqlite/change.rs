@@ -268,6 +268,20 @@ pub fn change_model(path: &Path, change: impl FnOnce(&Transaction) -> Result<()>
 /// and the version read again says so.)
 fn refuse_taken_names(conn: &Connection, shown: &str) -> Result<()> {
     let version = build::user_version(conn)?;
+    if let Some((index, table)) = build::index_an_upgrade_drops(conn)?
+        && build::user_version(conn)? == version
+    {
+        return Err(Error::InTheWay {
+            board: shown.to_string(),
+            object: format!("an index of yours, {index}, on queens' {table}"),
+            advice: format!(
+                "bringing it up to schema {} makes {table} again, and SQLite would drop the \
+                 index with it: drop it first, and make it again after `queens init`",
+                crate::model::schema::latest_version()
+            ),
+        }
+        .into());
+    }
     let Some(taken) = build::taken_name(conn)? else {
         return Ok(());
     };

@@ -93,6 +93,14 @@ pub fn answer_needs(image: &[u8], sql: &str) -> Result<AnswerNeeds, String> {
     let mut conn = Connection::open_in_memory().map_err(said)?;
     conn.deserialize_read_exact(MAIN_DB, image, image.len(), true)
         .map_err(said)?;
+    // The modules SQLite has before the answer is prepared, as the page's
+    // list was taken: a table function such as json_each or
+    // pragma_table_info is made a module only once a statement names it,
+    // in both builds alike.
+    let modules: Vec<String> = conn
+        .prepare("select name from pragma_module_list")
+        .and_then(|mut s| s.query_map([], |row| row.get(0))?.collect())
+        .map_err(said)?;
     let seen: Arc<Mutex<Vec<(bool, String)>>> = Arc::default();
     let record = Arc::clone(&seen);
     conn.authorizer(Some(move |context: AuthContext<'_>| {
@@ -114,10 +122,6 @@ pub fn answer_needs(image: &[u8], sql: &str) -> Result<AnswerNeeds, String> {
         Ok(seen) => seen.clone(),
         Err(_) => return Err("the answer's needs were lost".to_string()),
     };
-    let modules: Vec<String> = conn
-        .prepare("select name from pragma_module_list")
-        .and_then(|mut s| s.query_map([], |row| row.get(0))?.collect())
-        .map_err(said)?;
     let own = |name: &str| -> bool {
         conn.query_row(
             "select count(*) > 0 from sqlite_schema where lower(name) = ?1",

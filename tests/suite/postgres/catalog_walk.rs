@@ -270,3 +270,187 @@ fn a_type_s_default_operator_class_is_followed(board: &Carol, client: &mut postg
         ))
         .unwrap();
 }
+
+// From the seventh adversary: a child table of carol's inheriting from
+// queens' board_size, its index on an immutable function of mallory's,
+// which the planner folded as it planned a read of board_size; an operator
+// and an aggregate carol made on ts_rewrite, which runs the SQL it is
+// given; and (from PostgreSQL 16) pg_input_is_valid, which reads a value
+// as a type named only as it runs. Each ran mallory's code as the
+// superuser who trusted carol.
+promise!(
+    inheritance_children_and_text_running_builtins_behind_operators_are_followed,
+    needs = [Postgres]
+);
+also_on_postgres_18!(
+    inheritance_children_and_text_running_builtins_behind_operators_are_followed,
+    inheritance_children_and_text_running_builtins_behind_operators_are_followed_on_postgresql_18
+);
+fn inheritance_children_and_text_running_builtins_behind_operators_are_followed() {
+    let board = Carol::new(&server());
+    let (s, mal) = (&board.schema.name, &board.mal);
+    let cx = format!("{s}_cx");
+    as_role(
+        &board.mallory,
+        mal,
+        "create function {util}.g() returns integer language sql immutable \
+         begin atomic select 0; end",
+    );
+    as_role(
+        &board.carol,
+        &cx,
+        &format!(
+            "create schema {{util}}; \
+             create table {{util}}.kid () inherits ({s}.board_size); \
+             create index kid_g on {{util}}.kid ((n + {mal}.g()))"
+        ),
+    );
+    let names = format!("function {mal}.g(), owned by {}", board.mallory.name);
+    refused_trusting_carol(&board.admin, &board.schema, &board.carol, &names);
+    as_role(&board.carol, &cx, "drop table {util}.kid");
+    for made in [
+        format!(
+            "create operator {{util}}.@@@ (leftarg = tsquery, rightarg = text, function = ts_rewrite); \
+             create view {s}.v as select ('a'::tsquery operator({{util}}.@@@) 'select 1')::text as r"
+        ),
+        format!(
+            "create aggregate {{util}}.agg(text) (sfunc = ts_rewrite, stype = tsquery, initcond = 'a'); \
+             create view {s}.v as select {{util}}.agg(q)::text as r from (values ('select 1')) as x (q)"
+        ),
+    ] {
+        as_role(&board.carol, &cx, &made);
+        refused_trusting_carol(
+            &board.admin,
+            &board.schema,
+            &board.carol,
+            "calls ts_rewrite(",
+        );
+        as_role(&board.carol, &cx, &format!("drop view {s}.v"));
+    }
+    if server_major(&board.admin) >= 16 {
+        as_role(
+            &board.carol,
+            &cx,
+            &format!("create view {s}.v as select pg_input_is_valid('1', 'integer') as ok"),
+        );
+        refused_trusting_carol(
+            &board.admin,
+            &board.schema,
+            &board.carol,
+            "calls pg_input_is_valid(",
+        );
+    }
+}
+
+/// The server's major version.
+fn server_major(url: &str) -> i32 {
+    postgres::Client::connect(url, postgres::NoTls)
+        .unwrap()
+        .query_one(
+            "select current_setting('server_version_num')::integer / 10000",
+            &[],
+        )
+        .unwrap()
+        .get(0)
+}
+
+// The walk refuses only what could run another role's code: carol's type
+// in the schema public (which pg_database_owner owns, a role nobody logs
+// in as) is carol's; a cast another role makes from its own type to
+// queens' row type runs only where SQL names that type, so anyone who may
+// use the schema cannot bar its readers by making one.
+promise!(
+    the_walk_refuses_no_schema_for_what_cannot_run_another_role_s_code,
+    needs = [Postgres]
+);
+also_on_postgres_18!(
+    the_walk_refuses_no_schema_for_what_cannot_run_another_role_s_code,
+    the_walk_refuses_no_schema_for_what_cannot_run_another_role_s_code_on_postgresql_18
+);
+fn the_walk_refuses_no_schema_for_what_cannot_run_another_role_s_code() {
+    let board = Carol::new(&server());
+    let (s, mal) = (&board.schema.name, &board.mal);
+    let mut admin = postgres::Client::connect(&board.admin, postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!(
+            "grant create on schema public to {}",
+            board.carol.name
+        ))
+        .unwrap();
+    let public_type = format!("{s}_mood");
+    as_role(
+        &board.carol,
+        mal,
+        &format!(
+            "create type public.{public_type} as enum ('a'); \
+             create table {s}.feeling (m public.{public_type}); \
+             grant usage on schema {s} to public"
+        ),
+    );
+    as_role(
+        &board.mallory,
+        mal,
+        &format!(
+            "create type {{util}}.mt as enum ('x'); \
+             create function {{util}}.cf({{util}}.mt) returns {s}.board_size language sql \
+               immutable begin atomic select row(1)::{s}.board_size; end; \
+             create cast ({{util}}.mt as {s}.board_size) with function {{util}}.cf({{util}}.mt)"
+        ),
+    );
+    let count = |url: &str, trust: &[&str]| {
+        let out = common::queens(board.schema.dir.path())
+            .args(["count", "--db", url, "--schema", s])
+            .args(trust)
+            .env_remove("QUEENS_TRUST_OWNER")
+            .output()
+            .unwrap();
+        (common::text(&out.stdout), common::text(&out.stderr))
+    };
+    let trust = ["--trust-owner", board.carol.name.as_str()];
+    for (url, trusted) in [(&board.carol.url, &[][..]), (&board.admin, &trust[..])] {
+        let (out, err) = count(url, trusted);
+        assert_eq!(out, "92\n", "{err}");
+    }
+    admin
+        .batch_execute(&format!(
+            "drop table {s}.feeling; drop type public.{public_type}; \
+             revoke create on schema public from {}",
+            board.carol.name
+        ))
+        .unwrap();
+}
+
+// From the seventh adversary: on PostgreSQL 15 a role that may create
+// roles can grant itself carol and act as her, without being her member.
+// Trusting carol names it, as it names carol's members; from 16 on such a
+// role may grant only the roles it administers, and is not named. (It
+// makes a role every test that trusts a role would see.)
+promise!(
+    a_role_that_can_make_itself_carol_is_named_where_the_server_lets_it,
+    needs = [PostgresAlone]
+);
+fn a_role_that_can_make_itself_carol_is_named_where_the_server_lets_it() {
+    let board = Carol::new(&server());
+    let maker = Role::new(&board.admin, "maker", "alter role {role} createrole");
+    let out = common::queens(board.schema.dir.path())
+        .args([
+            "count",
+            "--db",
+            &board.admin,
+            "--schema",
+            &board.schema.name,
+        ])
+        .args(["--trust-owner", &board.carol.name])
+        .env_remove("QUEENS_TRUST_OWNER")
+        .output()
+        .unwrap();
+    let (said, err) = (common::text(&out.stdout), common::text(&out.stderr));
+    if server_major(&board.admin) < 16 {
+        assert!(
+            said.is_empty() && err.contains(&format!("role {} can act as", maker.name)),
+            "{err}"
+        );
+    } else {
+        assert_eq!(said, "92\n", "{err}");
+    }
+}

@@ -522,7 +522,7 @@ fn a_member_of_a_role_owning_what_the_board_reaches_is_named(
     let out = run_as(admin, schema, &["count", "--trust-owner", &trusted], &[]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let said = format!(
-        "role {} can act as {} (it is a member of {})",
+        "role {} can act as {} (it is a member of {}, or may create roles",
         eve.name, erin.name, erin.name
     );
     assert!(text(&out.stderr).contains(&said), "{}", text(&out.stderr));
