@@ -58,7 +58,7 @@ const LAB = (() => {
             const columns = st.getColumnNames(), rows = [];
             let count = 0;
             while (st.step()) { count++; if (rows.length < cap) rows.push(st.get(null, { useBigInt: true }).map(keep)); }
-            if (columns.length) last = { columns, rows, count };
+            if (columns.length) last = { columns, rows, count, sql: st.getSQL() };
           } finally { st.free(); }
           done++;
         }
@@ -95,6 +95,34 @@ const LAB = (() => {
       return null;
     }
     const few = r => ({ columns: r.columns, rows: r.rows.slice(0, 10).map(row => row.map(shown)), count: r.count });
+    // Text whose bytes are not UTF-8 comes out of sql.js changed (each bad
+    // byte a U+FFFD), so two different texts could read alike. Where a
+    // result holds that character, its statement is read again through a
+    // temporary view, each text as its bytes (SQLite's hex()); where that
+    // cannot be done, the text is compared as it reads.
+    const lossy = r => r.rows.some(row => row.some(v => typeof v === "string" && v.includes("\uFFFD")));
+    function exactly(d, r) {
+      const quoted = name => '"' + name.replace(/"/g, '""') + '"';
+      try {
+        d.run("drop view if exists temp.queens_exact");
+        d.run("create temp view queens_exact as " + r.sql);
+        const names = d.exec("pragma temp.table_info(queens_exact)")[0].values.map(row => row[1]);
+        const cells = names.map(quoted).map(c => "case typeof(" + c + ") when 'text' then char(1) || hex(" + c + ") else " + c + " end");
+        const st = d.prepare("select " + cells.join(", ") + " from temp.queens_exact"), rows = [];
+        try { while (st.step()) rows.push(st.get(null, { useBigInt: true })); } finally { st.free(); }
+        d.run("drop view temp.queens_exact");
+        return { columns: r.columns, rows, count: rows.length };
+      } catch (err) {
+        return null;
+      }
+    }
+    // The two results as they are compared: exactly, where text may read
+    // alike and be other bytes.
+    function compared(d, want, got) {
+      if (!lossy(want) && !lossy(got)) return [want, got];
+      const a = exactly(d, want), b = exactly(d, got);
+      return a && b ? [a, b] : [want, got];
+    }
     function check(m) {
       for (let b = 0; b < pristine.length; b++) {
         const d = new SQL.Database(pristine[b]);
@@ -103,7 +131,8 @@ const LAB = (() => {
           let got;
           try { got = run(d, m.answer, Infinity, v => v); }
           catch (err) { return { kind: "checked", id: m.id, board: b, error: String(err.message || err) }; }
-          if (!same(want, got, m.ordered)) {
+          const [wantExactly, gotExactly] = compared(d, want, got);
+          if (!same(wantExactly, gotExactly, m.ordered)) {
             const types = typeDifference(want, got, m.ordered);
             return { kind: "checked", id: m.id, board: b, want: few(want), got: few(got), types: types && { column: types.column, want: said(types.want), got: said(types.got) } };
           }

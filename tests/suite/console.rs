@@ -779,6 +779,12 @@ mod in_chromium {
             ("Past 2^53", "select 9007199254740992 + n from board_size"),
             ("A count", "select count(*) from square"),
             ("Minus zero", "select -0.0 from board_size"),
+            // (From the seventh adversary: text that is not UTF-8 reads
+            // alike in JavaScript, each bad byte a U+FFFD.)
+            (
+                "Bad bytes",
+                "select cast(x'ff' as text) || square from square",
+            ),
         ];
         let file: String = exercises
             .iter()
@@ -792,6 +798,7 @@ mod in_chromium {
             (1, "select null from board_size"),
             (2, "select 9007199254740993 + n from board_size"),
             (4, "select 0.0 from board_size"),
+            (5, "select cast(x'fe' as text) || square from square"),
         ] {
             let said = check(&tab, at, answer);
             assert!(
