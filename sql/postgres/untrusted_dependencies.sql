@@ -135,8 +135,17 @@ reached (classid, objid) as (
           join pg_roles as xo on xo.oid = x.extowner
           where e.classid = step.classid and e.objid = step.objid and e.deptype = 'e'
             and xo.rolsuper)
-      and coalesce((pg_identify_object(step.classid, step.objid, 0)).schema, '')
-          not in ('pg_catalog', 'information_schema', 'pg_toast')
+      -- (the object's schema read off its own row, as the server's list
+      -- of references names the column: pg_identify_object, asked of an
+      -- object whose schema another session drops meanwhile, ends the
+      -- server process on PostgreSQL 15)
+      and not exists (
+          select from (select step.classid, step.objid) as o (classid, objid)
+          cross join lateral (
+              --@insert NAMESPACES
+          ) as n (namespace)
+          where n.namespace in ('pg_catalog'::regnamespace, 'information_schema'::regnamespace,
+                                'pg_toast'::regnamespace))
 ),
 -- the roles that own what was reached (a part, such as a rule, a
 -- trigger or a cast, has no owner of its own: it answers for what it

@@ -408,10 +408,12 @@ fn refuse_untrusted_dependencies(
         &statement("postgres/catalog_edges.sql", Scope::default())?,
         &[],
     )?;
-    let (follow, owners): (String, String) = (edges.get(0), edges.get(1));
+    let (follow, owners, namespaces): (String, String, String) =
+        (edges.get(0), edges.get(1), edges.get(2));
     let walk = Scope::default()
         .with_fragment("FOLLOW", &follow)
-        .with_fragment("OWNERS", &owners);
+        .with_fragment("OWNERS", &owners)
+        .with_fragment("NAMESPACES", &namespaces);
     let found = client.query_opt(
         &statement("postgres/untrusted_dependencies.sql", walk)?,
         &[&schema, &trusted],

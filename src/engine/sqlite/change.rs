@@ -268,6 +268,26 @@ pub fn change_model(path: &Path, change: impl FnOnce(&Transaction) -> Result<()>
 /// and the version read again says so.)
 fn refuse_taken_names(conn: &Connection, shown: &str) -> Result<()> {
     let version = build::user_version(conn)?;
+    if let Some(taken) = build::taken_name(conn)?
+        && build::user_version(conn)? == version
+    {
+        return Err(Error::InTheWay {
+            board: shown.to_string(),
+            object: format!(
+                "{} named {}, which a file of schema version {version} does not hold",
+                with_article(&taken.theirs),
+                taken.name
+            ),
+            advice: format!(
+                "bringing it up to schema {} makes {} of that name: if it is yours, rename or \
+                 drop it, or use another --db; if it is queens', the file's user_version may \
+                 not match the tables it holds",
+                crate::model::schema::latest_version(),
+                with_article(&taken.ours)
+            ),
+        }
+        .into());
+    }
     if let Some((index, table)) = build::index_an_upgrade_drops(conn)?
         && build::user_version(conn)? == version
     {
@@ -282,28 +302,7 @@ fn refuse_taken_names(conn: &Connection, shown: &str) -> Result<()> {
         }
         .into());
     }
-    let Some(taken) = build::taken_name(conn)? else {
-        return Ok(());
-    };
-    if build::user_version(conn)? != version {
-        return Ok(());
-    }
-    Err(Error::InTheWay {
-        board: shown.to_string(),
-        object: format!(
-            "{} named {}, which a file of schema version {version} does not hold",
-            with_article(&taken.theirs),
-            taken.name
-        ),
-        advice: format!(
-            "bringing it up to schema {} makes {} of that name: if it is yours, rename or drop \
-             it, or use another --db; if it is queens', the file's user_version may not match \
-             the tables it holds",
-            crate::model::schema::latest_version(),
-            with_article(&taken.ours)
-        ),
-    }
-    .into())
+    Ok(())
 }
 
 /// "a table", "an index".

@@ -41,10 +41,6 @@ promise!(
     every_board_answers_on_postgresql_as_in_its_sqlite_file,
     needs = [Postgres]
 );
-also_on_postgres_18!(
-    every_board_answers_on_postgresql_as_in_its_sqlite_file,
-    every_board_answers_on_postgresql_as_in_its_sqlite_file_on_postgresql_18
-);
 fn every_board_answers_on_postgresql_as_in_its_sqlite_file() {
     let url = server();
     let schema = Schema::new(&url, "v");
