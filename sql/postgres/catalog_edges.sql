@@ -1,14 +1,11 @@
--- catalog_edges(follow, owners, namespaces): the SQL of the trust walk's
--- steps along the server's catalog references
--- (postgres/catalog_references.sql), for
+-- catalog_edges(follow, owners): the SQL of the trust walk's steps along
+-- the server's catalog references (postgres/catalog_references.sql), for
 -- postgres/untrusted_dependencies.sql to run. `follow` is one branch of a
 -- union for each catalog whose rows name others: given a reached object
 -- r (r.classid, r.objid), the objects its row (or the rows that belong to
 -- it) names, as (classid, objid); `owners`, the same for the roles that
--- own a reached object, as (owner); `namespaces`, for an object o
--- (o.classid, o.objid), the schema its row names, as (namespace). Names
--- come from the catalogs and are quoted by format's %I; catalogs are
--- written as their oids.
+-- own a reached object, as (owner). Names come from the catalogs and are
+-- quoted by format's %I; catalogs are written as their oids.
 with
 refs as (
     --@include postgres/catalog_references.sql
@@ -58,13 +55,5 @@ branch (kind, sql) as (
     where r.treatment = 'owner'
 )
 select string_agg(sql, E'\nunion all\n' order by sql) filter (where kind = 'follow') as follow,
-       string_agg(sql, E'\nunion all\n' order by sql) filter (where kind = 'owner') as owners,
-       (select string_agg(format('select x.%I::oid from pg_catalog.%I as x '
-                                 || 'where o.classid = %s and x.oid = o.objid',
-                                 n.fkcols[1], (select relname from pg_class
-                                               where oid = n.fktable::regclass),
-                                 n.fktable::regclass::oid),
-                          E'\nunion all\n' order by n.fktable)
-        from refs as n
-        where n.pktable = 'pg_namespace' and n.via = 'oid' and not n.is_array) as namespaces
+       string_agg(sql, E'\nunion all\n' order by sql) filter (where kind = 'owner') as owners
 from branch

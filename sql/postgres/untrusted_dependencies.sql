@@ -31,10 +31,11 @@
 -- role's code, each with its reason. The steps along catalog references
 -- are written by postgres/catalog_edges.sql from that list, on the server
 -- that runs the walk, and inserted here (FOLLOW, and OWNERS for the roles
--- that own what is reached). The walk stops at PostgreSQL's own objects
--- (pg_catalog, information_schema), whose rows only a superuser can make
--- name anything else, and at the objects of an extension a superuser
--- owns, which the server's administrator installed. A superuser owns the
+-- that own what is reached). The walk stops at PostgreSQL's own objects,
+-- made with the server (those of pg_catalog and information_schema, whose
+-- rows only a superuser can make name anything else), and at the objects
+-- of an extension a superuser owns, which the server's administrator
+-- installed. A superuser owns the
 -- catalog; queens' own objects are the connecting role's. Parts that have
 -- no owner of their own (a rule, a trigger, a cast) are walked through,
 -- and answer for the relation or function they belong to.
@@ -135,17 +136,14 @@ reached (classid, objid) as (
           join pg_roles as xo on xo.oid = x.extowner
           where e.classid = step.classid and e.objid = step.objid and e.deptype = 'e'
             and xo.rolsuper)
-      -- (the object's schema read off its own row, as the server's list
-      -- of references names the column: pg_identify_object, asked of an
+      -- PostgreSQL's own objects, made with the server (initdb): those
+      -- of pg_catalog and information_schema, whose rows only a
+      -- superuser can make name anything else, are the ones below the
+      -- first oid an object made later has (FirstNormalObjectId, 16384).
+      -- (Not by their schema's name: pg_identify_object, asked of an
       -- object whose schema another session drops meanwhile, ends the
-      -- server process on PostgreSQL 15)
-      and not exists (
-          select from (select step.classid, step.objid) as o (classid, objid)
-          cross join lateral (
-              --@insert NAMESPACES
-          ) as n (namespace)
-          where n.namespace in ('pg_catalog'::regnamespace, 'information_schema'::regnamespace,
-                                'pg_toast'::regnamespace))
+      -- server process on PostgreSQL 15.)
+      and step.objid >= 16384
 ),
 -- the roles that own what was reached (a part, such as a rule, a
 -- trigger or a cast, has no owner of its own: it answers for what it

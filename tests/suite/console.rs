@@ -816,7 +816,10 @@ mod in_chromium {
             said.contains("the reference answer has the blob x'6131' and yours the text 'a1'"),
             "{said}"
         );
-        for (at, (_, answer)) in exercises.iter().enumerate() {
+        // The reference's own rows are right, exactly: past 2^53, and
+        // text that is not UTF-8.
+        for at in [2, 5] {
+            let answer = exercises[at].1;
             let said = check(&tab, at, answer);
             assert!(said.starts_with("Right:"), "{answer}: {said}");
         }

@@ -408,12 +408,10 @@ fn refuse_untrusted_dependencies(
         &statement("postgres/catalog_edges.sql", Scope::default())?,
         &[],
     )?;
-    let (follow, owners, namespaces): (String, String, String) =
-        (edges.get(0), edges.get(1), edges.get(2));
+    let (follow, owners): (String, String) = (edges.get(0), edges.get(1));
     let walk = Scope::default()
         .with_fragment("FOLLOW", &follow)
-        .with_fragment("OWNERS", &owners)
-        .with_fragment("NAMESPACES", &namespaces);
+        .with_fragment("OWNERS", &owners);
     let found = client.query_opt(
         &statement("postgres/untrusted_dependencies.sql", walk)?,
         &[&schema, &trusted],

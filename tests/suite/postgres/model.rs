@@ -1004,10 +1004,6 @@ promise!(
     the_view_gives_every_solution_in_board_order_with_the_server_s_settings,
     needs = [Postgres]
 );
-also_on_postgres_18!(
-    the_view_gives_every_solution_in_board_order_with_the_server_s_settings,
-    the_view_gives_every_solution_in_board_order_with_the_server_s_settings_on_postgresql_18
-);
 fn the_view_gives_every_solution_in_board_order_with_the_server_s_settings() {
     // A plain session, as psql's: none of the settings queens gives its own.
     // The recursive form searches half the board and adds the mirror images;

@@ -221,10 +221,6 @@ promise!(
     an_operators_trap_set_by_the_databases_search_path_is_never_run,
     needs = [Postgres]
 );
-also_on_postgres_18!(
-    an_operators_trap_set_by_the_databases_search_path_is_never_run,
-    an_operators_trap_set_by_the_databases_search_path_is_never_run_on_postgresql_18
-);
 fn an_operators_trap_set_by_the_databases_search_path_is_never_run() {
     database_path_trap(&postgres(), SHADOWING_OPERATORS);
 }

@@ -275,10 +275,6 @@ promise!(
     trusting_carol_is_not_trusting_whoever_carol_s_views_call,
     needs = [Postgres]
 );
-also_on_postgres_18!(
-    trusting_carol_is_not_trusting_whoever_carol_s_views_call,
-    trusting_carol_is_not_trusting_whoever_carol_s_views_call_on_postgresql_18
-);
 fn trusting_carol_is_not_trusting_whoever_carol_s_views_call() {
     let admin = server();
     let schema = Schema::new(&admin, "cb");
