@@ -123,51 +123,6 @@ fn count_by_last_queens_reads_one_board_while_it_is_rebuilt_in_a_rollback_journa
     check_counts_are_whole_boards_of("delete", 10);
 }
 
-/// Replaces the file at `board.db` by a copy of another board of size
-/// n + 1 and back again (`cp`, then `mv` over it), `rounds` times, in
-/// another process.
-fn swap_in_a_loop(board: &Board, rounds: u32, n: u8) -> Child {
-    let db = board.db.display().to_string();
-    let other = board.dir.path().join("other.db");
-    let first = board.dir.path().join("first.db");
-    std::fs::copy(&board.db, &first).unwrap();
-    let exe = env!("CARGO_BIN_EXE_queens");
-    let made = Command::new(exe)
-        .args(["init", "--size", &(n + 1).to_string(), "--db"])
-        .arg(&other)
-        .output()
-        .unwrap();
-    assert!(made.status.success());
-    let (other, first) = (other.display(), first.display());
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "for i in $(seq {rounds}); do cp \"{other}\" \"{db}.new\"; mv -f \"{db}.new\" \"{db}\"; \
-             cp \"{first}\" \"{db}.new\"; mv -f \"{db}.new\" \"{db}\"; done"
-        ))
-        .spawn()
-        .unwrap()
-}
-
-/// Attack: a file replaced by `mv` while a count opened its connections
-/// one by one gave them different boards, and the count a number of
-/// neither (0, 214 … on a 10×10 file swapped with an 11×11 one). Each
-/// connection now reads the board size the first read.
-fn check_counts_survive_the_file_being_replaced(n: u8) {
-    let board = Board::new(n);
-    let says = [
-        "was replaced while this command read it",
-        "changed by another process",
-    ];
-    check_counts_while(&board, n, || swap_in_a_loop(&board, 60, n), &says);
-}
-
-promise!(a_file_replaced_while_count_reads_it_is_said_never_miscounted);
-fn a_file_replaced_while_count_reads_it_is_said_never_miscounted() {
-    check_counts_survive_the_file_being_replaced(8);
-    check_counts_survive_the_file_being_replaced(10);
-}
-
 promise!(solve_prints_the_rows_of_one_board_while_it_is_rebuilt_in_wal_mode);
 fn solve_prints_the_rows_of_one_board_while_it_is_rebuilt_in_wal_mode() {
     let board = board_in_journal_mode("wal");
@@ -340,23 +295,30 @@ fn count_across_a_swap(file: &Board, swap: &Board) -> anyhow::Result<u64> {
     queens::search::parallel::count_solutions(&board)
 }
 
-// From an attack: each connection checked the board's size alone, so a
-// 14×14 file with a hole at g7 moved over a plain 14×14 one while `count`
-// opened its connections gave 347,386 (the boards have 365,596 and
-// 346,720), and a 13×13 torus over a plain 13×13 gave 2,142. The swap is
-// made for certain here, between the first connection and the others.
+// From attacks: a file replaced by `mv` while a count opened its
+// connections one by one gave them different boards, and the count a
+// number of neither (0, 214 … on a 10×10 file swapped with an 11×11 one);
+// and where each connection then checked the board's size alone, a 14×14
+// file with a hole at g7 moved over a plain 14×14 one gave 347,386 (the
+// boards have 365,596 and 346,720), and a 13×13 torus over a plain 13×13
+// gave 2,142. The swap is made for certain here, between the first
+// connection and the others (a race with a loop of `mv`s, tried before,
+// raced too few reads on a busy machine).
 promise!(every_connection_reads_the_whole_board_the_first_one_read);
 fn every_connection_reads_the_whole_board_the_first_one_read() {
     for (n, flags, named) in [
-        (10, &["--holes", "g7"][..], "a 10×10 board with holes at g7"),
+        (11, &[][..], "an 11×11 board"),
+        (10, &["--holes", "g7"], "a 10×10 board with holes at g7"),
         (10, &["--torus"], "a 10×10 torus"),
         (10, &["--superqueens"], "a 10×10 superqueens board"),
         (10, &["--size", "10x11"], "a 10×11 board"),
     ] {
-        let file = Board::new(n);
+        let file = Board::new(10);
         let swap = Board::new(n);
-        let out = swap.run(&[&["init", "--force"][..], flags].concat());
-        assert!(out.status.success(), "{}", text(&out.stderr));
+        if !flags.is_empty() {
+            let out = swap.run(&[&["init", "--force"][..], flags].concat());
+            assert!(out.status.success(), "{}", text(&out.stderr));
+        }
         let said = count_across_a_swap(&file, &swap)
             .expect_err("the count went on across the swap")
             .to_string();
