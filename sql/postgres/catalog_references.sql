@@ -20,7 +20,7 @@
 --   `why` says why.
 --
 -- A reference of a new server that fits none of these has treatment NULL:
--- tests/suite/postgres/trust.rs fails on it, so a new kind of reference is
+-- tests/suite/postgres/catalog_walk.rs fails on it, so a new kind of reference is
 -- thought through before it is trusted. The walk follows every reference
 -- whose target may run code (a function, an operator, a type, a relation,
 -- a collation, a conversion, an access method, a language, …); what it

@@ -8,7 +8,10 @@ use crate::common;
 
 use common::server::{Role, Schema};
 
-use super::shared_board::{a_board_carol_built_and_dave_may_read, as_role, refused_trusting_carol};
+use super::shared_board::{
+    a_board_carol_built_and_dave_may_read, as_role, count_refused_trusting_carol,
+    refused_trusting_carol,
+};
 
 fn server() -> String {
     common::server::postgres()
@@ -234,7 +237,7 @@ fn an_estimator_and_a_type_s_operator_class_lead_the_walk_to_their_functions() {
         "function {mal}.sel(internal,oid,internal,integer), owned by {}",
         board.mallory.name
     );
-    refused_trusting_carol(&admin, &board.schema, &board.carol, &names);
+    count_refused_trusting_carol(&admin, &board.schema, &board.carol, &names);
     a_type_s_default_operator_class_is_followed(&board, &mut client);
 }
 
@@ -263,7 +266,7 @@ fn a_type_s_default_operator_class_is_followed(board: &Carol, client: &mut postg
         "function {mal}.cmp(anyenum,anyenum), owned by {}",
         board.mallory.name
     );
-    refused_trusting_carol(&board.admin, &board.schema, &board.carol, &names);
+    count_refused_trusting_carol(&board.admin, &board.schema, &board.carol, &names);
     client
         .batch_execute(&format!(
             "drop operator class {mal}.mood_ops using btree cascade"
@@ -306,7 +309,7 @@ fn inheritance_children_and_text_running_builtins_behind_operators_are_followed(
         ),
     );
     let names = format!("function {mal}.g(), owned by {}", board.mallory.name);
-    refused_trusting_carol(&board.admin, &board.schema, &board.carol, &names);
+    count_refused_trusting_carol(&board.admin, &board.schema, &board.carol, &names);
     as_role(&board.carol, &cx, "drop table {util}.kid");
     for made in [
         format!(
@@ -319,7 +322,7 @@ fn inheritance_children_and_text_running_builtins_behind_operators_are_followed(
         ),
     ] {
         as_role(&board.carol, &cx, &made);
-        refused_trusting_carol(
+        count_refused_trusting_carol(
             &board.admin,
             &board.schema,
             &board.carol,
@@ -333,7 +336,7 @@ fn inheritance_children_and_text_running_builtins_behind_operators_are_followed(
             &cx,
             &format!("create view {s}.v as select pg_input_is_valid('1', 'integer') as ok"),
         );
-        refused_trusting_carol(
+        count_refused_trusting_carol(
             &board.admin,
             &board.schema,
             &board.carol,
