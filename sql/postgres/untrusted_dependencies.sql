@@ -31,7 +31,9 @@
 -- role's code, each with its reason. The steps along catalog references
 -- are written by postgres/catalog_edges.sql from that list, on the server
 -- that runs the walk, and inserted here (FOLLOW, and OWNERS for the roles
--- that own what is reached). The walk stops at PostgreSQL's own objects,
+-- that own what is reached). A third step goes to every type that a
+-- reached object's stored tree names, which pg_depend may leave out. The
+-- walk stops at PostgreSQL's own objects,
 -- made with the server (those of pg_catalog and information_schema, whose
 -- rows only a superuser can make name anything else), and at the objects
 -- of an extension a superuser owns, which the server's administrator
@@ -123,6 +125,17 @@ reached (classid, objid) as (
         -- are folded by the planner as it plans)
         select 'pg_class'::regclass::oid, i.inhrelid from pg_inherits as i
         where r.classid = 'pg_class'::regclass and i.inhparent = r.objid
+        union all
+        -- every type a reached object's stored tree names (`:consttype N`,
+        -- `:resulttype N`, `:typid N`, …): pg_depend records most, not
+        -- all (PostgreSQL 17's `json_value(… returning d)` records no
+        -- domain d, and reads the value as d, checks and all, as it runs)
+        select 'pg_type'::regclass::oid, m.found[1]::oid
+        from (
+            --@include postgres/stored_tree.sql
+        ) as t (tree)
+        cross join lateral regexp_matches(t.tree, ':[a-z_]*(?:type|typid|typeid) ([0-9]+)', 'g')
+            as m (found)
     ) as step (classid, objid)
     where step.objid <> 0
       -- (a schema runs no code: postgres/catalog_references.sql)
@@ -162,45 +175,14 @@ owned (classid, objid, owner) as (
 -- A direct call of one of the functions runs_sql_text names is
 -- `:funcid N` there; one made through an operator or an aggregate built
 -- on it is found by the catalog reference that names it (runs_text).
--- (The connecting role's own objects are left out, as its own plpgsql is:
--- what it wrote runs as it chose. Its views are queens' own, whose trees
--- are long.)
+-- (postgres/stored_tree.sql leaves out the connecting role's own, as its
+-- own plpgsql is.)
 trees (classid, objid, tree) as (
-    select r.classid, r.objid, w.ev_action::text || coalesce(w.ev_qual::text, '')
-    from reached as r join pg_rewrite as w on r.classid = 'pg_rewrite'::regclass and w.oid = r.objid
-    join pg_class as c on c.oid = w.ev_class
-    where c.relowner <> (select oid from me)
-    union all
-    select r.classid, r.objid, p.prosqlbody::text || coalesce(p.proargdefaults::text, '')
-    from reached as r join pg_proc as p on r.classid = 'pg_proc'::regclass and p.oid = r.objid
-    where (p.prosqlbody is not null or p.proargdefaults is not null)
-      and p.proowner <> (select oid from me)
-    union all
-    select r.classid, r.objid, a.adbin::text
-    from reached as r join pg_attrdef as a on r.classid = 'pg_attrdef'::regclass and a.oid = r.objid
-    join pg_class as c on c.oid = a.adrelid
-    where c.relowner <> (select oid from me)
-    union all
-    select r.classid, r.objid, c.conbin::text
-    from reached as r join pg_constraint as c on r.classid = 'pg_constraint'::regclass and c.oid = r.objid
-    where c.conbin is not null
-      and coalesce((select relowner from pg_class where oid = c.conrelid),
-                   (select typowner from pg_type where oid = c.contypid)) <> (select oid from me)
-    union all
-    select r.classid, r.objid, coalesce(i.indexprs::text, '') || coalesce(i.indpred::text, '')
-    from reached as r join pg_index as i on r.classid = 'pg_class'::regclass and i.indexrelid = r.objid
-    join pg_class as c on c.oid = i.indrelid
-    where c.relowner <> (select oid from me)
-    union all
-    select r.classid, r.objid, coalesce(p.polqual::text, '') || coalesce(p.polwithcheck::text, '')
-    from reached as r join pg_policy as p on r.classid = 'pg_policy'::regclass and p.oid = r.objid
-    join pg_class as c on c.oid = p.polrelid
-    where c.relowner <> (select oid from me)
-    union all
-    select r.classid, r.objid, t.tgqual::text
-    from reached as r join pg_trigger as t on r.classid = 'pg_trigger'::regclass and t.oid = r.objid
-    join pg_class as c on c.oid = t.tgrelid
-    where t.tgqual is not null and c.relowner <> (select oid from me)
+    select r.classid, r.objid, t.tree
+    from reached as r
+    cross join lateral (
+        --@include postgres/stored_tree.sql
+    ) as t (tree)
 ),
 -- PostgreSQL's own functions that run SQL given as text, change a setting
 -- for the rest of the session, or read a value as a type named at run
@@ -236,6 +218,9 @@ runs_sql_text (oid) as (
        -- tablefunc's, which a database's owner may install (it is a
        -- trusted extension), and xml2's: they run the query they are given
        or p.proname like 'crosstab%' or p.proname in ('connectby', 'xpath_table')
+       -- amcheck's, which run the expressions of an index named when they
+       -- run, as the brin and gin functions above do
+       or p.proname in ('bt_index_check', 'bt_index_parent_check', 'gin_index_check')
 ),
 -- (strpos, not a regular expression: the views' trees are long, and a
 -- search for each of a few words is the faster)

@@ -184,6 +184,48 @@ pub(super) fn a_negator_or_commutator_is_followed(admin: &str) {
     }
 }
 
+// From an attack: PostgreSQL 17's `json_value(… returning d)` and
+// `json_query` record no dependency on the domain d, and read the value as
+// d as they run, its check calling mallory's function as the superuser who
+// read carol's view. The walk reaches every type a stored tree names.
+promise!(
+    a_domain_a_json_value_returns_leads_the_walk_to_its_check_on_postgresql_18,
+    needs = [Postgres18]
+);
+fn a_domain_a_json_value_returns_leads_the_walk_to_its_check_on_postgresql_18() {
+    common::server::on_postgres_18(a_domain_a_json_value_returns_is_followed);
+}
+
+fn a_domain_a_json_value_returns_is_followed() {
+    let board = Carol::new(&server());
+    let (s, mal) = (&board.schema.name, &board.mal);
+    let cx = format!("{s}_cx");
+    as_role(
+        &board.carol,
+        &cx,
+        &format!(
+            "create schema {{util}}; \
+             create domain {{util}}.dom as integer check ({mal}.f(value, 0))"
+        ),
+    );
+    for returning in [
+        "json_value('{\"a\": 1}', '$.a' returning {util}.dom)",
+        "json_query(jsonb '1', '$' returning {util}.dom)",
+    ] {
+        as_role(
+            &board.carol,
+            &cx,
+            &format!("create view {s}.v as select {returning}::integer as v"),
+        );
+        let names = format!(
+            "function {mal}.f(integer,integer), owned by {}",
+            board.mallory.name
+        );
+        count_refused_trusting_carol(&board.admin, &board.schema, &board.carol, &names);
+        as_role(&board.carol, &cx, &format!("drop view {s}.v"));
+    }
+}
+
 // An operator's restriction estimator runs when a query using the
 // operator is planned, and a type's default operator class's support
 // functions when its values are sorted or grouped: neither is a function

@@ -775,6 +775,8 @@ fn a_view_calling_dblink_is_refused_as_sql_given_as_text() {
         text(&out.stderr)
     );
     a_view_calling_crosstab_is_refused(&mut as_carol, &|args| run(&database.url, args));
+    admin.batch_execute("create extension amcheck").unwrap();
+    a_view_calling_amcheck_is_refused(&mut as_carol, &|args| run(&database.url, args));
 }
 
 /// From the third adversary: tablefunc is an extension a database's owner
@@ -796,6 +798,31 @@ fn a_view_calling_crosstab_is_refused(
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("view board.search_funnel calls cx.crosstab(text)"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// From the seventh adversary: amcheck, which a superuser installs, runs
+/// the expressions of the index it is named at run time, as the brin
+/// functions do.
+fn a_view_calling_amcheck_is_refused(
+    as_carol: &mut postgres::Client,
+    run: &dyn Fn(&[&str]) -> Output,
+) {
+    as_carol
+        .batch_execute(
+            "create or replace view board.search_funnel as select f.queens, \
+             f.by_candidate_rule, f.by_placement_rule + (select count(*) from \
+             (select public.bt_index_check('board.board_size_pkey'::text::regclass, true)) as t) * 0 \
+             as by_placement_rule from board.funnel_copy as f",
+        )
+        .unwrap();
+    let out = run(&["count"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr)
+            .contains("view board.search_funnel calls public.bt_index_check(regclass,boolean)"),
         "{}",
         text(&out.stderr)
     );
