@@ -803,9 +803,8 @@ fn a_view_calling_crosstab_is_refused(
     );
 }
 
-/// From the seventh adversary: amcheck, which a superuser installs, runs
-/// the expressions of the index it is named at run time, as the brin
-/// functions do.
+/// amcheck, which a superuser installs, runs the expressions of the index
+/// it is named at run time, as the brin functions do.
 fn a_view_calling_amcheck_is_refused(
     as_carol: &mut postgres::Client,
     run: &dyn Fn(&[&str]) -> Output,
