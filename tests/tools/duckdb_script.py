@@ -114,6 +114,17 @@ def everything(duck):
         "order by 1").fetchall()
 
 
+def as_the_shell(duck, script):
+    """Runs the script as DuckDB's shell does, stopping at its first error
+    and then closing, which rolls an open transaction back; what it said."""
+    try:
+        duck.execute(script)
+        return "the script ran"
+    except duckdb.Error as error:
+        duck.execute("rollback")
+        return str(error).splitlines()[0]
+
+
 def taken(model):
     script = open(model, encoding="utf-8").read()
     failed = 0
@@ -131,13 +142,7 @@ def taken(model):
             duck.execute(f"create {temporary}table {name} (square varchar); "
                          f"insert into {name} values ('c5')")
         before = everything(duck)
-        try:
-            duck.execute(script)
-            said = "the script ran"
-        except duckdb.Error as error:
-            said = str(error).splitlines()[0]
-        # (what DuckDB's shell does at its end with an open transaction)
-        duck.execute("rollback")
+        said = as_the_shell(duck, script)
         held = f"already holds the {temporary}{'index' if kind == 'index' else 'table'} {name},"
         same = everything(duck) == before
         ok = held in said and same
@@ -169,12 +174,7 @@ def macros(script):
     for kind, name, make, drop in SHADOWING + [(None, "mine", "create macro mine(x) as x", "")]:
         duck = duckdb.connect()
         duck.execute(make)
-        try:
-            duck.execute(script)
-            said = "the script ran"
-        except duckdb.Error as error:
-            said = str(error).splitlines()[0]
-            duck.execute("rollback")
+        said = as_the_shell(duck, script)
         if not kind:
             ok = said == "the script ran"
             print(f"a macro of no built-in name, {name}: {'ran' if ok else 'REFUSED'} ({said})")
