@@ -14,34 +14,39 @@ select system.main.error(
                 else 'the schema in use already holds the ' end
            || kind || ' ' || name
            || case when kind like '%macro'
-                   then ', which takes the place of DuckDB''s own ' || name || '() in what this '
-                        || 'script makes; nothing was made (drop or rename it, or run the script in '
-                        || 'another database)'
-                   else ', a name this script makes; nothing was made (drop or rename it, or run '
-                        || 'the script in another database)' end)
+                   then ', which takes the place of DuckDB''s own ' || name
+                        || '() in what this script makes'
+                   else ', a name this script makes' end
+           || '; nothing was made (drop or rename it, or run the script in another database)')
+-- (the first in name order, picked before error() runs, which raises
+-- the error on whichever row it meets first)
 from (
-    select database_name, schema_name, 'table' as kind, table_name as name
-    from system.main.duckdb_tables()
-    union all
-    select database_name, schema_name, 'view', view_name
-    from system.main.duckdb_views()
-    where not internal
-    union all
-    select database_name, schema_name, 'index', index_name
-    from system.main.duckdb_indexes()
-    union all
-    select database_name, schema_name, replace(function_type, '_', ' '), function_name
-    from system.main.duckdb_functions()
-    where not internal and function_type in ('macro', 'table_macro')
-      and function_name in (select function_name from system.main.duckdb_functions()
-                            where internal)
-) as held
-where ((database_name = system.main.current_database()
-        and schema_name = system.main.current_schema())
-       or database_name = 'temp')
-  and ((kind in ('table', 'view')
-        and system.main.lower(name) in ({{name in RELATIONS sep ", ": '{name}'}}))
-       or (kind = 'index' and system.main.lower(name) in ({{name in INDEXES sep ", ": '{name}'}}))
-       or kind like '%macro')
-order by name
-limit 1;
+    select database_name, kind, name
+    from (
+        select database_name, schema_name, 'table' as kind, table_name as name
+        from system.main.duckdb_tables()
+        union all
+        select database_name, schema_name, 'view', view_name
+        from system.main.duckdb_views()
+        where not internal
+        union all
+        select database_name, schema_name, 'index', index_name
+        from system.main.duckdb_indexes()
+        union all
+        select database_name, schema_name, replace(function_type, '_', ' '), function_name
+        from system.main.duckdb_functions()
+        where not internal and function_type in ('macro', 'table_macro')
+          and function_name in (select function_name from system.main.duckdb_functions()
+                                where internal)
+    ) as held
+    where ((database_name = system.main.current_database()
+            and schema_name = system.main.current_schema())
+           or database_name = 'temp')
+      and ((kind in ('table', 'view')
+            and system.main.lower(name) in ({{name in RELATIONS sep ", ": '{name}'}}))
+           or (kind = 'index'
+               and system.main.lower(name) in ({{name in INDEXES sep ", ": '{name}'}}))
+           or kind like '%macro')
+    order by name
+    limit 1
+) as first_held;

@@ -26,37 +26,42 @@ select system.main.error(
                 else 'the schema in use already holds the ' end
            || kind || ' ' || name
            || case when kind like '%macro'
-                   then ', which takes the place of DuckDB''s own ' || name || '() in what this '
-                        || 'script makes; nothing was made (drop or rename it, or run the script in '
-                        || 'another database)'
-                   else ', a name this script makes; nothing was made (drop or rename it, or run '
-                        || 'the script in another database)' end)
+                   then ', which takes the place of DuckDB''s own ' || name
+                        || '() in what this script makes'
+                   else ', a name this script makes' end
+           || '; nothing was made (drop or rename it, or run the script in another database)')
+-- (the first in name order, picked before error() runs, which raises
+-- the error on whichever row it meets first)
 from (
-    select database_name, schema_name, 'table' as kind, table_name as name
-    from system.main.duckdb_tables()
-    union all
-    select database_name, schema_name, 'view', view_name
-    from system.main.duckdb_views()
-    where not internal
-    union all
-    select database_name, schema_name, 'index', index_name
-    from system.main.duckdb_indexes()
-    union all
-    select database_name, schema_name, replace(function_type, '_', ' '), function_name
-    from system.main.duckdb_functions()
-    where not internal and function_type in ('macro', 'table_macro')
-      and function_name in (select function_name from system.main.duckdb_functions()
-                            where internal)
-) as held
-where ((database_name = system.main.current_database()
-        and schema_name = system.main.current_schema())
-       or database_name = 'temp')
-  and ((kind in ('table', 'view')
-        and system.main.lower(name) in ('board_size', 'col_lbl', 'row_lbl', 'square', 'mov_dir', 'line', 'square_line', 'line_set', 'safe_next', 'symmetry', 'square_image', 'board_shape', 'hole', 'board_rows', 'candidate', 'solution_by_definition', 'solution', 'search_space', 'numbered_solution', 'solution_queen', 'solution_class', 'fundamental_solution', 'stored_solution', 'search_funnel', 'search_tree', 'search_tree_tally'))
-       or (kind = 'index' and system.main.lower(name) in ('board_size_has_one_row', 'square_line_by_line', 'board_shape_has_one_row', 'board_rows_has_one_row'))
-       or kind like '%macro')
-order by name
-limit 1;
+    select database_name, kind, name
+    from (
+        select database_name, schema_name, 'table' as kind, table_name as name
+        from system.main.duckdb_tables()
+        union all
+        select database_name, schema_name, 'view', view_name
+        from system.main.duckdb_views()
+        where not internal
+        union all
+        select database_name, schema_name, 'index', index_name
+        from system.main.duckdb_indexes()
+        union all
+        select database_name, schema_name, replace(function_type, '_', ' '), function_name
+        from system.main.duckdb_functions()
+        where not internal and function_type in ('macro', 'table_macro')
+          and function_name in (select function_name from system.main.duckdb_functions()
+                                where internal)
+    ) as held
+    where ((database_name = system.main.current_database()
+            and schema_name = system.main.current_schema())
+           or database_name = 'temp')
+      and ((kind in ('table', 'view')
+            and system.main.lower(name) in ('board_size', 'col_lbl', 'row_lbl', 'square', 'mov_dir', 'line', 'square_line', 'line_set', 'safe_next', 'symmetry', 'square_image', 'board_shape', 'hole', 'board_rows', 'candidate', 'solution_by_definition', 'solution', 'search_space', 'numbered_solution', 'solution_queen', 'solution_class', 'fundamental_solution', 'stored_solution', 'search_funnel', 'search_tree', 'search_tree_tally'))
+           or (kind = 'index'
+               and system.main.lower(name) in ('board_size_has_one_row', 'square_line_by_line', 'board_shape_has_one_row', 'board_rows_has_one_row'))
+           or kind like '%macro')
+    order by name
+    limit 1
+) as first_held;
 
 -- Schema 1: the board, its lines, and which squares lie on which lines.
 --
