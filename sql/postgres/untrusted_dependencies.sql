@@ -33,11 +33,10 @@
 -- that runs the walk, and inserted here (FOLLOW, and OWNERS for the roles
 -- that own what is reached). A third step goes to every type that a
 -- reached object's stored tree names, which pg_depend may leave out. The
--- walk stops at PostgreSQL's own objects,
--- made with the server (those of pg_catalog and information_schema, whose
--- rows only a superuser can make name anything else), and at the objects
--- of an extension a superuser owns, which the server's administrator
--- installed. A superuser owns the
+-- walk stops at PostgreSQL's own objects, made with the server (those of
+-- pg_catalog and information_schema, whose rows only a superuser can make
+-- name anything else), and at the objects of an extension a superuser
+-- owns, which the server's administrator installed. A superuser owns the
 -- catalog; queens' own objects are the connecting role's. Parts that have
 -- no owner of their own (a rule, a trigger, a cast) are walked through,
 -- and answer for the relation or function they belong to.

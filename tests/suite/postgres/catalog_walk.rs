@@ -97,6 +97,8 @@ struct Carol {
     mallory: Role,
     /// mallory's schema, where her function f is.
     mal: String,
+    /// carol's schema for what a test has her make outside the board's.
+    cx: String,
 }
 
 impl Carol {
@@ -114,6 +116,7 @@ impl Carol {
             &format!("grant create on database \"{database}\" to {{role}}"),
         );
         let mal = format!("{}_mal", schema.name);
+        let cx = format!("{}_cx", schema.name);
         as_role(
             &mallory,
             &mal,
@@ -127,6 +130,7 @@ impl Carol {
             carol,
             mallory,
             mal,
+            cx,
         }
     }
 
@@ -161,11 +165,11 @@ pub(super) fn a_negator_or_commutator_is_followed(admin: &str) {
     let board = Carol::new(admin);
     let s = &board.schema.name;
     let mal = &board.mal;
-    let cx = format!("{s}_cx");
+    let cx = &board.cx;
     for link in ["negator", "commutator"] {
         as_role(
             &board.carol,
-            &cx,
+            cx,
             &format!(
                 "drop schema if exists {{util}} cascade; create schema {{util}}; \
                  create operator {{util}}.!== (function = {mal}.f, leftarg = integer, rightarg = integer); \
@@ -178,7 +182,7 @@ pub(super) fn a_negator_or_commutator_is_followed(admin: &str) {
         board.refused_naming_mallory_s_function();
         as_role(
             &board.carol,
-            &cx,
+            cx,
             &format!("drop view {s}.v; drop operator {s}.=== (integer, integer)"),
         );
     }
@@ -199,10 +203,10 @@ fn a_domain_a_json_value_returns_leads_the_walk_to_its_check_on_postgresql_18() 
 fn a_domain_a_json_value_returns_is_followed() {
     let board = Carol::new(&server());
     let (s, mal) = (&board.schema.name, &board.mal);
-    let cx = format!("{s}_cx");
+    let cx = &board.cx;
     as_role(
         &board.carol,
-        &cx,
+        cx,
         &format!(
             "create schema {{util}}; \
              create domain {{util}}.dom as integer check ({mal}.f(value, 0))"
@@ -214,7 +218,7 @@ fn a_domain_a_json_value_returns_is_followed() {
     ] {
         as_role(
             &board.carol,
-            &cx,
+            cx,
             &format!("create view {s}.v as select {returning}::integer as v"),
         );
         let names = format!(
@@ -222,7 +226,7 @@ fn a_domain_a_json_value_returns_is_followed() {
             board.mallory.name
         );
         count_refused_trusting_carol(&board.admin, &board.schema, &board.carol, &names);
-        as_role(&board.carol, &cx, &format!("drop view {s}.v"));
+        as_role(&board.carol, cx, &format!("drop view {s}.v"));
     }
 }
 
@@ -334,7 +338,7 @@ also_on_postgres_18!(
 fn inheritance_children_and_text_running_builtins_behind_operators_are_followed() {
     let board = Carol::new(&server());
     let (s, mal) = (&board.schema.name, &board.mal);
-    let cx = format!("{s}_cx");
+    let cx = &board.cx;
     as_role(
         &board.mallory,
         mal,
@@ -343,7 +347,7 @@ fn inheritance_children_and_text_running_builtins_behind_operators_are_followed(
     );
     as_role(
         &board.carol,
-        &cx,
+        cx,
         &format!(
             "create schema {{util}}; \
              create table {{util}}.kid () inherits ({s}.board_size); \
@@ -352,7 +356,7 @@ fn inheritance_children_and_text_running_builtins_behind_operators_are_followed(
     );
     let names = format!("function {mal}.g(), owned by {}", board.mallory.name);
     count_refused_trusting_carol(&board.admin, &board.schema, &board.carol, &names);
-    as_role(&board.carol, &cx, "drop table {util}.kid");
+    as_role(&board.carol, cx, "drop table {util}.kid");
     for made in [
         format!(
             "create operator {{util}}.@@@ (leftarg = tsquery, rightarg = text, function = ts_rewrite); \
@@ -363,19 +367,19 @@ fn inheritance_children_and_text_running_builtins_behind_operators_are_followed(
              create view {s}.v as select {{util}}.agg(q)::text as r from (values ('select 1')) as x (q)"
         ),
     ] {
-        as_role(&board.carol, &cx, &made);
+        as_role(&board.carol, cx, &made);
         count_refused_trusting_carol(
             &board.admin,
             &board.schema,
             &board.carol,
             "calls ts_rewrite(",
         );
-        as_role(&board.carol, &cx, &format!("drop view {s}.v"));
+        as_role(&board.carol, cx, &format!("drop view {s}.v"));
     }
     if server_major(&board.admin) >= 16 {
         as_role(
             &board.carol,
-            &cx,
+            cx,
             &format!("create view {s}.v as select pg_input_is_valid('1', 'integer') as ok"),
         );
         count_refused_trusting_carol(
