@@ -18,6 +18,13 @@ pub fn message(error: &rusqlite::Error) -> String {
     }
 }
 
+/// Whether the authorizer refused the statement (`not authorized`, or
+/// `access to pragma_optimize.optimize is prohibited` for a read): told
+/// by its result code, whatever the words.
+pub fn is_denied(error: &rusqlite::Error) -> bool {
+    error.sqlite_error_code() == Some(ErrorCode::AuthorizationForStatementDenied)
+}
+
 /// The result codes of the SQLite errors among `error`'s causes.
 fn codes(error: &anyhow::Error) -> impl Iterator<Item = ErrorCode> + '_ {
     error.chain().filter_map(|cause| {

@@ -10,6 +10,7 @@ use rusqlite::backup::Backup;
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, MAIN_DB};
 
+use super::failure::is_denied;
 use super::values::value_of;
 use crate::model::value::Value;
 
@@ -51,7 +52,7 @@ pub fn answer_rows(image: &[u8], sql: &str) -> Result<Vec<Vec<Value>>, String> {
     super::query::lock_down(&conn).map_err(|e| e.to_string())?;
     let mut statement = conn.prepare(sql).map_err(|e| match e {
         rusqlite::Error::MultipleStatement => "it holds more than one statement".to_string(),
-        other if other.to_string().contains("not authorized") => {
+        other if is_denied(&other) => {
             "it would attach a file, load an extension or set a pragma, which an answer may not"
                 .to_string()
         }

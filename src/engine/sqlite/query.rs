@@ -9,7 +9,7 @@ use anyhow::Result;
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, Statement};
 
-use crate::engine::sqlite::failure::message;
+use crate::engine::sqlite::failure::{is_denied, message};
 use crate::engine::sqlite::values::value_of;
 use crate::error::{Error, usage};
 use crate::model::value::Value;
@@ -185,12 +185,6 @@ fn names_acting_pragma(pragmas: &PragmasSeen) -> bool {
             value.is_none() && ACTING_PRAGMAS.contains(&name.to_ascii_lowercase().as_str())
         })
     })
-}
-
-/// Whether the authorizer refused the statement (`not authorized`, or
-/// `access to pragma_optimize.optimize is prohibited` for a read).
-fn is_denied(error: &rusqlite::Error) -> bool {
-    error.sqlite_error_code() == Some(rusqlite::ErrorCode::AuthorizationForStatementDenied)
 }
 
 /// Whether the statement is a pragma that only reports (`pragma
