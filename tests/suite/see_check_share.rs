@@ -684,12 +684,55 @@ fn bad_export_requests() -> [(Vec<&'static str>, i32, &'static str); 10] {
     ]
 }
 
+/// Flags of `export` that never go together, whatever the format, refused
+/// by clap itself before any work; and an explicit --dialect, sqlite too,
+/// outside the SQL it is for.
+fn export_flags_that_never_go_together() -> [(Vec<&'static str>, i32, &'static str); 4] {
+    [
+        (
+            vec!["export", "--out", "x.html", "--console", "--solution", "1"],
+            2,
+            "cannot be used with",
+        ),
+        (
+            vec![
+                "export",
+                "--format",
+                "sql",
+                "--dialect",
+                "postgres",
+                "--console",
+            ],
+            2,
+            "cannot be used with",
+        ),
+        (
+            vec![
+                "export",
+                "--format",
+                "svg",
+                "--fixed-size",
+                "--dialect",
+                "sqlite",
+            ],
+            2,
+            "cannot be used with",
+        ),
+        (
+            vec!["export", "--format", "csv", "--dialect", "sqlite"],
+            2,
+            "--dialect sqlite is for --format sql",
+        ),
+    ]
+}
+
 promise!(export_refuses_bad_requests_and_writes_nothing);
 fn export_refuses_bad_requests_and_writes_nothing() {
     let board = Board::new(8);
     let dir = board.dir.path();
     std::fs::write(dir.join("keep.csv"), "precious\n").unwrap();
-    for (args, code, message) in bad_export_requests() {
+    let requests = bad_export_requests().into_iter();
+    for (args, code, message) in requests.chain(export_flags_that_never_go_together()) {
         let r = run(dir, &with_db(&board, &args));
         assert_eq!(r.code, code, "{args:?}: {}", r.stderr);
         assert!(common::is_one_error(&r.stderr), "{args:?}: {}", r.stderr);

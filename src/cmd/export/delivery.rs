@@ -1,0 +1,78 @@
+//! Where `export` writes, for every format: standard output, or the --out
+//! file, checked before any work is done and written whole or not at all.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use crate::cmd::shared::stdout;
+use crate::engine::Target;
+use crate::render::outfile::{OutFile, check_target, write_out};
+
+/// Standard output, or the file --out names with whether it may replace
+/// one that exists.
+pub enum Destination {
+    Stdout,
+    File {
+        path: PathBuf,
+        checked: OutFile,
+        force: bool,
+    },
+}
+
+impl Destination {
+    /// The file `out` names, checked before any work is done (an existing
+    /// file without `force`, the database `target` itself, a link to
+    /// nowhere are refused), or standard output for none or `-`.
+    pub fn checked(out: Option<&Path>, force: bool, target: &Target) -> Result<Destination> {
+        let Some(path) = out.filter(|path| *path != Path::new("-")) else {
+            return Ok(Destination::Stdout);
+        };
+        let database = match target {
+            Target::File(db) => Some(db.as_path()),
+            Target::Server { .. } => None,
+        };
+        Ok(Destination::File {
+            path: path.to_path_buf(),
+            checked: check_target(path, force, database)?,
+            force,
+        })
+    }
+
+    /// Writes what `exported` writes here, and returns what it returns
+    /// (how many solutions).
+    pub fn write(&self, exported: impl FnOnce(&mut dyn Write) -> Result<u64>) -> Result<u64> {
+        match self {
+            Destination::Stdout => {
+                let mut out = stdout();
+                let count = exported(&mut out)?;
+                out.flush()?;
+                Ok(count)
+            }
+            Destination::File { checked, force, .. } => {
+                let mut count = 0;
+                write_out(checked, *force, |out| {
+                    count = exported(out)?;
+                    Ok(())
+                })?;
+                Ok(count)
+            }
+        }
+    }
+
+    /// The file written, if it is one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Destination::Stdout => None,
+            Destination::File { path, .. } => Some(path),
+        }
+    }
+
+    /// Says `what` was written to the file, where it is one.
+    pub fn say_written(&self, what: &str) {
+        if let Some(path) = self.path() {
+            eprintln!("queens: wrote {what} to {}", path.display());
+        }
+    }
+}

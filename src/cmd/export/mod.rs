@@ -1,0 +1,156 @@
+//! `queens export`: solutions, pictures or the whole database, to a file or
+//! standard output. One file per kind of output (`placements`, `script`,
+//! `page` with its `console`, `datasette`), all written through one
+//! `Destination`; this file is the order of the work.
+
+mod args;
+mod console;
+mod datasette;
+mod delivery;
+mod page;
+mod placements;
+mod script;
+
+pub use args::{Args, ExportFormat, ScriptDialect};
+
+use std::io::Write;
+
+use anyhow::Result;
+
+use crate::cmd::say_if_stored;
+use crate::engine::{self, Target};
+use crate::error::usage;
+use crate::model::board::{DEFAULT_SIZE, Shape};
+use crate::render::lab::LabData;
+use crate::render::notes::solutions_phrase;
+use crate::search::Board;
+use delivery::Destination;
+
+pub fn run(args: &Args) -> Result<()> {
+    let format = args.chosen_format()?;
+    script::refuse_a_dialect_it_cannot_hold(args, format)?;
+    placements::refuse_choosing_in_whole(args, format)?;
+    let asked = args.target.shape_over(Shape::default).unwrap_or_default();
+    let n_asked = args.target.size().unwrap_or(DEFAULT_SIZE);
+    refuse_a_board_it_cannot_hold(args, format, &asked, n_asked)?;
+    let console = page::console_asked(args, format)?;
+    let target = args.target.target()?;
+    if format == ExportFormat::Datasette {
+        target.file(datasette::NEEDS_A_FILE)?;
+    }
+    // Refuse an unwritable or existing --out before any work is done.
+    let out = Destination::checked(args.out.as_deref(), args.force, &target)?;
+    if let Some(n) = script::needs_no_board(args, format, &target) {
+        script::write_alone(args, n, &asked, &out)?;
+        out.say_written(&script::said(args.dialect(), &asked.the_board(n)));
+        return Ok(());
+    }
+    let engine = match format {
+        ExportFormat::Datasette => engine::connect(&target)?,
+        _ => args.target.engine()?,
+    };
+    let bar = args.work.bar();
+    let workers = args.work.workers(&bar);
+    let board = match format {
+        ExportFormat::Datasette => {
+            datasette::open_board(engine.as_ref(), args.target.size(), workers)?
+        }
+        _ => Board::open(engine.as_ref(), args.target.size(), workers)?,
+    };
+    page::refuse_too_large_a_page(format, board.n)?;
+    refuse_a_board_it_cannot_hold(args, format, &board.shape, board.n)?;
+    let lab = match console {
+        Some(console) => Some(console.lab(&board)?),
+        None => None,
+    };
+    let count = out.write(|writer| written(args, format, &board, &target, lab.as_ref(), writer))?;
+    say_what_was_written(args, format, &board, &target, &out, count)
+}
+
+/// Writes `format` of `board` into `out`; returns how many solutions.
+fn written(
+    args: &Args,
+    format: ExportFormat,
+    board: &Board,
+    target: &Target,
+    lab: Option<&LabData>,
+    out: &mut dyn Write,
+) -> Result<u64> {
+    if let Some(rendering) = placements::rendering(format, args.fixed_size) {
+        let chosen = match args.solution {
+            Some(k) => Some(placements::solution_number(board, k)?),
+            None => None,
+        };
+        say_if_stored(board)?;
+        return placements::write(board, chosen.as_ref(), args, rendering, out);
+    }
+    match format {
+        ExportFormat::Html => {
+            say_if_stored(board)?;
+            page::write(board, lab, out)
+        }
+        ExportFormat::Datasette => datasette::write(board, target, out).map(|()| 0),
+        _ => script::write(board, args, out).map(|()| 0),
+    }
+}
+
+/// Says what was written where (and, for Datasette, which file it is
+/// for, even on standard output).
+fn say_what_was_written(
+    args: &Args,
+    format: ExportFormat,
+    board: &Board,
+    target: &Target,
+    out: &Destination,
+    count: u64,
+) -> Result<()> {
+    let the_board = board.shape.the_board(board.n);
+    let what = match format {
+        ExportFormat::Datasette => return datasette::say_keyed(target, out.path()),
+        ExportFormat::Sql => script::said(args.dialect(), &the_board),
+        ExportFormat::Html => format!(
+            "the page of {the_board} ({}){}",
+            solutions_phrase(count),
+            match args.console {
+                true => ", with its SQL console,",
+                false => "",
+            }
+        ),
+        _ => solutions_phrase(count),
+    };
+    out.say_written(&what);
+    Ok(())
+}
+
+/// What holds the plain board only, asked of another: the page's console
+/// (its exercises are checked on hidden plain boards); and what holds
+/// square boards only, asked of a rectangle: the page, whose drawings and
+/// walk are square, and the DuckDB script, whose search joins two halves
+/// on the rows they use, every row. Asked of the board the flags name
+/// before a file is created for it, and of the board opened (a file's own).
+fn refuse_a_board_it_cannot_hold(
+    args: &Args,
+    format: ExportFormat,
+    shape: &Shape,
+    n: u8,
+) -> Result<()> {
+    let named = shape.the_board(n);
+    if !shape.is_plain() && args.console {
+        return Err(usage(format!(
+            "--console holds the plain board only, not {named}; the other formats, and the \
+             database in sqlite3, hold it"
+        )));
+    }
+    if shape.rows.is_none() {
+        return Ok(());
+    }
+    let what = match (format, args.dialect()) {
+        (ExportFormat::Html, _) => "--format html",
+        (ExportFormat::Sql, ScriptDialect::Duckdb) => "--dialect duckdb",
+        _ => return Ok(()),
+    };
+    Err(usage(format!(
+        "{what} holds square boards only, not {named}; the other formats, and the database \
+         in sqlite3, hold it"
+    )))
+}

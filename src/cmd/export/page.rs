@@ -1,0 +1,57 @@
+//! The model as one page to explore in a browser, with its SQL console
+//! where --console asks for one.
+
+use std::io::Write;
+
+use anyhow::{Result, bail};
+
+use crate::cmd::export::args::{Args, ExportFormat};
+use crate::cmd::export::console::{self, Console};
+use crate::render::lab::LabData;
+use crate::render::page::{PageData, write_page};
+use crate::search::selection::Selection;
+use crate::search::{Board, reading};
+
+/// The largest board the page is written for: 13×13's 73,712 solutions
+/// make a page of about 1 MB; 14×14's would be five times that.
+const PAGE_UP_TO: u8 = 13;
+
+/// The console --console asks for, found and checked before the board is
+/// read (None without --console).
+pub fn console_asked(args: &Args, format: ExportFormat) -> Result<Option<Console>> {
+    match args.console {
+        true => Ok(Some(console::prepare(
+            format == ExportFormat::Html,
+            args.exercises.as_deref(),
+            args.sqljs.as_deref(),
+        )?)),
+        false => Ok(None),
+    }
+}
+
+/// The page holds every solution: refused beyond PAGE_UP_TO.
+pub fn refuse_too_large_a_page(format: ExportFormat, n: u8) -> Result<()> {
+    if format == ExportFormat::Html && n > PAGE_UP_TO {
+        bail!(
+            "the page holds every solution, and the {n}×{n} board's are too many for one page; \
+             --format html writes boards up to {PAGE_UP_TO}×{PAGE_UP_TO}"
+        );
+    }
+    Ok(())
+}
+
+/// The page of the model: every fact it shows read from the database's
+/// relations (square, square_line, symmetry, square_image, search_space,
+/// search_funnel) and its solutions from the search, in board order.
+/// Returns how many solutions it holds.
+pub fn write(board: &Board, lab: Option<&LabData>, out: &mut dyn Write) -> Result<u64> {
+    let mut data = PageData::from_shown(&reading::board_shown(board)?)?;
+    data.shaped(&board.shape)?;
+    let mut count = 0;
+    Selection::All.for_each(board, |placement| {
+        count += 1;
+        data.add_solution(&placement.squares)
+    })?;
+    write_page(out, &data, lab)?;
+    Ok(count)
+}

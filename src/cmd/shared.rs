@@ -1,0 +1,396 @@
+//! What the commands share: the arguments of the database and the board
+//! (`DbArgs`), the work (`WorkArgs`), the output, a placement, and the
+//! few steps every command takes alike. `cmd/mod.rs` hands them out.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use crate::cmd::progress::Bar;
+use crate::engine::{self, Engine, Target};
+use crate::error::Error;
+use crate::model::board::{BoardSize, Holes, Shape, Square, parse_placement_on};
+use crate::render::diagram::Style;
+use crate::render::outfile::refuse_stdout_database;
+use crate::render::printer::Format;
+use crate::search::{Board, Workers};
+
+/// What queens says of its relations and columns on the `n`×`n` board,
+/// for a database that keeps descriptions apart (PostgreSQL's `comment
+/// on`, written by `init` and by the exported script): Datasette's
+/// descriptions of a fresh board's catalog and of queens_version, a table
+/// only PostgreSQL has.
+pub fn server_descriptions(n: u8) -> anyhow::Result<Vec<engine::Comment>> {
+    Ok(crate::render::datasette::comments(
+        n,
+        &engine::server_catalog(n)?,
+    ))
+}
+
+/// The options every command shares: which database, and for which board.
+#[derive(Args, Debug, Clone)]
+pub struct DbArgs {
+    /// The database: an SQLite file (always a path, never an SQLite URI),
+    /// created with a board of --size when it does not exist, or a
+    /// postgres://USER@HOST:PORT/DBNAME URL.
+    #[arg(
+        short,
+        long,
+        value_name = "PATH",
+        env = "QUEENS_DB",
+        hide_env_values = true,
+        default_value = "queens.db"
+    )]
+    pub db: PathBuf,
+
+    /// Board size N (1 to 26): the board a new database is created with (8
+    /// when not given), or CxR for C columns (and C queens) on R rows, like
+    /// 4x6. Where an SQLite file holds another board, commands that only
+    /// read answer for it on a temporary board, leaving the file as it is;
+    /// init refuses another size without --force.
+    #[arg(id = "size", short = 's', long = "size", value_name = "N", allow_negative_numbers = true, value_parser = crate::model::board::parse_board_size)]
+    pub board_size: Option<BoardSize>,
+
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+
+    /// With a postgres:// URL as --db: the schema that holds the board.
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "queens",
+        help_heading = "PostgreSQL server options"
+    )]
+    pub schema: String,
+
+    #[command(flatten)]
+    pub trust: TrustArgs,
+}
+
+/// Another board than the plain one: its shape, as facts of the board.
+/// Given to init, they build it; given to a command that only reads, it
+/// answers for that board (on a temporary board where the file holds
+/// another); not given, a command reads the board the file holds.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ShapeArgs {
+    /// The board wraps round: a line leaving one edge comes back at the
+    /// opposite one, so rows, columns and diagonals are cycles of N squares.
+    #[arg(long, help_heading = "Other boards")]
+    pub torus: bool,
+
+    /// Queens also move as knights: a knight's move is a line of two squares.
+    #[arg(long, help_heading = "Other boards")]
+    pub superqueens: bool,
+
+    /// Squares no queen may stand on, like a4,d5 (queens still attack
+    /// across them).
+    #[arg(long, value_name = "SQUARES", value_parser = crate::model::board::parse_holes, help_heading = "Other boards")]
+    pub holes: Option<Holes>,
+
+    /// The plain board, as a new file gets without a flag: given, it asks
+    /// for the plain board where the file holds another.
+    #[arg(long, conflicts_with_all = ["torus", "superqueens", "holes"], help_heading = "Other boards")]
+    pub plain: bool,
+}
+
+impl ShapeArgs {
+    /// The shape asked for, if any flag asks for one.
+    pub fn requested(&self) -> Option<Shape> {
+        let shape = Shape {
+            torus: self.torus,
+            superqueens: self.superqueens,
+            holes: self.holes.clone().map(|h| h.0).unwrap_or_default(),
+            rows: None,
+        };
+        (self.plain || self.torus || self.superqueens || self.holes.is_some()).then_some(shape)
+    }
+}
+
+/// The roles whose objects a PostgreSQL schema may hold for queens to read
+/// it (as git's safe.directory): their SQL runs with the reader's
+/// privileges, so queens refuses such a schema unless the user names them.
+#[derive(Args, Debug, Clone)]
+pub struct TrustArgs {
+    /// With a postgres:// URL as --db: read the schema although role ROLE,
+    /// which lacks your privileges, owns it or objects in it, running its
+    /// SQL (its views' bodies, its functions) with your privileges. Give it
+    /// once per role (QUEENS_TRUST_OWNER: names separated by commas);
+    /// ignored for an SQLite file, which holds no role's SQL.
+    #[arg(
+        long = "trust-owner",
+        value_name = "ROLE",
+        env = "QUEENS_TRUST_OWNER",
+        hide_env_values = true,
+        help_heading = "PostgreSQL server options",
+        value_delimiter = ','
+    )]
+    pub roles: Vec<String>,
+}
+
+impl TrustArgs {
+    /// Has `engine` accept the named roles' objects in the schema of
+    /// `target`, saying on stderr what that allows, one line a role.
+    pub fn apply(&self, engine: &mut dyn Engine, target: &Target) {
+        let Target::Server { schema, .. } = target else {
+            return;
+        };
+        let roles: Vec<String> = self
+            .roles
+            .iter()
+            .map(|role| role.trim().to_string())
+            .filter(|role| !role.is_empty())
+            .collect();
+        for role in &roles {
+            eprintln!(
+                "queens: trusting role {role}: its SQL in schema {schema} runs with your privileges"
+            );
+        }
+        engine.trust_owners(&roles);
+    }
+}
+
+impl DbArgs {
+    /// The SQLite file or PostgreSQL schema that --db names; a file that is
+    /// standard output itself is refused, before anything is written.
+    pub fn target(&self) -> anyhow::Result<Target> {
+        let target = Target::new(&self.db, &self.schema)?;
+        if let Target::File(path) = &target {
+            refuse_stdout_database(path)?;
+        }
+        Ok(target)
+    }
+
+    /// The options a suggested command must repeat to read the same board:
+    /// the database (see `Target::as_options`) and --size when given.
+    pub fn repeated(&self) -> String {
+        let mut options = Target::new(&self.db, &self.schema)
+            .map(|target| target.as_options())
+            .unwrap_or_default();
+        if let Some(size) = self.board_size {
+            options.push_str(&format!(" --size {size}"));
+        }
+        if let Some(shape) = self.shape.requested() {
+            options.push_str(&shape.flags());
+        }
+        options
+    }
+
+    /// The columns --size asks for (the N of N×N), if it is given.
+    pub fn size(&self) -> Option<u8> {
+        self.board_size.map(|size| size.cols)
+    }
+
+    /// The shape the flags and --size ask for where the database holds
+    /// the shape `held` gives (the plain board where it holds none), if
+    /// they ask for one (`Shape::asked`); `held` is asked only then.
+    pub fn shape_over(&self, held: impl FnOnce() -> Shape) -> Option<Shape> {
+        let flags = self.shape.requested();
+        (flags.is_some() || self.board_size.is_some())
+            .then(|| Shape::asked(flags.as_ref(), self.board_size, &held()))
+    }
+
+    /// The engine a reading command uses: the one that serves --db, or,
+    /// where --size names another board than the file holds, a temporary
+    /// board of --size (said on stderr; the file is not touched).
+    pub fn engine(&self) -> anyhow::Result<Box<dyn Engine>> {
+        let target = self.target()?;
+        let flags = self.shape.requested();
+        let (mut engine, substitute) =
+            engine::connect_for_reading(&target, self.board_size, flags.as_ref())?;
+        self.trust.apply(engine.as_mut(), &target);
+        if let Some(engine::Substitute { held, searched }) = substitute {
+            eprintln!(
+                "queens: {} holds {held}, left as it is; answering for {searched} on a \
+                 temporary board",
+                target.shown()
+            );
+        }
+        Ok(engine)
+    }
+
+    /// Opens the board --db names for a command that only reads (its
+    /// engine, the progress bar and threads of `work`, or one thread and no
+    /// bar without it) and runs `command` on it.
+    pub fn on_board<T>(
+        &self,
+        work: Option<&WorkArgs>,
+        command: impl FnOnce(&Board) -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        self.on_board_fitting(work, &|_| Ok(()), command)
+    }
+
+    /// As `on_board`, a file that does not exist created only once `fits`
+    /// accepts the size it would have.
+    pub fn on_board_fitting<T>(
+        &self,
+        work: Option<&WorkArgs>,
+        fits: &dyn Fn(u8) -> anyhow::Result<()>,
+        command: impl FnOnce(&Board) -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        let engine = self.engine()?;
+        let bar = work.map(WorkArgs::bar);
+        let workers = match (work, &bar) {
+            (Some(work), Some(bar)) => work.workers(bar),
+            _ => Workers::unwatched(),
+        };
+        let board = Board::open_fitting(engine.as_ref(), self.size(), fits, workers)?;
+        command(&board)
+    }
+}
+
+/// How much of the machine a search may use, and whether it shows progress.
+#[derive(Args, Debug, Clone)]
+pub struct WorkArgs {
+    /// Threads to search with, each on its own connection [default: all cores].
+    #[arg(short, long, value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub jobs: Option<u16>,
+
+    /// No progress bar (there is none anyway when stderr is not a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl WorkArgs {
+    /// The progress bar the work draws (none with --quiet).
+    pub fn bar(&self) -> Bar {
+        Bar::new(self.quiet)
+    }
+
+    /// How the work runs, reporting to `bar`.
+    pub fn workers<'a>(&self, bar: &'a Bar) -> Workers<'a> {
+        Workers {
+            jobs: self.jobs.map_or_else(Workers::all_cores, usize::from),
+            progress: bar,
+        }
+    }
+}
+
+/// How placements of queens can be printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlacementFormat {
+    /// Columns s1 … sN, like the sqlite3 shell's column mode.
+    Table,
+    /// Comma-separated, with a header solution,s1,…,sN.
+    Csv,
+    /// One JSON array of {"solution": K, "squares": [...]} objects.
+    Json,
+    /// One JSON object per line (newline-delimited JSON).
+    Ndjson,
+    /// Every placement drawn as a board, headed "Solution K".
+    Boards,
+}
+
+impl From<PlacementFormat> for Format {
+    fn from(format: PlacementFormat) -> Format {
+        match format {
+            PlacementFormat::Table => Format::Table,
+            PlacementFormat::Csv => Format::Csv,
+            PlacementFormat::Json => Format::Json,
+            PlacementFormat::Ndjson => Format::Ndjson,
+            PlacementFormat::Boards => Format::Boards,
+        }
+    }
+}
+
+/// How commands that list placements print them.
+#[derive(Args, Debug, Clone)]
+pub struct OutputArgs {
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = PlacementFormat::Table)]
+    pub format: PlacementFormat,
+
+    #[command(flatten)]
+    pub drawing: DrawingArgs,
+}
+
+/// How boards are drawn.
+#[derive(Args, Debug, Clone)]
+pub struct DrawingArgs {
+    /// Draw boards with a queen glyph and shaded dark squares.
+    #[arg(long)]
+    pub unicode: bool,
+}
+
+impl DrawingArgs {
+    pub fn style(&self) -> Style {
+        if self.unicode {
+            Style::Unicode
+        } else {
+            Style::Ascii
+        }
+    }
+}
+
+/// Queens given on the command line, for commands that ask about them.
+#[derive(Args, Debug, Clone)]
+pub struct PlacementArgs {
+    /// The squares of the queens, like c5 f2 or "c5,f2" (any order and case).
+    #[arg(value_name = "SQUARE", required = true)]
+    pub squares: Vec<String>,
+}
+
+impl PlacementArgs {
+    /// The squares on an `n`×`n` board; a name that cannot be read is a
+    /// usage error.
+    pub fn parse(&self, n: u8) -> anyhow::Result<Vec<Square>> {
+        self.parse_on(n, n)
+    }
+
+    /// The squares on a board of `cols` columns and `rows` rows.
+    pub fn parse_on(&self, cols: u8, rows: u8) -> anyhow::Result<Vec<Square>> {
+        parse_placement_on(&self.squares, cols, rows)
+            .map_err(|e| Error::Usage(e.to_string()).into())
+    }
+
+    /// The squares on `board`: as `parse`, and a hole of the board, where
+    /// no queen may stand, is a usage error too.
+    pub fn on(&self, board: &Board) -> anyhow::Result<Vec<Square>> {
+        let queens = self.parse_on(board.n, board.shape.rows_of(board.n))?;
+        refuse_holes(&queens, board.n, &board.shape)?;
+        Ok(queens)
+    }
+
+    /// Whether the squares fit an `n`×`n` board of the shape `target`'s
+    /// flags ask for, if they ask: for a file that is not there yet, before
+    /// it is created.
+    pub fn fit(&self, n: u8, target: &DbArgs) -> anyhow::Result<()> {
+        let shape = target.shape_over(Shape::default);
+        let rows = shape.as_ref().map_or(n, |shape| shape.rows_of(n));
+        let queens = self.parse_on(n, rows)?;
+        match shape {
+            Some(shape) => refuse_holes(&queens, n, &shape),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A queen on a hole of the `n`×`n` board of `shape`: a usage error.
+fn refuse_holes(queens: &[Square], n: u8, shape: &Shape) -> anyhow::Result<()> {
+    match queens.iter().find(|q| shape.holes.contains(q)) {
+        Some(hole) => Err(Error::Usage(format!(
+            "{} is a hole of {}: no queen stands there",
+            hole.name(),
+            shape.the_board(n)
+        ))
+        .into()),
+        None => Ok(()),
+    }
+}
+
+/// Says on stderr when a command reads stored solutions instead of
+/// searching (`init --materialize`).
+pub fn say_if_stored(board: &Board) -> anyhow::Result<()> {
+    if let Some(count) = board.stored_count()? {
+        eprintln!(
+            "queens: reading the {count} solutions stored in {} (no search)",
+            board.engine.shown()
+        );
+    }
+    Ok(())
+}
+
+/// Standard output, buffered; a closed pipe surfaces as an error that the
+/// caller treats as a quiet end.
+pub fn stdout() -> std::io::BufWriter<std::io::StdoutLock<'static>> {
+    std::io::BufWriter::new(std::io::stdout().lock())
+}
