@@ -348,6 +348,8 @@ pub(crate) fn shared_board(first: &Connection) -> Result<Shared> {
 
 /// The snapshot `conn`'s open read transaction reads, as bytes; None when
 /// SQLite cannot name it, which in WAL mode means the log holds no commit.
+// The one file that calls SQLite's C interface itself (Cargo.toml).
+#[allow(unsafe_code)]
 fn current_snapshot(conn: &Connection) -> Option<Vec<u8>> {
     use rusqlite::ffi;
     let mut snapshot: *mut ffi::sqlite3_snapshot = std::ptr::null_mut();
@@ -390,6 +392,8 @@ pub(crate) fn reading_shared_with_scratch(path: &Path, shared: &Shared) -> Resul
 /// Makes `conn`'s `SCRATCH` database read `image`, read-only, in place:
 /// the readers of one command share one image. The caller keeps `image`
 /// alive until `conn` is closed.
+// The one file that calls SQLite's C interface itself (Cargo.toml).
+#[allow(unsafe_code)]
 pub(crate) fn read_image(conn: &Connection, image: &[u8]) -> Result<()> {
     use rusqlite::ffi;
     let size = i64::try_from(image.len())?;
@@ -439,6 +443,8 @@ fn enter_shared(conn: Connection, path: &Path, shared: &Shared) -> Result<Connec
 
 /// Moves `conn`'s read transaction onto the snapshot `bytes`; whether it
 /// could.
+// The one file that calls SQLite's C interface itself (Cargo.toml).
+#[allow(unsafe_code)]
 fn open_snapshot(conn: &Connection, bytes: &[u8]) -> bool {
     use rusqlite::ffi;
     let mut copy = ffi::sqlite3_snapshot { hidden: [0; 48] };
@@ -487,6 +493,8 @@ fn open_within_deadline(path: &Path, flags: OpenFlags) -> Result<Connection> {
 /// memory statistics, which SQLite otherwise keeps under one global mutex
 /// that every allocation of every thread takes (the parts of a split
 /// search run on several threads at once).
+// The one file that calls SQLite's C interface itself (Cargo.toml).
+#[allow(unsafe_code)]
 fn configure_once() {
     static CONFIGURED: std::sync::Once = std::sync::Once::new();
     CONFIGURED.call_once(|| {
