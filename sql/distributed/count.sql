@@ -16,9 +16,9 @@ from search_part as p
 cross join lateral (
     select count(*) as solutions
     from (
-        --@insert PART_SEARCH
+        {{ PART_SEARCH | indent(8) }}
     ) as s
     where p.s3 is null or s.s3 = p.s3
 ) as c
 where p.weight > 0
-  and p.part_no between cast({:first} as bigint) and cast({:last} as bigint);
+  and p.part_no between cast({{ param("first") }} as bigint) and cast({{ param("last") }} as bigint);

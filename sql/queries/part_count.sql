@@ -3,5 +3,5 @@
 -- views/3-solution.sql) has this many solutions.
 select count(*) as solutions
 from (
-    --@insert PART_SEARCH
+    {{ PART_SEARCH | indent(4) }}
 ) as part;

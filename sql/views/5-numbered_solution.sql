@@ -1,36 +1,36 @@
-create view numbered_solution (solution_no, {{k in 1..N sep ", ": s{k}}}) as
--- numbered_solution(solution_no, s1, …, s{N}): the solution s1, …, s{N} is
+create view numbered_solution (solution_no, {% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}) as
+-- numbered_solution(solution_no, s1, …, s{{ N }}): the solution s1, …, s{{ N }} is
 -- the solution_no-th in board order (by the row numbers of s1, s2, …).
 -- `queens show K` draws solution K.
---@if STORED = 1
+--@ if STORED == 1
 -- The solutions are stored (solution_store), so they are read, not searched.
-select solution_no, {{k in 1..N sep ", ": s{k}}}
+select solution_no, {% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}
 from solution_store
 order by solution_no;
---@end
---@if STORED = 0 and POSTGRES + DUCKDB = 1
---@if POSTGRES
+--@ endif
+--@ if STORED == 0 and POSTGRES + DUCKDB == 1
+--@ if POSTGRES
 -- Numbered by an explicit order: PostgreSQL's solution view sorts anyway.
---@else
+--@ else
 -- Numbered by an explicit order: DuckDB's solution view sorts anyway.
---@end
+--@ endif
 select
-    row_number() over (order by {{k in 1..N sep ", ": p{k}.rw_no}}) as solution_no,
-    {{k in 1..N sep ",\n    ": s.s{k} as s{k}}}
+    row_number() over (order by {% for k in range(1, N + 1) %}p{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %}) as solution_no,
+    {% for k in range(1, N + 1) %}s.s{{ k }} as s{{ k }}{{ ",\n    " if not loop.last else "" }}{% endfor %}
 from solution as s
---@for k in 1..N
-join square as p{k} on p{k}.square = s.s{k}
---@end
+--@ for k in range(1, N + 1)
+join square as p{{ k }} on p{{ k }}.square = s.s{{ k }}
+--@ endfor
 order by 1;
---@end
---@if STORED = 0 and SQLITE
+--@ endif
+--@ if STORED == 0 and SQLITE
 -- The solutions are numbered by an explicit order, the queens' rows, so
 -- that every engine numbers alike (DuckDB, reading this text, runs it in
 -- parallel) and an index of the user's changes no number. The view has
 -- two parts, for the first rows at once and every row as fast as the
 -- solution view finds them (one, when every solution of the board is
--- among the first {FIRST}):
--- Part 1, the first {FIRST} solutions: the search written as one join of
+-- among the first {{ FIRST }}):
+-- Part 1, the first {{ FIRST }} solutions: the search written as one join of
 -- every column. SQLite walks line_set and safe_next by their keys, loop
 -- inside loop, sees that the rows come out in the numbering's order, and
 -- numbers each as it is found, without sorting (its `order by` is the
@@ -38,10 +38,10 @@ order by 1;
 -- DuckDB obeys). Queen k is tested against the queens before it three at
 -- a time, the nearest first (one test per queen, or one for all of them,
 -- is slower).
---@if SPLIT = 0
--- Every solution of this board is among the first {FIRST} (A000170: 92 on
+--@ if SPLIT == 0
+-- Every solution of this board is among the first {{ FIRST }} (A000170: 92 on
 -- 8×8), so part 1 is the whole view.
---@else
+--@ else
 -- Part 2, the rest: the solution view's search, whose first step carries
 -- the lines the first queens cover forward, so each later queen is tested
 -- once (about a tenth faster over every row at 13×13 and 14×14), begun
@@ -50,65 +50,65 @@ order by 1;
 -- twice. That step is a subquery whose order SQLite before 3.47 cannot
 -- see through, so this part numbers its solutions by sorting them, and
 -- its rows wait for that.
---@end
+--@ endif
 -- (The `limit`, which part 1 never reaches, keeps SQLite from merging it
 -- into a query over the view, which would drop its `order by`: under
 -- `pragma reverse_unordered_selects` solution_queen listed the first
--- {FIRST} solutions last first.)
---@if SPLIT
+-- {{ FIRST }} solutions last first.)
+--@ if SPLIT
 with
 first_found as materialized (
---@else
+--@ else
 select * from (
---@end
+--@ endif
     select
-        row_number() over (order by {{k in 1..N sep ", ": q{k}.rw_no}}) as solution_no,
-        {{k in 1..N sep ",\n        ": q{k}.square as s{k}}}{{if SPLIT: ,}}
---@if SPLIT
-        {{k in 1..N sep ", ": q{k}.rw_no as r{k}}}
---@end
+        row_number() over (order by {% for k in range(1, N + 1) %}q{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %}) as solution_no,
+        {% for k in range(1, N + 1) %}q{{ k }}.square as s{{ k }}{{ ",\n        " if not loop.last else "" }}{% endfor %}{% if SPLIT %},{% endif %}
+--@ if SPLIT
+        {% for k in range(1, N + 1) %}q{{ k }}.rw_no as r{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}
+--@ endif
     from line_set as q1                   -- queen 1 stands in column a
---@for k in 2..N
-    cross join safe_next as q{k}            -- queen {k} stands in column {col:k}
---@end
+--@ for k in range(2, N + 1)
+    cross join safe_next as q{{ k }}            -- queen {{ k }} stands in column {{ col(k) }}
+--@ endfor
     where q1.cl_no = 1
---@for k in 2..N
-      and q{k}.cl_no = {k}
-      and q{k}.prev_rw_no = q{k-1}.rw_no       -- L(s{k}) ∩ L(s{k-1}) = ∅
---@for g in 1..k
---@if 3*g <= k
-      -- L(s{k}) ∩ (L(s{k-3*g+1}){{if 3*g < k:  ∪ L(s{k-3*g})}}{{if 3*g+1 < k:  ∪ L(s{k-3*g-1})}}) = ∅
---@for w in 0..W-1
-      and q{k}.w{w} & (q{k-3*g+1}.w{w}{{if 3*g < k:  | q{k-3*g}.w{w}}}{{if 3*g+1 < k:  | q{k-3*g-1}.w{w}}}) = 0
---@end
---@end
---@end
---@end
-    order by {{k in 1..N sep ", ": q{k}.rw_no}}
-    limit {FIRST}
-){{if SPLIT: ,}}{{if SPLIT = 0: ;}}
---@if SPLIT
+--@ for k in range(2, N + 1)
+      and q{{ k }}.cl_no = {{ k }}
+      and q{{ k }}.prev_rw_no = q{{ k - 1 }}.rw_no       -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅
+--@ for g in range(1, k + 1)
+--@ if 3 * g <= k
+      -- L(s{{ k }}) ∩ (L(s{{ k - 3 * g + 1 }}){% if 3 * g < k %} ∪ L(s{{ k - 3 * g }}){% endif %}{% if 3 * g + 1 < k %} ∪ L(s{{ k - 3 * g - 1 }}){% endif %}) = ∅
+--@ for w in range(0, W)
+      and q{{ k }}.w{{ w }} & (q{{ k - 3 * g + 1 }}.w{{ w }}{% if 3 * g < k %} | q{{ k - 3 * g }}.w{{ w }}{% endif %}{% if 3 * g + 1 < k %} | q{{ k - 3 * g - 1 }}.w{{ w }}{% endif %}) = 0
+--@ endfor
+--@ endif
+--@ endfor
+--@ endfor
+    order by {% for k in range(1, N + 1) %}q{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %}
+    limit {{ FIRST }}
+){% if SPLIT %},{% endif %}{% if SPLIT == 0 %};{% endif %}
+--@ if SPLIT
 last_found as materialized (
-    -- the rows of part 1's last solution (this board has more than {FIRST})
-    select {{k in 1..N sep ", ": r{k}}}
+    -- the rows of part 1's last solution (this board has more than {{ FIRST }})
+    select {% for k in range(1, N + 1) %}r{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}
     from first_found
-    where solution_no = {FIRST}
+    where solution_no = {{ FIRST }}
 )
 select * from (
-    select solution_no, {{k in 1..N sep ", ": s{k}}}
+    select solution_no, {% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}
     from first_found
     order by solution_no
-    limit {FIRST}
+    limit {{ FIRST }}
 )
 union all
 select * from (
     select
-        {FIRST} + row_number() over (order by {{k in 1..N sep ", ": r{k}}}) as solution_no,
-        {{k in 1..N sep ", ": s{k}}}
+        {{ FIRST }} + row_number() over (order by {% for k in range(1, N + 1) %}r{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}) as solution_no,
+        {% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}
     from (
-        --@include views/3-solution.sql with AFTER = 1
+        {% with AFTER = 1 %}{% filter indent(8) %}{% include "views/3-solution.sql" %}{% endfilter %}{% endwith %}
     ) as later
     order by 1
 ) as every_solution;
---@end
---@end
+--@ endif
+--@ endif

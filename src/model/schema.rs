@@ -241,8 +241,8 @@ fn hexadecimal_ones(n: u8) -> i64 {
 }
 
 /// One part of the search for an `n`×`n` board (`n` ≥ 4): the solution
-/// view's select with the first two queens fixed on the squares `{:s1}` and
-/// `{:s2}`, inside the step that carries the covered lines forward (a
+/// view's select with the first two queens fixed on the squares `param("s1")` and
+/// `param("s2")`, inside the step that carries the covered lines forward (a
 /// condition on the view's columns would not reach in there). `scope` gives
 /// the dialect, and may bind the two squares to columns of a query around
 /// it (a Citus part's).
@@ -250,7 +250,7 @@ pub fn part_search(n: u8, scope: Scope) -> Result<Sql> {
     piece_search(n, scope, false)
 }
 
-/// As `part_search`, or, `by_three`, with the third queen fixed on `{:s3}`
+/// As `part_search`, or, `by_three`, with the third queen fixed on `param("s3")`
 /// too (the parts of partition3.sql, smaller ones).
 pub fn piece_search(n: u8, scope: Scope, by_three: bool) -> Result<Sql> {
     template::render_statement(
@@ -408,7 +408,7 @@ pub fn question(path: &str, scope: Scope) -> Result<Sql> {
 }
 
 /// A question of `sql/queries/` or `sql/distributed/` for an `n`×`n`
-/// board, expanded for `dialect`, with `fragments` inserted (`--@insert`).
+/// board, expanded for `dialect`, with the fragments of `scope` inserted.
 pub fn query(path: &str, n: u8, scope: Scope) -> Result<Sql> {
     template::render_statement(sql::file(path), &board_scope(n, scope))
         .with_context(|| format!("could not expand sql/{path}"))
