@@ -179,7 +179,7 @@ alter table safe_next
 --@ endfor
 ;
 --@ endif
--- The directions are the board's now (sql/facts/2-mov_dir.sql), derived
+-- The directions are the board's now (sql/facts/02-mov_dir.sql), derived
 -- with it: a file without a board yet (a new one) has none. A board's stay
 -- until it is derived again: on PostgreSQL, in this transaction, which
 -- empties them first.

@@ -2,7 +2,7 @@
 -- whole_safe_next(cl_no, prev_rw_no, rw_no, square, w0, …, hole_images):
 -- line_set and safe_next of the whole board, this board without its holes
 -- (every square, holes too), derived by the facts' own scripts
--- (facts/9-line_set.sql and facts/10-safe_next.sql), with the words the
+-- (facts/09-line_set.sql and facts/10-safe_next.sql), with the words the
 -- search tests. A count on a board with holes searches the whole board,
 -- which keeps the symmetries the count weighs by, and counts each solution
 -- it finds once for each of its images that puts no queen on a hole

@@ -21,7 +21,7 @@ pub fn find(path: &str) -> Option<&'static str> {
 }
 
 /// The files of the folder `sql/{folder}` whose names begin with a number
-/// (`3-solution.sql`), in that order, each with the name of the object it
+/// (`03-solution.sql`), in that order, each with the name of the object it
 /// defines (`solution`).
 pub fn numbered(folder: &str) -> Vec<(&'static str, &'static str)> {
     find_numbered(folder).unwrap_or_else(|| panic!("sql/{folder} is part of this build"))

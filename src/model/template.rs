@@ -5,7 +5,8 @@
 //!
 //! The notation is Jinja's, described in `sql/README.md`: `{{ k - 1 }}`,
 //! `{% if … %}`, statements on lines of their own after `--@`
-//! (`--@ for k in range(2, N + 1)` … `--@ endfor`), `include`, `with`,
+//! (`--@ for k in range(2, N + 1)` … `--@ endfor`), comments that only the
+//! template's reader sees after `--#`, `include`, `with`,
 //! the `indent` filter. This module adds three functions: `param("name")`,
 //! a parameter (the dialect's placeholder, or the SQL expression the scope
 //! binds it to), `col(k)`, a column's letter, and `numbered("facts")`, the
@@ -214,14 +215,16 @@ fn numbered(folder: &str) -> Result<Vec<String>, Error> {
 }
 
 /// The engine: Jinja with statements on lines of their own after `--@`,
+/// comments for the template's reader alone after `--#`,
 /// every undefined name an error, templates included by their path under
 /// sql/, nothing escaped (the text is SQL, not HTML).
 static ENGINE: LazyLock<Environment<'static>> = LazyLock::new(|| {
     let mut engine = Environment::new();
     let syntax = SyntaxConfig::builder()
         .line_statement_prefix("--@")
+        .line_comment_prefix("--#")
         .build()
-        .expect("`--@` is a valid line statement prefix");
+        .expect("`--@` and `--#` are valid line prefixes");
     engine.set_syntax(syntax);
     engine.set_undefined_behavior(UndefinedBehavior::Strict);
     engine.set_keep_trailing_newline(true);

@@ -106,7 +106,7 @@ select * from (
         {{ FIRST }} + row_number() over (order by {% for k in range(1, N + 1) %}r{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}) as solution_no,
         {% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}
     from (
-        {% with AFTER = 1 %}{% filter indent(8) %}{% include "views/3-solution.sql" %}{% endfilter %}{% endwith %}
+        {% with AFTER = 1 %}{% filter indent(8) %}{% include "views/03-solution.sql" %}{% endfilter %}{% endwith %}
     ) as later
     order by 1
 ) as every_solution;
