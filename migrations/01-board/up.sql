@@ -12,12 +12,12 @@ create table board_size (
 
 -- A board has one size: a second row would make every other fact ambiguous.
 -- Every row has the same key, 0, in this index, so it admits one row.
---@if DUCKDB
+--@ if DUCKDB
 -- (DuckDB indexes an expression only when it names a column.)
 create unique index board_size_has_one_row on board_size ((n * 0));
---@else
+--@ else
 create unique index board_size_has_one_row on board_size ((0));
---@end
+--@ endif
 
 create table col_lbl (
     -- Column number cl_no (counted from the left, from 1) is labelled cl.
@@ -104,7 +104,7 @@ create table line_set (
     w2     bigint  not null,
     primary key (cl_no, rw_no),  -- stored in board order: column, then row
     foreign key (square, cl_no, rw_no) references square (square, cl_no, rw_no)
-){{if SQLITE:  without rowid}};
+){% if SQLITE %} without rowid{% endif %};
 
 create table safe_next (
     -- A queen in row prev_rw_no of column cl_no − 1 shares no line with
@@ -122,4 +122,4 @@ create table safe_next (
     w2         bigint  not null,
     primary key (cl_no, prev_rw_no, rw_no),
     foreign key (cl_no, rw_no) references line_set (cl_no, rw_no)
-){{if SQLITE:  without rowid}};
+){% if SQLITE %} without rowid{% endif %};

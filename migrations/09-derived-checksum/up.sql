@@ -7,6 +7,8 @@
 -- init`), as a repeatable migration is applied again when its checksum
 -- changes. A file of schema 3 to 8 has the tables of schema 2; its
 -- numbers stay taken, so that such a file is upgraded from where it is.
---@if DUCKDB = 0
---@include tables/queens_derived.sql with REMADE = 0
---@end
+--@ if DUCKDB == 0
+--@ with REMADE = 0
+--@ include "tables/queens_derived.sql"
+--@ endwith
+--@ endif

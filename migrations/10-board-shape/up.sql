@@ -17,11 +17,11 @@ create table board_shape (
 );
 
 -- One shape per board, as board_size holds one size.
---@if DUCKDB
+--@ if DUCKDB
 create unique index board_shape_has_one_row on board_shape ((torus * 0));
---@else
+--@ else
 create unique index board_shape_has_one_row on board_shape ((0));
---@end
+--@ endif
 
 create table hole (
     -- No queen may stand on square `square`; the lines through it go on
@@ -29,7 +29,7 @@ create table hole (
     square text not null primary key references square (square)
 );
 
---@if SQLITE
+--@ if SQLITE
 -- (SQLite alters no constraint: the tables are made again, their rows
 -- kept meanwhile in tables of their own, and without a rename, which would
 -- have SQLite check every view first. The rows stay, so that the file
@@ -42,8 +42,8 @@ drop table safe_next;
 drop table line_set;
 drop table square_line;
 drop table mov_dir;
---@end
---@if DUCKDB
+--@ endif
+--@ if DUCKDB
 -- (DuckDB alters no constraint, nor drops a table another refers to: its
 -- script, run once on a new database, makes the tables again before any
 -- board is derived, line with them, as schema 1 made it.)
@@ -52,8 +52,8 @@ drop table line_set;
 drop table square_line;
 drop table line;
 drop table mov_dir;
---@end
---@if SQLITE + DUCKDB > 0
+--@ endif
+--@ if SQLITE + DUCKDB > 0
 create table mov_dir (
     -- Moving in direction mov_dir changes the column number by d_cl and the
     -- row number by d_rw. A queen steps along a column, a row and the two
@@ -68,7 +68,7 @@ create table mov_dir (
     check ((abs(d_cl) <= 1 and abs(d_rw) <= 1) or abs(d_cl) + abs(d_rw) = 3)
 );
 
---@if DUCKDB
+--@ if DUCKDB
 create table line (
     -- There is a line (a row, a column or a diagonal) that starts at square
     -- anchor and runs in direction mov_dir; anchor has no predecessor on the
@@ -78,7 +78,7 @@ create table line (
     primary key (anchor, mov_dir)
 );
 
---@end
+--@ endif
 create table square_line (
     -- Square `square` lies on the line that starts at anchor and runs in
     -- direction mov_dir. A square lies on one line of each of a queen's
@@ -93,12 +93,12 @@ create table square_line (
 
 create index square_line_by_line on square_line (anchor, mov_dir);
 
---@if SQLITE
+--@ if SQLITE
 -- A square lies on exactly one line of each of a queen's directions.
 -- (DuckDB has no partial index: its script leaves this to the facts.)
 create unique index square_line_one_a_step on square_line (square, mov_dir)
     where mov_dir in ('UP', 'RGHT', 'RGHT-UP', 'RGHT-DN');
---@end
+--@ endif
 
 create table line_set (
     -- L(square), the set of the lines through square (which stands in
@@ -112,12 +112,12 @@ create table line_set (
     cl_no  integer not null,
     rw_no  integer not null,
     square text    not null unique,
---@for w in 0..15
-    w{w}{{if w < 10:  }}    bigint  not null,
---@end
+--@ for w in range(0, 16)
+    w{{ w }}{% if w < 10 %} {% endif %}    bigint  not null,
+--@ endfor
     primary key (cl_no, rw_no),  -- stored in board order: column, then row
     foreign key (square, cl_no, rw_no) references square (square, cl_no, rw_no)
-){{if SQLITE:  without rowid}};
+){% if SQLITE %} without rowid{% endif %};
 
 create table safe_next (
     -- A queen in row prev_rw_no of column cl_no − 1 shares no line with
@@ -130,29 +130,29 @@ create table safe_next (
     prev_rw_no integer not null,
     rw_no      integer not null,
     square     text    not null,
---@for w in 0..15
-    w{w}{{if w < 10:  }}        bigint  not null,
---@end
+--@ for w in range(0, 16)
+    w{{ w }}{% if w < 10 %} {% endif %}        bigint  not null,
+--@ endfor
     primary key (cl_no, prev_rw_no, rw_no),
     foreign key (cl_no, rw_no) references line_set (cl_no, rw_no)
-){{if SQLITE:  without rowid}};
---@end
---@if SQLITE
+){% if SQLITE %} without rowid{% endif %};
+--@ endif
+--@ if SQLITE
 
 insert into mov_dir (mov_dir, d_cl, d_rw)
 select mov_dir, d_cl, d_rw from queens_10_mov_dir;
 insert into square_line (square, anchor, mov_dir)
 select square, anchor, mov_dir from queens_10_square_line;
-insert into line_set (cl_no, rw_no, square{{w in 0..15 sep "": , w{w}}})
-select cl_no, rw_no, square, w0, w1, w2{{w in 3..15 sep "": , 0}} from queens_10_line_set;
-insert into safe_next (cl_no, prev_rw_no, rw_no, square{{w in 0..15 sep "": , w{w}}})
-select cl_no, prev_rw_no, rw_no, square, w0, w1, w2{{w in 3..15 sep "": , 0}} from queens_10_safe_next;
+insert into line_set (cl_no, rw_no, square{% for w in range(0, 16) %}, w{{ w }}{% endfor %})
+select cl_no, rw_no, square, w0, w1, w2{% for w in range(3, 16) %}, 0{% endfor %} from queens_10_line_set;
+insert into safe_next (cl_no, prev_rw_no, rw_no, square{% for w in range(0, 16) %}, w{{ w }}{% endfor %})
+select cl_no, prev_rw_no, rw_no, square, w0, w1, w2{% for w in range(3, 16) %}, 0{% endfor %} from queens_10_safe_next;
 drop table queens_10_mov_dir;
 drop table queens_10_square_line;
 drop table queens_10_line_set;
 drop table queens_10_safe_next;
---@end
---@if POSTGRES
+--@ endif
+--@ if POSTGRES
 -- (The checks keep the names PostgreSQL gave schema 1's.)
 alter table mov_dir
     drop constraint mov_dir_d_cl_check,
@@ -169,30 +169,30 @@ alter table square_line drop constraint square_line_square_mov_dir_key;
 create unique index square_line_one_a_step on square_line (square, mov_dir)
     where mov_dir in ('UP', 'RGHT', 'RGHT-UP', 'RGHT-DN');
 alter table line_set
---@for w in 3..15
-    add column w{w} bigint not null default 0{{if w < 15: ,}}
---@end
+--@ for w in range(3, 16)
+    add column w{{ w }} bigint not null default 0{% if w < 15 %},{% endif %}
+--@ endfor
 ;
 alter table safe_next
---@for w in 3..15
-    add column w{w} bigint not null default 0{{if w < 15: ,}}
---@end
+--@ for w in range(3, 16)
+    add column w{{ w }} bigint not null default 0{% if w < 15 %},{% endif %}
+--@ endfor
 ;
---@end
--- The directions are the board's now (sql/facts/2-mov_dir.sql), derived
+--@ endif
+-- The directions are the board's now (sql/facts/02-mov_dir.sql), derived
 -- with it: a file without a board yet (a new one) has none. A board's stay
 -- until it is derived again: on PostgreSQL, in this transaction, which
 -- empties them first.
---@if SQLITE
+--@ if SQLITE
 delete from mov_dir where not exists (select 1 from line);
 -- The board is derived again (a file whose record of what its facts were
 -- derived from is gone is derived again by the upgrade that follows, and
 -- refused by readers until then).
 delete from queens_derived;
---@else
+--@ else
 delete from safe_next;
 delete from line_set;
 delete from square_line;
 delete from line;
 delete from mov_dir;
---@end
+--@ endif

@@ -11,11 +11,11 @@ create table board_rows (
 );
 
 -- One number of rows per board, as board_size holds one size.
---@if DUCKDB
+--@ if DUCKDB
 create unique index board_rows_has_one_row on board_rows ((n * 0));
---@else
+--@ else
 create unique index board_rows_has_one_row on board_rows ((0));
---@end
+--@ endif
 
 -- A board derived before this schema is square, until it is derived again.
 insert into board_rows (n)

@@ -1,5 +1,5 @@
 -- Drops queens' views, each before the views it reads, so that they can
 -- be made again for a new board or over the stored solutions.
---@for view in reversed VIEWS
-drop view if exists {view};
---@end
+--@ for view in VIEWS | reverse
+drop view if exists {{ view }};
+--@ endfor

@@ -43,9 +43,9 @@ from (
             and schema_name = system.main.current_schema())
            or database_name = 'temp')
       and ((kind in ('table', 'view')
-            and system.main.lower(name) in ({{name in RELATIONS sep ", ": '{name}'}}))
+            and system.main.lower(name) in ({% for name in RELATIONS %}'{{ name }}'{{ ", " if not loop.last else "" }}{% endfor %}))
            or (kind = 'index'
-               and system.main.lower(name) in ({{name in INDEXES sep ", ": '{name}'}}))
+               and system.main.lower(name) in ({% for name in INDEXES %}'{{ name }}'{{ ", " if not loop.last else "" }}{% endfor %}))
            or kind like '%macro')
     order by name
     limit 1

@@ -1,5 +1,5 @@
---@if DUCKDB
--- queens: the N-Queens model for the {N}×{N} board, for DuckDB: the tables
+--@ if DUCKDB
+-- queens: the N-Queens model for the {{ N }}×{{ N }} board, for DuckDB: the tables
 -- with their keys and checks, the facts, the views and what each holds.
 -- It builds in the schema main of the database in use (`use NAME` before
 -- it picks another database; DuckDB 1.4 cannot check the foreign keys of
@@ -11,50 +11,60 @@
 -- upgraded.
 begin transaction;
 
---@include build/names_free.sql
+--@ include "build/names_free.sql"
 
---@insert MIGRATIONS
---@else
--- queens: the N-Queens model for the {N}×{N} board, for PostgreSQL.
---@end
---@if FRESH and POSTGRES
---@if SCRIPT
+{{ MIGRATIONS }}
+--@ else
+-- queens: the N-Queens model for the {{ N }}×{{ N }} board, for PostgreSQL.
+--@ endif
+--@ if FRESH and POSTGRES
+--@ if SCRIPT
 -- For psql: it stops at the first statement that fails, and everything
 -- runs in one transaction, in a schema of its own made here, so a schema
 -- of that name already there (yours) stops the script at once and leaves
 -- the database as it was.
 \set ON_ERROR_STOP on
 begin;
-create schema {SCHEMA};
---@else
-create schema if not exists {SCHEMA};
---@end
-set search_path to {SCHEMA};
+create schema {{ SCHEMA }};
+--@ else
+create schema if not exists {{ SCHEMA }};
+--@ endif
+set search_path to {{ SCHEMA }};
 
---@insert MIGRATIONS
---@insert VERSION_TABLE
-insert into queens_version (version) values ({VERSION});
+{{ MIGRATIONS }}
+{{ VERSION_TABLE }}
+insert into queens_version (version) values ({{ VERSION }});
 
---@end
---@if FRESH = 0
---@include build/clear_board.sql
---@end
-insert into board_size (n) values ({N});
---@include facts/
---@include views/
---@if POSTGRES
+--@ endif
+--@ if FRESH == 0
+--@ include "build/clear_board.sql"
+--@ endif
+insert into board_size (n) values ({{ N }});
+--@ for template in numbered("facts")
+{% filter trim %}{% include template %}{% endfilter %}
+
+--@ endfor
+--@ for template in numbered("views")
+{% filter trim %}{% include template %}{% endfilter %}
+
+--@ endfor
+--@ if POSTGRES
 -- The checksum of the text the facts and views above were derived from
 -- (in a table made again where a rebuild finds it dropped).
---@if FRESH = 0
---@include tables/queens_derived.sql with REMADE = 1
---@end
+--@ if FRESH == 0
+--@ with REMADE = 1
+--@ include "tables/queens_derived.sql"
+--@ endwith
+--@ endif
 delete from queens_derived;
-insert into queens_derived (checksum) values ({DERIVED_CHECKSUM});
---@end
---@for table in FACT_TABLES
-analyze {table};
---@end
---@if SCRIPT
---@insert COMMENTS
+insert into queens_derived (checksum) values ({{ DERIVED_CHECKSUM }});
+--@ endif
+--@ for table in FACT_TABLES
+analyze {{ table }};
+--@ endfor
+--@ if SCRIPT
+--@ if COMMENTS
+{{ COMMENTS }}
+--@ endif
 commit;
---@end
+--@ endif

@@ -3,5 +3,5 @@
 -- the user's that no longer compiles, or a virtual table whose module is
 -- not loaded, then loses its columns' descriptions and nothing else.
 select name
-from pragma_table_info({:relation})
+from pragma_table_info({{ param("relation") }})
 order by cid

@@ -4,7 +4,7 @@
 -- coordinator adds up the counts, each weighted as partition.sql explains.
 -- PART_SEARCH, inserted below, is the part's search: the solution view's
 -- select with the part's first two squares, p.s1 and p.s2, fixed inside
--- the step that carries the covered lines (sql/views/3-solution.sql with
+-- the step that carries the covered lines (sql/views/03-solution.sql with
 -- PART = 1 and s1 and s2 bound to them), where they cut the search
 -- down; a condition on the view would not reach in there.
 -- Parts of weight 0 are mirror images of others and are not searched.
@@ -16,9 +16,9 @@ from search_part as p
 cross join lateral (
     select count(*) as solutions
     from (
-        --@insert PART_SEARCH
+        {{ PART_SEARCH | indent(8) }}
     ) as s
     where p.s3 is null or s.s3 = p.s3
 ) as c
 where p.weight > 0
-  and p.part_no between cast({:first} as bigint) and cast({:last} as bigint);
+  and p.part_no between cast({{ param("first") }} as bigint) and cast({{ param("last") }} as bigint);

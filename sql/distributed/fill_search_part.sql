@@ -2,10 +2,10 @@
 -- after the old board's parts were deleted): by the first two queens
 -- (PARTS is partition.sql), or, when two give too few parts to keep every
 -- worker busy, by the first three (PARTS is partition3.sql, BY_THREE = 1).
---@if BY_THREE
+--@ if BY_THREE
 insert into search_part (s1, s2, s3, weight, part_no)
---@else
+--@ else
 insert into search_part (s1, s2, weight, part_no)
---@end
---@insert PARTS
+--@ endif
+{{ PARTS }}
 ;

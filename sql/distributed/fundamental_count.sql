@@ -26,15 +26,15 @@ cross join lateral (
     from (
         select i.symmetry
         from (
-            --@insert PART_SEARCH
+            {{ PART_SEARCH | indent(12) }}
         ) as s
         cross join square_image as i
         where (p.s3 is null or s.s3 = p.s3)
-          and i.square in ({{k in 1..N sep ", ": s.s{k}}})
-          and i.image in ({{k in 1..N sep ", ": s.s{k}}})
-        group by {{k in 1..N sep ", ": s.s{k}}}, i.symmetry
-        having count(*) = {N}
+          and i.square in ({% for k in range(1, N + 1) %}s.s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %})
+          and i.image in ({% for k in range(1, N + 1) %}s.s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %})
+        group by {% for k in range(1, N + 1) %}s.s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}, i.symmetry
+        having count(*) = {{ N }}
     ) as fixed
 ) as c
 where p.weight > 0
-  and p.part_no between cast({:first} as bigint) and cast({:last} as bigint);
+  and p.part_no between cast({{ param("first") }} as bigint) and cast({{ param("last") }} as bigint);

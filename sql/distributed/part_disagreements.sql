@@ -14,13 +14,13 @@ with stored (part_no, s1, s2, s3, weight) as (
 by_two (part_no, s1, s2, s3, weight) as (
     select part_no, s1, s2, cast(null as text), weight
     from (
-        --@insert PARTITION
+        {{ PARTITION | indent(8) }}
     ) as p
 ),
 by_three (part_no, s1, s2, s3, weight) as (
     select part_no, s1, s2, s3, weight
     from (
-        --@insert PARTITION3
+        {{ PARTITION3 | indent(8) }}
     ) as p
 )
 select (select count(*) from stored) as parts,

@@ -3,6 +3,6 @@
 -- of weight 1 or 2; the others are mirror images of searched ones.
 select count(*) as parts
 from (
-    --@insert PARTITION
+    {{ PARTITION | indent(4) }}
 ) as p
 where p.weight > 0;

@@ -4,7 +4,7 @@
 -- of square_line, so the answer must be 0.
 select count(*) as pairs
 from line_set as a, line_set as b
-where ({{w in 0..15 sep " or ": (a.w{w} & b.w{w}) <> 0}})
+where ({% for w in range(0, 16) %}(a.w{{ w }} & b.w{{ w }}) <> 0{{ " or " if not loop.last else "" }}{% endfor %})
    <> exists (select anchor, mov_dir from square_line where square = a.square
               intersect
               select anchor, mov_dir from square_line where square = b.square);

@@ -378,7 +378,7 @@ create table safe_next (
     primary key (cl_no, prev_rw_no, rw_no),
     foreign key (cl_no, rw_no) references line_set (cl_no, rw_no)
 );
--- The directions are the board's now (sql/facts/2-mov_dir.sql), derived
+-- The directions are the board's now (sql/facts/02-mov_dir.sql), derived
 -- with it: a file without a board yet (a new one) has none. A board's stay
 -- until it is derived again: on PostgreSQL, in this transaction, which
 -- empties them first.

@@ -259,7 +259,7 @@ alter table safe_next
     add column w14 bigint not null default 0,
     add column w15 bigint not null default 0
 ;
--- The directions are the board's now (sql/facts/2-mov_dir.sql), derived
+-- The directions are the board's now (sql/facts/02-mov_dir.sql), derived
 -- with it: a file without a board yet (a new one) has none. A board's stay
 -- until it is derived again: on PostgreSQL, in this transaction, which
 -- empties them first.
@@ -1581,7 +1581,7 @@ order by placed.r1, placed.r2, placed.r3, placed.r4, placed.r5, q6.rw_no, q7.rw_
 -- ==== the count of one part ====
 -- part_count(solutions): one part of the search (PART_SEARCH: the solution
 -- view's select with the part's first two squares fixed, see
--- views/3-solution.sql) has this many solutions.
+-- views/03-solution.sql) has this many solutions.
 select count(*) as solutions
 from (
     -- solution(s1, …, s8): queen k stands on square s_k of column k and no

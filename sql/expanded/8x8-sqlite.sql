@@ -334,7 +334,7 @@ drop table queens_10_mov_dir;
 drop table queens_10_square_line;
 drop table queens_10_line_set;
 drop table queens_10_safe_next;
--- The directions are the board's now (sql/facts/2-mov_dir.sql), derived
+-- The directions are the board's now (sql/facts/02-mov_dir.sql), derived
 -- with it: a file without a board yet (a new one) has none. A board's stay
 -- until it is derived again: on PostgreSQL, in this transaction, which
 -- empties them first.
@@ -1764,7 +1764,7 @@ where q6.cl_no = 6
 -- ==== the count of one part ====
 -- part_count(solutions): one part of the search (PART_SEARCH: the solution
 -- view's select with the part's first two squares fixed, see
--- views/3-solution.sql) has this many solutions.
+-- views/03-solution.sql) has this many solutions.
 select count(*) as solutions
 from (
     -- solution(s1, …, s8): queen k stands on square s_k of column k and no

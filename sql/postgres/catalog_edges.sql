@@ -8,7 +8,7 @@
 -- quoted by format's %I; catalogs are written as their oids.
 with
 refs as (
-    --@include postgres/catalog_references.sql
+    {% filter indent(4) %}{% include "postgres/catalog_references.sql" %}{% endfilter %}
 ),
 -- each catalog whose rows the walk reads, and the condition that picks
 -- the rows of a reached object r: the object's own row, or the rows whose

@@ -4,14 +4,14 @@
 -- view's owner, with its grant option; or, where the owner had revoked it
 -- from itself, revoked again. Every word is a name the catalog quoted
 -- (sql/postgres/view_acls.sql) or one of queens' own.
---@if AS_GRANTOR
-set role {GRANTOR};
---@end
---@if REVOKE
-revoke {PRIVILEGE}{{if ON_COLUMN:  ({COLUMN})}} on {SCHEMA}.{VIEW} from {OWNER};
---@else
-grant {PRIVILEGE}{{if ON_COLUMN:  ({COLUMN})}} on {SCHEMA}.{VIEW} to {GRANTEE}{{if GRANTABLE:  with grant option}};
---@end
---@if AS_GRANTOR
+--@ if AS_GRANTOR
+set role {{ GRANTOR }};
+--@ endif
+--@ if REVOKE
+revoke {{ PRIVILEGE }}{% if ON_COLUMN %} ({{ COLUMN }}){% endif %} on {{ SCHEMA }}.{{ VIEW }} from {{ OWNER }};
+--@ else
+grant {{ PRIVILEGE }}{% if ON_COLUMN %} ({{ COLUMN }}){% endif %} on {{ SCHEMA }}.{{ VIEW }} to {{ GRANTEE }}{% if GRANTABLE %} with grant option{% endif %};
+--@ endif
+--@ if AS_GRANTOR
 reset role;
---@end
+--@ endif

@@ -2,4 +2,4 @@
 -- timeout) until no command reads it, and keeps new readers waiting until
 -- its transaction ends: readers lock queens_version before they take
 -- their snapshot.
-lock table {SCHEMA}.queens_version in access exclusive mode;
+lock table {{ SCHEMA }}.queens_version in access exclusive mode;

@@ -7,11 +7,11 @@
 -- conditions took LLVM far longer to compile than they take to run.
 -- LOCAL = 1: for the transaction only; CITUS = 1: handed on to the
 -- workers' connections too, which by default keep their own.
---@if CITUS
+--@ if CITUS
 set local citus.propagate_set_commands = 'local';
---@end
-set {{if LOCAL: local }}join_collapse_limit = 1;
-set {{if LOCAL: local }}from_collapse_limit = 1;
-set {{if LOCAL: local }}enable_nestloop = off;
-set {{if LOCAL: local }}enable_mergejoin = off;
-set {{if LOCAL: local }}jit = off;
+--@ endif
+set {% if LOCAL %}local {% endif %}join_collapse_limit = 1;
+set {% if LOCAL %}local {% endif %}from_collapse_limit = 1;
+set {% if LOCAL %}local {% endif %}enable_nestloop = off;
+set {% if LOCAL %}local {% endif %}enable_mergejoin = off;
+set {% if LOCAL %}local {% endif %}jit = off;

@@ -105,7 +105,7 @@ reached (classid, objid) as (
         -- negator and commutator, which pg_depend leaves out, a type's
         -- input, output and other functions, an aggregate's support
         -- functions, a range's canonical and subtype_diff functions, …
-        --@insert FOLLOW
+        {{ FOLLOW | indent(8) }}
         union all
         -- what the server looks up by a reached object, which no row of it
         -- names: an operator's entries in operator families (a sort or a
@@ -131,7 +131,7 @@ reached (classid, objid) as (
         -- domain d, and reads the value as d, checks and all, as it runs)
         select 'pg_type'::regclass::oid, m.found[1]::oid
         from (
-            --@include postgres/stored_tree.sql
+            {% filter indent(12) %}{% include "postgres/stored_tree.sql" %}{% endfilter %}
         ) as t (tree)
         cross join lateral regexp_matches(t.tree, ':[a-z_]*(?:type|typid|typeid) ([0-9]+)', 'g')
             as m (found)
@@ -164,7 +164,7 @@ owned (classid, objid, owner) as (
     select r.classid, r.objid, o.owner
     from reached as r
     cross join lateral (
-        --@insert OWNERS
+        {{ OWNERS | indent(8) }}
     ) as o (owner)
 ),
 -- The node trees of what was reached: the SQL it runs, as the server
@@ -180,7 +180,7 @@ trees (classid, objid, tree) as (
     select r.classid, r.objid, t.tree
     from reached as r
     cross join lateral (
-        --@include postgres/stored_tree.sql
+        {% filter indent(8) %}{% include "postgres/stored_tree.sql" %}{% endfilter %}
     ) as t (tree)
 ),
 -- PostgreSQL's own functions that run SQL given as text, change a setting
@@ -235,7 +235,7 @@ runs_text (classid, objid, called) as (
     select r.classid, r.objid, step.objid
     from reached as r
     cross join lateral (
-        --@insert FOLLOW
+        {{ FOLLOW | indent(8) }}
     ) as step (classid, objid)
     where r.classid <> 'pg_type'::regclass
       and step.classid = 'pg_proc'::regclass and step.objid in (select oid from runs_sql_text)

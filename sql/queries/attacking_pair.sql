@@ -10,7 +10,7 @@
 -- move, as search_tree names it.
 with
 given (square) as (
-    --@include queries/given_squares.sql
+    {% filter indent(4) %}{% include "queries/given_squares.sql" %}{% endfilter %}
 ),
 queen (square, cl_no, rw_no) as (
     select s.square, s.cl_no, s.rw_no

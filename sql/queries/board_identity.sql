@@ -12,5 +12,5 @@ select cast(b.n as integer) as n,
        cast(s.rows as integer) as rows
 from board_size as b
 cross join (
-    --@include queries/board_shape.sql with RECORDS_ROWS = 1
+    {% with RECORDS_ROWS = 1 %}{% filter indent(4) %}{% include "queries/board_shape.sql" %}{% endfilter %}{% endwith %}
 ) as s

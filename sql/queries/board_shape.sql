@@ -8,20 +8,20 @@
 -- schema before board_rows, RECORDS_ROWS = 0).
 select coalesce((select torus from board_shape), 0) as torus,
        (select count(*) > 0 from mov_dir where abs(d_cl) > 1 or abs(d_rw) > 1) as superqueens,
---@if POSTGRES
+--@ if POSTGRES
        coalesce((select string_agg(square, ',' order by substr(square, 1, 1),
                                    cast(substr(square, 2) as integer))
                  from hole), '') as holes,
---@else
+--@ else
        coalesce((select group_concat(square, ',')
                  from (select square
                        from hole
                        order by substr(square, 1, 1),
                                 cast(substr(square, 2) as integer)) as in_order), '') as holes,
---@end
---@if RECORDS_ROWS
+--@ endif
+--@ if RECORDS_ROWS
        coalesce((select r.n from board_rows as r
                  where r.n > (select max(b.n) from board_size as b)), 0) as rows
---@else
+--@ else
        0 as rows
---@end
+--@ endif

@@ -5,7 +5,7 @@
 with
 given (square) as (
     select distinct name from (
-        --@include queries/given_squares.sql
+        {% filter indent(8) %}{% include "queries/given_squares.sql" %}{% endfilter %}
     ) as named
 ),
 containing (solution_no) as (

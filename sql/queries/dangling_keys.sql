@@ -4,11 +4,11 @@
 -- SQLite checks a foreign key, a row with a NULL in the key's columns
 -- refers to nothing and breaks nothing. Every name is quoted by the
 -- caller.
-select {{k in KEY sep " || ', ' || ": quote(c.{k})}}
-from {CHILD} as c
-where {{f in FROM sep " and ": c.{f} is not null}}
+select {% for k in KEY %}quote(c.{{ k }}){{ " || ', ' || " if not loop.last else "" }}{% endfor %}
+from {{ CHILD }} as c
+where {% for f in FROM %}c.{{ f }} is not null{{ " and " if not loop.last else "" }}{% endfor %}
   and not exists (
       select 1
-      from {PARENT} as p
-      where ({{t in TO sep ", ": p.{t}}}) = ({{f in FROM sep ", ": c.{f}}})
+      from {{ PARENT }} as p
+      where ({% for t in TO %}p.{{ t }}{{ ", " if not loop.last else "" }}{% endfor %}) = ({% for f in FROM %}c.{{ f }}{{ ", " if not loop.last else "" }}{% endfor %})
   )

@@ -1,51 +1,51 @@
 -- last_queens(rows, last, w0, …): queens stand one per column on the last
--- columns, {col:FROM} … {col:N}, and no two of them share a line; rows has
+-- columns, {{ col(FROM) }} … {{ col(N) }}, and no two of them share a line; rows has
 -- bit r set for each row r they stand in, last is the row of the queen in
--- column {col:N}, and w0, … are the words of the lines they cover
+-- column {{ col(N) }}, and w0, … are the words of the lines they cover
 -- (line_set, the bitset form of square_line). The count's own table, not
 -- the board's: built once, in memory, by one connection (temp), whose
 -- copy each connection that counts loads as queens_count.last_queens
 -- (part_count_by_last_queens.sql); keyed the way it is looked up, by the
 -- rows, then the last queen's row, with the words beside them in the key,
 -- so that one B-tree answers (the path makes each key a placement's own).
---@if HOLED
+--@ if HOLED
 -- On a board with holes the queens stand on the whole board, holes too
 -- (whole_board.sql), and hole_images gathers theirs.
---@end
+--@ endif
 create temp table last_queens (
     rows  integer not null,
     last  integer not null,
---@for w in 0..W-1
-    w{w}    integer not null,
---@end
+--@ for w in range(0, W)
+    w{{ w }}    integer not null,
+--@ endfor
     path  integer not null,  -- the rows, a hexadecimal digit a queen
---@if HOLED
+--@ if HOLED
     hole_images integer not null,
---@end
-    primary key (rows, last{{w in 0..W-1 sep "": , w{w}}}, path)
+--@ endif
+    primary key (rows, last{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path)
 ) without rowid;
-insert into temp.last_queens (rows, last{{w in 0..W-1 sep "": , w{w}}}, path{{if HOLED: , hole_images}})
-select {{k in FROM..N sep " | ": (1 << q{k}.rw_no)}},
-       q{N}.rw_no,
---@for w in 0..W-1
-       {{k in FROM..N sep " | ": q{k}.w{w}}},
---@end
-       {{k in FROM..N sep " | ": (q{k}.rw_no << {4*N-4*k})}}{{if HOLED: ,}}
---@if HOLED
-       {{k in FROM..N sep " | ": q{k}.hole_images}}
---@end
-from {LINE_SET} as q{FROM}                  -- queen {FROM} stands in column {col:FROM}
---@for k in FROM+1..N
-cross join {SAFE_NEXT} as q{k}              -- queen {k} stands in column {col:k}
---@end
-where q{FROM}.cl_no = {FROM}
---@for k in FROM+1..N
-  and q{k}.cl_no = {k}
-  and q{k}.prev_rw_no = q{k-1}.rw_no        -- L(s{k}) ∩ L(s{k-1}) = ∅
---@if k > FROM+1
---@for w in 0..W-1
-  and q{k}.w{w} & ({{j in FROM..k-2 sep " | ": q{j}.w{w}}}) = 0
---@end
---@end
---@end
+insert into temp.last_queens (rows, last{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path{% if HOLED %}, hole_images{% endif %})
+select {% for k in range(FROM, N + 1) %}(1 << q{{ k }}.rw_no){{ " | " if not loop.last else "" }}{% endfor %},
+       q{{ N }}.rw_no,
+--@ for w in range(0, W)
+       {% for k in range(FROM, N + 1) %}q{{ k }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %},
+--@ endfor
+       {% for k in range(FROM, N + 1) %}(q{{ k }}.rw_no << {{ 4 * N - 4 * k }}){{ " | " if not loop.last else "" }}{% endfor %}{% if HOLED %},{% endif %}
+--@ if HOLED
+       {% for k in range(FROM, N + 1) %}q{{ k }}.hole_images{{ " | " if not loop.last else "" }}{% endfor %}
+--@ endif
+from {{ LINE_SET }} as q{{ FROM }}                  -- queen {{ FROM }} stands in column {{ col(FROM) }}
+--@ for k in range(FROM + 1, N + 1)
+cross join {{ SAFE_NEXT }} as q{{ k }}              -- queen {{ k }} stands in column {{ col(k) }}
+--@ endfor
+where q{{ FROM }}.cl_no = {{ FROM }}
+--@ for k in range(FROM + 1, N + 1)
+  and q{{ k }}.cl_no = {{ k }}
+  and q{{ k }}.prev_rw_no = q{{ k - 1 }}.rw_no        -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅
+--@ if k > FROM + 1
+--@ for w in range(0, W)
+  and q{{ k }}.w{{ w }} & ({% for j in range(FROM, k - 2 + 1) %}q{{ j }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %}) = 0
+--@ endfor
+--@ endif
+--@ endfor
 ;

@@ -1,7 +1,7 @@
 -- part_count(solutions): one part of the search (PART_SEARCH: the solution
 -- view's select with the part's first two squares fixed, see
--- views/3-solution.sql) has this many solutions.
+-- views/03-solution.sql) has this many solutions.
 select count(*) as solutions
 from (
-    --@insert PART_SEARCH
+    {{ PART_SEARCH | indent(4) }}
 ) as part;

@@ -27,7 +27,7 @@ where q1.cl_no = 1
   and q2.prev_rw_no = q1.rw_no
   and q3.cl_no = 3
   and q3.prev_rw_no = q2.rw_no
---@for w in 0..15
-  and q3.w{w} & q1.w{w} = 0
---@end
+--@ for w in range(0, 16)
+  and q3.w{{ w }} & q1.w{{ w }} = 0
+--@ endfor
 order by q1.rw_no, q2.rw_no, q3.rw_no;

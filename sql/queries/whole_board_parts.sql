@@ -12,5 +12,5 @@ join queens_count.whole_safe_next as q2
   on q2.cl_no = 2
  and q2.prev_rw_no = q1.rw_no
 where q1.cl_no = 1
-  and 2 * q1.rw_no < {N+1}
+  and 2 * q1.rw_no < {{ N + 1 }}
 order by q1.rw_no, q2.rw_no

@@ -4,13 +4,13 @@
 -- (comments and all); on PostgreSQL a view's query as pg_get_viewdef
 -- gives it back (PostgreSQL keeps no comments inside), and for a table of
 -- facts its kind alone (PostgreSQL keeps no `create table` text).
---@if SQLITE
+--@ if SQLITE
 select name, type, sql
 from sqlite_schema
 where name in ('square_line', 'solution', 'solution_class', 'search_space',
                'search_funnel', 'search_tree', 'search_tree_tally')
 order by name
---@else
+--@ else
 select c.relname::text,
        case when c.relkind = 'v' then 'view' else 'table' end,
        case when c.relkind = 'v'
@@ -21,4 +21,4 @@ where c.relnamespace = current_schema()::regnamespace
   and c.relname in ('square_line', 'solution', 'solution_class', 'search_space',
                     'search_funnel', 'search_tree', 'search_tree_tally')
 order by c.relname
---@end
+--@ endif

@@ -2,4 +2,4 @@
 -- does to the board, in words (no row for a name that is no symmetry).
 select description
 from symmetry
-where symmetry = {:symmetry}
+where symmetry = {{ param("symmetry") }}

@@ -18,7 +18,7 @@ with recursive
 level (k, two_to_k) as (
     select 0 as k, cast(1 as bigint) as two_to_k
     union all
-    select k + 1, two_to_k * 2 from level where k < {N}
+    select k + 1, two_to_k * 2 from level where k < {{ N }}
 ),
 --
 -- By the placement rule: a search, breadth-first, one column a step.
@@ -34,22 +34,22 @@ level (k, two_to_k) as (
 mirrored (yes) as (
     select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
 ),
-placed (k, r, weight, {{w in 0..W-1 sep ", ": u{w}}}) as (
+placed (k, r, weight, {% for w in range(0, W) %}u{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}) as (
     select 1 as k, q.rw_no as r,
-           case when 2 * q.rw_no = {ROWS+1} or not m.yes then 1 else 2 end as weight,
-           {{w in 0..W-1 sep ", ": q.w{w} as u{w}}}
+           case when 2 * q.rw_no = {{ ROWS + 1 }} or not m.yes then 1 else 2 end as weight,
+           {% for w in range(0, W) %}q.w{{ w }} as u{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}
     from line_set as q
     cross join mirrored as m
-    where q.cl_no = 1 and (2 * q.rw_no <= {ROWS+1} or not m.yes)
+    where q.cl_no = 1 and (2 * q.rw_no <= {{ ROWS + 1 }} or not m.yes)
   union all
-    select p.k + 1, s.rw_no, p.weight, {{w in 0..W-1 sep ", ": p.u{w} | s.w{w}}}
+    select p.k + 1, s.rw_no, p.weight, {% for w in range(0, W) %}p.u{{ w }} | s.w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}
     from placed as p
     join safe_next as s                      -- L(s_(k+1)) ∩ L(s_k) = ∅
       on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
-    where p.k < {N}
---@for w in 0..W-1
-      and s.w{w} & p.u{w} = 0                  -- L(s_(k+1)) ∩ U_k = ∅
---@end
+    where p.k < {{ N }}
+--@ for w in range(0, W)
+      and s.w{{ w }} & p.u{{ w }} = 0                  -- L(s_(k+1)) ∩ U_k = ∅
+--@ endfor
 ),
 by_placement (k, ways) as (
     select 0 as k, cast(1 as bigint) as ways   -- no queen yet: one way
@@ -72,18 +72,18 @@ by_placement (k, ways) as (
 -- C(b, i) places for them among the b runs, C(k−b−1, i−1) ways to share
 -- the k − b extra columns among them, 2^i directions.
 --
--- pascal(m, c0, …, c{N}): c_j = C(m, j), by Pascal's rule (only additions:
+-- pascal(m, c0, …, c{{ N }}): c_j = C(m, j), by Pascal's rule (only additions:
 -- an exact integer division is not something every engine reading this
 -- file does).
-pascal (m, {{j in 0..N sep ", ": c{j}}}) as (
-    select 0 as m, cast(1 as bigint) as c0{{j in 1..N sep "": , cast(0 as bigint) as c{j}}}
+pascal (m, {% for j in range(0, N + 1) %}c{{ j }}{{ ", " if not loop.last else "" }}{% endfor %}) as (
+    select 0 as m, cast(1 as bigint) as c0{% for j in range(1, N + 1) %}, cast(0 as bigint) as c{{ j }}{% endfor %}
     union all
-    select m + 1, c0{{j in 1..N sep "": , c{j} + c{j-1}}}
+    select m + 1, c0{% for j in range(1, N + 1) %}, c{{ j }} + c{{ j - 1 }}{% endfor %}
     from pascal
-    where m < {N}
+    where m < {{ N }}
 ),
 binomial (m, j, c) as (
-    select p.m as m, l.k as j, case l.k {{j in 0..N sep " ": when {j} then c{j}}} end as c
+    select p.m as m, l.k as j, case l.k {% for j in range(0, N + 1) %}when {{ j }} then c{{ j }}{{ " " if not loop.last else "" }}{% endfor %} end as c
     from pascal as p
     cross join level as l
     where l.k <= p.m
@@ -118,7 +118,7 @@ term (k, exact, magnitude) as (
                 then (1 - 2 * ((r.k - r.b) % 2)) * f.exact * r.ways end as exact,
            f.approximately * r.ways as magnitude
     from runs as r
-    join falling as f on f.t = {N} - r.k + r.b and f.j = r.b
+    join falling as f on f.t = {{ N }} - r.k + r.b and f.j = r.b
 ),
 -- Summed exactly only where every term, and so every partial sum, fits.
 by_candidate (k, ways) as (
@@ -131,7 +131,7 @@ by_candidate (k, ways) as (
 )
 -- (The rule of `candidate` counted so holds on a square board without
 -- holes.)
-select l.k, case when {{if RECT: 1 = 0 and }}not exists (select 1 from hole) then c.ways end, coalesce(p.ways, 0)
+select l.k, case when {% if RECT %}1 = 0 and {% endif %}not exists (select 1 from hole) then c.ways end, coalesce(p.ways, 0)
 from level as l
 left join by_candidate as c on c.k = l.k
 left join by_placement as p on p.k = l.k

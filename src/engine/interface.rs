@@ -36,7 +36,7 @@ pub enum Origin {
 #[derive(Clone, Debug, Default)]
 pub struct Snapshot(pub Option<String>);
 
-/// A value bound to a parameter (`{:name}` in the SQL).
+/// A value bound to a parameter (`param("name")` in a template).
 pub enum Param {
     Int(i64),
     Text(String),

@@ -130,7 +130,7 @@ pub fn line_set_words(n: u8) -> i64 {
 
 /// The number of words of a line set the search tests: those holding the
 /// lines two queens of the search could share. line_set numbers the others
-/// last (sql/facts/9-line_set.sql): the columns, which the search never
+/// last (sql/facts/09-line_set.sql): the columns, which the search never
 /// shares since it places one queen per column, and the lines of one
 /// square (the corners' diagonals), which no two queens can share. On the
 /// plain board of `n` columns and `rows` rows they are the rows and the
@@ -154,7 +154,7 @@ pub fn search_words(n: u8, rows: u8, torus: bool, superqueens: bool) -> i64 {
 }
 
 /// How many queens the solution view places before it works out the lines
-/// they cover, U_k, once for each placement (see sql/views/3-solution.sql).
+/// they cover, U_k, once for each placement (see sql/views/03-solution.sql).
 /// About half the board: cutting after column N/2 + 1 was as fast as any
 /// other single cut and faster than most (docs/src/explanation/fast.md,
 /// "Carrying the covered lines forward").
@@ -164,7 +164,7 @@ pub fn placed_first(n: u8) -> i64 {
 
 /// How many rows the numbered views and solution_class give from the first
 /// solutions alone, at once, before the rows that wait for the whole search
-/// (sql/views/5-numbered_solution.sql): one number for both views, since
+/// (sql/views/05-numbered_solution.sql): one number for both views, since
 /// solution_class's first part reads numbered_solution's.
 pub const FIRST_ROWS: i64 = 200;
 
@@ -241,8 +241,8 @@ fn hexadecimal_ones(n: u8) -> i64 {
 }
 
 /// One part of the search for an `n`×`n` board (`n` ≥ 4): the solution
-/// view's select with the first two queens fixed on the squares `{:s1}` and
-/// `{:s2}`, inside the step that carries the covered lines forward (a
+/// view's select with the first two queens fixed on the squares `param("s1")` and
+/// `param("s2")`, inside the step that carries the covered lines forward (a
 /// condition on the view's columns would not reach in there). `scope` gives
 /// the dialect, and may bind the two squares to columns of a query around
 /// it (a Citus part's).
@@ -250,11 +250,11 @@ pub fn part_search(n: u8, scope: Scope) -> Result<Sql> {
     piece_search(n, scope, false)
 }
 
-/// As `part_search`, or, `by_three`, with the third queen fixed on `{:s3}`
+/// As `part_search`, or, `by_three`, with the third queen fixed on `param("s3")`
 /// too (the parts of partition3.sql, smaller ones).
 pub fn piece_search(n: u8, scope: Scope, by_three: bool) -> Result<Sql> {
     template::render_statement(
-        sql::file("views/3-solution.sql"),
+        sql::file("views/03-solution.sql"),
         &board_scope(n, scope)
             .with("PART", 1)
             .with("THIRD", by_three.into()),
@@ -295,7 +295,7 @@ pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
     }
     // A count needs no order: the completions are not sorted.
     let part = template::render_statement(
-        sql::file("views/3-solution.sql"),
+        sql::file("views/03-solution.sql"),
         &board_scope(n, scope.clone())
             .with("PART", 1)
             .with("ORDERED", 0),
@@ -369,7 +369,7 @@ fn whole_board(scope: Scope) -> Result<String> {
     let fact = |path: &str| query_in(path, &facts).map(|sql| sql.text);
     let scope = facts
         .clone()
-        .with_fragment("WHOLE_LINE_SET", &fact("facts/9-line_set.sql")?)
+        .with_fragment("WHOLE_LINE_SET", &fact("facts/09-line_set.sql")?)
         .with_fragment("WHOLE_SAFE_NEXT", &fact("facts/10-safe_next.sql")?);
     Ok(query_in("queries/whole_board.sql", &scope)?.text)
 }
@@ -408,7 +408,7 @@ pub fn question(path: &str, scope: Scope) -> Result<Sql> {
 }
 
 /// A question of `sql/queries/` or `sql/distributed/` for an `n`×`n`
-/// board, expanded for `dialect`, with `fragments` inserted (`--@insert`).
+/// board, expanded for `dialect`, with the fragments of `scope` inserted.
 pub fn query(path: &str, n: u8, scope: Scope) -> Result<Sql> {
     template::render_statement(sql::file(path), &board_scope(n, scope))
         .with_context(|| format!("could not expand sql/{path}"))

@@ -15,20 +15,19 @@ pub fn file(path: &str) -> &'static str {
 }
 
 /// The text of `sql/{path}`, if this build has it (a template's
-/// `--@include` names it).
+/// `include` names it).
 pub fn find(path: &str) -> Option<&'static str> {
     SQL.get_file(path).and_then(|f| f.contents_utf8())
 }
 
 /// The files of the folder `sql/{folder}` whose names begin with a number
-/// (`3-solution.sql`), in that order, each with the name of the object it
+/// (`03-solution.sql`), in that order, each with the name of the object it
 /// defines (`solution`).
 pub fn numbered(folder: &str) -> Vec<(&'static str, &'static str)> {
     find_numbered(folder).unwrap_or_else(|| panic!("sql/{folder} is part of this build"))
 }
 
-/// As `numbered`, if this build has the folder (a template's `--@include
-/// FOLDER/` names it).
+/// As `numbered`, if this build has the folder.
 pub fn find_numbered(folder: &str) -> Option<Vec<(&'static str, &'static str)>> {
     let dir = SQL.get_dir(folder)?;
     let mut files: Vec<(u32, &'static str, &'static str)> = dir
@@ -46,6 +45,23 @@ pub fn find_numbered(folder: &str) -> Option<Vec<(&'static str, &'static str)>> 
             .map(|(_, name, text)| (name, text))
             .collect(),
     )
+}
+
+/// The paths under sql/ of the numbered files of `sql/{folder}`
+/// (`facts/03-col_lbl.sql`), in their numbers' order, if this build has
+/// the folder (a template includes them one after another).
+pub fn find_numbered_paths(folder: &str) -> Option<Vec<String>> {
+    let dir = SQL.get_dir(folder)?;
+    let mut files: Vec<(u32, String)> = dir
+        .files()
+        .filter_map(|f| {
+            let stem = f.path().file_stem()?.to_str()?;
+            let (number, _) = stem.split_once('-')?;
+            Some((number.parse().ok()?, f.path().to_str()?.to_string()))
+        })
+        .collect();
+    files.sort_by_key(|(number, _)| *number);
+    Some(files.into_iter().map(|(_, path)| path).collect())
 }
 
 /// The files of the folder `sql/{folder}`, by name, each with its path
@@ -115,7 +131,7 @@ mod tests {
         assert!(migrations[0].contains("create table board_size"));
         assert!(migrations[1].contains("create table symmetry"));
         assert!(migrations[2..8].iter().all(|up| up.is_empty()));
-        assert!(migrations[8].contains("--@include tables/queens_derived.sql with REMADE = 0"));
+        assert!(migrations[8].contains("--@ include \"tables/queens_derived.sql\""));
         assert!(migrations[9].contains("create table board_shape"));
         assert!(migrations[10].contains("create table board_rows"));
     }

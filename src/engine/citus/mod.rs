@@ -185,8 +185,8 @@ impl Engine {
             if !is_distributed(tx)? {
                 let failed = "could not distribute the board over the cluster";
                 for file in [
-                    "distributed/1-reference_tables.sql",
-                    "distributed/2-search_part.sql",
+                    "distributed/01-reference_tables.sql",
+                    "distributed/02-search_part.sql",
                 ] {
                     tx.batch_execute(sql::file(file)).context(failed)?;
                 }

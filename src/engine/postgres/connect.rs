@@ -652,7 +652,7 @@ pub(super) fn own_relations() -> Vec<String> {
 
 /// The statement of sql/`path` (a catalog question of sql/postgres/, say)
 /// expanded for PostgreSQL in `scope`, without its final semicolon: to
-/// query or prepare. Its parameters are written `$1`, `$2`, … or `{:name}`.
+/// query or prepare. Its parameters are written `$1`, `$2`, … or `param("name")` in a template.
 pub(super) fn statement(path: &str, scope: Scope) -> Result<String> {
     Ok(
         template::render_statement(sql::file(path), &scope.with_dialect(Dialect::Postgres))

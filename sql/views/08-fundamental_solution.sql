@@ -1,5 +1,5 @@
-create view fundamental_solution ({{k in 1..N sep ", ": s{k}}}, class_size) as
--- fundamental_solution(s1, …, s{N}, class_size): s1, …, s{N} is the
+create view fundamental_solution ({% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}, class_size) as
+-- fundamental_solution(s1, …, s{{ N }}, class_size): s1, …, s{{ N }} is the
 -- representative of a class of solutions (its smallest member in board
 -- order), and the board's symmetries make class_size solutions of it (8, 4
 -- or 2, or 1 on the 1×1 board). Listed in board order, as `solution`
@@ -13,7 +13,7 @@ create view fundamental_solution ({{k in 1..N sep ", ": s{k}}}, class_size) as
 -- Each queen's row is looked up once (p1, …), and each image is made by
 -- looking up where each symmetry moves each queen (square_image by its
 -- key), not by reading the whole of square_image for every solution.
-select {{k in 1..N sep ", ": s.s{k}}},
+select {% for k in range(1, N + 1) %}s.s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %},
        cast((select count(distinct symmetry) from square_image) / (
            -- the symmetries that leave the solution where it is
            select count(*)
@@ -24,18 +24,18 @@ select {{k in 1..N sep ", ": s.s{k}}},
                cross join square_image as si
                join square as m on m.square = si.image
                where si.symmetry = g.symmetry
-                 and si.square = case c.cl_no{{k in 1..N sep "": \n                                     when {k} then s.s{k}}}
+                 and si.square = case c.cl_no{% for k in range(1, N + 1) %}{{ "\n" }}                                     when {{ k }} then s.s{{ k }}{% endfor %}
                                  end
                group by g.symmetry
-               having ({{k in 1..N sep ", ": max(case when m.cl_no = {k} then m.rw_no end)}})
-                    = ({{k in 1..N sep ", ": p{k}.rw_no}})
+               having ({% for k in range(1, N + 1) %}max(case when m.cl_no = {{ k }} then m.rw_no end){{ ", " if not loop.last else "" }}{% endfor %})
+                    = ({% for k in range(1, N + 1) %}p{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %})
            ) as in_place
        ) as integer) as class_size
 from solution as s
---@for k in 1..N
-cross join square as p{k}                 -- queen {k}'s row, p{k}.rw_no
---@end
-where {{k in 1..N sep "\n  and ": p{k}.square = s.s{k}}}
+--@ for k in range(1, N + 1)
+cross join square as p{{ k }}                 -- queen {{ k }}'s row, p{{ k }}.rw_no
+--@ endfor
+where {% for k in range(1, N + 1) %}p{{ k }}.square = s.s{{ k }}{{ "\n  and " if not loop.last else "" }}{% endfor %}
   and not exists (
     -- an image of the solution (its queens' rows in each column, moved by
     -- one symmetry) that comes before it in board order
@@ -45,14 +45,14 @@ where {{k in 1..N sep "\n  and ": p{k}.square = s.s{k}}}
     cross join square_image as si
     join square as m on m.square = si.image
     where si.symmetry = g.symmetry
-      and si.square = case c.cl_no{{k in 1..N sep "": \n                          when {k} then s.s{k}}}
+      and si.square = case c.cl_no{% for k in range(1, N + 1) %}{{ "\n" }}                          when {{ k }} then s.s{{ k }}{% endfor %}
                       end
     group by g.symmetry
-    having ({{k in 1..N sep ", ": max(case when m.cl_no = {k} then m.rw_no end)}})
-         < ({{k in 1..N sep ", ": p{k}.rw_no}})
-){{if SQLITE: ;}}
---@if SQLITE = 0
--- ({{if POSTGRES: PostgreSQL}}{{if DUCKDB: DuckDB}} may join the rows of square by hashing, which keeps no
+    having ({% for k in range(1, N + 1) %}max(case when m.cl_no = {{ k }} then m.rw_no end){{ ", " if not loop.last else "" }}{% endfor %})
+         < ({% for k in range(1, N + 1) %}p{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %})
+){% if SQLITE %};{% endif %}
+--@ if SQLITE == 0
+-- ({% if POSTGRES %}PostgreSQL{% endif %}{% if DUCKDB %}DuckDB{% endif %} may join the rows of square by hashing, which keeps no
 -- order: it sorts the representatives)
-order by {{k in 1..N sep ", ": p{k}.rw_no}};
---@end
+order by {% for k in range(1, N + 1) %}p{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %};
+--@ endif

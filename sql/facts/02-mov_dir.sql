@@ -4,12 +4,12 @@
 -- --superqueens`) a queen also leaps as a knight does: one column right
 -- and two rows up or down, or two columns right and one row up or down.
 insert into mov_dir (mov_dir, d_cl, d_rw) values
---@if SUPERQUEENS
+--@ if SUPERQUEENS
     ('RGHT-UP-UP',   1,  2),
     ('RGHT-DN-DN',   1, -2),
     ('RGHT-RGHT-UP', 2,  1),
     ('RGHT-RGHT-DN', 2, -1),
---@end
+--@ endif
     ('UP',      0,  1),
     ('RGHT',    1,  0),
     ('RGHT-UP', 1,  1),

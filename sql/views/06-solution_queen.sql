@@ -4,12 +4,12 @@ create view solution_queen (solution_no, square) as
 -- queen, for questions about squares rather than columns.
 select n.solution_no as solution_no,
        case c.cl_no
---@for k in 1..N
-           when {k} then n.s{k}
---@end
+--@ for k in range(1, N + 1)
+           when {{ k }} then n.s{{ k }}
+--@ endfor
        end as square
 from numbered_solution as n
---@if SQLITE
+--@ if SQLITE
 -- `cross join` keeps numbered_solution the outer loop: SQLite hands the
 -- rows over as numbered_solution numbers them, each solution's queens
 -- column by column, the first at once (an `order by` would make SQLite
@@ -18,7 +18,7 @@ from numbered_solution as n
 -- `order by solution_no`: with it, SQLite would sort the whole search).
 cross join col_lbl as c
 ;
---@else
+--@ else
 cross join col_lbl as c
 order by n.solution_no, c.cl_no;
---@end
+--@ endif

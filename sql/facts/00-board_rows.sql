@@ -2,5 +2,5 @@
 -- (board_size), or the rows asked for, more than that, on a rectangle
 -- (`queens init --size 4x6`: four columns, and four queens, on six rows).
 insert into board_rows (n)
-select case when {ROWS} > 0 then {ROWS} else n end
+select case when {{ ROWS }} > 0 then {{ ROWS }} else n end
 from board_size;

@@ -38,20 +38,20 @@ product (i, falling, falling_d, factorial, factorial_d, power, power_d) as (
     from product cross join size
     where i < n
 ),
--- pascal(m, c0, …, c{N}, d0, …, d{N}): c_k = C(m, k), the ways to choose k of
+-- pascal(m, c0, …, c{{ N }}, d0, …, d{{ N }}): c_k = C(m, k), the ways to choose k of
 -- m squares, by Pascal's rule C(m + 1, k) = C(m, k) + C(m, k − 1), which
 -- only adds (a quotient of factorials would need an exact division, which
 -- not every SQL engine does on integers).
-pascal (m, {{k in 0..N sep ", ": c{k}}}, {{k in 0..N sep ", ": d{k}}}) as (
+pascal (m, {% for k in range(0, N + 1) %}c{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}, {% for k in range(0, N + 1) %}d{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}) as (
     select 0,
-           cast(1 as bigint), {{k in 1..N sep ", ": cast(0 as bigint)}},
-           cast(1 as double precision), {{k in 1..N sep ", ": cast(0 as double precision)}}
+           cast(1 as bigint), {% for k in range(1, N + 1) %}cast(0 as bigint){{ ", " if not loop.last else "" }}{% endfor %},
+           cast(1 as double precision), {% for k in range(1, N + 1) %}cast(0 as double precision){{ ", " if not loop.last else "" }}{% endfor %}
     union all
     select m + 1,
            c0,
-           {{k in 1..N sep ",\n           ": case when d{k} + d{k-1} < 9.22e18 then c{k} + c{k-1} end}},
+           {% for k in range(1, N + 1) %}case when d{{ k }} + d{{ k - 1 }} < 9.22e18 then c{{ k }} + c{{ k - 1 }} end{{ ",\n           " if not loop.last else "" }}{% endfor %},
            d0,
-           {{k in 1..N sep ", ": d{k} + d{k-1}}}
+           {% for k in range(1, N + 1) %}d{{ k }} + d{{ k - 1 }}{{ ", " if not loop.last else "" }}{% endfor %}
     from pascal cross join size
     where m < squares
 ),
@@ -80,11 +80,11 @@ candidates (exact, approximately) as (
     where h.k = case when z.n > 3 then z.n else 3 end
 ),
 steps (step, reasoning, calculation, exact, approximately) as (
---@if HOLED + RECT > 0
+--@ if HOLED + RECT > 0
     -- (Steps 1 to 5 count placements on every square of an N×N board. On
     -- a board with holes, where no queen stands on a hole, or with more
     -- rows than columns, they do not hold, and are left out.)
---@else
+--@ else
     select 1, 'Permute N of the N² squares',
            cast(z.squares as text) || '! / (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!',
            p.falling, p.falling_d
@@ -93,7 +93,7 @@ steps (step, reasoning, calculation, exact, approximately) as (
     union all
     select 2, 'Choose N of the N² squares',
            cast(z.squares as text) || '! / (' || cast(z.n as text) || '! x (' || cast(z.squares as text) || ' - ' || cast(z.n as text) || ')!)',
-           p.c{N}, p.d{N}
+           p.c{{ N }}, p.d{{ N }}
     from size as z cross join pascal as p
     where p.m = z.squares
     union all
@@ -114,28 +114,28 @@ steps (step, reasoning, calculation, exact, approximately) as (
            c.exact, c.approximately
     from size as z cross join candidates as c
     union all
---@end
---@if STORED = 1
+--@ endif
+--@ if STORED == 1
     select 6, 'No two queens share a line: the solutions',
            'count(*) from solution_store',
            count(*), cast(count(*) as double precision)
     from solution_store
---@end
---@if STORED = 0
+--@ endif
+--@ if STORED == 0
 -- Counted where the search takes about a second or less in the sqlite3
 -- shell (12×12: 0.8 s); it grows about sixfold a size (13×13: 5 s).
---@if N <= 12
+--@ if N <= 12
     select 6, 'No two queens share a line: the solutions',
            'count(*) from solution',
            count(*), cast(count(*) as double precision)
     from solution
---@end
---@if N > 12
+--@ endif
+--@ if N > 12
     select 6, 'No two queens share a line: the solutions',
            'not counted here: count(*) from solution takes about 5 s at 13×13 in sqlite3, ×6 a size beyond; queens count counts on every core',
            cast(null as bigint), cast(null as double precision)
---@end
---@end
+--@ endif
+--@ endif
 ),
 -- 10^e for the exponents the largest board needs (676!/650! < 10^74).
 ten (e, power) as (

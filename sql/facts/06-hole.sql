@@ -6,7 +6,7 @@ select square
 from square
 where square in (
     ''
---@for hole in HOLES
-    , '{hole}'
---@end
+--@ for hole in HOLES
+    , '{{ hole }}'
+--@ endfor
 );

@@ -1,0 +1,18 @@
+--@ if PART + AFTER == 0
+create view solution ({% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}) as
+--@ endif
+-- solution(s1, …, s{{ N }}): queen k stands on square s_k of column k and no
+-- queen shares a line with a queen placed before it:
+--     L(s_k) ∩ (L(s_1) ∪ … ∪ L(s_(k-1))) = ∅ for every k.
+-- The same rows as solution_by_definition, found fast. The union on the
+-- right is the set of lines already covered when queen k comes,
+-- U_(k-1); each queen adds its own lines, U_k = U_(k-1) ∪ L(s_k).
+--# Each engine searches in the form it runs fastest (one file each in
+--# views/solution/, each saying why its form differs).
+--@ if DUCKDB
+--@ include "views/solution/duckdb.sql"
+--@ elif POSTGRES and PART + AFTER == 0 and ROWS <= 15
+--@ include "views/solution/postgres.sql"
+--@ else
+--@ include "views/solution/stepwise.sql"
+--@ endif
