@@ -719,7 +719,8 @@ mod tests {
 
     #[test]
     fn a_folder_includes_its_numbered_templates_in_order() {
-        let facts = crate::model::schema::shaped_facts(scope(), &Default::default());
+        let facts =
+            crate::model::schema::shaped_facts(scope(), &crate::model::board::Board::square(8));
         let out = text("--@include facts/", &facts);
         let col = out.find("insert into col_lbl").unwrap();
         let row = out.find("insert into row_lbl").unwrap();
