@@ -28,7 +28,7 @@ use queens::engine::{self, Engine, Reader, Target};
 use queens::model::template::Dialect;
 use queens::search::Unwatched;
 use queens::search::parallel;
-use queens::search::{Board, Workers};
+use queens::search::{OpenBoard, Workers};
 use rusqlite::{Connection, OpenFlags};
 
 fn fastest(mut run: impl FnMut()) -> Duration {
@@ -377,8 +377,8 @@ fn variant_figures(dir: &Path) {
 }
 
 /// The checker's 12×12 board of the flags `flags`.
-fn variant_shape(flags: &[&str]) -> checker::variants::Shape {
-    let mut shape = checker::variants::Shape::square(12);
+fn variant_shape(flags: &[&str]) -> queens::model::board::Board {
+    let mut shape = queens::model::board::Board::square(12);
     shape.torus = flags.contains(&"--torus");
     shape.superqueens = flags.contains(&"--superqueens");
     if let Some(i) = flags.iter().position(|f| *f == "--holes") {
@@ -791,8 +791,8 @@ fn every_solution_row(reader: &dyn Reader, n: u8) -> Duration {
 
 /// How long `count` on all `cores` takes (fastest_below_13), checking the
 /// count.
-fn fastest_count(board: &Board) -> Duration {
-    let n = board.n;
+fn fastest_count(board: &OpenBoard) -> Duration {
+    let n = board.n();
     fastest_below_13(n, || {
         let count = parallel::count_solutions(board).unwrap();
         assert_eq!(count, checker::count_solutions(n), "n = {n}");
@@ -801,12 +801,11 @@ fn fastest_count(board: &Board) -> Duration {
 
 /// The `n`×`n` board `engine` holds, read through `reader`, searched on
 /// `cores` threads with nobody watching.
-fn on_cores(engine: &dyn Engine, reader: Box<dyn Reader>, n: u8, cores: usize) -> Board<'_> {
-    Board {
+fn on_cores(engine: &dyn Engine, reader: Box<dyn Reader>, n: u8, cores: usize) -> OpenBoard<'_> {
+    OpenBoard {
         engine,
         reader,
-        n,
-        shape: Default::default(),
+        board: queens::model::board::Board::square(n),
         workers: workers(cores),
     }
 }
@@ -976,8 +975,12 @@ fn citus_figures(coordinator: &str, postgres: &str, cores: usize) {
 /// with a final `order by`, which SQLite before 3.47 obeys by sorting the
 /// whole result before its first row.
 fn view_before(n: u8) -> String {
-    let views =
-        queens::model::schema::view_sql(n, &Default::default(), false, Dialect::Sqlite).unwrap();
+    let views = queens::model::schema::view_sql(
+        &queens::model::board::Board::square(n),
+        false,
+        Dialect::Sqlite,
+    )
+    .unwrap();
     let (_, view) = views.iter().find(|(name, _)| *name == "solution").unwrap();
     let cut = queens::model::schema::placed_first(n) as u8;
     let order: Vec<String> = (1..=cut)
@@ -1523,7 +1526,7 @@ fn duckdb_figures(dir: &Path, sizes: &[u8]) {
         let model = dir.join(format!("duckdb-{n}.sql"));
         std::fs::write(
             &model,
-            queens::model::schema::duckdb_build(n, &Default::default()).unwrap(),
+            queens::model::schema::duckdb_build(&queens::model::board::Board::square(n)).unwrap(),
         )
         .unwrap();
         let out = std::process::Command::new("python3")

@@ -4,46 +4,17 @@
 //! from the puzzles' own definitions, with no SQL, so that the facts and
 //! views of each board can be held against them.
 
-use crate::model::board::Square;
+use crate::model::board::{Board, Square};
 
 /// Where a symmetry moves each square of a board.
 pub type Move = Box<dyn Fn(Square) -> Square>;
 
-/// A board: `cols` columns of `rows` squares, one queen per column (so
-/// `cols` ≤ `rows`). On a torus the rows, columns and diagonals wrap
-/// round; superqueens also attack a knight's move away; no queen stands on
-/// a hole, but queens attack across one.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Shape {
-    pub cols: u8,
-    pub rows: u8,
-    pub torus: bool,
-    pub superqueens: bool,
-    pub holes: Vec<Square>,
-}
-
-impl Shape {
-    /// The plain `n`×`n` board.
-    pub fn square(n: u8) -> Shape {
-        Shape {
-            cols: n,
-            rows: n,
-            ..Shape::default()
-        }
-    }
-
-    /// The board of `n` columns of a database's `shape` (a rectangle's
-    /// rows are the shape's).
-    pub fn of(n: u8, shape: &crate::model::board::Shape) -> Shape {
-        Shape {
-            rows: shape.rows_of(n),
-            torus: shape.torus,
-            superqueens: shape.superqueens,
-            holes: shape.holes.clone(),
-            ..Shape::square(n)
-        }
-    }
-
+/// The checker's rules of a board (`cols` columns of `rows` squares, one
+/// queen per column, so `cols` ≤ `rows`), beside its names in
+/// `model::board`. On a torus the rows, columns and diagonals wrap round;
+/// superqueens also attack a knight's move away; no queen stands on a
+/// hole, but queens attack across one.
+impl Board {
     /// Whether queens on `a` and `b` attack each other on this board.
     pub fn attack(&self, a: Square, b: Square) -> bool {
         let (mut across, mut up) = (a.col.abs_diff(b.col), a.row.abs_diff(b.row));
@@ -102,7 +73,7 @@ impl Shape {
     }
 
     /// Whether a queen may stand on `square`.
-    pub fn open(&self, square: Square) -> bool {
+    pub fn is_open(&self, square: Square) -> bool {
         !self.holes.contains(&square)
     }
 
@@ -110,7 +81,7 @@ impl Shape {
     /// column, on the board and on no hole, no two attacking each other.
     pub fn is_solution(&self, queens: &[Square]) -> bool {
         let on_board = |q: &Square| {
-            (1..=self.cols).contains(&q.col) && (1..=self.rows).contains(&q.row) && self.open(*q)
+            (1..=self.cols).contains(&q.col) && (1..=self.rows).contains(&q.row) && self.is_open(*q)
         };
         queens.len() == usize::from(self.cols)
             && queens.iter().all(on_board)
@@ -140,7 +111,7 @@ impl Shape {
         }
         for row in 1..=self.rows {
             let here = Square { col, row };
-            let safe = self.open(here)
+            let safe = self.is_open(here)
                 && placed
                     .iter()
                     .zip(1..)
@@ -169,7 +140,7 @@ mod tests {
     fn the_plain_square_board_counts_as_the_bitboard_counter() {
         for n in 1..=9 {
             assert_eq!(
-                Shape::square(n).count(),
+                Board::square(n).count(),
                 crate::checker::count_solutions(n),
                 "n = {n}"
             );
@@ -181,9 +152,9 @@ mod tests {
         // A051906, n = 1 … 11: none unless gcd(n, 6) = 1.
         let a051906 = [1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88];
         for (n, expected) in (1..).zip(a051906) {
-            let torus = Shape {
+            let torus = Board {
                 torus: true,
-                ..Shape::square(n)
+                ..Board::square(n)
             };
             assert_eq!(torus.count(), expected, "n = {n}");
         }
@@ -194,9 +165,9 @@ mod tests {
         // A051223, n = 1 … 11: the first solutions come at 10×10.
         let a051223 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44];
         for (n, expected) in (1..).zip(a051223) {
-            let board = Shape {
+            let board = Board {
                 superqueens: true,
-                ..Shape::square(n)
+                ..Board::square(n)
             };
             assert_eq!(board.count(), expected, "n = {n}");
         }
@@ -206,14 +177,14 @@ mod tests {
     fn the_torus_at_13_and_superqueens_at_12_count_4524_and_156() {
         // A051906 at 13 and A051223 at 12: about a second of search in a
         // debug build.
-        let torus = Shape {
+        let torus = Board {
             torus: true,
-            ..Shape::square(13)
+            ..Board::square(13)
         };
         assert_eq!(torus.count(), 4524);
-        let superqueens = Shape {
+        let superqueens = Board {
             superqueens: true,
-            ..Shape::square(12)
+            ..Board::square(12)
         };
         assert_eq!(superqueens.count(), 156);
     }
@@ -222,10 +193,9 @@ mod tests {
     fn four_queens_on_four_columns_count_oeis_a269133() {
         // A269133: 4 queens, one per column, on 4 columns of R rows.
         for (rows, expected) in (4..).zip([2, 12, 46, 140, 344]) {
-            let board = Shape {
-                cols: 4,
+            let board = Board {
                 rows,
-                ..Shape::default()
+                ..Board::square(4)
             };
             assert_eq!(board.count(), expected, "4×{rows}");
         }
@@ -233,9 +203,9 @@ mod tests {
 
     #[test]
     fn holes_keep_queens_off_but_not_their_lines() {
-        let board = |names: &[&str]| Shape {
+        let board = |names: &[&str]| Board {
             holes: holes(names),
-            ..Shape::square(8)
+            ..Board::square(8)
         };
         assert_eq!(board(&["c2", "f7"]).count(), 67);
         assert_eq!(board(&["a4", "d5", "h2"]).count(), 65);
@@ -249,10 +219,10 @@ mod tests {
 
     #[test]
     fn every_solution_found_is_a_solution_and_a_queen_on_a_hole_is_not() {
-        let board = Shape {
+        let board = Board {
             torus: true,
             holes: holes(&["d4"]),
-            ..Shape::square(7)
+            ..Board::square(7)
         };
         let as_squares = |rows: &[u8]| -> Vec<Square> {
             (1..)
@@ -268,9 +238,9 @@ mod tests {
                 .all(|rows| board.is_solution(&as_squares(rows)))
         );
         // A solution of the torus without the hole that stands on d4.
-        let open = Shape {
+        let open = Board {
             torus: true,
-            ..Shape::square(7)
+            ..Board::square(7)
         };
         let on_d4 = (open.solutions().into_iter())
             .find(|rows| rows[3] == 4)
@@ -282,20 +252,20 @@ mod tests {
 
     #[test]
     fn a_wrapped_diagonal_and_a_knights_move_are_attacks() {
-        let torus = Shape {
+        let torus = Board {
             torus: true,
-            ..Shape::square(5)
+            ..Board::square(5)
         };
         // c5 and e2: across 2, up 3, which is 2 the other way round.
         let (c5, e2) = (Square { col: 3, row: 5 }, Square { col: 5, row: 2 });
         assert!(torus.attack(c5, e2));
-        assert!(!Shape::square(5).attack(c5, e2));
-        let superqueens = Shape {
+        assert!(!Board::square(5).attack(c5, e2));
+        let superqueens = Board {
             superqueens: true,
-            ..Shape::square(8)
+            ..Board::square(8)
         };
         let (b1, c3) = (Square { col: 2, row: 1 }, Square { col: 3, row: 3 });
         assert!(superqueens.attack(b1, c3));
-        assert!(!Shape::square(8).attack(b1, c3));
+        assert!(!Board::square(8).attack(b1, c3));
     }
 }

@@ -46,7 +46,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let fits = |n| args.queens.fit(n, &args.target);
     args.target
         .on_board_fitting(Some(&args.work), &fits, |board| {
-            let n = board.n;
+            let n = board.n();
             let queens = args.queens.on(board)?;
             let mut out = stdout();
             let attacks = attacking_pairs(board, &queens)?;

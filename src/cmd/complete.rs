@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> Result<()> {
     let fits = |n| args.queens.fit(n, &args.target);
     args.target
         .on_board_fitting(Some(&args.work), &fits, |board| {
-            let n = board.n;
+            let n = board.n();
             let queens = args.queens.on(board)?;
             if let Some(attack) = attacking_pairs(board, &queens)?.first() {
                 bail!("no completion: {}", attack_sentence(attack));
@@ -64,9 +64,7 @@ pub fn run(args: &Args) -> Result<()> {
             say_if_stored(board)?;
             let mut out = stdout();
             let shape = PlacementShape {
-                n,
-                rows: board.shape.rows_of(board.n),
-                holes: board.shape.holes.clone(),
+                board: board.board.clone(),
                 show_numbers: true,
                 with_class_size: false,
                 style: args.output.drawing.style(),

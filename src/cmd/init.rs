@@ -8,7 +8,7 @@ use clap::Args as ClapArgs;
 use crate::cmd::{DbArgs, WorkArgs, stdout};
 use crate::engine::{self, Engine, Origin};
 use crate::error::usage;
-use crate::model::board::{DEFAULT_SIZE, Shape};
+use crate::model::board::{Board, DEFAULT_SIZE};
 use crate::model::words::counted;
 use crate::search::{Workers, store};
 
@@ -73,13 +73,11 @@ pub fn run(args: &Args) -> Result<()> {
         target.file("--materialize")?;
     }
     let mut engine = engine::connect(&target)?;
-    // The shape asked for, over the one the database holds (none yet: the
+    // The board asked for, over the one the database holds (none yet: the
     // plain board), read only where a flag or --size asks for one.
-    let asked = args
-        .target
-        .shape_over(|| engine.held_shape().unwrap_or_default());
-    if let Some(shape) = &asked {
-        engine.build_shape(shape)?;
+    let asked = args.target.asked(|| engine.held_board().ok().flatten());
+    if let Some(asked) = &asked {
+        engine.build_board(asked)?;
     }
     engine.describe_with(crate::cmd::server_descriptions);
     args.target.trust.apply(engine.as_mut(), &target);
@@ -129,7 +127,7 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// Creates, rebuilds or upgrades the board as asked, says what was done
 /// and returns the board size.
-fn build_and_say(args: &Args, engine: &dyn Engine, asked: Option<&Shape>) -> Result<u8> {
+fn build_and_say(args: &Args, engine: &dyn Engine, asked: Option<&Board>) -> Result<u8> {
     let (said, n) = prepare_board(args, engine, asked)?;
     let mut out = stdout();
     writeln!(out, "{said}")?;
@@ -138,11 +136,10 @@ fn build_and_say(args: &Args, engine: &dyn Engine, asked: Option<&Shape>) -> Res
 }
 
 /// Creates, rebuilds or upgrades the database as asked (`asked`: the
-/// shape the flags and --size ask for, if they do); returns what was done,
+/// board the flags and --size ask for, if they do); returns what was done,
 /// in words, and the board size.
-fn prepare_board(args: &Args, engine: &dyn Engine, asked: Option<&Shape>) -> Result<(String, u8)> {
+fn prepare_board(args: &Args, engine: &dyn Engine, asked: Option<&Board>) -> Result<(String, u8)> {
     let requested = args.target.size();
-    let shape = asked.cloned();
     let shown = engine.shown();
     if let (true, Some(n)) = (args.force, requested)
         && engine.lacks_board_size()?
@@ -150,37 +147,37 @@ fn prepare_board(args: &Args, engine: &dyn Engine, asked: Option<&Shape>) -> Res
         engine.rebuild(n)?;
         let said = format!(
             "rebuilt {shown}: now {}, was without a board",
-            board_words(n, &shape.unwrap_or_default())
+            board_words(&Board::of_kind(asked, n))
         );
         return Ok((said, n));
     }
     let (origin, found) = engine.ensure_exists(requested)?;
     if origin == Origin::Created {
-        let built = shape.unwrap_or_default();
+        let built = Board::of_kind(asked, found.size);
         return Ok((
-            format!("created {shown} with {}", board_words(found.size, &built)),
+            format!("created {shown} with {}", board_words(&built)),
             found.size,
         ));
     }
-    let held = engine.held_shape()?;
+    let held = (engine.held_board()?).unwrap_or_else(|| Board::square(found.size));
     if args.force {
         let n = requested.unwrap_or(found.size);
         // Without a flag of its own, the board keeps its shape.
-        let built = shape.unwrap_or_else(|| held.clone());
+        let built = Board::of_kind(Some(asked.unwrap_or(&held)), n);
         engine.rebuild(n)?;
         let was = match held.is_plain() {
             true => format!("{0}×{0}", found.size),
-            false => held.a_board(found.size),
+            false => held.a_board(),
         };
-        let said = format!("rebuilt {shown}: now {}, was {was}", board_words(n, &built));
+        let said = format!("rebuilt {shown}: now {}, was {was}", board_words(&built));
         return Ok((said, n));
     }
     engine::check_requested_size(&shown, found.size, requested)?;
-    if let Some(shape) = shape.filter(|shape| *shape != held) {
+    if let Some(asked) = asked.filter(|asked| held.is_another_kind(asked)) {
         return Err(usage(format!(
             "{shown} holds {}, not {}; add --force to rebuild it",
-            held.a_board(found.size),
-            shape.a_board(found.size)
+            held.a_board(),
+            asked.on_columns(found.size).a_board()
         )));
     }
     let upgraded = engine.bring_up_to_date()?;
@@ -191,20 +188,17 @@ fn prepare_board(args: &Args, engine: &dyn Engine, asked: Option<&Shape>) -> Res
         (false, true) => "",
     };
     Ok((
-        format!(
-            "{shown} already holds {}{what}",
-            board_words(found.size, &held)
-        ),
+        format!("{shown} already holds {}{what}", board_words(&held)),
         found.size,
     ))
 }
 
 /// "an 8×8 board (the classic board)", "a 10×10 board", "a 7×7 torus".
-fn board_words(n: u8, shape: &Shape) -> String {
-    let classic = if n == DEFAULT_SIZE && shape.is_plain() {
+fn board_words(board: &Board) -> String {
+    let classic = if board.cols == DEFAULT_SIZE && board.is_plain() {
         " (the classic board)"
     } else {
         ""
     };
-    format!("{}{classic}", shape.a_board(n))
+    format!("{}{classic}", board.a_board())
 }

@@ -9,11 +9,11 @@ use clap::{Args, ValueEnum};
 use crate::cmd::progress::Bar;
 use crate::engine::{self, Engine, Target};
 use crate::error::Error;
-use crate::model::board::{BoardSize, Holes, Shape, Square, parse_placement_on};
+use crate::model::board::{Board, DEFAULT_SIZE, Holes, Square, parse_placement_on};
 use crate::render::diagram::Style;
 use crate::render::outfile::refuse_stdout_database;
 use crate::render::printer::Format;
-use crate::search::{Board, Workers};
+use crate::search::{OpenBoard, Workers};
 
 /// What queens says of its relations and columns on the `n`×`n` board,
 /// for a database that keeps descriptions apart (PostgreSQL's `comment
@@ -48,8 +48,11 @@ pub struct DbArgs {
     /// 4x6. Where an SQLite file holds another board, commands that only
     /// read answer for it on a temporary board, leaving the file as it is;
     /// init refuses another size without --force.
+    //
+    // (Read as the plain board of that size; `asked_over` puts the shape
+    // flags on it.)
     #[arg(id = "size", short = 's', long = "size", value_name = "N", allow_negative_numbers = true, value_parser = crate::model::board::parse_board_size)]
-    pub board_size: Option<BoardSize>,
+    pub sized: Option<Board>,
 
     #[command(flatten)]
     pub shape: ShapeArgs,
@@ -94,15 +97,22 @@ pub struct ShapeArgs {
 }
 
 impl ShapeArgs {
-    /// The shape asked for, if any flag asks for one.
-    pub fn requested(&self) -> Option<Shape> {
-        let shape = Shape {
-            torus: self.torus,
-            superqueens: self.superqueens,
-            holes: self.holes.clone().map(|h| h.0).unwrap_or_default(),
-            rows: None,
-        };
-        (self.plain || self.torus || self.superqueens || self.holes.is_some()).then_some(shape)
+    /// Whether a flag asks for a shape.
+    pub fn asks(&self) -> bool {
+        self.plain || self.torus || self.superqueens || self.holes.is_some()
+    }
+
+    /// `board` with the shape the flags ask for, where they ask for one.
+    pub fn over(&self, board: Board) -> Board {
+        match self.asks() {
+            true => Board {
+                torus: self.torus,
+                superqueens: self.superqueens,
+                holes: self.holes.clone().map(|h| h.0).unwrap_or_default(),
+                ..board
+            },
+            false => board,
+        }
     }
 }
 
@@ -166,27 +176,47 @@ impl DbArgs {
         let mut options = Target::new(&self.db, &self.schema)
             .map(|target| target.as_options())
             .unwrap_or_default();
-        if let Some(size) = self.board_size {
-            options.push_str(&format!(" --size {size}"));
+        if let Some(size) = &self.sized {
+            options.push_str(&format!(" --size {}", size.size()));
         }
-        if let Some(shape) = self.shape.requested() {
-            options.push_str(&shape.flags());
+        if self.shape.asks() {
+            options.push_str(&self.shape.over(Board::square(DEFAULT_SIZE)).shape_flags());
         }
         options
     }
 
     /// The columns --size asks for (the N of N×N), if it is given.
     pub fn size(&self) -> Option<u8> {
-        self.board_size.map(|size| size.cols)
+        self.sized.as_ref().map(|size| size.cols)
     }
 
-    /// The shape the flags and --size ask for where the database holds
-    /// the shape `held` gives (the plain board where it holds none), if
-    /// they ask for one (`Shape::asked`); `held` is asked only then.
-    pub fn shape_over(&self, held: impl FnOnce() -> Shape) -> Option<Shape> {
-        let flags = self.shape.requested();
-        (flags.is_some() || self.board_size.is_some())
-            .then(|| Shape::asked(flags.as_ref(), self.board_size, &held()))
+    /// Whether --size or a shape flag asks for a board.
+    pub fn asks(&self) -> bool {
+        self.sized.is_some() || self.shape.asks()
+    }
+
+    /// The board --size and the shape flags ask for over `held`, the
+    /// board the database holds (without, the plain board of the default
+    /// size): --size's columns and rows, else `held`'s; the flags' shape,
+    /// else `held`'s. The one place the two are combined.
+    pub fn asked_over(&self, held: Option<&Board>) -> Board {
+        let held = held.cloned().unwrap_or_else(|| Board::square(DEFAULT_SIZE));
+        let sized = match &self.sized {
+            Some(size) => Board {
+                cols: size.cols,
+                rows: size.rows,
+                ..held
+            },
+            None => held,
+        };
+        self.shape.over(sized)
+    }
+
+    /// The board --size and the shape flags ask for where the database
+    /// holds the board `held` gives (`asked_over`), if they ask for one;
+    /// `held` is asked only then.
+    pub fn asked(&self, held: impl FnOnce() -> Option<Board>) -> Option<Board> {
+        self.asks().then(|| self.asked_over(held().as_ref()))
     }
 
     /// The engine a reading command uses: the one that serves --db, or,
@@ -194,9 +224,9 @@ impl DbArgs {
     /// board of --size (said on stderr; the file is not touched).
     pub fn engine(&self) -> anyhow::Result<Box<dyn Engine>> {
         let target = self.target()?;
-        let flags = self.shape.requested();
+        let asked = |held: Option<&Board>| self.asked_over(held);
         let (mut engine, substitute) =
-            engine::connect_for_reading(&target, self.board_size, flags.as_ref())?;
+            engine::connect_for_reading(&target, self.asks().then_some(&asked as engine::Asked))?;
         self.trust.apply(engine.as_mut(), &target);
         if let Some(engine::Substitute { held, searched }) = substitute {
             eprintln!(
@@ -214,7 +244,7 @@ impl DbArgs {
     pub fn on_board<T>(
         &self,
         work: Option<&WorkArgs>,
-        command: impl FnOnce(&Board) -> anyhow::Result<T>,
+        command: impl FnOnce(&OpenBoard) -> anyhow::Result<T>,
     ) -> anyhow::Result<T> {
         self.on_board_fitting(work, &|_| Ok(()), command)
     }
@@ -225,7 +255,7 @@ impl DbArgs {
         &self,
         work: Option<&WorkArgs>,
         fits: &dyn Fn(u8) -> anyhow::Result<()>,
-        command: impl FnOnce(&Board) -> anyhow::Result<T>,
+        command: impl FnOnce(&OpenBoard) -> anyhow::Result<T>,
     ) -> anyhow::Result<T> {
         let engine = self.engine()?;
         let bar = work.map(WorkArgs::bar);
@@ -233,7 +263,7 @@ impl DbArgs {
             (Some(work), Some(bar)) => work.workers(bar),
             _ => Workers::unwatched(),
         };
-        let board = Board::open_fitting(engine.as_ref(), self.size(), fits, workers)?;
+        let board = OpenBoard::open_fitting(engine.as_ref(), self.size(), fits, workers)?;
         command(&board)
     }
 }
@@ -344,33 +374,33 @@ impl PlacementArgs {
 
     /// The squares on `board`: as `parse`, and a hole of the board, where
     /// no queen may stand, is a usage error too.
-    pub fn on(&self, board: &Board) -> anyhow::Result<Vec<Square>> {
-        let queens = self.parse_on(board.n, board.shape.rows_of(board.n))?;
-        refuse_holes(&queens, board.n, &board.shape)?;
+    pub fn on(&self, board: &OpenBoard) -> anyhow::Result<Vec<Square>> {
+        let queens = self.parse_on(board.n(), board.board.rows)?;
+        refuse_holes(&queens, &board.board)?;
         Ok(queens)
     }
 
-    /// Whether the squares fit an `n`×`n` board of the shape `target`'s
+    /// Whether the squares fit an `n`×`n` board of the kind `target`'s
     /// flags ask for, if they ask: for a file that is not there yet, before
     /// it is created.
     pub fn fit(&self, n: u8, target: &DbArgs) -> anyhow::Result<()> {
-        let shape = target.shape_over(Shape::default);
-        let rows = shape.as_ref().map_or(n, |shape| shape.rows_of(n));
+        let asked = target.asked(|| None).map(|asked| asked.on_columns(n));
+        let rows = asked.as_ref().map_or(n, |asked| asked.rows);
         let queens = self.parse_on(n, rows)?;
-        match shape {
-            Some(shape) => refuse_holes(&queens, n, &shape),
+        match asked {
+            Some(asked) => refuse_holes(&queens, &asked),
             None => Ok(()),
         }
     }
 }
 
-/// A queen on a hole of the `n`×`n` board of `shape`: a usage error.
-fn refuse_holes(queens: &[Square], n: u8, shape: &Shape) -> anyhow::Result<()> {
-    match queens.iter().find(|q| shape.holes.contains(q)) {
+/// A queen on a hole of `board`: a usage error.
+fn refuse_holes(queens: &[Square], board: &Board) -> anyhow::Result<()> {
+    match queens.iter().find(|q| board.holes.contains(q)) {
         Some(hole) => Err(Error::Usage(format!(
             "{} is a hole of {}: no queen stands there",
             hole.name(),
-            shape.the_board(n)
+            board.the_board()
         ))
         .into()),
         None => Ok(()),
@@ -379,7 +409,7 @@ fn refuse_holes(queens: &[Square], n: u8, shape: &Shape) -> anyhow::Result<()> {
 
 /// Says on stderr when a command reads stored solutions instead of
 /// searching (`init --materialize`).
-pub fn say_if_stored(board: &Board) -> anyhow::Result<()> {
+pub fn say_if_stored(board: &OpenBoard) -> anyhow::Result<()> {
     if let Some(count) = board.stored_count()? {
         eprintln!(
             "queens: reading the {count} solutions stored in {} (no search)",

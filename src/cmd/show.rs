@@ -10,7 +10,7 @@ use crate::error::usage;
 use crate::model::board::Square;
 use crate::render::diagram;
 use crate::render::notes::solutions_phrase;
-use crate::search::{Board, order, parallel, reading};
+use crate::search::{OpenBoard, order, parallel, reading};
 
 /// Draw solution K (in board order, from 1) as a chess diagram.
 ///
@@ -58,13 +58,13 @@ pub fn run(args: &Args) -> Result<()> {
     args.target.on_board(Some(&args.work), |board| {
         let total = match board.stored_count()? {
             Some(stored) => Some(stored),
-            None if board.n <= COUNT_UP_TO => Some(parallel::count_solutions(board)?),
+            None if board.n() <= COUNT_UP_TO => Some(parallel::count_solutions(board)?),
             None => None,
         };
         let (found, seen) = order::nth_solution(board, args.number)?;
         let Some(squares) = found else {
             return Err(no_such_solution(
-                &board.shape.the_board(board.n),
+                &board.board.the_board(),
                 args.number,
                 total.unwrap_or(seen as u64),
             ));
@@ -74,7 +74,7 @@ pub fn run(args: &Args) -> Result<()> {
         let description = reading::symmetry_description(board, &shown.symmetry)?;
         write_shown(
             args,
-            (board.n, board.shape.rows_of(board.n), &board.shape.holes),
+            (board.n(), board.board.rows, &board.board.holes),
             total,
             &shown,
             &description,
@@ -93,7 +93,7 @@ fn no_such_solution(board: &str, k: i64, total: u64) -> anyhow::Error {
 /// The class of solution number `k`, whose queens stand on `squares`: its
 /// size, its representative (the class's first in board order, so at or
 /// before `k`, found by walking that far) and the symmetry onto it.
-fn class_of(board: &Board, squares: Vec<String>, k: i64) -> Result<Shown> {
+fn class_of(board: &OpenBoard, squares: Vec<String>, k: i64) -> Result<Shown> {
     let class = reading::class_of(board, &squares)
         .with_context(|| format!("solution {k} has no symmetry class"))?;
     let representative_no = match class.representative == squares {

@@ -47,13 +47,10 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<()> {
     args.target.on_board(Some(&args.work), |board| {
-        let n = board.n;
         say_if_stored(board)?;
         let selection = Selection::new(args.fundamental);
         let shape = PlacementShape {
-            n,
-            rows: board.shape.rows_of(board.n),
-            holes: board.shape.holes.clone(),
+            board: board.board.clone(),
             show_numbers: true,
             with_class_size: selection.with_class_size(),
             style: args.output.drawing.style(),
@@ -62,7 +59,7 @@ pub fn run(args: &Args) -> Result<()> {
         let mut writer = printer::for_placements(stdout(), args.output.format.into(), shape);
         selection.for_each(board, |placement| writer.placement(&placement))?;
         if writer.finish()? == 0 {
-            eprintln!("queens: {} has no solutions", board.shape.the_board(n));
+            eprintln!("queens: {} has no solutions", board.board.the_board());
         }
         Ok(())
     })

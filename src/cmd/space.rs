@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, stdout};
-use crate::model::board::Shape;
+use crate::model::board::Board;
 use crate::render::column_layout::{output_width, write_wrapped_table};
 use crate::render::search_space::{
     REASONING_HEADERS, reasoning_row, write_funnel, write_paragraph,
@@ -53,7 +53,7 @@ const FUNNEL_UP_TO: u8 = 12;
 
 pub fn run(args: &Args) -> Result<()> {
     args.target.on_board(None, |board| {
-        let n = board.n;
+        let n = board.n();
         let rows: Vec<Vec<String>> = (reading::reasoning(board)?.iter())
             .map(|step| reasoning_row(step).to_vec())
             .collect();
@@ -63,14 +63,14 @@ pub fn run(args: &Args) -> Result<()> {
         let width = output_width();
         let mut out = stdout();
         // (search_funnel counts candidates on square boards without holes.)
-        let holed = !board.shape.holes.is_empty() || board.shape.rows.is_some();
-        writeln!(out, "The search space of {}", board.shape.the_board(n))?;
+        let holed = !board.board.holes.is_empty() || !board.board.is_square();
+        writeln!(out, "The search space of {}", board.board.the_board())?;
         writeln!(out)?;
         write_wrapped_table(&mut out, &headers, &rows, width)?;
         if holed {
-            write_left_out(&mut out, &board.shape, width)?;
+            write_left_out(&mut out, &board.board, width)?;
         }
-        if n == 8 && board.shape.is_plain() {
+        if n == 8 && board.board.is_plain() {
             writeln!(out)?;
             write_paragraph(
                 &mut out,
@@ -112,11 +112,11 @@ pub fn run(args: &Args) -> Result<()> {
 
 /// Why steps 1 to 5 and the candidate rule's count are left out on this
 /// board: they count placements on every square of a square board.
-fn write_left_out(out: &mut impl Write, shape: &Shape, width: usize) -> Result<()> {
+fn write_left_out(out: &mut impl Write, board: &Board, width: usize) -> Result<()> {
     writeln!(out)?;
-    let why = match shape.rows {
-        Some(_) => "this board has more rows than columns",
-        None => "no queen stands on a hole",
+    let why = match board.is_square() {
+        false => "this board has more rows than columns",
+        true => "no queen stands on a hole",
     };
     write_paragraph(
         out,

@@ -17,7 +17,7 @@ use crate::render::trace::{
     WalkText, tally_columns, tally_values, walk_columns, walk_values, write_tally,
 };
 use crate::search::walk::Walk;
-use crate::search::{Board, Progress, reading};
+use crate::search::{OpenBoard, Progress, reading};
 
 /// Print the backtracking search: a column at a time, or one square at a time.
 ///
@@ -154,8 +154,8 @@ fn machine_format(format: TraceFormat) -> Option<Format> {
 }
 
 /// A column at a time: search_tree_tally.
-fn tally(args: &Args, board: &Board) -> Result<()> {
-    let n = board.n;
+fn tally(args: &Args, board: &OpenBoard) -> Result<()> {
+    let n = board.n();
     if n > TALLY_UP_TO && !args.long {
         return Err(usage(format!(
             "the tally of the {n}×{n} board searches the whole tree, seconds to hours \
@@ -169,7 +169,7 @@ fn tally(args: &Args, board: &Board) -> Result<()> {
     let levels = levels?;
     let Some(format) = machine_format(args.format) else {
         let mut out = stdout();
-        let named = board.shape.the_board(n);
+        let named = board.board.the_board();
         write_tally(&mut out, (n, &named), &levels, args.unicode, output_width())?;
         return Ok(out.flush()?);
     };
@@ -184,9 +184,9 @@ fn tally(args: &Args, board: &Board) -> Result<()> {
 
 /// One square at a time: the walk, up to --limit steps, with a progress
 /// bar over the squares of column a where it runs long.
-fn walk(args: &Args, board: &Board) -> Result<()> {
-    let n = board.n;
-    let rows = board.shape.rows_of(n);
+fn walk(args: &Args, board: &OpenBoard) -> Result<()> {
+    let n = board.n();
+    let rows = board.board.rows;
     let mut walk = Walk::new((n, rows), reading::square_lines(board)?)?;
     let limit = match args.limit.unwrap_or(Limit::Steps(DEFAULT_LIMIT)) {
         Limit::Steps(k) => k,
@@ -228,7 +228,12 @@ fn walk_rows(walk: &mut Walk, format: Format, limit: u64, bar: &Bar) -> Result<(
     Ok(())
 }
 
-fn walk_text(walk: &mut Walk, (args, board): (&Args, &Board), limit: u64, bar: &Bar) -> Result<()> {
+fn walk_text(
+    walk: &mut Walk,
+    (args, board): (&Args, &OpenBoard),
+    limit: u64,
+    bar: &Bar,
+) -> Result<()> {
     let n = walk.n();
     let width = output_width();
     let style = if args.unicode {
@@ -236,11 +241,7 @@ fn walk_text(walk: &mut Walk, (args, board): (&Args, &Board), limit: u64, bar: &
     } else {
         Style::Ascii
     };
-    let text = WalkText::new(n, style, width).on(
-        board.shape.the_board(n),
-        board.shape.rows_of(n),
-        board.shape.holes.clone(),
-    );
+    let text = WalkText::new(n, style, width).on(&board.board);
     let mut out = stdout();
     text.write_header(&mut out)?;
     for step in steps_within(walk, limit, bar) {

@@ -9,7 +9,7 @@ use anyhow::{Result, bail};
 
 use super::findings::Finding;
 use crate::error::usage;
-use crate::model::board::{Shape, a_board};
+use crate::model::board::Board;
 use crate::model::schema;
 use crate::model::template::{Dialect, Scope, Sql};
 use crate::model::value::Value;
@@ -81,14 +81,14 @@ pub trait Engine: Sync {
     }
 
     /// Opens the board for a command that only reads: a reader inside one
-    /// read transaction, and the board size. A file that does not exist is
+    /// read transaction, and the board it reads. A file that does not exist is
     /// created first (for `requested` or the default size), once
     /// `arguments_fit` accepts that size; a server is never written to.
     fn open(
         &self,
         requested: Option<u8>,
         arguments_fit: &dyn Fn(u8) -> Result<()>,
-    ) -> Result<(Box<dyn Reader>, u8)>;
+    ) -> Result<(Box<dyn Reader>, Board)>;
 
     /// Another reader of the board the command's first reader reads, for a
     /// worker thread: the same board (on a server, the same snapshot).
@@ -108,26 +108,24 @@ pub trait Engine: Sync {
     /// beyond the machine's cores only cost memory; a server's runs there.
     fn searches_in_process(&self) -> bool;
 
-    /// Builds boards of `shape` from now on (a board `ensure_exists`,
-    /// `open` or `rebuild` makes). Only SQLite builds other boards than
-    /// the plain one; the others refuse in one line.
-    fn build_shape(&mut self, shape: &Shape) -> Result<()> {
-        if shape.is_plain() {
+    /// Builds boards of the kind of `asked` from now on (a board
+    /// `ensure_exists`, `open` or `rebuild` makes, on the columns it is
+    /// made with: `Board::on_columns`). Only SQLite builds other boards
+    /// than the plain one; the others refuse in one line.
+    fn build_board(&mut self, asked: &Board) -> Result<()> {
+        if asked.is_plain() {
             return Ok(());
         }
         Err(usage(format!(
             "{} holds the plain board only:{} builds its board in an SQLite file \
              (--db FILE.db)",
             self.shown(),
-            shape.flags()
+            asked.shape_flags()
         )))
     }
 
-    /// The shape of the board the database holds (the plain board on an
-    /// engine that builds no other).
-    fn held_shape(&self) -> Result<Shape> {
-        Ok(Shape::default())
-    }
+    /// The board the database holds, if it holds one.
+    fn held_board(&self) -> Result<Option<Board>>;
 
     /// Makes sure the board exists: creates one for `requested` (or the
     /// default size) when there is none. Never upgrades.
@@ -220,12 +218,6 @@ pub trait Reader: Send {
     fn has_own_solution_view(&self, n: u8) -> Result<bool> {
         let _ = n;
         Ok(true)
-    }
-
-    /// The shape of the board it reads (board_shape, hole, mov_dir): the
-    /// plain board on an engine that builds no other.
-    fn shape(&self) -> Result<Shape> {
-        Ok(Shape::default())
     }
 
     /// How many solutions are stored (`init --materialize`), if they are.
@@ -354,16 +346,16 @@ pub fn check_requested_size(shown: &str, stored: u8, requested: Option<u8>) -> R
         Some(n) if n != stored => Err(usage(format!(
             "{shown} holds {}, not {n}×{n}; \
              rebuild it with `queens init --size {n} --force` and the same --db, or name another --db",
-            a_board(stored)
+            Board::square(stored).a_board()
         ))),
         _ => Ok(()),
     }
 }
 
-/// Refuses, as a usage mistake and before anything is written, a shape a
-/// board of `n` columns cannot have (`Shape::unfit_for`).
-pub fn refuse_unfit(n: u8, shape: &Shape) -> Result<()> {
-    match shape.unfit_for(n) {
+/// Refuses, as a usage mistake and before anything is written, a board
+/// that cannot be built (`Board::unfit`).
+pub fn refuse_unfit(board: &Board) -> Result<()> {
+    match board.unfit() {
         Some(why) => Err(usage(why)),
         None => Ok(()),
     }

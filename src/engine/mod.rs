@@ -41,6 +41,6 @@ pub use interface::{
     Cluster, Describe, Engine, Inspection, Origin, Param, Params, Reader, Scratch, Snapshot,
     SolutionStore, board_size_from, check_current, check_requested_size,
 };
-pub use registry::{Substitute, connect, connect_for_reading, explain, postgres_script};
+pub use registry::{Asked, Substitute, connect, connect_for_reading, explain, postgres_script};
 pub use sqlite::{AnswerNeeds, answer_needs, answer_rows};
 pub use target::{Target, hide_passwords};

@@ -6,7 +6,7 @@ use anyhow::Result;
 use super::interface::Engine;
 use super::target::Target;
 use super::{citus, postgres, sqlite};
-use crate::model::board::{BoardSize, Shape};
+use crate::model::board::Board;
 use crate::model::reading::Comment;
 
 /// What a reading command reads when --size or the shape flags ask for
@@ -19,76 +19,67 @@ pub struct Substitute {
     pub searched: String,
 }
 
+/// The board a command line asks for over the board a database holds
+/// (None: none yet), as `cmd` combines --size and the shape flags.
+pub type Asked<'a> = &'a dyn Fn(Option<&Board>) -> Board;
+
 /// The engine a command that only reads uses for `target`: as `connect`,
-/// except that an SQLite file holding another board than `requested` (a
-/// --size) and `flags` (the shape flags, given when one asks for a shape)
-/// ask for (`Shape::asked`) is left alone and a temporary board of them
-/// read instead. A server is never written to: there another board than
-/// the schema holds is refused in one line.
+/// except that an SQLite file holding another board than `asked` (given
+/// when --size or a shape flag asks for one) is left alone and a
+/// temporary board of it read instead. A server is never written to:
+/// there another board than the schema holds is refused in one line.
 pub fn connect_for_reading(
     target: &Target,
-    requested: Option<BoardSize>,
-    flags: Option<&Shape>,
+    asked: Option<Asked>,
 ) -> Result<(Box<dyn Engine>, Option<Substitute>)> {
-    let asks = requested.is_some() || flags.is_some();
+    let Some(asked) = asked else {
+        return Ok((connect(target)?, None));
+    };
     if let Target::File(path) = target
-        && asks
-        && let Some((held, held_shape)) = sqlite::held_board(path)
+        && let Some(held) = sqlite::held_board(path)
     {
-        let searched = requested.map_or(held, |size| size.cols);
-        let wanted = Shape::asked(flags, requested, &held_shape);
-        if searched != held || wanted != held_shape {
-            let engine = sqlite::Engine::temporary(searched, &wanted)?;
+        let wanted = asked(Some(&held));
+        if wanted != held {
+            let engine = sqlite::Engine::temporary(&wanted)?;
             let substitute = Substitute {
-                held: held_shape.the_board(held),
+                held: held.the_board(),
                 searched: match wanted.is_plain() {
-                    true => format!("{searched}×{searched}"),
-                    false => wanted.a_board(searched),
+                    true => format!("{0}×{0}", wanted.cols),
+                    false => wanted.a_board(),
                 },
             };
             return Ok((Box::new(engine), Some(substitute)));
         }
     }
     let mut engine = connect(target)?;
-    if !asks {
-        return Ok((engine, None));
-    }
     // A board that is there: the one asked for over it; none yet (a file
     // to create): over the plain board.
     let held = match target {
-        Target::Server { .. } => engine.held_shape().ok(),
+        Target::Server { .. } => engine.held_board().ok().flatten(),
         Target::File(_) => None,
     };
-    let wanted = Shape::asked(flags, requested, held.as_ref().unwrap_or(&Shape::default()));
-    if let Some(held) = held.filter(|held| *held != wanted) {
-        return Err(another_board_on_a_server(
-            engine.as_ref(),
-            (&held, &wanted),
-            requested,
-        ));
+    let wanted = asked(held.as_ref());
+    if let Some(held) = held.filter(|held| held.is_another_kind(&wanted)) {
+        return Err(another_board_on_a_server(engine.as_ref(), &held, &wanted));
     }
-    engine.build_shape(&wanted)?;
+    engine.build_board(&wanted)?;
     Ok((engine, None))
 }
 
 /// A server is never written to by a command that reads: its schema holds
-/// `held`, not the `wanted` shape, said in one line.
-fn another_board_on_a_server(
-    engine: &dyn Engine,
-    (held, wanted): (&Shape, &Shape),
-    requested: Option<BoardSize>,
-) -> anyhow::Error {
-    let held_size = match engine.open(None, &|_| Ok(())) {
-        Ok((_, n)) => n,
+/// `held`, not `wanted`, said in one line.
+fn another_board_on_a_server(engine: &dyn Engine, held: &Board, wanted: &Board) -> anyhow::Error {
+    // (As the board opens: where it cannot, why is said instead.)
+    let held = match engine.open(None, &|_| Ok(())) {
+        Ok((_, opened)) => held.on_columns(opened.cols),
         Err(e) => return e,
     };
-    let n = requested.map_or(held_size, |size| size.cols);
     crate::error::usage(format!(
         "{} holds {}, not {}; a command that reads builds no board on a server (`queens init \
          --force` with the same flags builds it there)",
         engine.shown(),
-        held.a_board(held_size),
-        wanted.a_board(n)
+        held.a_board(),
+        wanted.a_board()
     ))
 }
 
@@ -113,15 +104,10 @@ pub fn explain(error: anyhow::Error) -> anyhow::Error {
     sqlite::explain_leftover_busy(error)
 }
 
-/// The SQL script that builds the `n`×`n` model in PostgreSQL schema
+/// The SQL script that builds the model of `board` in PostgreSQL schema
 /// `schema` (for `export --dialect postgres`, from any engine), ending
 /// with the `comment on` statements of `described`, so that psql's `\d+`
 /// shows what each relation and column holds.
-pub fn postgres_script(
-    schema: &str,
-    n: u8,
-    shape: &Shape,
-    described: &[Comment],
-) -> Result<String> {
-    postgres::psql_script(schema, n, shape, described)
+pub fn postgres_script(schema: &str, board: &Board, described: &[Comment]) -> Result<String> {
+    postgres::psql_script(schema, board, described)
 }

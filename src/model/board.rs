@@ -59,58 +59,113 @@ impl Square {
     }
 }
 
-/// What sets a board apart from the plain one, as `queens init` records
-/// it (board_shape, hole, mov_dir, board_rows): whether it wraps round (a
-/// torus), whether its queens also leap as knights (superqueens), the
-/// squares no queen may stand on, and whether it has more rows than
-/// columns (a rectangle). The facts, lines and views follow from these by
-/// SQL; nothing here says who attacks whom.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Shape {
+/// A board, as one value: its columns (one queen in each) and rows,
+/// whether it wraps round (a torus), whether its queens also leap as
+/// knights (superqueens), and the squares no queen may stand on. `queens
+/// init` records it (board_size, board_shape, hole, mov_dir, board_rows);
+/// the facts, lines and views follow from it by SQL; nothing here says
+/// who attacks whom (the checker does, without SQL: `checker::variants`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub cols: u8,
+    /// As many as its columns on a square board, more on a rectangle
+    /// (`--size 4x6`).
+    pub rows: u8,
     pub torus: bool,
     pub superqueens: bool,
     /// In board order, each once.
     pub holes: Vec<Square>,
-    /// The rows of a rectangle, more than its columns (`--size 4x6`);
-    /// None on a square board.
-    pub rows: Option<u8>,
 }
 
-impl Shape {
-    /// Whether this is the plain board.
-    pub fn is_plain(&self) -> bool {
-        *self == Shape::default()
+impl Board {
+    /// The plain `n`×`n` board.
+    pub fn square(n: u8) -> Board {
+        Board {
+            cols: n,
+            rows: n,
+            torus: false,
+            superqueens: false,
+            holes: Vec::new(),
+        }
     }
 
-    /// The shape a database records (sql/queries/board_shape.sql): its
-    /// holes as names in board order, separated by commas, and its rows
-    /// where it has more than columns (0 where it has not).
-    pub fn from_stored(torus: bool, superqueens: bool, holes: &str, rows: i64) -> Result<Shape> {
+    /// Whether it has as many rows as columns (else it is a rectangle).
+    pub fn is_square(&self) -> bool {
+        self.rows == self.cols
+    }
+
+    /// Whether this is the plain square board of its size.
+    pub fn is_plain(&self) -> bool {
+        *self == Board::square(self.cols)
+    }
+
+    /// The board of `cols` columns a database records
+    /// (sql/queries/board_shape.sql): its holes as names in board order,
+    /// separated by commas, and its rows where it has more than columns (0
+    /// where it has not).
+    pub fn from_stored(
+        cols: u8,
+        torus: bool,
+        superqueens: bool,
+        holes: &str,
+        rows: i64,
+    ) -> Result<Board> {
         let holes = (holes.split(',').filter(|name| !name.is_empty()))
             .map(|name| Square::parse(name, MAX_SIZE))
             .collect::<Result<Vec<_>>>()?;
-        let rows = u8::try_from(rows).ok().filter(|&r| r > 0);
-        Ok(Shape {
+        let rows = u8::try_from(rows).ok().filter(|&r| r > 0).unwrap_or(cols);
+        Ok(Board {
+            cols,
+            rows,
             torus,
             superqueens,
             holes,
-            rows,
         })
     }
 
-    /// The number of rows of this board with `n` columns.
-    pub fn rows_of(&self, n: u8) -> u8 {
-        self.rows.unwrap_or(n)
+    /// The rows a database records (board_rows): a rectangle's, more than
+    /// its columns; 0 on a square board.
+    pub fn stored_rows(&self) -> i64 {
+        match self.is_square() {
+            false => i64::from(self.rows),
+            true => 0,
+        }
+    }
+
+    /// This board's kind on `cols` columns: a square board stays square,
+    /// a rectangle keeps its rows.
+    pub fn on_columns(&self, cols: u8) -> Board {
+        let rows = match self.is_square() {
+            true => cols,
+            false => self.rows,
+        };
+        Board {
+            cols,
+            rows,
+            ..self.clone()
+        }
+    }
+
+    /// The board of `cols` columns of the kind `asked`, or the plain one
+    /// without.
+    pub fn of_kind(asked: Option<&Board>, cols: u8) -> Board {
+        asked.map_or_else(|| Board::square(cols), |asked| asked.on_columns(cols))
+    }
+
+    /// Whether `other` is another kind of board than this one, whatever
+    /// their columns: another shape, holes or rows.
+    pub fn is_another_kind(&self, other: &Board) -> bool {
+        self.on_columns(other.cols) != *other
     }
 
     /// The board's name in messages: "an 8×8 board", "a 7×7 torus",
     /// "an 8×8 board with holes at c2, f7", "a 10×10 superqueens board",
     /// "a 4×6 board".
-    pub fn a_board(&self, n: u8) -> String {
+    pub fn a_board(&self) -> String {
+        let (n, rows) = (self.cols, self.rows);
         let article = article(n);
         let superqueens = if self.superqueens { " superqueens" } else { "" };
         let kind = if self.torus { "torus" } else { "board" };
-        let rows = self.rows_of(n);
         let mut name = format!("{article} {n}×{rows}{superqueens} {kind}");
         if !self.holes.is_empty() {
             let holes: Vec<String> = self.holes.iter().map(|h| h.name()).collect();
@@ -120,17 +175,17 @@ impl Shape {
     }
 
     /// "the 8×8 board", "the 7×7 torus", as `a_board` names it.
-    pub fn the_board(&self, n: u8) -> String {
-        let named = self.a_board(n);
+    pub fn the_board(&self) -> String {
+        let named = self.a_board();
         let rest = named
             .split_once(' ')
             .map_or(named.as_str(), |(_, rest)| rest);
         format!("the {rest}")
     }
 
-    /// The flags that ask for this shape on the command line, each with a
-    /// space before it ("" for the plain board).
-    pub fn flags(&self) -> String {
+    /// The flags that ask for this board's shape on the command line, each
+    /// with a space before it ("" for the plain board), without its size.
+    pub fn shape_flags(&self) -> String {
         let mut flags = String::new();
         if self.torus {
             flags.push_str(" --torus");
@@ -145,27 +200,29 @@ impl Shape {
         flags
     }
 
-    /// The flags that ask for this shape on a board of `n` columns, with
-    /// --size where it is a rectangle ("" for the plain board).
-    pub fn flags_on(&self, n: u8) -> String {
-        match self.rows {
-            Some(rows) => {
-                let size = BoardSize {
-                    cols: n,
-                    rows: Some(rows),
-                };
-                format!(" --size {size}{}", self.flags())
-            }
-            None => self.flags(),
+    /// Its size as --size takes it: `8`, or `4x6` for a rectangle.
+    pub fn size(&self) -> String {
+        match self.is_square() {
+            true => self.cols.to_string(),
+            false => format!("{}x{}", self.cols, self.rows),
         }
     }
 
-    /// Why a board of `n` columns cannot have this shape, if it cannot: a
-    /// torus with more rows than columns, a hole off the board, a column
-    /// all of holes, or a superqueens board whose lines (a knight's move is
-    /// one) do not fit line_set's 1,024 bits.
-    pub fn unfit_for(&self, n: u8) -> Option<String> {
-        let rows = self.rows_of(n);
+    /// The flags that ask for this board's shape, with --size where it is
+    /// a rectangle ("" for the plain board).
+    pub fn flags(&self) -> String {
+        match self.is_square() {
+            true => self.shape_flags(),
+            false => format!(" --size {}{}", self.size(), self.shape_flags()),
+        }
+    }
+
+    /// Why this board cannot be built, if it cannot: a torus with more
+    /// rows than columns, a hole off the board, a column all of holes, or
+    /// a superqueens board whose lines (a knight's move is one) do not fit
+    /// line_set's 1,024 bits.
+    pub fn unfit(&self) -> Option<String> {
+        let (n, rows) = (self.cols, self.rows);
         if self.torus && rows != n {
             return Some(format!(
                 "a torus is square here (its diagonals wrap round as cycles of N squares), \
@@ -173,10 +230,14 @@ impl Shape {
             ));
         }
         if let Some(hole) = self.holes.iter().find(|h| h.col > n || h.row > rows) {
+            let plain = Board {
+                rows,
+                ..Board::square(n)
+            };
             return Some(format!(
                 "hole {} is not on {} (columns a–{}, rows 1–{rows})",
                 hole.name(),
-                Shape::default().with_rows(self.rows).a_board(n),
+                plain.a_board(),
                 (b'a' + n - 1) as char
             ));
         }
@@ -187,7 +248,7 @@ impl Shape {
                 "the holes fill column {}: a queen stands in every column, so {} has no \
                  solution; leave a square of it open",
                 (b'a' + col - 1) as char,
-                self.a_board(n)
+                self.a_board()
             ));
         }
         let largest = if self.torus { 15 } else { 16 };
@@ -199,26 +260,6 @@ impl Shape {
                  are lines, and line_set holds 1,024: {n}×{rows} has {lines})"
             )
         })
-    }
-
-    /// The shape flags and a --size ask for where the database holds
-    /// `held`: the flags' (`flags`; the board's own without any), on the
-    /// rows --size gives (as many as its columns for --size N), or the
-    /// board's own rows without --size.
-    pub fn asked(flags: Option<&Shape>, size: Option<BoardSize>, held: &Shape) -> Shape {
-        let rows = match size {
-            Some(size) => size.rows,
-            None => held.rows,
-        };
-        flags.unwrap_or(held).with_rows(rows)
-    }
-
-    /// This shape with `rows` (None: as many as columns).
-    pub fn with_rows(&self, rows: Option<u8>) -> Shape {
-        Shape {
-            rows,
-            ..self.clone()
-        }
     }
 }
 
@@ -259,34 +300,17 @@ pub fn line_count(n: u8, rows: u8, torus: bool, superqueens: bool) -> i64 {
         }
 }
 
-/// A board size as typed after --size: N for the N×N board, or CxR for a
-/// rectangle of C columns (and C queens, one in each) on R rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardSize {
-    pub cols: u8,
-    /// None: as many rows as columns.
-    pub rows: Option<u8>,
-}
-
-/// As --size takes it: `8`, or `4x6` for a rectangle.
-impl std::fmt::Display for BoardSize {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.rows {
-            Some(rows) => write!(f, "{}x{rows}", self.cols),
-            None => write!(f, "{}", self.cols),
-        }
-    }
-}
-
-/// Reads a --size: `8`, or `4x6` (`4×6` too) for 4 columns on 6 rows. A
-/// rectangle needs at least as many rows as columns, a queen standing in
-/// each column on a row of its own; `6x6` is the square board.
-pub fn parse_board_size(text: &str) -> Result<BoardSize, String> {
+/// Reads a --size: `8`, or `4x6` (`4×6` too) for 4 columns on 6 rows,
+/// as the plain board of that size. A rectangle needs at least as many
+/// rows as columns, a queen standing in each column on a row of its own;
+/// `6x6` is the square board.
+pub fn parse_board_size(text: &str) -> Result<Board, String> {
     let text = text.trim();
     let Some((cols, rows)) = text.split_once(['x', 'X', '×']) else {
-        return parse_size(text).map(|cols| BoardSize { cols, rows: None });
+        return parse_size(text).map(Board::square);
     };
-    let (cols, rows) = (parse_size(cols)?, parse_size(rows)?);
+    let cols = parse_part(cols, "column")?;
+    let rows = parse_part(rows, "row")?;
     if rows < cols {
         return Err(format!(
             "a rectangle has at least as many rows as columns (a queen stands in each \
@@ -294,10 +318,19 @@ pub fn parse_board_size(text: &str) -> Result<BoardSize, String> {
              has more"
         ));
     }
-    Ok(BoardSize {
-        cols,
-        rows: (rows > cols).then_some(rows),
+    Ok(Board {
+        rows,
+        ..Board::square(cols)
     })
+}
+
+/// One part of a --size CxR: its columns or rows (`part`), which a board
+/// needs at least one of.
+fn parse_part(text: &str, part: &str) -> Result<u8, String> {
+    match text.trim().parse::<i64>() {
+        Ok(0) => Err(format!("a board needs at least one {part}")),
+        _ => parse_size(text),
+    }
 }
 
 /// The squares after --holes, in board order.
@@ -306,7 +339,7 @@ pub struct Holes(pub Vec<Square>);
 
 /// Reads the squares after --holes (`a4,d5` or `"a4 d5"`), in board
 /// order. A name that is not a square or is given twice is refused; the
-/// board's size is checked later (`Shape::unfit_for`).
+/// board's size is checked later (`Board::unfit`).
 pub fn parse_holes(text: &str) -> Result<Holes, String> {
     let mut holes: Vec<Square> = Vec::new();
     let names = text.split(|c: char| c == ',' || c.is_whitespace());
@@ -358,11 +391,6 @@ pub fn parse_placement_on(words: &[String], cols: u8, rows: u8) -> Result<Vec<Sq
         bail!("no squares given: name at least one, like c5");
     }
     Ok(squares)
-}
-
-/// "an 8×8 board", "a 10×10 board".
-pub fn a_board(n: u8) -> String {
-    format!("{} {n}×{n} board", article(n))
 }
 
 /// The article before "N×N": said aloud, 8, 11 and 18 start with a vowel.

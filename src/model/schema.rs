@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
-use crate::model::board::Shape;
+use crate::model::board::Board;
 use crate::model::hex::hex;
 use crate::model::reading::Comment;
 use crate::model::sql;
@@ -94,24 +94,24 @@ pub const LINE_SET_WORDS: i64 = crate::model::board::LINES_HELD / 64;
 
 pub use crate::model::board::{knight_lines, line_count};
 
-/// `scope` with the board's `shape`, for the facts and for the words the
+/// `scope` with the shape of `board`, for the facts and for the words the
 /// search tests (`board_scope`): ROWS, a rectangle's rows (0 on a square
 /// board), TORUS and SUPERQUEENS, 1 or 0, and the list HOLES, the holes'
-/// names (squares `Shape` checked), and HOLED, 1 where there are any.
-pub fn with_shape(scope: Scope, shape: &Shape) -> Scope {
-    let holes: Vec<String> = shape.holes.iter().map(|h| h.name()).collect();
+/// names (squares `Board` checked), and HOLED, 1 where there are any.
+pub fn with_shape(scope: Scope, board: &Board) -> Scope {
+    let holes: Vec<String> = board.holes.iter().map(|h| h.name()).collect();
     scope
-        .with("ROWS", shape.rows.map_or(0, i64::from))
-        .with("TORUS", shape.torus.into())
-        .with("SUPERQUEENS", shape.superqueens.into())
-        .with("HOLED", (!shape.holes.is_empty()).into())
+        .with("ROWS", board.stored_rows())
+        .with("TORUS", board.torus.into())
+        .with("SUPERQUEENS", board.superqueens.into())
+        .with("HOLED", (!board.holes.is_empty()).into())
         .with_list("HOLES", holes.iter().map(String::as_str))
 }
 
-/// The fact population scripts of a board of `shape` for `dialect`, by
-/// table, in order.
-pub fn fact_sql(shape: &Shape, dialect: Dialect) -> Result<Vec<(&'static str, String)>> {
-    let scope = shaped_facts(Scope::for_dialect(dialect), shape);
+/// The fact population scripts of `board` (its size is board_size's) for
+/// `dialect`, by table, in order.
+pub fn fact_sql(board: &Board, dialect: Dialect) -> Result<Vec<(&'static str, String)>> {
+    let scope = shaped_facts(Scope::for_dialect(dialect), board);
     FACTS
         .iter()
         .map(|(table, text)| {
@@ -420,15 +420,14 @@ fn query_in(path: &str, scope: &Scope) -> Result<Sql> {
     template::render(sql::file(path), scope).with_context(|| format!("could not expand sql/{path}"))
 }
 
-/// Every view's `create view` statement for an `n`×`n` board of `shape`,
-/// by name; `stored` when the solutions are kept in solution_store.
+/// Every view's `create view` statement for `board`, by name; `stored`
+/// when the solutions are kept in solution_store.
 pub fn view_sql(
-    n: u8,
-    shape: &Shape,
+    board: &Board,
     stored: bool,
     dialect: Dialect,
 ) -> Result<Vec<(&'static str, String)>> {
-    let scope = board_scope(n, with_shape(Scope::for_dialect(dialect), shape))
+    let scope = board_scope(board.cols, with_shape(Scope::for_dialect(dialect), board))
         .with("STORED", stored.into());
     VIEWS
         .iter()
@@ -441,13 +440,13 @@ pub fn view_sql(
 }
 
 /// The checksum (SHA-256, in hex) of the SQL text that derives the facts
-/// and views of an `n`×`n` board of `shape` for `dialect` (`stored` as
-/// for `view_sql`): what queens_derived holds where they are this build's.
-pub fn derived_checksum(n: u8, shape: &Shape, stored: bool, dialect: Dialect) -> Result<String> {
+/// and views of `board` for `dialect` (`stored` as for `view_sql`): what
+/// queens_derived holds where they are this build's.
+pub fn derived_checksum(board: &Board, stored: bool, dialect: Dialect) -> Result<String> {
     let mut sha = Sha256::new();
-    for (_, sql) in fact_sql(shape, dialect)?
+    for (_, sql) in fact_sql(board, dialect)?
         .iter()
-        .chain(&view_sql(n, shape, stored, dialect)?)
+        .chain(&view_sql(board, stored, dialect)?)
     {
         // Each text's length first, so that no two lists hash alike.
         sha.update(sql.len().to_le_bytes());
@@ -485,12 +484,12 @@ fn build_scope(scope: Scope) -> Scope {
         .with("VERSION", latest_version() as i64)
 }
 
-/// `scope` with what the facts of a board of `shape` need: the board's
+/// `scope` with what the facts of `board` need: the board's
 /// own tables (a count on a board with holes writes line_set and
 /// safe_next again, as if it had none, into tables of its own:
 /// `whole_board`).
-pub(crate) fn shaped_facts(scope: Scope, shape: &Shape) -> Scope {
-    with_shape(scope, shape)
+pub(crate) fn shaped_facts(scope: Scope, board: &Board) -> Scope {
+    with_shape(scope, board)
         .with("WORDS", LINE_SET_WORDS)
         .with("WHOLE", 0)
         .with_word("LINE_SET", "line_set")
@@ -529,24 +528,23 @@ pub fn version_table() -> Result<String> {
     Ok(sql.text[heading..].to_string())
 }
 
-/// The PostgreSQL script of an `n`×`n` board of `shape`
-/// (sql/build/script.sql): with `fresh_in` a schema, the whole model built
+/// The PostgreSQL script of `board` (sql/build/script.sql): with `fresh_in` a schema, the whole model built
 /// in it (tables, version, facts, views), which queens runs in one
 /// transaction; without, the board derived again over the old one, in the
 /// schema on the search path.
-pub fn postgres_build(n: u8, shape: &Shape, fresh_in: Option<&str>) -> Result<String> {
-    let scope = postgres_scope(n, shape, fresh_in)?.with("SCRIPT", 0);
+pub fn postgres_build(board: &Board, fresh_in: Option<&str>) -> Result<String> {
+    let scope = postgres_scope(board, fresh_in)?.with("SCRIPT", 0);
     let sql = template::render(sql::file("build/script.sql"), &scope)
         .context("could not expand sql/build/script.sql")?;
     Ok(sql.text)
 }
 
-/// The PostgreSQL script of an `n`×`n` board of `shape` that psql runs
+/// The PostgreSQL script of `board` that psql runs
 /// (`export --format sql --dialect postgres`): the whole model in a new
 /// schema `schema`, the statements `comments` last, in one transaction
 /// that psql stops at its first error (sql/build/script.sql, SCRIPT).
-pub fn postgres_script(n: u8, shape: &Shape, schema: &str, comments: &str) -> Result<String> {
-    let scope = postgres_scope(n, shape, Some(schema))?
+pub fn postgres_script(board: &Board, schema: &str, comments: &str) -> Result<String> {
+    let scope = postgres_scope(board, Some(schema))?
         .with("SCRIPT", 1)
         .with_fragment("COMMENTS", comments);
     let sql = template::render(sql::file("build/script.sql"), &scope)
@@ -555,17 +553,17 @@ pub fn postgres_script(n: u8, shape: &Shape, schema: &str, comments: &str) -> Re
 }
 
 /// What sql/build/script.sql reads on PostgreSQL (`postgres_build`).
-fn postgres_scope(n: u8, shape: &Shape, fresh_in: Option<&str>) -> Result<Scope> {
+fn postgres_scope(board: &Board, fresh_in: Option<&str>) -> Result<Scope> {
     let mut scope = board_scope(
-        n,
-        shaped_facts(build_scope(Scope::for_dialect(Dialect::Postgres)), shape),
+        board.cols,
+        shaped_facts(build_scope(Scope::for_dialect(Dialect::Postgres)), board),
     )
     .with("STORED", 0)
     .with("FRESH", fresh_in.is_some().into())
     .with("DROP_STORE", 1)
     .with_word(
         "DERIVED_CHECKSUM",
-        &template::string_literal(&derived_checksum(n, shape, false, Dialect::Postgres)?),
+        &template::string_literal(&derived_checksum(board, false, Dialect::Postgres)?),
     );
     if let Some(schema) = fresh_in {
         let migrations: String = (migrations_after(0, Dialect::Postgres)?.iter())
@@ -623,7 +621,7 @@ pub fn comments_on<'a>(
 /// with a list of column names, as each of queens' views is. Nor are
 /// queens_version and queens_derived described: the script, run once and
 /// never upgraded, has neither.
-pub fn duckdb_script(n: u8, shape: &Shape, described: &[Comment]) -> Result<String> {
+pub fn duckdb_script(board: &Board, described: &[Comment]) -> Result<String> {
     let kept = described.iter().filter(|comment| {
         let unkept = ["queens_version", "queens_derived"].contains(&comment.relation.as_str());
         let view_column = comment.kind == "view" && comment.column.is_some();
@@ -633,7 +631,7 @@ pub fn duckdb_script(n: u8, shape: &Shape, described: &[Comment]) -> Result<Stri
         "-- What each relation and column holds, for duckdb_tables() and the like.\n{}",
         comments_on(Dialect::Duckdb, "", kept)?
     );
-    duckdb_script_with(n, shape, &comments)
+    duckdb_script_with(board, &comments)
 }
 
 /// Why an `n`×`n` board is too large for the DuckDB script, if it is: its
@@ -656,21 +654,21 @@ pub const DUCKDB_LARGEST: u8 = 15;
 /// (sql/build/script.sql): the whole model (tables, facts, views), which
 /// DuckDB runs as it is, in one transaction. Boards above
 /// `DUCKDB_LARGEST` are refused.
-pub fn duckdb_build(n: u8, shape: &Shape) -> Result<String> {
-    duckdb_script_with(n, shape, "")
+pub fn duckdb_build(board: &Board) -> Result<String> {
+    duckdb_script_with(board, "")
 }
 
 /// `duckdb_build`, with the statements `comments` last in its transaction.
-fn duckdb_script_with(n: u8, shape: &Shape, comments: &str) -> Result<String> {
-    if let Some(why) = duckdb_too_large(n) {
+fn duckdb_script_with(board: &Board, comments: &str) -> Result<String> {
+    if let Some(why) = duckdb_too_large(board.cols) {
         bail!(why);
     }
     let migrations: String = (migrations_after(0, Dialect::Duckdb)?.iter())
         .map(|up| format!("{up}\n"))
         .collect();
     let scope = board_scope(
-        n,
-        shaped_facts(build_scope(Scope::for_dialect(Dialect::Duckdb)), shape),
+        board.cols,
+        shaped_facts(build_scope(Scope::for_dialect(Dialect::Duckdb)), board),
     )
     .with("STORED", 0)
     .with("FRESH", 1)
@@ -784,11 +782,11 @@ fn model_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
             parts.push((format!("migration {}", i + 1), up));
         }
     }
-    let plain = Shape::default();
+    let plain = Board::square(n);
     for (table, sql) in fact_sql(&plain, dialect)? {
         parts.push((format!("the facts of {table}"), sql));
     }
-    for (view, sql) in view_sql(n, &plain, false, dialect)? {
+    for (view, sql) in view_sql(&plain, false, dialect)? {
         parts.push((format!("view {view}"), sql));
     }
     if dialect == Dialect::Sqlite {
@@ -806,7 +804,7 @@ fn model_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
 /// and by three for the walks on PostgreSQL), the questions of
 /// sql/queries/ and every question of sql/reading/, titled.
 fn question_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
-    let scope = with_shape(Scope::for_dialect(dialect), &Shape::default());
+    let scope = with_shape(Scope::for_dialect(dialect), &Board::square(n));
     let mut parts = vec![
         (
             "one part of the search".to_string(),
@@ -864,9 +862,9 @@ mod tests {
             (4, 8, true),
             (5, 6, true),
         ] {
-            let count = crate::checker::variants::Shape {
+            let count = Board {
                 rows,
-                ..crate::checker::variants::Shape::square(n)
+                ..Board::square(n)
             }
             .count();
             assert_eq!(views_in_two_parts(n, rows), split, "{n}×{rows}");

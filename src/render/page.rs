@@ -9,7 +9,7 @@ use std::io::Write;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use crate::model::board::Shape;
+use crate::model::board::Board;
 use crate::model::reading::{BoardShown, ReasoningStep, SquareImage, TallyLevel};
 use crate::render::lab::{LabData, SCRIPT, STYLE};
 use crate::render::search_space;
@@ -92,10 +92,10 @@ impl PageData {
         Ok(data)
     }
 
-    /// The board of `shape`: its name, and its holes marked.
-    pub fn shaped(&mut self, shape: &Shape) -> Result<()> {
-        self.board = shape.the_board(self.n);
-        self.holes = (shape.holes.iter())
+    /// The board's name, and its holes marked.
+    pub fn shaped(&mut self, board: &Board) -> Result<()> {
+        self.board = board.the_board();
+        self.holes = (board.holes.iter())
             .map(|hole| self.square_index(&hole.name()))
             .collect::<Result<_>>()?;
         Ok(())

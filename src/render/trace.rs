@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::model::board::Square;
+use crate::model::board::{Board, Square};
 use crate::model::reading::{TallyLevel, WalkStep};
 use crate::model::value::Value;
 use crate::model::words::{counted, plural};
@@ -184,13 +184,13 @@ pub struct WalkText {
 }
 
 impl WalkText {
-    /// The same, for the board named `named` ("the 7×7 torus"), of `rows`
-    /// rows, whose `holes` its drawings mark.
-    pub fn on(self, named: String, rows: u8, holes: Vec<Square>) -> WalkText {
+    /// The same, for `board`: named ("the 7×7 torus"), of its rows, its
+    /// holes marked in the drawings.
+    pub fn on(self, board: &Board) -> WalkText {
         WalkText {
-            named,
-            rows,
-            holes,
+            named: board.the_board(),
+            rows: board.rows,
+            holes: board.holes.clone(),
             ..self
         }
     }

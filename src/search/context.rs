@@ -1,6 +1,6 @@
-//! The board a command works on, as one value: the engine that holds it, a
-//! reader inside one read transaction, its size, and how a search on it
-//! runs. Every question of `search/` takes it, as cargo's operations take
+//! The board a command works on, open, as one value: the engine that holds
+//! it, a reader inside one read transaction, the board it reads, and how a
+//! search on it runs. Every question of `search/` takes it, as cargo's operations take
 //! one `CompileOptions`.
 
 use std::thread;
@@ -8,7 +8,7 @@ use std::thread;
 use anyhow::Result;
 
 use crate::engine::{Engine, Reader};
-use crate::model::board::Shape;
+use crate::model::board::Board;
 use crate::model::schema;
 use crate::model::template::{Scope, Sql};
 use crate::model::words::counted;
@@ -63,27 +63,25 @@ impl<'a> Workers<'a> {
 pub const SMALLEST_SPLIT: u8 = 4;
 
 /// One board, opened for reading.
-pub struct Board<'a> {
+pub struct OpenBoard<'a> {
     /// The database that holds it; other threads' readers come from it.
     pub engine: &'a dyn Engine,
     /// The command's first reader: every question reads the board it sees.
     pub reader: Box<dyn Reader>,
-    /// The board's size.
-    pub n: u8,
-    /// What sets it apart from the plain board, as its facts say.
-    pub shape: Shape,
+    /// The board it reads, as its facts say.
+    pub board: Board,
     pub workers: Workers<'a>,
 }
 
-impl<'a> Board<'a> {
+impl<'a> OpenBoard<'a> {
     /// The board `engine` holds (created first if it is a file that does
     /// not exist, for `requested` or the default size).
     pub fn open(
         engine: &'a dyn Engine,
         requested: Option<u8>,
         workers: Workers<'a>,
-    ) -> Result<Board<'a>> {
-        Board::open_fitting(engine, requested, &|_| Ok(()), workers)
+    ) -> Result<OpenBoard<'a>> {
+        OpenBoard::open_fitting(engine, requested, &|_| Ok(()), workers)
     }
 
     /// As `open`, a file that does not exist created only once
@@ -93,16 +91,19 @@ impl<'a> Board<'a> {
         requested: Option<u8>,
         arguments_fit: &dyn Fn(u8) -> Result<()>,
         workers: Workers<'a>,
-    ) -> Result<Board<'a>> {
-        let (reader, n) = engine.open(requested, arguments_fit)?;
-        let shape = reader.shape()?;
-        Ok(Board {
+    ) -> Result<OpenBoard<'a>> {
+        let (reader, board) = engine.open(requested, arguments_fit)?;
+        Ok(OpenBoard {
             engine,
             reader,
-            n,
-            shape,
+            board,
             workers: workers.within_the_machine(engine),
         })
+    }
+
+    /// The board's size: its columns, each a column of the questions' SQL.
+    pub fn n(&self) -> u8 {
+        self.board.cols
     }
 
     /// The reader, for the engine interface's calls.
@@ -113,13 +114,13 @@ impl<'a> Board<'a> {
     /// `sql/{path}` expanded for this board's size and its reader's
     /// dialect.
     pub fn statement(&self, path: &str) -> Result<Sql> {
-        schema::query(path, self.n, self.scope())
+        schema::query(path, self.n(), self.scope())
     }
 
     /// The scope queens' templates are expanded in for this board's reader
     /// and shape.
     pub fn scope(&self) -> Scope {
-        schema::with_shape(Scope::for_dialect(self.reader.dialect()), &self.shape)
+        schema::with_shape(Scope::for_dialect(self.reader.dialect()), &self.board)
     }
 
     /// Whether the solution view is read in one query rather than searched
@@ -127,7 +128,7 @@ impl<'a> Board<'a> {
     /// one this build writes (replaced by the user, or written by an older
     /// queens), which is read as it stands.
     pub fn read_whole(&self) -> Result<bool> {
-        Ok(self.n < SMALLEST_SPLIT || !self.reader.has_own_solution_view(self.n)?)
+        Ok(self.n() < SMALLEST_SPLIT || !self.reader.has_own_solution_view(self.n())?)
     }
 
     /// The number a counting statement (`sql/{path}`) answers.

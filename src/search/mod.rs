@@ -1,7 +1,7 @@
 //! The board's questions, as the commands ask them: the search (its parts
 //! run on several connections), the placements a question selects, the
 //! solutions stored once found, and the model read to be shown.
-//! Each takes one [`context::Board`]; reads through the engine interface;
+//! Each takes one [`context::OpenBoard`]; reads through the engine interface;
 //! knows nothing of output formats, and tells how far a long search has
 //! got through `Progress`, which the command draws.
 
@@ -15,5 +15,5 @@ pub mod selection;
 pub mod store;
 pub mod walk;
 
-pub use context::{Board, Workers};
+pub use context::{OpenBoard, Workers};
 pub use progress::{Progress, Unwatched};

@@ -11,11 +11,11 @@ use crate::engine::{Param, Value};
 use crate::model::schema;
 use crate::model::sql;
 use crate::model::template::Dialect;
-use crate::search::context::Board;
+use crate::search::context::OpenBoard;
 
 /// Solution number `k` (from 1) in board order, or None when the board has
 /// fewer; with how many solutions it walked past (all of them, when None).
-pub fn nth_solution(board: &Board, k: i64) -> Result<(Option<Vec<String>>, i64)> {
+pub fn nth_solution(board: &OpenBoard, k: i64) -> Result<(Option<Vec<String>>, i64)> {
     if let Some(stored) = board.stored_count()? {
         let sql = board.statement("reading/nth_stored_solution.sql")?;
         let found = board.reader().first(&sql, &[("k", Param::Int(k))])?;
@@ -43,7 +43,7 @@ pub fn nth_solution(board: &Board, k: i64) -> Result<(Option<Vec<String>>, i64)>
 
 /// The place in board order (from 1) of the solution with queens on
 /// `squares`, if it is one.
-pub fn place_of(board: &Board, squares: &[String]) -> Result<Option<i64>> {
+pub fn place_of(board: &OpenBoard, squares: &[String]) -> Result<Option<i64>> {
     let mut seen = 0;
     let mut place = None;
     walk(board, &mut |found| {
@@ -63,7 +63,7 @@ pub fn place_of(board: &Board, squares: &[String]) -> Result<Option<i64>> {
 /// is too small to split or the view is not this build's. On PostgreSQL,
 /// which sorts each part before its first row, the parts are split by
 /// three queens, so that each is small.
-fn walk(board: &Board, visit: &mut dyn FnMut(&[String]) -> ControlFlow<()>) -> Result<()> {
+fn walk(board: &OpenBoard, visit: &mut dyn FnMut(&[String]) -> ControlFlow<()>) -> Result<()> {
     if board.stored_count()?.is_some() {
         // Read, not searched: `show K` on a stored 14×14 board found the
         // representative of solution 300,000 by searching for 8 s.
@@ -88,7 +88,7 @@ fn walk(board: &Board, visit: &mut dyn FnMut(&[String]) -> ControlFlow<()>) -> R
 /// The parts of the search in board order, each searched for its rows,
 /// until `each` breaks.
 fn walk_parts(
-    board: &Board,
+    board: &OpenBoard,
     each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
 ) -> Result<()> {
     let reader = board.reader();
@@ -97,7 +97,7 @@ fn walk_parts(
         true => "queries/partition3.sql",
         false => "queries/partition.sql",
     };
-    let search = schema::piece_search(board.n, board.scope(), by_three)?;
+    let search = schema::piece_search(board.n(), board.scope(), by_three)?;
     let mut pieces: Vec<Vec<String>> = Vec::new();
     reader.each_row(sql::file(partition), &[], |row| {
         let fixed = if by_three { 3 } else { 2 };

@@ -13,10 +13,10 @@ use std::thread;
 use anyhow::Result;
 
 use crate::engine::{Cluster, Engine, Param, Reader, Scratch, Snapshot, Value};
-use crate::model::board::Shape;
+use crate::model::board::Board;
 use crate::model::schema;
 use crate::model::sql;
-use crate::search::context::{Board, SMALLEST_SPLIT, Workers};
+use crate::search::context::{OpenBoard, SMALLEST_SPLIT, Workers};
 
 /// One part of the search: the solutions starting with queens on s1 and s2.
 #[derive(Clone, Debug)]
@@ -52,14 +52,14 @@ fn parts_of(reader: &dyn Reader, statement: &str) -> Result<Vec<Part>> {
 /// A `solution` view that is not the one this build writes (replaced by
 /// the user, or written by an older queens) is counted as it stands, in
 /// one query: neither the parts' search nor the symmetry need hold for it.
-pub fn count_solutions(board: &Board) -> Result<u64> {
+pub fn count_solutions(board: &OpenBoard) -> Result<u64> {
     if board.read_whole()? {
         return Ok(board.number("reading/count_solutions.sql")? as u64);
     }
     if let Some(cluster) = board.reader.cluster()? {
-        return count_on_cluster(cluster, board.n, board.workers);
+        return count_on_cluster(cluster, board.n(), board.workers);
     }
-    let counting = schema::part_count(board.n, board.scope())?;
+    let counting = schema::part_count(board.n(), board.scope())?;
     let opener = Opener::new(board, counting.prepare.as_deref())?;
     // (Parts of weight 0 count nothing: they are not searched.)
     let searched =
@@ -101,8 +101,8 @@ pub fn count_solutions(board: &Board) -> Result<u64> {
 /// into one another (fundamental solutions). On a distributed board the
 /// workers count them by Burnside's lemma (fundamental_count.sql); else
 /// the fundamental_solution view lists them.
-pub fn count_classes(board: &Board) -> Result<u64> {
-    let n = board.n;
+pub fn count_classes(board: &OpenBoard) -> Result<u64> {
+    let n = board.n();
     let cluster = match n < SMALLEST_SPLIT {
         true => None,
         false => board.reader.cluster()?,
@@ -123,10 +123,10 @@ pub fn count_classes(board: &Board) -> Result<u64> {
 /// the parts are searched on `board.workers.jobs` threads (a `solution`
 /// view not of this build is read as it stands, in one query).
 pub fn for_each_solution(
-    board: &Board,
+    board: &OpenBoard,
     mut each: impl FnMut(Vec<String>) -> Result<()>,
 ) -> Result<()> {
-    let n = board.n;
+    let n = board.n();
     if board.read_whole()? {
         let whole = board.statement("reading/all_solutions.sql")?;
         return board.reader.rows(&whole, &[], &mut |row| {
@@ -241,7 +241,7 @@ fn part_params(part: &Part) -> [(&'static str, Param); 2] {
 
 /// How many threads search `parts` parts: `board.workers.jobs`, but no
 /// more than there are parts.
-fn threads(board: &Board, parts: usize) -> usize {
+fn threads(board: &OpenBoard, parts: usize) -> usize {
     board.workers.jobs.clamp(1, parts.max(1))
 }
 
@@ -252,7 +252,7 @@ fn threads(board: &Board, parts: usize) -> usize {
 /// is said before any answer, never after some. `done` gets each result on
 /// the calling thread, as results arrive.
 fn run_parts<T: Send>(
-    board: &Board,
+    board: &OpenBoard,
     parts: &[Part],
     readers: Vec<Box<dyn Reader>>,
     work: impl Fn(&dyn Reader, &Part) -> Result<T> + Sync,
@@ -295,13 +295,13 @@ struct Opener<'a> {
 }
 
 impl<'a> Opener<'a> {
-    fn new(board: &Board<'a>, prepare: Option<&str>) -> Result<Self> {
+    fn new(board: &OpenBoard<'a>, prepare: Option<&str>) -> Result<Self> {
         let snapshot = board.reader.snapshot();
         let identity_of = board.statement("queries/board_identity.sql")?;
         let same = SameBoard {
             shown: board.engine.shown(),
             first: board.reader.first(&identity_of, &[])?,
-            named: board.shape.the_board(board.n),
+            named: board.board.the_board(),
             identity_of,
         };
         let image = match prepare {
@@ -378,13 +378,14 @@ fn board_named(row: &[Value]) -> String {
             anyhow::bail!("not a board's identity");
         };
         let n = u8::try_from(n.integer()?)?;
-        let shape = Shape::from_stored(
+        let board = Board::from_stored(
+            n,
             torus.integer()? != 0,
             superqueens.integer()? != 0,
             &holes.text(),
             rows.integer()?,
         )?;
-        Ok(shape.a_board(n))
+        Ok(board.a_board())
     };
     named().unwrap_or_else(|_| "another board".to_string())
 }

@@ -9,7 +9,7 @@ use crate::model::board::Square;
 use crate::model::placement::Placement;
 use crate::model::reading::Attack;
 use crate::model::schema;
-use crate::search::context::Board;
+use crate::search::context::OpenBoard;
 use crate::search::selection::{Selection, for_each_placement};
 
 /// The largest board whose completions are found by relational division
@@ -26,8 +26,8 @@ pub const SEARCH_COMPLETIONS_UP_TO: u8 = 15;
 
 /// Whether the completions of a placement on `board` are looked for: they
 /// are stored, or the board is small enough to search whole.
-pub fn completions_within_reach(board: &Board) -> Result<bool> {
-    Ok(board.n <= SEARCH_COMPLETIONS_UP_TO || board.stored_count()?.is_some())
+pub fn completions_within_reach(board: &OpenBoard) -> Result<bool> {
+    Ok(board.n() <= SEARCH_COMPLETIONS_UP_TO || board.stored_count()?.is_some())
 }
 
 /// The names of `queens` as the JSON array the queries take.
@@ -37,7 +37,7 @@ pub fn names_json(queens: &[Square]) -> String {
 }
 
 /// Every pair of `queens` that attack each other, in board order.
-pub fn attacking_pairs(board: &Board, queens: &[Square]) -> Result<Vec<Attack>> {
+pub fn attacking_pairs(board: &OpenBoard, queens: &[Square]) -> Result<Vec<Attack>> {
     let mut attacks = Vec::new();
     let params = [("squares", Param::Text(names_json(queens)))];
     let sql = schema::question("queries/attacking_pair.sql", board.scope())?;
@@ -56,7 +56,7 @@ pub fn attacking_pairs(board: &Board, queens: &[Square]) -> Result<Vec<Attack>> 
 }
 
 /// The numbers of the solutions that contain every one of `queens`.
-pub fn completion_numbers(board: &Board, queens: &[Square]) -> Result<Vec<i64>> {
+pub fn completion_numbers(board: &OpenBoard, queens: &[Square]) -> Result<Vec<i64>> {
     let mut numbers = Vec::new();
     for_each_completion(board, queens, |placement| {
         numbers.push(placement.solution);
@@ -70,11 +70,11 @@ pub fn completion_numbers(board: &Board, queens: &[Square]) -> Result<Vec<i64>> 
 /// else by listing every solution in parts (on the board's workers, with
 /// progress).
 pub fn for_each_completion(
-    board: &Board,
+    board: &OpenBoard,
     queens: &[Square],
     mut each: impl FnMut(Placement) -> Result<()>,
 ) -> Result<()> {
-    if board.n <= DIVIDE_UP_TO || board.stored_count()?.is_some() {
+    if board.n() <= DIVIDE_UP_TO || board.stored_count()?.is_some() {
         let params = [("squares", Param::Text(names_json(queens)))];
         let sql = schema::question("queries/completion.sql", board.scope())?;
         return for_each_placement(board, &sql, &params, false, each);

@@ -12,11 +12,11 @@ use crate::model::reading::{
     SolutionClass, SquareFact, SquareImage, SquareLines, SquareOnLine, SymmetryFact, TallyLevel,
 };
 use crate::model::sql;
-use crate::search::context::Board;
+use crate::search::context::OpenBoard;
 
 /// Every row of `sql/{path}`, each made a value by `make`.
 fn read_all<T>(
-    board: &Board,
+    board: &OpenBoard,
     path: &str,
     mut make: impl FnMut(&[Value]) -> Result<T>,
 ) -> Result<Vec<T>> {
@@ -38,7 +38,7 @@ fn read_all<T>(
 }
 
 /// The rows of search_space: how reasoning shrinks the search, step by step.
-pub fn reasoning(board: &Board) -> Result<Vec<ReasoningStep>> {
+pub fn reasoning(board: &OpenBoard) -> Result<Vec<ReasoningStep>> {
     read_all(board, "reading/search_space.sql", |row| {
         Ok(ReasoningStep {
             step: row[0].text(),
@@ -51,7 +51,7 @@ pub fn reasoning(board: &Board) -> Result<Vec<ReasoningStep>> {
 }
 
 /// The rows of search_funnel (a search: seconds beyond 12×12).
-pub fn funnel(board: &Board) -> Result<Vec<FunnelStep>> {
+pub fn funnel(board: &OpenBoard) -> Result<Vec<FunnelStep>> {
     read_all(board, "reading/search_funnel.sql", |row| {
         Ok(FunnelStep {
             queens: row[0].integer()?,
@@ -66,7 +66,7 @@ pub fn funnel(board: &Board) -> Result<Vec<FunnelStep>> {
 
 /// The rows of search_tree_tally, by level (a search of the whole tree:
 /// seconds beyond 12×12).
-pub fn tree_tally(board: &Board) -> Result<Vec<TallyLevel>> {
+pub fn tree_tally(board: &OpenBoard) -> Result<Vec<TallyLevel>> {
     read_all(board, "reading/search_tree_tally.sql", |row| {
         Ok(TallyLevel {
             queens: row[0].integer()?,
@@ -83,7 +83,7 @@ pub fn tree_tally(board: &Board) -> Result<Vec<TallyLevel>> {
 
 /// Every square in board order with its line set (line_set) and the names
 /// of its lines (square_line): what the walk of the search tree reads.
-pub fn square_lines(board: &Board) -> Result<Vec<SquareLines>> {
+pub fn square_lines(board: &OpenBoard) -> Result<Vec<SquareLines>> {
     let mut squares = read_all(board, "reading/line_set.sql", |row| {
         Ok(SquareLines {
             column: row[0].integer()?,
@@ -96,7 +96,7 @@ pub fn square_lines(board: &Board) -> Result<Vec<SquareLines>> {
     let index: std::collections::HashMap<String, usize> = (squares.iter().enumerate())
         .map(|(i, square)| (square.square.clone(), i))
         .collect();
-    let hole = |name: &str| board.shape.holes.iter().any(|h| h.name() == name);
+    let hole = |name: &str| board.board.holes.iter().any(|h| h.name() == name);
     for on in square_line(board)? {
         // A hole lies on its lines, but no queen stands there: the walk
         // never tries it.
@@ -115,7 +115,7 @@ pub fn square_lines(board: &Board) -> Result<Vec<SquareLines>> {
 }
 
 /// The rows of square_line: which square lies on which line.
-fn square_line(board: &Board) -> Result<Vec<SquareOnLine>> {
+fn square_line(board: &OpenBoard) -> Result<Vec<SquareOnLine>> {
     read_all(board, "reading/square_line.sql", |row| {
         Ok(SquareOnLine {
             square: row[0].text(),
@@ -131,9 +131,9 @@ fn square_line(board: &Board) -> Result<Vec<SquareOnLine>> {
 pub const TALLY_SHOWN_UP_TO: u8 = 12;
 
 /// Everything the page shows of the board but its solutions.
-pub fn board_shown(board: &Board) -> Result<BoardShown> {
+pub fn board_shown(board: &OpenBoard) -> Result<BoardShown> {
     Ok(BoardShown {
-        n: board.n,
+        n: board.n(),
         squares: read_all(board, "reading/square.sql", |row| {
             Ok(SquareFact {
                 square: row[0].text(),
@@ -158,7 +158,7 @@ pub fn board_shown(board: &Board) -> Result<BoardShown> {
         })?,
         reasoning: reasoning(board)?,
         funnel: funnel(board)?,
-        tally: match board.n <= TALLY_SHOWN_UP_TO {
+        tally: match board.n() <= TALLY_SHOWN_UP_TO {
             true => tree_tally(board)?,
             false => Vec::new(),
         },
@@ -167,7 +167,7 @@ pub fn board_shown(board: &Board) -> Result<BoardShown> {
 }
 
 /// The SQL the database holds for the relations the page reads, by name.
-pub fn definitions(board: &Board) -> Result<Vec<RelationDefinition>> {
+pub fn definitions(board: &OpenBoard) -> Result<Vec<RelationDefinition>> {
     read_all(board, "reading/relation_definitions.sql", |row| {
         Ok(RelationDefinition {
             name: row[0].text(),
@@ -178,7 +178,7 @@ pub fn definitions(board: &Board) -> Result<Vec<RelationDefinition>> {
 }
 
 /// The board's symmetries, by sym_no.
-fn symmetries(board: &Board) -> Result<Vec<SymmetryFact>> {
+fn symmetries(board: &OpenBoard) -> Result<Vec<SymmetryFact>> {
     read_all(board, "reading/symmetry.sql", |row| {
         Ok(SymmetryFact {
             symmetry: row[0].text(),
@@ -189,7 +189,7 @@ fn symmetries(board: &Board) -> Result<Vec<SymmetryFact>> {
 
 /// What the symmetry named `symmetry` does, in words (empty for a name
 /// that is no symmetry).
-pub fn symmetry_description(board: &Board, symmetry: &str) -> Result<String> {
+pub fn symmetry_description(board: &OpenBoard, symmetry: &str) -> Result<String> {
     let sql = board.statement("reading/symmetry_description.sql")?;
     let params = [("symmetry", Param::Text(symmetry.to_string()))];
     let found = board.reader().first(&sql, &params)?;
@@ -198,14 +198,14 @@ pub fn symmetry_description(board: &Board, symmetry: &str) -> Result<String> {
 
 /// The symmetry class of the solution whose queens stand on `squares`
 /// (sql/queries/class_of.sql: only this solution is moved, no search).
-pub fn class_of(board: &Board, squares: &[String]) -> Result<SolutionClass> {
+pub fn class_of(board: &OpenBoard, squares: &[String]) -> Result<SolutionClass> {
     let sql = board.statement("queries/class_of.sql")?;
     let names = serde_json::to_string(squares)?;
     let row = board
         .reader()
         .first(&sql, &[("squares", Param::Text(names))])?
         .context("the solution has no images under the symmetries")?;
-    let columns = usize::from(board.n);
+    let columns = usize::from(board.n());
     Ok(SolutionClass {
         class_size: row[0].integer()?,
         representative: row[1..=columns].iter().map(Value::text).collect(),
@@ -215,7 +215,7 @@ pub fn class_of(board: &Board, squares: &[String]) -> Result<SolutionClass> {
 
 /// The tables and views of an SQLite file, as Datasette will list them
 /// (sql/datasette/relations.sql), each with its columns.
-pub fn catalog(board: &Board) -> Result<Vec<CatalogRelation>> {
+pub fn catalog(board: &OpenBoard) -> Result<Vec<CatalogRelation>> {
     let reader = board.reader();
     let mut relations = Vec::new();
     reader.each_row(sql::file("datasette/relations.sql"), &[], |row| {

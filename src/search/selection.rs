@@ -7,7 +7,7 @@ use anyhow::Result;
 use crate::engine::{Params, Value};
 use crate::model::placement::Placement;
 use crate::model::template::Sql;
-use crate::search::context::Board;
+use crate::search::context::OpenBoard;
 use crate::search::parallel;
 
 /// Which placements to list.
@@ -34,7 +34,7 @@ impl Selection {
     /// board order, unless they are stored.
     pub fn for_each(
         self,
-        board: &Board,
+        board: &OpenBoard,
         mut each: impl FnMut(Placement) -> Result<()>,
     ) -> Result<()> {
         match self {
@@ -69,7 +69,7 @@ impl Selection {
 /// the solution number, the squares s1 … sN, and, if `with_class_size`, a
 /// last column class_size.
 pub fn for_each_placement(
-    board: &Board,
+    board: &OpenBoard,
     sql: &Sql,
     params: &Params,
     with_class_size: bool,

@@ -6,7 +6,8 @@
 use anyhow::Result;
 
 use crate::engine::Engine;
-use crate::search::context::{Board, Workers};
+use crate::model::board::Board;
+use crate::search::context::{OpenBoard, Workers};
 use crate::search::parallel;
 
 /// Searches every solution of the `n`×`n` board `engine` holds and stores
@@ -30,15 +31,15 @@ pub fn the_board_built<'a>(
     engine: &'a dyn Engine,
     n: u8,
     workers: Workers<'a>,
-) -> Result<Board<'a>> {
-    let board = Board::open(engine, None, workers)?;
-    if board.n != n {
+) -> Result<OpenBoard<'a>> {
+    let board = OpenBoard::open(engine, None, workers)?;
+    if board.n() != n {
         anyhow::bail!(
             "another process changed {} while it was built for {} (it now holds {}); nothing \
              was stored",
             engine.shown(),
-            crate::model::board::a_board(n),
-            crate::model::board::a_board(board.n)
+            Board::square(n).a_board(),
+            Board::square(board.n()).a_board()
         );
     }
     Ok(board)

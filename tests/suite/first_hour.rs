@@ -150,6 +150,26 @@ fn a_size_that_is_no_number_is_told_what_a_size_is() {
     assert!(!dir.path().join("queens.db").exists());
 }
 
+promise!(a_size_of_no_rows_or_no_columns_names_the_part_it_lacks);
+fn a_size_of_no_rows_or_no_columns_names_the_part_it_lacks() {
+    let dir = TempDir::new().unwrap();
+    for (size, lacks) in [("5x0", "row"), ("0x5", "column"), ("0x0", "column")] {
+        let out = queens(dir.path())
+            .args(["count", "--size", size])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{size}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "queens: invalid value '{size}' for '--size <N>': a board needs at least one \
+                 {lacks} (see 'queens count --help')\n"
+            )
+        );
+    }
+    assert!(!dir.path().join("queens.db").exists());
+}
+
 promise!(server_options_have_a_heading_of_their_own);
 fn server_options_have_a_heading_of_their_own() {
     for command in ["count", "solve", "init", "doctor", "query"] {

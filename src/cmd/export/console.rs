@@ -14,7 +14,7 @@ use crate::model::value::Value;
 use crate::render::infile::{open_regular, read_at_most};
 use crate::render::lab::LabData;
 use crate::render::sqljs::{self, SqlJs};
-use crate::search::Board;
+use crate::search::OpenBoard;
 
 /// The sizes of the hidden boards every answer is also checked on.
 const HIDDEN: [u8; 3] = [5, 6, 7];
@@ -87,9 +87,9 @@ impl Console {
     /// The console's data for the page of `board`: its database, the hidden
     /// boards, and the exercises, each reference answer run on every board
     /// first.
-    pub fn lab(self, board: &Board) -> Result<LabData> {
-        self.refuse_a_board_it_does_not_fit(board.n)?;
-        let mut boards = vec![(board.n, board.reader.image(board.n)?)];
+    pub fn lab(self, board: &OpenBoard) -> Result<LabData> {
+        self.refuse_a_board_it_does_not_fit(board.n())?;
+        let mut boards = vec![(board.n(), board.reader.image(board.n())?)];
         for n in HIDDEN {
             boards.push((n, FreshBoard::new(n)?.image()?));
         }

@@ -10,7 +10,7 @@ use anyhow::Result;
 use crate::engine::{Engine, Target};
 use crate::error::{shell_word, usage};
 use crate::render::datasette;
-use crate::search::{Board, Workers, reading};
+use crate::search::{OpenBoard, Workers, reading};
 
 /// What a metadata export is called in messages where the database is
 /// not a file.
@@ -23,9 +23,9 @@ pub fn open_board<'a>(
     engine: &'a dyn Engine,
     requested: Option<u8>,
     workers: Workers<'a>,
-) -> Result<Board<'a>> {
-    let board = Board::open(engine, None, workers)?;
-    let n = board.n;
+) -> Result<OpenBoard<'a>> {
+    let board = OpenBoard::open(engine, None, workers)?;
+    let n = board.n();
     match requested {
         Some(other) if other != n => Err(usage(format!(
             "--format datasette describes {} as Datasette serves it, and it holds the {n}×{n} \
@@ -38,10 +38,10 @@ pub fn open_board<'a>(
 
 /// Datasette's metadata for the file: Datasette names a database after
 /// its file's name without the extension.
-pub fn write(board: &Board, target: &Target, out: &mut dyn Write) -> Result<()> {
+pub fn write(board: &OpenBoard, target: &Target, out: &mut dyn Write) -> Result<()> {
     let database = name(target.file("--format datasette")?);
     let catalog = reading::catalog(board)?;
-    let document = datasette::metadata(&database, board.n, &catalog);
+    let document = datasette::metadata(&database, board.n(), &catalog);
     serde_json::to_writer_pretty(&mut *out, &document)?;
     writeln!(out)?;
     Ok(())

@@ -20,19 +20,18 @@ use anyhow::Result;
 use crate::cmd::say_if_stored;
 use crate::engine::{self, Target};
 use crate::error::usage;
-use crate::model::board::{DEFAULT_SIZE, Shape};
+use crate::model::board::{Board, DEFAULT_SIZE};
 use crate::render::lab::LabData;
 use crate::render::notes::solutions_phrase;
-use crate::search::Board;
+use crate::search::OpenBoard;
 use delivery::Destination;
 
 pub fn run(args: &Args) -> Result<()> {
     let format = args.chosen_format()?;
     script::refuse_a_dialect_it_cannot_hold(args, format)?;
     placements::refuse_choosing_in_whole(args, format)?;
-    let asked = args.target.shape_over(Shape::default).unwrap_or_default();
-    let n_asked = args.target.size().unwrap_or(DEFAULT_SIZE);
-    refuse_a_board_it_cannot_hold(args, format, &asked, n_asked)?;
+    let asked = (args.target.asked(|| None)).unwrap_or_else(|| Board::square(DEFAULT_SIZE));
+    refuse_a_board_it_cannot_hold(args, format, &asked)?;
     let console = page::console_asked(args, format)?;
     let target = args.target.target()?;
     if format == ExportFormat::Datasette {
@@ -41,8 +40,9 @@ pub fn run(args: &Args) -> Result<()> {
     // Refuse an unwritable or existing --out before any work is done.
     let out = Destination::checked(args.out.as_deref(), args.force, &target)?;
     if let Some(n) = script::needs_no_board(args, format, &target) {
-        script::write_alone(args, n, &asked, &out)?;
-        out.say_written(&script::said(args.dialect(), &asked.the_board(n)));
+        let asked = asked.on_columns(n);
+        script::write_alone(args, &asked, &out)?;
+        out.say_written(&script::said(args.dialect(), &asked.the_board()));
         return Ok(());
     }
     let engine = match format {
@@ -55,10 +55,10 @@ pub fn run(args: &Args) -> Result<()> {
         ExportFormat::Datasette => {
             datasette::open_board(engine.as_ref(), args.target.size(), workers)?
         }
-        _ => Board::open(engine.as_ref(), args.target.size(), workers)?,
+        _ => OpenBoard::open(engine.as_ref(), args.target.size(), workers)?,
     };
-    page::refuse_too_large_a_page(format, board.n)?;
-    refuse_a_board_it_cannot_hold(args, format, &board.shape, board.n)?;
+    page::refuse_too_large_a_page(format, board.n())?;
+    refuse_a_board_it_cannot_hold(args, format, &board.board)?;
     let lab = match console {
         Some(console) => Some(console.lab(&board)?),
         None => None,
@@ -71,7 +71,7 @@ pub fn run(args: &Args) -> Result<()> {
 fn written(
     args: &Args,
     format: ExportFormat,
-    board: &Board,
+    board: &OpenBoard,
     target: &Target,
     lab: Option<&LabData>,
     out: &mut dyn Write,
@@ -99,12 +99,12 @@ fn written(
 fn say_what_was_written(
     args: &Args,
     format: ExportFormat,
-    board: &Board,
+    board: &OpenBoard,
     target: &Target,
     out: &Destination,
     count: u64,
 ) -> Result<()> {
-    let the_board = board.shape.the_board(board.n);
+    let the_board = board.board.the_board();
     let what = match format {
         ExportFormat::Datasette => return datasette::say_keyed(target, out.path()),
         ExportFormat::Sql => script::said(args.dialect(), &the_board),
@@ -128,20 +128,15 @@ fn say_what_was_written(
 /// walk are square, and the DuckDB script, whose search joins two halves
 /// on the rows they use, every row. Asked of the board the flags name
 /// before a file is created for it, and of the board opened (a file's own).
-fn refuse_a_board_it_cannot_hold(
-    args: &Args,
-    format: ExportFormat,
-    shape: &Shape,
-    n: u8,
-) -> Result<()> {
-    let named = shape.the_board(n);
-    if !shape.is_plain() && args.console {
+fn refuse_a_board_it_cannot_hold(args: &Args, format: ExportFormat, board: &Board) -> Result<()> {
+    let named = board.the_board();
+    if !board.is_plain() && args.console {
         return Err(usage(format!(
             "--console holds the plain board only, not {named}; the other formats, and the \
              database in sqlite3, hold it"
         )));
     }
-    if shape.rows.is_none() {
+    if board.is_square() {
         return Ok(());
     }
     let what = match (format, args.dialect()) {

@@ -10,7 +10,7 @@ use crate::cmd::export::console::{self, Console};
 use crate::render::lab::LabData;
 use crate::render::page::{PageData, write_page};
 use crate::search::selection::Selection;
-use crate::search::{Board, reading};
+use crate::search::{OpenBoard, reading};
 
 /// The largest board the page is written for: 13×13's 73,712 solutions
 /// make a page of about 1 MB; 14×14's would be five times that.
@@ -44,9 +44,9 @@ pub fn refuse_too_large_a_page(format: ExportFormat, n: u8) -> Result<()> {
 /// relations (square, square_line, symmetry, square_image, search_space,
 /// search_funnel) and its solutions from the search, in board order.
 /// Returns how many solutions it holds.
-pub fn write(board: &Board, lab: Option<&LabData>, out: &mut dyn Write) -> Result<u64> {
+pub fn write(board: &OpenBoard, lab: Option<&LabData>, out: &mut dyn Write) -> Result<u64> {
     let mut data = PageData::from_shown(&reading::board_shown(board)?)?;
-    data.shaped(&board.shape)?;
+    data.shaped(&board.board)?;
     let mut count = 0;
     Selection::All.for_each(board, |placement| {
         count += 1;

@@ -13,7 +13,7 @@ use crate::render::diagram::Style;
 use crate::render::notes::solutions_phrase;
 use crate::render::printer::{self, Format, PlacementShape};
 use crate::search::selection::Selection;
-use crate::search::{Board, order};
+use crate::search::{OpenBoard, order};
 
 /// How `format` renders placements, or None for the formats that write
 /// the whole model (SQL, the page, Datasette's metadata).
@@ -50,7 +50,7 @@ pub fn refuse_choosing_in_whole(args: &Args, format: ExportFormat) -> Result<()>
 
 /// Solution `k` in board order, found by walking the search that far; a
 /// `k` beyond the board's solutions is a usage error.
-pub fn solution_number(board: &Board, k: i64) -> Result<Placement> {
+pub fn solution_number(board: &OpenBoard, k: i64) -> Result<Placement> {
     match order::nth_solution(board, k)? {
         (Some(squares), _) => Ok(Placement {
             solution: k,
@@ -59,7 +59,7 @@ pub fn solution_number(board: &Board, k: i64) -> Result<Placement> {
         }),
         (None, total) => Err(usage(format!(
             "--solution {k}: {} has {}",
-            board.shape.the_board(board.n),
+            board.board.the_board(),
             solutions_phrase(total as u64)
         ))),
     }
@@ -67,7 +67,7 @@ pub fn solution_number(board: &Board, k: i64) -> Result<Placement> {
 
 /// Writes the selected placements in `format`; returns how many.
 pub fn write(
-    board: &Board,
+    board: &OpenBoard,
     chosen: Option<&Placement>,
     args: &Args,
     format: Format,
@@ -75,9 +75,7 @@ pub fn write(
 ) -> Result<u64> {
     let selection = Selection::new(args.fundamental);
     let shape = PlacementShape {
-        n: board.n,
-        rows: board.shape.rows_of(board.n),
-        holes: board.shape.holes.clone(),
+        board: board.board.clone(),
         show_numbers: false,
         with_class_size: selection.with_class_size(),
         style: Style::Ascii,
@@ -90,7 +88,7 @@ pub fn write(
             all.push(placement);
             Ok(())
         })?;
-        let title = picture_title(&board.shape.the_board(board.n), args, all.len());
+        let title = picture_title(&board.board.the_board(), args, all.len());
         let mut writer = printer::for_placements(out, format, PlacementShape { title, ..shape });
         for placement in &all {
             writer.placement(placement)?;
@@ -106,7 +104,7 @@ pub fn write(
 
 /// Calls `each` with the placements the arguments select.
 fn each_selected(
-    board: &Board,
+    board: &OpenBoard,
     chosen: Option<&Placement>,
     args: &Args,
     mut each: impl FnMut(Placement) -> Result<()>,

@@ -10,9 +10,9 @@ use crate::cmd::export::args::{Args, ExportFormat, ScriptDialect};
 use crate::cmd::export::delivery::Destination;
 use crate::engine::{self, Target};
 use crate::error::usage;
-use crate::model::board::{DEFAULT_SIZE, Shape};
+use crate::model::board::{Board, DEFAULT_SIZE};
 use crate::model::schema;
-use crate::search::Board;
+use crate::search::OpenBoard;
 
 /// An explicit --dialect outside --format sql, which it is for, and
 /// --dialect duckdb with a --size the DuckDB script cannot hold, refused
@@ -72,24 +72,23 @@ pub fn needs_no_board(args: &Args, format: ExportFormat, target: &Target) -> Opt
     }
 }
 
-/// The PostgreSQL script of the `n`×`n` board of `shape` in --schema, or
-/// the DuckDB script, with queens' descriptions of its relations and
-/// columns as `comment on`.
-fn model_script(args: &Args, n: u8, shape: &Shape) -> Result<String> {
+/// The PostgreSQL script of `board` in --schema, or the DuckDB script,
+/// with queens' descriptions of its relations and columns as `comment on`.
+fn model_script(args: &Args, board: &Board) -> Result<String> {
     if args.dialect() == ScriptDialect::Duckdb {
-        duckdb_size(n)?;
+        duckdb_size(board.cols)?;
     }
-    let described = crate::cmd::shared::server_descriptions(n)?;
+    let described = crate::cmd::shared::server_descriptions(board.cols)?;
     match args.dialect() {
-        ScriptDialect::Duckdb => schema::duckdb_script(n, shape, &described),
-        _ => engine::postgres_script(&args.target.schema, n, shape, &described),
+        ScriptDialect::Duckdb => schema::duckdb_script(board, &described),
+        _ => engine::postgres_script(&args.target.schema, board, &described),
     }
 }
 
-/// Writes the PostgreSQL or DuckDB script of the `n`×`n` board of
-/// `shape` (the flags'), no database opened.
-pub fn write_alone(args: &Args, n: u8, shape: &Shape, out: &Destination) -> Result<()> {
-    let script = model_script(args, n, shape)?;
+/// Writes the PostgreSQL or DuckDB script of `board` (the flags'), no
+/// database opened.
+pub fn write_alone(args: &Args, board: &Board, out: &Destination) -> Result<()> {
+    let script = model_script(args, board)?;
     out.write(|out| {
         out.write_all(script.as_bytes())?;
         Ok(0)
@@ -99,10 +98,10 @@ pub fn write_alone(args: &Args, n: u8, shape: &Shape, out: &Destination) -> Resu
 
 /// The SQL of `board`: the dump of the SQLite file, or the PostgreSQL or
 /// DuckDB script that builds the same model.
-pub fn write(board: &Board, args: &Args, out: &mut dyn Write) -> Result<()> {
+pub fn write(board: &OpenBoard, args: &Args, out: &mut dyn Write) -> Result<()> {
     match args.dialect() {
         ScriptDialect::Postgres | ScriptDialect::Duckdb => {
-            let script = model_script(args, board.n, &board.shape)?;
+            let script = model_script(args, &board.board)?;
             out.write_all(script.as_bytes())?;
             Ok(out.flush()?)
         }

@@ -17,6 +17,7 @@ use postgres::{GenericClient, Transaction};
 
 use crate::engine::interface::{Cluster, Inspection, Origin, Param, Params, Snapshot};
 use crate::engine::postgres::{self as pg, RefillHooks};
+use crate::model::board::Board;
 use crate::model::schema;
 use crate::model::sql;
 use crate::model::template::{self, Dialect, Scope, Sql};
@@ -66,15 +67,15 @@ impl crate::engine::interface::Engine for Engine {
         &self,
         requested: Option<u8>,
         _arguments_fit: &dyn Fn(u8) -> Result<()>,
-    ) -> Result<(Box<dyn crate::engine::interface::Reader>, u8)> {
-        let (reader, n) = self.server.open_reader(requested)?;
+    ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
+        let (reader, board) = self.server.open_reader(requested)?;
         let reader = Reader::new(reader)?;
         // Once per command, in its first reader's snapshot, which its
         // other readers share.
         if reader.distributed {
-            parts::refuse_damaged(&reader.inner, n, &self.server)?;
+            parts::refuse_damaged(&reader.inner, board.cols, &self.server)?;
         }
-        Ok((Box::new(reader), n))
+        Ok((Box::new(reader), board))
     }
 
     /// No: the search runs on the cluster's workers.
@@ -86,12 +87,12 @@ impl crate::engine::interface::Engine for Engine {
         Ok(Box::new(Reader::new(self.server.sibling_reader(first)?)?))
     }
 
-    fn build_shape(&mut self, shape: &crate::model::board::Shape) -> Result<()> {
-        crate::engine::interface::Engine::build_shape(&mut self.server, shape)
+    fn build_board(&mut self, asked: &Board) -> Result<()> {
+        crate::engine::interface::Engine::build_board(&mut self.server, asked)
     }
 
-    fn held_shape(&self) -> Result<crate::model::board::Shape> {
-        crate::engine::interface::Engine::held_shape(&self.server)
+    fn held_board(&self) -> Result<Option<Board>> {
+        crate::engine::interface::Engine::held_board(&self.server)
     }
 
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
@@ -295,9 +296,9 @@ fn fill_search_part(client: &mut impl GenericClient) -> Result<()> {
 pub struct Reader {
     inner: pg::Reader,
     distributed: bool,
-    /// The board's shape, read once, when first asked (every batch of
-    /// parts needs it for the words its search tests).
-    shape: std::cell::OnceCell<crate::model::board::Shape>,
+    /// The board, read once, when first asked (every batch of parts needs
+    /// its shape for the words its search tests).
+    board: std::cell::OnceCell<Board>,
 }
 
 impl Reader {
@@ -306,18 +307,18 @@ impl Reader {
         Ok(Reader {
             inner,
             distributed,
-            shape: std::cell::OnceCell::new(),
+            board: std::cell::OnceCell::new(),
         })
     }
 
-    /// The board's shape (board_shape, hole, mov_dir, board_rows), read
-    /// in this reader's transaction the first time only.
-    fn held_shape(&self) -> Result<crate::model::board::Shape> {
-        if let Some(shape) = self.shape.get() {
-            return Ok(shape.clone());
+    /// The board of `n` columns it reads (board_shape, hole, mov_dir,
+    /// board_rows), read in this reader's transaction the first time only.
+    fn board(&self, n: u8) -> Result<Board> {
+        if let Some(board) = self.board.get() {
+            return Ok(board.clone());
         }
-        let shape = crate::engine::interface::Reader::shape(&self.inner)?;
-        Ok(self.shape.get_or_init(|| shape).clone())
+        let board = self.inner.board(n)?;
+        Ok(self.board.get_or_init(|| board).clone())
     }
 
     /// Before each distributed search, inside the command's read
@@ -342,8 +343,8 @@ impl Reader {
     fn with_part_search(&self, path: &str, n: u8) -> Result<Sql> {
         // The words the search tests depend on the board's lines, and so
         // on its shape.
-        let shape = self.held_shape()?;
-        let bound = schema::with_shape(Scope::for_dialect(Dialect::Postgres), &shape)
+        let board = self.board(n)?;
+        let bound = schema::with_shape(Scope::for_dialect(Dialect::Postgres), &board)
             .binding("s1", "p.s1")
             .binding("s2", "p.s2");
         let part = schema::part_search(n, bound)?;
@@ -373,10 +374,6 @@ fn part_range(first: usize, last: usize) -> [(&'static str, Param); 2] {
 }
 
 impl crate::engine::interface::Reader for Reader {
-    fn shape(&self) -> Result<crate::model::board::Shape> {
-        self.held_shape()
-    }
-
     fn dialect(&self) -> Dialect {
         Dialect::Postgres
     }

@@ -21,7 +21,7 @@ use crate::engine::postgres::connect::{
 use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
 use crate::error::Error;
 use crate::error::usage;
-use crate::model::board::{DEFAULT_SIZE, Shape};
+use crate::model::board::{Board, DEFAULT_SIZE};
 use crate::model::reading::Comment;
 use crate::model::schema;
 use crate::model::template::{Dialect, Scope};
@@ -348,23 +348,22 @@ fn write_comments(
     Ok(added)
 }
 
-/// The script psql runs to build the whole model for an `n`×`n` board of
-/// `shape` in a new schema `schema`, with the `comment on` statements of
-/// `described` last, in one transaction (export).
-pub fn psql_script(schema: &str, n: u8, shape: &Shape, described: &[Comment]) -> Result<String> {
+/// The script psql runs to build the whole model for `board` in a new
+/// schema `schema`, with the `comment on` statements of `described` last,
+/// in one transaction (export).
+pub fn psql_script(schema: &str, board: &Board, described: &[Comment]) -> Result<String> {
     let schema = checked_schema(schema)?;
     let comments = format!(
         "\n-- What each relation and column holds, for psql's \\d+.\n{}",
         schema::comments_on(Dialect::Postgres, schema, described)?
     );
-    schema::postgres_script(n, shape, schema, &comments)
+    schema::postgres_script(board, schema, &comments)
 }
 
-/// The SQL that builds the whole model for an `n`×`n` board of `shape` in
-/// `schema`: tables, version, facts and views, which `create` runs inside
-/// one transaction.
-pub fn build_script(schema: &str, n: u8, shape: &Shape) -> Result<String> {
-    schema::postgres_build(n, shape, Some(checked_schema(schema)?))
+/// The SQL that builds the whole model for `board` in `schema`: tables,
+/// version, facts and views, which `create` runs inside one transaction.
+pub fn build_script(schema: &str, board: &Board) -> Result<String> {
+    schema::postgres_build(board, Some(checked_schema(schema)?))
 }
 
 /// Runs `change` on the model in `schema` in one transaction that first
@@ -481,15 +480,15 @@ pub fn bring_up_to_date(
         }
         migrate(tx, schema, found.version)?;
         let ours = descriptions(describe, found.size)?;
-        let shape = super::connect::held_shape(tx, schema)?;
-        refill(tx, schema, (found.size, &shape), hooks, &ours, &ours)?;
+        let board = super::connect::held_board(tx, schema, found.size)?;
+        refill(tx, schema, &board, hooks, &ours, &ours)?;
         upgraded = true;
         Ok(())
     })?;
     Ok(upgraded || legacy)
 }
 
-/// Derives the board again for an `n`×`n` board of `shape` inside the caller's
+/// Derives the board again as `board` inside the caller's
 /// transaction, with the schema on the search path: refuses first where a
 /// column of the user's would lose its values, keeps the user's grants
 /// (each by its grantor, src/engine/postgres/acl.rs) and comments on the
@@ -499,7 +498,7 @@ pub fn bring_up_to_date(
 fn refill(
     tx: &mut Transaction,
     schema: &str,
-    (n, shape): (u8, &Shape),
+    board: &Board,
     hooks: &dyn RefillHooks,
     before: &[Comment],
     ours: &[Comment],
@@ -517,8 +516,8 @@ fn refill(
     });
     let privileges = acl::read(tx, schema)?;
     hooks.before_refill(tx)?;
-    tx.batch_execute(&schema::postgres_build(n, shape, None)?)?;
-    check_derived_record(tx, schema, n)?;
+    tx.batch_execute(&schema::postgres_build(board, None)?)?;
+    check_derived_record(tx, schema, board.cols)?;
     hooks.after_refill(tx)?;
     write_comments(tx, schema, ours, before)?;
     // Owners first: the owner's grants are recorded as the owner's.
@@ -530,21 +529,22 @@ fn refill(
 }
 
 /// Makes sure the schema holds a queens board: builds one for `requested`
-/// (or the default size) of `shape` when it holds nothing of queens'. Never upgrades:
+/// (or the default size) of the kind `asked` (the plain board without)
+/// when it holds nothing of queens'. Never upgrades:
 /// that is `bring_up_to_date`, for `init`. Two processes building one
 /// schema at once are serialised: the second finds the first one's board.
 pub fn ensure_exists(
     (url, schema, trusted): (&str, &str, &[String]),
-    (requested, shape): (Option<u8>, &Shape),
+    (requested, asked): (Option<u8>, Option<&Board>),
     describe: Option<Describe>,
 ) -> Result<(Origin, Inspection)> {
-    build_unless_there((url, schema, trusted), (requested, shape), describe)
+    build_unless_there((url, schema, trusted), (requested, asked), describe)
         .map_err(|e| gave_up_waiting_or(e, url, schema))
 }
 
 fn build_unless_there(
     (url, schema, trusted): (&str, &str, &[String]),
-    (requested, shape): (Option<u8>, &Shape),
+    (requested, asked): (Option<u8>, Option<&Board>),
     describe: Option<Describe>,
 ) -> Result<(Origin, Inspection)> {
     let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
@@ -552,14 +552,15 @@ fn build_unless_there(
         return Ok((Origin::Existing, found));
     }
     let n = requested.unwrap_or(DEFAULT_SIZE);
-    crate::engine::interface::refuse_unfit(n, shape)?;
+    let board = Board::of_kind(asked, n);
+    crate::engine::interface::refuse_unfit(&board)?;
     let mut tx = client.transaction()?;
     serialise_changes(&mut tx, schema)?;
     if let Some(found) = inspect(&mut tx, schema)? {
         return Ok((Origin::Existing, found));
     }
     refuse_taken_names(&mut tx, schema)?;
-    tx.batch_execute(&build_script(schema, n, shape)?)
+    tx.batch_execute(&build_script(schema, &board)?)
         .map_err(|e| name_taken_or(e, schema))?;
     write_comments(&mut tx, schema, &descriptions(describe, n)?, &[])?;
     tx.commit()?;
@@ -642,28 +643,33 @@ pub fn lacks_board_size(url: &str, schema: &str, trusted: &[String]) -> Result<b
     Ok(matches!(inspected, Some(Inspection { size: 0, .. })))
 }
 
-/// The shape of the board in the schema, read in a transaction of its
-/// own with the schema on its search path (for `init`, which compares it
-/// with the one asked for before it changes anything).
-pub fn held_shape((url, schema, trusted): (&str, &str, &[String])) -> Result<Shape> {
-    let read = || -> Result<Shape> {
+/// The board in the schema, if it holds one, read in a transaction of
+/// its own with the schema on its search path (for `init`, which compares
+/// it with the one asked for before it changes anything).
+pub fn held_board((url, schema, trusted): (&str, &str, &[String])) -> Result<Option<Board>> {
+    let read = || -> Result<Option<Board>> {
         let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
         let mut tx = client.transaction()?;
         tx.batch_execute(&script(
             "postgres/change_search_path.sql",
             Scope::default().with_word("SCHEMA", schema),
         )?)?;
-        super::connect::held_shape(&mut tx, schema)
+        match inspect_allowing_no_size(&mut tx, schema)? {
+            Some(found) if found.size > 0 => Ok(Some(super::connect::held_board(
+                &mut tx, schema, found.size,
+            )?)),
+            _ => Ok(None),
+        }
     };
     read().map_err(|e| gave_up_waiting_or(e, url, schema))
 }
 
-/// Replaces the board with an `n`×`n` one of `shape` (or of the shape it
-/// has) in one transaction: the facts and views are dropped and built
+/// Replaces the board with one of `n` columns of the kind `asked` (or of
+/// the kind it has) in one transaction: the facts and views are dropped and built
 /// again; other objects in the schema stay.
 pub fn rebuild(
     (url, schema, trusted): (&str, &str, &[String]),
-    (n, shape): (u8, Option<&Shape>),
+    (n, asked): (u8, Option<&Board>),
     hooks: &dyn RefillHooks,
     describe: Option<Describe>,
 ) -> Result<()> {
@@ -671,13 +677,13 @@ pub fn rebuild(
         migrate(tx, schema, found.version)?;
         let before = descriptions(describe, found.size)?;
         let ours = descriptions(describe, n)?;
-        // Without a shape asked for, the board keeps the one it has.
-        let shape = match shape {
-            Some(shape) => shape.clone(),
-            None => super::connect::held_shape(tx, schema)?,
+        // Without a kind asked for, the board keeps the one it has.
+        let board = match asked {
+            Some(asked) => asked.on_columns(n),
+            None => super::connect::held_board(tx, schema, n)?,
         };
-        crate::engine::interface::refuse_unfit(n, &shape)?;
-        refill(tx, schema, (n, &shape), hooks, &before, &ours)
+        crate::engine::interface::refuse_unfit(&board)?;
+        refill(tx, schema, &board, hooks, &before, &ours)
     })
     .map(drop)
 }

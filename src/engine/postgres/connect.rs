@@ -12,7 +12,7 @@ use postgres::{Client, GenericClient, NoTls};
 
 use crate::engine::interface::Inspection;
 use crate::error::{Error, shell_word, usage};
-use crate::model::board::Shape;
+use crate::model::board::Board;
 use crate::model::schema;
 use crate::model::sql;
 use crate::model::template::{self, Dialect, Scope, string_literal};
@@ -601,18 +601,19 @@ pub(super) fn derived_is_current(
         .iter()
         .map(|row| row.try_get(0))
         .collect::<Result<_, _>>()?;
-    let shape = held_shape(client, schema)?;
-    let expected = schema::derived_checksum(n, &shape, false, Dialect::Postgres)?;
+    let board = held_board(client, schema, n)?;
+    let expected = schema::derived_checksum(&board, false, Dialect::Postgres)?;
     Ok(recorded == [Some(expected)])
 }
 
-/// The shape of the board in `schema`, which is on the search path
-/// (sql/queries/board_shape.sql): the plain board in a schema of an older
-/// version, which has no table board_shape or hole to record one.
-pub(super) fn held_shape(client: &mut impl GenericClient, schema: &str) -> Result<Shape> {
+/// The board of `n` columns (board_size's) in `schema`, which is on the
+/// search path, with its shape (sql/queries/board_shape.sql): the plain
+/// board in a schema of an older version, which has no table board_shape
+/// or hole to record one.
+pub(super) fn held_board(client: &mut impl GenericClient, schema: &str, n: u8) -> Result<Board> {
     for table in ["board_shape", "hole"] {
         if relation_kind(client, schema, table)?.as_deref() != Some("r") {
-            return Ok(Shape::default());
+            return Ok(Board::square(n));
         }
     }
     let records_rows = relation_kind(client, schema, "board_rows")?.as_deref() == Some("r");
@@ -623,7 +624,7 @@ pub(super) fn held_shape(client: &mut impl GenericClient, schema: &str) -> Resul
     let row = client.query_one(&sql, &[])?;
     let (torus, superqueens, holes, rows): (i32, bool, String, i32) =
         (row.get(0), row.get(1), row.get(2), row.get(3));
-    Shape::from_stored(torus != 0, superqueens, &holes, rows.into())
+    Board::from_stored(n, torus != 0, superqueens, &holes, rows.into())
 }
 
 /// The kind of the relation `name` in `schema` (`r` a table, `v` a view,

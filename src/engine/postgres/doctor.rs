@@ -14,13 +14,13 @@ use crate::engine::findings::{Finding, board_finding, model_finding, multiset_di
 use crate::engine::fresh_board::{FreshBoard, model_columns};
 use crate::engine::interface::{board_size_from, check_requested_size};
 use crate::engine::postgres::connect::{
-    Legacy, connect_to_schema, held_shape, inspect, no_board_size, statement, without_password,
+    Legacy, connect_to_schema, held_board, inspect, no_board_size, statement, without_password,
 };
 use crate::engine::postgres::read::first_reader;
 use crate::engine::postgres::reader::Reader;
 use crate::engine::postgres::wait::gave_up_waiting_or;
 use crate::error::Error;
-use crate::model::board::Shape;
+use crate::model::board::Board;
 use crate::model::schema::{board_table_names, latest_version, view_names};
 use crate::model::template::Dialect;
 use crate::model::template::Scope;
@@ -45,17 +45,17 @@ pub fn findings(
     let reader = open(url, schema, trusted).map_err(|e| gave_up_waiting_or(e, url, schema))?;
     let (n, size_rows) = board(&reader, schema)?;
     check_requested_size(&format!("schema {schema}"), n, requested)?;
-    let shape = held_shape(&mut *reader.client(), schema)?;
-    let board = board_finding((n, shape.rows_of(n)), size_rows);
-    let mut findings = vec![ask(&reader, "schema version", || version(&reader)), board];
-    if !shape.is_plain() {
-        findings.push(Finding::info("shape", shape.flags_on(n).trim().to_string()));
+    let board = held_board(&mut *reader.client(), schema, n)?;
+    let size = board_finding((n, board.rows), size_rows);
+    let mut findings = vec![ask(&reader, "schema version", || version(&reader)), size];
+    if !board.is_plain() {
+        findings.push(Finding::info("shape", board.flags().trim().to_string()));
     }
-    findings.push(ask(&reader, "model", || model(&reader, n, &shape)));
+    findings.push(ask(&reader, "model", || model(&reader, &board)));
     findings.push(ask(&reader, "views", || views(&reader, schema)));
     findings.push(ask(&reader, "derived", || derived(&reader, schema, n)));
     findings.push(if n <= COUNT_UP_TO {
-        ask(&reader, "solutions", || solutions(&reader, n, &shape))
+        ask(&reader, "solutions", || solutions(&reader, &board))
     } else {
         Finding::info(
             "solutions",
@@ -147,15 +147,15 @@ fn version(reader: &Reader) -> Result<(bool, String)> {
 /// of the same shape, in queens' columns, compared as text. A fact changed
 /// or deleted answers wrongly without breaking any key, so only this
 /// comparison finds it.
-fn model(reader: &Reader, n: u8, shape: &Shape) -> Result<(bool, String)> {
-    let fresh = FreshBoard::shaped(n, shape)?;
+fn model(reader: &Reader, board: &Board) -> Result<(bool, String)> {
+    let fresh = FreshBoard::of(board)?;
     let tables = board_table_names();
     let mut differences = Vec::new();
     for table in &tables {
         differences.extend(table_differences(reader, &fresh, table)?);
     }
     Ok(model_finding(
-        (n, shape.rows_of(n)),
+        (board.cols, board.rows),
         &format!("{} tables", tables.len()),
         &differences,
     ))
@@ -262,14 +262,14 @@ fn views(reader: &Reader, schema: &str) -> Result<(bool, String)> {
 
 /// The solution view's count against the native counter's, by the rules
 /// of the board's shape.
-fn solutions(reader: &Reader, n: u8, shape: &Shape) -> Result<(bool, String)> {
+fn solutions(reader: &Reader, board: &Board) -> Result<(bool, String)> {
     let found: u64 = match text_rows(reader, "select count(*) from solution")?.first() {
         Some(row) => row[0].parse()?,
         None => bail!("no answer to select count(*) from solution"),
     };
-    let native = match shape.is_plain() {
-        true => checker::count_solutions(n),
-        false => checker::variants::Shape::of(n, shape).count(),
+    let native = match board.is_plain() {
+        true => checker::count_solutions(board.cols),
+        false => board.count(),
     };
     Ok((
         found == native,

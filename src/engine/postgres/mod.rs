@@ -21,7 +21,7 @@ use anyhow::Result;
 use crate::engine::findings::Finding;
 use crate::engine::interface::{Describe, Inspection, Origin, Snapshot};
 use crate::error::usage;
-use crate::model::board::Shape;
+use crate::model::board::Board;
 
 mod acl;
 mod build;
@@ -49,9 +49,9 @@ pub struct Engine {
     /// Roles the user trusts (`--trust-owner`): the schema may hold their
     /// objects, whose SQL then runs with the user's privileges.
     trusted: Vec<String>,
-    /// The shape of the boards it builds, where one was asked for; a
-    /// rebuild without keeps the board's.
-    shape: Option<Shape>,
+    /// The kind of board it builds, where one was asked for; a rebuild
+    /// without keeps the board's.
+    asked: Option<Board>,
 }
 
 impl Engine {
@@ -61,7 +61,7 @@ impl Engine {
             schema: schema.to_string(),
             describe: None,
             trusted: Vec::new(),
-            shape: None,
+            asked: None,
         }
     }
 
@@ -79,7 +79,7 @@ impl Engine {
     }
 
     /// Opens the board for reading (see `crate::engine::interface::Engine::open`).
-    pub fn open_reader(&self, requested: Option<u8>) -> Result<(Reader, u8)> {
+    pub fn open_reader(&self, requested: Option<u8>) -> Result<(Reader, Board)> {
         read::open_for_reading(&self.url, &self.schema, &self.trusted, requested)
     }
 
@@ -90,7 +90,7 @@ impl Engine {
 
     /// Replaces the board with an `n`×`n` one, with what `hooks` adds.
     pub fn rebuild_with(&self, n: u8, hooks: &dyn RefillHooks) -> Result<()> {
-        build::rebuild(self.place(), (n, self.shape.as_ref()), hooks, self.describe)
+        build::rebuild(self.place(), (n, self.asked.as_ref()), hooks, self.describe)
     }
 
     /// What `doctor` finds in the schema, with the checks `more` adds.
@@ -121,9 +121,9 @@ impl crate::engine::interface::Engine for Engine {
         &self,
         requested: Option<u8>,
         _arguments_fit: &dyn Fn(u8) -> Result<()>,
-    ) -> Result<(Box<dyn crate::engine::interface::Reader>, u8)> {
-        let (reader, n) = self.open_reader(requested)?;
-        Ok((Box::new(reader), n))
+    ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
+        let (reader, board) = self.open_reader(requested)?;
+        Ok((Box::new(reader), board))
     }
 
     /// No: the search runs on the server.
@@ -136,17 +136,20 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        let shape = self.shape.clone().unwrap_or_default();
-        build::ensure_exists(self.place(), (requested, &shape), self.describe)
+        build::ensure_exists(
+            self.place(),
+            (requested, self.asked.as_ref()),
+            self.describe,
+        )
     }
 
-    fn build_shape(&mut self, shape: &Shape) -> Result<()> {
-        self.shape = Some(shape.clone());
+    fn build_board(&mut self, asked: &Board) -> Result<()> {
+        self.asked = Some(asked.clone());
         Ok(())
     }
 
-    fn held_shape(&self) -> Result<Shape> {
-        build::held_shape(self.place())
+    fn held_board(&self) -> Result<Option<Board>> {
+        build::held_board(self.place())
     }
 
     fn lacks_board_size(&self) -> Result<bool> {

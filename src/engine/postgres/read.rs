@@ -16,6 +16,7 @@ use crate::engine::postgres::reader::Reader;
 use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
 use crate::error::Error;
 use crate::error::shell_word;
+use crate::model::board::Board;
 use crate::model::template::{Scope, string_literal};
 
 /// Starts a reading session on `client`: queens' own search path and
@@ -80,7 +81,7 @@ pub fn open_for_reading(
     schema: &str,
     trusted: &[String],
     requested: Option<u8>,
-) -> Result<(Reader, u8)> {
+) -> Result<(Reader, Board)> {
     open_board(url, schema, trusted, requested).map_err(|e| gave_up_waiting_or(e, url, schema))
 }
 
@@ -89,7 +90,7 @@ fn open_board(
     schema: &str,
     trusted: &[String],
     requested: Option<u8>,
-) -> Result<(Reader, u8)> {
+) -> Result<(Reader, Board)> {
     let shown = format!("schema {schema}");
     let (mut client, checked) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
     if inspect(&mut client, checked)?.is_none() {
@@ -116,5 +117,6 @@ fn open_board(
     check_requested_size(&shown, n, requested)?;
     let derived = super::connect::derived_is_current(&mut *reader.client(), schema, n)?;
     check_derived(&shown, derived, &init_here)?;
-    Ok((reader, n))
+    let board = reader.board(n)?;
+    Ok((reader, board))
 }

@@ -13,7 +13,7 @@ use crate::engine::postgres::connect::without_password;
 use crate::engine::postgres::query;
 use crate::engine::postgres::values::rows;
 use crate::engine::postgres::wait::gave_up_waiting_or;
-use crate::model::board::Shape;
+use crate::model::board::Board;
 use crate::model::template::{Dialect, Sql};
 use crate::model::value::Value;
 
@@ -35,6 +35,12 @@ impl Reader {
         self.client.borrow_mut()
     }
 
+    /// The board of `n` columns (board_size's) it reads, with its shape
+    /// (board_shape, hole, mov_dir, board_rows).
+    pub fn board(&self, n: u8) -> Result<Board> {
+        super::connect::held_board(&mut *self.client.borrow_mut(), &self.schema, n)
+    }
+
     /// The number a statement without markers or parameters answers.
     pub fn number(&self, text: &str) -> Result<i64> {
         let reader: &dyn crate::engine::interface::Reader = self;
@@ -45,10 +51,6 @@ impl Reader {
 impl crate::engine::interface::Reader for Reader {
     fn dialect(&self) -> Dialect {
         Dialect::Postgres
-    }
-
-    fn shape(&self) -> Result<Shape> {
-        super::connect::held_shape(&mut *self.client.borrow_mut(), &self.schema)
     }
 
     fn rows_until(

@@ -12,7 +12,7 @@ use rusqlite_migration::{M, Migrations};
 use crate::engine::sqlite::failure::message;
 use crate::engine::sqlite::values::value_of;
 use crate::error::Error;
-use crate::model::board::Shape;
+use crate::model::board::Board;
 use crate::model::template::{self, Dialect, Scope};
 use crate::model::{schema, sql};
 
@@ -223,12 +223,12 @@ pub fn fresh_columns() -> Result<Vec<(&'static str, Vec<String>)>> {
         .collect()
 }
 
-/// A fresh database of this build's schema holding an `n`×`n` board of
-/// `shape`, in memory: what `doctor` compares a file with.
-pub fn fresh_board(n: u8, shape: &Shape) -> Result<Connection> {
+/// A fresh database of this build's schema holding `board`, in memory:
+/// what `doctor` compares a file with.
+pub fn fresh_board(board: &Board) -> Result<Connection> {
     let mut conn = fresh_schema()?;
     let tx = conn.transaction()?;
-    populate(&tx, n, shape)?;
+    populate(&tx, board)?;
     tx.commit()?;
     Ok(conn)
 }
@@ -277,11 +277,11 @@ pub fn largest_stored_size(conn: &Connection) -> Result<Option<u8>> {
     Ok(n.and_then(crate::engine::interface::board_size_from))
 }
 
-/// The shape of the board stored in the database
-/// (sql/queries/board_shape.sql): the plain board in a file of an older
-/// schema, which has no table board_shape or hole to record one (nor
-/// board_rows, a square board).
-pub fn stored_shape(conn: &Connection) -> Result<Shape> {
+/// The board stored in the database, of `n` columns (board_size's), with
+/// its shape (sql/queries/board_shape.sql): the plain board in a file of
+/// an older schema, which has no table board_shape or hole to record one
+/// (nor board_rows, a square board).
+pub fn stored_board(conn: &Connection, n: u8) -> Result<Board> {
     let recorded: i64 = conn.query_row(
         "select count(*) from main.sqlite_schema where type = 'table' \
          and name in ('board_shape', 'hole')",
@@ -289,7 +289,7 @@ pub fn stored_shape(conn: &Connection) -> Result<Shape> {
         |row| row.get(0),
     )?;
     if recorded < 2 {
-        return Ok(Shape::default());
+        return Ok(Board::square(n));
     }
     let records_rows: bool = conn.query_row(
         "select count(*) > 0 from main.sqlite_schema where type = 'table' and name = 'board_rows'",
@@ -304,45 +304,45 @@ pub fn stored_shape(conn: &Connection) -> Result<Shape> {
         conn.query_row(&sql.text, [], |row| {
             Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
         })?;
-    Shape::from_stored(torus, superqueens, &holes, rows)
+    Board::from_stored(n, torus, superqueens, &holes, rows)
 }
 
-/// Fills an empty, migrated database with the facts and views of an
-/// `n`×`n` board of `shape`. Runs inside the caller's transaction.
-pub fn populate(tx: &Transaction, n: u8, shape: &Shape) -> Result<()> {
-    tx.execute("insert into board_size (n) values (?1)", [n])
+/// Fills an empty, migrated database with the facts and views of
+/// `board`. Runs inside the caller's transaction.
+pub fn populate(tx: &Transaction, board: &Board) -> Result<()> {
+    tx.execute("insert into board_size (n) values (?1)", [board.cols])
         .context("could not store the board size")?;
-    for (table, sql) in schema::fact_sql(shape, Dialect::Sqlite)? {
+    for (table, sql) in schema::fact_sql(board, Dialect::Sqlite)? {
         tx.execute_batch(&sql)
             .with_context(|| format!("could not derive the facts of {table}"))?;
     }
-    create_views(tx, n, shape)
+    create_views(tx, board)
 }
 
-/// Creates the views for an `n`×`n` board, reading stored solutions if
+/// Creates the views for `board`, reading stored solutions if
 /// solution_store exists, and records the checksum of the text the facts
 /// and views come from. Runs inside the caller's transaction.
-pub fn create_views(tx: &Transaction, n: u8, shape: &Shape) -> Result<()> {
+pub fn create_views(tx: &Transaction, board: &Board) -> Result<()> {
     drop_views(tx)?;
     let stored = has_store(tx)?;
-    for (view, sql) in schema::view_sql(n, shape, stored, Dialect::Sqlite)? {
+    for (view, sql) in schema::view_sql(board, stored, Dialect::Sqlite)? {
         tx.execute_batch(&sql)
             .with_context(|| format!("could not create view {view}"))?;
     }
-    record_derivation(tx, n, shape, stored)
+    record_derivation(tx, board, stored)
 }
 
-/// Records the checksum of the text the facts and views of the `n`×`n`
-/// board come from (queens_derived made again if it was dropped), and
+/// Records the checksum of the text the facts and views of `board` come
+/// from (queens_derived made again if it was dropped), and
 /// checks that the record reads back: a table changed so that it cannot
 /// keep it would leave readers refusing the board `init` says it mended.
-fn record_derivation(tx: &Transaction, n: u8, shape: &Shape, stored: bool) -> Result<()> {
+fn record_derivation(tx: &Transaction, board: &Board, stored: bool) -> Result<()> {
     let table = template::render(
         sql::file("tables/queens_derived.sql"),
         &Scope::for_dialect(Dialect::Sqlite).with("REMADE", 1),
     )?;
     tx.execute_batch(&table.text)?;
-    let checksum = schema::derived_checksum(n, shape, stored, Dialect::Sqlite)?;
+    let checksum = schema::derived_checksum(board, stored, Dialect::Sqlite)?;
     tx.execute("delete from main.queens_derived", [])?;
     tx.execute(
         "insert into main.queens_derived (checksum) values (?1)",
@@ -361,8 +361,8 @@ fn record_derivation(tx: &Transaction, n: u8, shape: &Shape, stored: bool) -> Re
 /// text this build derives them from, as queens_derived records (a file
 /// of an older schema, without the table, records nothing).
 pub fn derived_is_current(conn: &Connection, n: u8) -> Result<bool> {
-    let shape = stored_shape(conn)?;
-    let expected = schema::derived_checksum(n, &shape, has_store(conn)?, Dialect::Sqlite)?;
+    let board = stored_board(conn, n)?;
+    let expected = schema::derived_checksum(&board, has_store(conn)?, Dialect::Sqlite)?;
     Ok(recorded_derivation(conn)? == Some(expected))
 }
 
@@ -432,8 +432,8 @@ pub fn views_are_current(conn: &Connection, n: u8) -> Result<bool> {
 /// The views that are missing, or not as this build would create them.
 pub fn differing_views(conn: &Connection, n: u8) -> Result<Vec<&'static str>> {
     let mut differing = Vec::new();
-    let shape = stored_shape(conn)?;
-    for (view, expected) in schema::view_sql(n, &shape, has_store(conn)?, Dialect::Sqlite)? {
+    let board = stored_board(conn, n)?;
+    for (view, expected) in schema::view_sql(&board, has_store(conn)?, Dialect::Sqlite)? {
         let stored: Option<String> = conn
             .query_row(
                 "select sql from sqlite_schema where type = 'view' and name = ?1",

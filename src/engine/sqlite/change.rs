@@ -16,30 +16,30 @@ use crate::engine::sqlite::failure::{
 use crate::engine::sqlite::open::{open_writable, reading};
 use crate::engine::sqlite::references::{broken_references, keep_user_references};
 use crate::error::Error;
-use crate::model::board::Shape;
+use crate::model::board::Board;
 use crate::model::schema::{
     check_columns, latest_version, own_table_names, refilled_tables, view_names,
 };
 
-/// Replaces the board of an existing `queens` database with an `n`×`n` one
-/// of `shape` (without, of the shape it holds), in one transaction: either
-/// the old board or the new one, never a mixture. The stored solutions go
-/// with the old board.
-pub fn rebuild(path: &Path, n: u8, shape: Option<&Shape>) -> Result<()> {
-    if let Some(shape) = shape {
-        crate::engine::sqlite::open::refuse_unfit(n, shape)?;
+/// Replaces the board of an existing `queens` database with one of `n`
+/// columns of the kind `asked` (without, of the kind it holds), in one
+/// transaction: either the old board or the new one, never a mixture. The
+/// stored solutions go with the old board.
+pub fn rebuild(path: &Path, n: u8, asked: Option<&Board>) -> Result<()> {
+    if let Some(asked) = asked {
+        crate::engine::sqlite::open::refuse_unfit(&asked.on_columns(n))?;
     }
     let shown = path.display().to_string();
     change_model(path, |tx| {
-        let shape = match shape {
-            Some(shape) => shape.clone(),
-            None => build::stored_shape(tx)?,
+        let board = match asked {
+            Some(asked) => asked.on_columns(n),
+            None => build::stored_board(tx, n)?,
         };
-        crate::engine::sqlite::open::refuse_unfit(n, &shape)?;
+        crate::engine::sqlite::open::refuse_unfit(&board)?;
         refuse_user_columns(tx, &shown)?;
         build::clear(tx, true)?;
         restore_own_indexes(tx)?;
-        build::populate(tx, n, &shape).map_err(|e| name_user_index(tx, e, &shown))
+        build::populate(tx, &board).map_err(|e| name_user_index(tx, e, &shown))
     })
 }
 
@@ -220,10 +220,10 @@ pub fn bring_up_to_date(path: &Path) -> Result<bool> {
         }
         let shown = path.display().to_string();
         let n = build::stored_size(tx)?.ok_or_else(|| no_board_size(&shown))?;
-        let shape = build::stored_shape(tx)?;
+        let board = build::stored_board(tx, n)?;
         refuse_user_columns(tx, &shown)?;
         build::clear(tx, false)?;
-        build::populate(tx, n, &shape).map_err(|e| name_user_index(tx, e, &shown))?;
+        build::populate(tx, &board).map_err(|e| name_user_index(tx, e, &shown))?;
         upgraded = true;
         Ok(())
     })?;

@@ -13,7 +13,7 @@ use crate::checker;
 use crate::engine::findings::{Finding, board_finding, model_finding, multiset_difference};
 use crate::engine::interface::check_requested_size;
 use crate::engine::sqlite::{build, open};
-use crate::model::board::{Shape, Square};
+use crate::model::board::{Board, Square};
 use crate::model::schema::{self, board_table_names, latest_version};
 use crate::model::sql;
 use crate::model::template::{self, Dialect};
@@ -36,7 +36,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
     let (conn, found, size_rows) = open::inspect_for_doctor(path)?;
     check_requested_size(&path.display().to_string(), found.size, requested)?;
     let n = found.size;
-    let shape = build::stored_shape(&conn)?;
+    let board = build::stored_board(&conn, n)?;
     let mut findings = vec![Finding {
         what: "schema version",
         found: format!(
@@ -46,24 +46,24 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
         ),
         holds: Some(found.version == latest_version()),
     }];
-    findings.push(board_finding((n, shape.rows_of(n)), size_rows));
-    if !shape.is_plain() {
+    findings.push(board_finding((n, board.rows), size_rows));
+    if !board.is_plain() {
         // Said the way the flags that build it say it.
-        findings.push(Finding::info("shape", shape.flags_on(n).trim().to_string()));
+        findings.push(Finding::info("shape", board.flags().trim().to_string()));
     }
     findings.push(Finding::of("integrity", integrity(&conn)));
     findings.push(Finding::of("foreign keys", foreign_keys(&conn)));
-    findings.push(Finding::of("facts", facts(&conn, n, &shape)));
-    findings.push(Finding::of("model", model(&conn, n, &shape)));
+    findings.push(Finding::of("facts", facts(&conn, &board)));
+    findings.push(Finding::of("model", model(&conn, &board)));
     findings.push(Finding::of("encodings", encodings(&conn)));
-    findings.push(Finding::of("symmetries", symmetries(&conn, n, &shape)));
+    findings.push(Finding::of("symmetries", symmetries(&conn, &board)));
     findings.push(Finding::of("views", views(&conn, n, path)));
     findings.push(Finding::of("derived", derived(&conn, n, path)));
     if build::has_store(&conn)? {
-        findings.push(Finding::of("stored", stored_solutions(&conn, n, &shape)));
+        findings.push(Finding::of("stored", stored_solutions(&conn, &board)));
     }
     findings.push(if n <= COUNT_UP_TO {
-        Finding::of("solutions", solutions(&conn, n, &shape))
+        Finding::of("solutions", solutions(&conn, &board))
     } else {
         Finding::info(
             "solutions",
@@ -106,12 +106,12 @@ fn foreign_keys(conn: &Connection) -> Result<(bool, String)> {
     Ok((broken == 0, format!("{broken} broken references")))
 }
 
-fn facts(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
+fn facts(conn: &Connection, board: &Board) -> Result<(bool, String)> {
     let found: (i64, i64, i64) =
         conn.query_row(sql::file("doctor/fact_counts.sql"), [], |row| {
             Ok((row.get(0)?, row.get(1)?, row.get(2)?))
         })?;
-    let expected = expected_facts(n, shape);
+    let expected = expected_facts(board);
     let ((squares, lines, memberships), (e_squares, e_lines, e_memberships)) = (found, expected);
     Ok((
         found == expected,
@@ -129,16 +129,16 @@ fn facts(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
 /// cycles of n squares, so again four through each square (on 1×1, four
 /// lines of the one square). A knight's move is a line of two squares
 /// (`schema::knight_lines`).
-fn expected_facts(size: u8, shape: &Shape) -> (i64, i64, i64) {
-    let rows = shape.rows_of(size);
+fn expected_facts(board: &Board) -> (i64, i64, i64) {
+    let (size, rows) = (board.cols, board.rows);
     let (n, r) = (i64::from(size), i64::from(rows));
-    let knight_lines = match shape.superqueens {
-        true => schema::knight_lines(size, rows, shape.torus),
+    let knight_lines = match board.superqueens {
+        true => schema::knight_lines(size, rows, board.torus),
         false => 0,
     };
     (
         n * r,
-        schema::line_count(size, rows, shape.torus, shape.superqueens),
+        schema::line_count(size, rows, board.torus, board.superqueens),
         4 * n * r + 2 * knight_lines,
     )
 }
@@ -149,8 +149,9 @@ fn expected_facts(size: u8, shape: &Shape) -> (i64, i64, i64) {
 /// a damaged or doctored fact (a second board size, a line renamed in
 /// every table, a direction renamed) answers wrongly without breaking any
 /// key, so only this comparison finds it.
-fn model(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
-    let fresh = build::fresh_board(n, shape)?;
+fn model(conn: &Connection, board: &Board) -> Result<(bool, String)> {
+    let n = board.cols;
+    let fresh = build::fresh_board(board)?;
     let mut differences = Vec::new();
     let tables = board_table_names();
     for table in &tables {
@@ -170,11 +171,7 @@ fn model(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
         }
     }
     let compared = format!("{} tables and {} indexes", tables.len(), expected.len());
-    Ok(model_finding(
-        (n, shape.rows_of(n)),
-        &compared,
-        &differences,
-    ))
+    Ok(model_finding((n, board.rows), &compared, &differences))
 }
 
 /// How queens' `table` in `conn` differs from the same table in `fresh`:
@@ -278,7 +275,8 @@ fn views(conn: &Connection, n: u8, path: &Path) -> Result<(bool, String)> {
 /// The symmetry matrices must move every square as the native checker's
 /// symmetries do (in sym_no order), and square_image must hold exactly
 /// those moves: the fundamental solutions are computed from it.
-fn symmetries(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
+fn symmetries(conn: &Connection, board: &Board) -> Result<(bool, String)> {
+    let n = board.cols;
     let mut stmt = conn.prepare("select sym_no, symmetry, xx, xy, yx, yy from symmetry")?;
     let matrices = stmt
         .query_map([], |row| {
@@ -289,9 +287,9 @@ fn symmetries(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)>
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let (mut wrong_matrices, expected) = match shape.rows {
-        Some(_) => (0, rectangle_images(&matrices, n, shape)),
-        None => native_images(&matrices, n, &shape.holes),
+    let (mut wrong_matrices, expected) = match board.is_square() {
+        false => (0, rectangle_images(&matrices, board)),
+        true => native_images(&matrices, n, &board.holes),
     };
     let mut stmt = conn.prepare("select symmetry, square, image from square_image")?;
     let stored = stmt
@@ -366,15 +364,10 @@ fn native_images(
     (wrong, expected)
 }
 
-/// The images of every square of a rectangle of `n` columns (`shape`'s
-/// rows) under its own symmetries (`checker::variants`), named as the
-/// `matrices` of the symmetry table name them.
-fn rectangle_images(
-    matrices: &[Matrix],
-    n: u8,
-    shape: &Shape,
-) -> HashSet<(String, String, String)> {
-    let rules = checker::variants::Shape::of(n, shape);
+/// The images of every square of a rectangle (`rules`) under its own
+/// symmetries (`checker::variants`), named as the `matrices` of the
+/// symmetry table name them.
+fn rectangle_images(matrices: &[Matrix], rules: &Board) -> HashSet<(String, String, String)> {
     let mut expected = HashSet::new();
     for (place, moved) in rules.symmetries() {
         let Some((_, name, _)) = matrices.iter().find(|(no, _, _)| *no == place as i64 + 1) else {
@@ -397,11 +390,12 @@ const STORED_COUNT_UP_TO: u8 = 14;
 /// Every stored row must be a solution of the stored board, numbered 1, 2,
 /// … in board order (so none twice), and, where the native counter can
 /// tell, all of them must be there.
-fn stored_solutions(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
+fn stored_solutions(conn: &Connection, board: &Board) -> Result<(bool, String)> {
+    let n = board.cols;
     // The board's own rules, the checker's (`checker::variants`) where the
     // board is not the plain one.
-    let rules = checker::variants::Shape::of(n, shape);
-    let is_solution = |queens: &[Square]| match shape.is_plain() {
+    let rules = board;
+    let is_solution = |queens: &[Square]| match board.is_plain() {
         true => checker::is_solution(queens, n),
         false => rules.is_solution(queens),
     };
@@ -418,7 +412,7 @@ fn stored_solutions(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, St
                 let name = row.get::<_, String>(i).ok()?;
                 // Exactly as queens names it: `Square::parse` forgives case
                 // and blanks, which the views' joins do not.
-                Square::parse_on(&name, n, shape.rows_of(n))
+                Square::parse_on(&name, n, board.rows)
                     .ok()
                     .filter(|q| usize::from(q.col) == i && q.name() == name)
             })
@@ -438,8 +432,8 @@ fn stored_solutions(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, St
     );
     // (The checker's rules of another board count without bitboards: up
     // to COUNT_UP_TO, as the solutions' finding.)
-    if n <= STORED_COUNT_UP_TO && (shape.is_plain() || n <= COUNT_UP_TO) {
-        let native = match shape.is_plain() {
+    if n <= STORED_COUNT_UP_TO && (board.is_plain() || n <= COUNT_UP_TO) {
+        let native = match board.is_plain() {
             true => checker::count_solutions(n),
             false => rules.count(),
         };
@@ -453,11 +447,12 @@ fn stored_solutions(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, St
 /// many, and in board order, as SQLite streams them to the sqlite3 shell.
 /// An index of the user's that SQLite walks instead of safe_next's key can
 /// reorder the view (queens' own commands name the key's index).
-fn solutions(conn: &Connection, n: u8, shape: &Shape) -> Result<(bool, String)> {
-    let native = if shape.is_plain() {
+fn solutions(conn: &Connection, board: &Board) -> Result<(bool, String)> {
+    let n = board.cols;
+    let native = if board.is_plain() {
         checker::solutions(n)
     } else {
-        checker::variants::Shape::of(n, shape).solutions()
+        board.solutions()
     };
     let mut stmt = conn.prepare("select * from solution")?;
     let mut rows = stmt.query([])?;

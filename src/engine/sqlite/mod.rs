@@ -29,7 +29,7 @@ use crate::engine::interface::{
     Inspection, Origin, Param, Params, Scratch, Snapshot, SolutionStore,
 };
 use crate::error::usage;
-use crate::model::board::{DEFAULT_SIZE, Shape};
+use crate::model::board::{Board, DEFAULT_SIZE};
 use crate::model::reading::CatalogRelation;
 use crate::model::template::{Dialect, Sql};
 use crate::model::value::Value;
@@ -62,12 +62,12 @@ pub struct FreshBoard(Connection);
 impl FreshBoard {
     /// A fresh plain `n`×`n` board.
     pub fn new(n: u8) -> Result<FreshBoard> {
-        Self::shaped(n, &Shape::default())
+        Self::of(&Board::square(n))
     }
 
-    /// A fresh `n`×`n` board of `shape`.
-    pub fn shaped(n: u8, shape: &Shape) -> Result<FreshBoard> {
-        Ok(FreshBoard(build::fresh_board(n, shape)?))
+    /// `board`, fresh.
+    pub fn of(board: &Board) -> Result<FreshBoard> {
+        Ok(FreshBoard(build::fresh_board(board)?))
     }
 
     /// The board as the bytes of a database file (the page's console).
@@ -109,10 +109,10 @@ pub struct Engine {
     /// Set for a board built for one command only: the file, removed when
     /// the engine is dropped (or on Ctrl-C).
     temporary: Option<tempfile::NamedTempFile>,
-    /// The shape a board this engine builds gets (`init`, a file created
-    /// by a reading command), where one was asked for: without, a new
-    /// board is the plain one and a rebuilt board keeps its shape.
-    shape: Option<Shape>,
+    /// The kind of board this engine builds (`init`, a file created by a
+    /// reading command), where one was asked for: without, a new board is
+    /// the plain one and a rebuilt board keeps its kind.
+    asked: Option<Board>,
 }
 
 impl Engine {
@@ -120,18 +120,18 @@ impl Engine {
         Engine {
             path: path.to_path_buf(),
             temporary: None,
-            shape: None,
+            asked: None,
         }
     }
 
-    /// A board of `n` and `shape` built afresh in the system's temporary
-    /// directory for one command, and removed when it is done.
-    pub fn temporary(n: u8, shape: &Shape) -> Result<Engine> {
-        let file = open::create_temporary(n, shape)?;
+    /// `board` built afresh in the system's temporary directory for one
+    /// command, and removed when it is done.
+    pub fn temporary(board: &Board) -> Result<Engine> {
+        let file = open::create_temporary(board)?;
         Ok(Engine {
             path: file.path().to_path_buf(),
             temporary: Some(file),
-            shape: Some(shape.clone()),
+            asked: Some(board.clone()),
         })
     }
 
@@ -152,16 +152,14 @@ impl Engine {
     }
 }
 
-/// The size and shape of the board an existing queens file holds (None
-/// when the file is missing or cannot be read as a queens file: opening
-/// it then says why).
-pub fn held_board(path: &Path) -> Option<(u8, Shape)> {
+/// The board an existing queens file holds (None when the file is
+/// missing or cannot be read as a queens file: opening it then says why).
+pub fn held_board(path: &Path) -> Option<Board> {
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return None;
     }
     let held = open::inspect_header(path).ok()?.size;
-    let shape = build::stored_shape(&open::reading(path).ok()?).ok()?;
-    Some((held, shape))
+    build::stored_board(&open::reading(path).ok()?, held).ok()
 }
 
 impl crate::engine::interface::Engine for Engine {
@@ -176,13 +174,12 @@ impl crate::engine::interface::Engine for Engine {
         &self,
         requested: Option<u8>,
         arguments_fit: &dyn Fn(u8) -> Result<()>,
-    ) -> Result<(Box<dyn crate::engine::interface::Reader>, u8)> {
+    ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
         if !open::path_exists(&self.path)? {
             arguments_fit(requested.unwrap_or(DEFAULT_SIZE))?;
         }
-        let shape = self.shape.clone().unwrap_or_default();
-        let (conn, n) = open::open_for_reading(&self.path, requested, &shape)?;
-        Ok((Box::new(Reader { conn, _image: None }), n))
+        let (conn, board) = open::open_for_reading(&self.path, requested, self.asked.as_ref())?;
+        Ok((Box::new(Reader { conn, _image: None }), board))
     }
 
     /// Yes: the search runs in this process, on its cores.
@@ -228,20 +225,20 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        open::ensure_exists(
-            &self.path,
-            requested,
-            &self.shape.clone().unwrap_or_default(),
-        )
+        open::ensure_exists(&self.path, requested, self.asked.as_ref())
     }
 
-    fn build_shape(&mut self, shape: &Shape) -> Result<()> {
-        self.shape = Some(shape.clone());
+    fn build_board(&mut self, asked: &Board) -> Result<()> {
+        self.asked = Some(asked.clone());
         Ok(())
     }
 
-    fn held_shape(&self) -> Result<Shape> {
-        build::stored_shape(&open::reading(&self.path)?)
+    fn held_board(&self) -> Result<Option<Board>> {
+        let conn = open::reading(&self.path)?;
+        match build::stored_size(&conn)? {
+            Some(n) => Ok(Some(build::stored_board(&conn, n)?)),
+            None => Ok(None),
+        }
     }
 
     fn lacks_board_size(&self) -> Result<bool> {
@@ -249,7 +246,7 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn rebuild(&self, n: u8) -> Result<()> {
-        change::rebuild(&self.path, n, self.shape.as_ref())
+        change::rebuild(&self.path, n, self.asked.as_ref())
     }
 
     fn bring_up_to_date(&self) -> Result<bool> {
@@ -379,10 +376,6 @@ impl crate::engine::interface::Reader for Reader {
 
     fn has_own_solution_view(&self, n: u8) -> Result<bool> {
         Ok(!build::differing_views(&self.conn, n)?.contains(&"solution"))
-    }
-
-    fn shape(&self) -> Result<Shape> {
-        build::stored_shape(&self.conn)
     }
 
     fn stored_count(&self) -> Result<Option<u64>> {

@@ -26,8 +26,8 @@ use crate::engine::sqlite::failure::{explain_open_error, explain_write_error, no
 use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::references::keep_user_references;
 use crate::error::{Error, shell_word};
+use crate::model::board::Board;
 use crate::model::board::DEFAULT_SIZE;
-use crate::model::board::Shape;
 use crate::model::schema::latest_version;
 use crate::tempfiles::{discard, new_temp_file, parent_dir};
 
@@ -36,21 +36,22 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Opens the database at `path` read-only for a command that only reads,
 /// creating it first (for `requested` or the default size) if it does not
-/// exist. Returns the connection and the board size. Never writes to an
-/// existing file (but for SQLite's own crash recovery): a database of an
-/// older schema is refused, with the command that upgrades it.
+/// exist, of the kind `asked` (the plain board without). Returns the
+/// connection and the board it reads. Never writes to an existing file
+/// (but for SQLite's own crash recovery): a database of an older schema is
+/// refused, with the command that upgrades it.
 pub fn open_for_reading(
     path: &Path,
     requested: Option<u8>,
-    shape: &Shape,
-) -> Result<(Connection, u8)> {
-    let (origin, inspection) = ensure_exists(path, requested, shape)?;
+    asked: Option<&Board>,
+) -> Result<(Connection, Board)> {
+    let (origin, inspection) = ensure_exists(path, requested, asked)?;
     if origin == Origin::Created {
-        let n = inspection.size;
+        let built = Board::of_kind(asked, inspection.size);
         eprintln!(
             "queens: created {} for {}",
             path.display(),
-            shape.the_board(n)
+            built.the_board()
         );
     }
     let shown = path.display().to_string();
@@ -66,21 +67,23 @@ pub fn open_for_reading(
         .ok_or_else(|| no_board_size(&shown))?;
     check_requested_size(&shown, n, requested)?;
     check_derived(&shown, build::derived_is_current(&conn, n)?, &init_here)?;
-    Ok((conn, n))
+    let board = build::stored_board(&conn, n)?;
+    Ok((conn, board))
 }
 
 /// Makes sure a `queens` database exists at `path`: creates one for
-/// `requested` (or the default size) when there is no file, and otherwise
+/// `requested` (or the default size), of the kind `asked` (the plain
+/// board without), when there is no file, and otherwise
 /// checks that the file is a `queens` database this build can read.
 pub fn ensure_exists(
     path: &Path,
     requested: Option<u8>,
-    shape: &Shape,
+    asked: Option<&Board>,
 ) -> Result<(Origin, Inspection)> {
     if !path_exists(path)? {
         refuse_dangling_link(path)?;
         let size = requested.unwrap_or(DEFAULT_SIZE);
-        if create(path, size, shape)? {
+        if create(path, &Board::of_kind(asked, size))? {
             let version = latest_version();
             return Ok((Origin::Created, Inspection { version, size }));
         }
@@ -532,11 +535,11 @@ pub fn open_writable(path: &Path) -> Result<Connection> {
     Ok(conn)
 }
 
-/// Builds a complete database for an `n`×`n` board in a temporary file next
-/// to `path`, then moves it to `path`. Returns false, and leaves the other
+/// Builds a complete database for `board` in a temporary file next to
+/// `path`, then moves it to `path`. Returns false, and leaves the other
 /// file alone, if something else appeared at `path` meanwhile.
-pub fn create(path: &Path, n: u8, shape: &Shape) -> Result<bool> {
-    refuse_unfit(n, shape)?;
+pub fn create(path: &Path, board: &Board) -> Result<bool> {
+    refuse_unfit(board)?;
     let dir = parent_dir(path);
     if !dir.is_dir() {
         bail!(
@@ -550,7 +553,7 @@ pub fn create(path: &Path, n: u8, shape: &Shape) -> Result<bool> {
     {
         let mut conn = Connection::open(sqlite_name(temp.path()))?;
         conn.pragma_update(None, "foreign_keys", true)?;
-        build(&mut conn, n, shape).map_err(|e| explain_write_error(e, path))?;
+        build(&mut conn, board).map_err(|e| explain_write_error(e, path))?;
         conn.close().map_err(|(_, e)| e)?;
     }
     match temp.persist_noclobber(path) {
@@ -566,18 +569,18 @@ pub fn create(path: &Path, n: u8, shape: &Shape) -> Result<bool> {
     }
 }
 
-/// Builds a complete database for an `n`×`n` board in a new temporary file
-/// of the system's temporary directory, for one command to read: the file
+/// Builds a complete database for `board` in a new temporary file of the
+/// system's temporary directory, for one command to read: the file
 /// goes when the returned handle is dropped.
-pub fn create_temporary(n: u8, shape: &Shape) -> Result<tempfile::NamedTempFile> {
-    refuse_unfit(n, shape)?;
+pub fn create_temporary(board: &Board) -> Result<tempfile::NamedTempFile> {
+    refuse_unfit(board)?;
     let dir = std::env::temp_dir();
     let temp = new_temp_file(&dir, ".board")
         .context("cannot make a temporary board in the temporary directory (TMPDIR)")?;
     let mut conn = Connection::open(sqlite_name(temp.path()))?;
     conn.pragma_update(None, "foreign_keys", true)?;
     // (The directory is named, never the temporary file's own name.)
-    build(&mut conn, n, shape)
+    build(&mut conn, board)
         .map_err(|e| explain_write_error(e, &dir))
         .with_context(|| format!("cannot build the temporary board in {}", dir.display()))?;
     conn.close().map_err(|(_, e)| e)?;
@@ -586,10 +589,10 @@ pub fn create_temporary(n: u8, shape: &Shape) -> Result<tempfile::NamedTempFile>
 
 pub use crate::engine::interface::refuse_unfit;
 
-fn build(conn: &mut Connection, n: u8, shape: &Shape) -> Result<()> {
+fn build(conn: &mut Connection, board: &Board) -> Result<()> {
     build::migrate(conn)?;
     let tx = conn.transaction()?;
-    build::populate(&tx, n, shape)?;
+    build::populate(&tx, board)?;
     keep_user_references(&tx, &BTreeSet::new(), "the new database")?;
     tx.commit()?;
     Ok(())

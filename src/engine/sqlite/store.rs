@@ -18,7 +18,7 @@ use tempfile::NamedTempFile;
 use crate::engine::interface::SolutionStore;
 use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::{build, change};
-use crate::model::board::a_board;
+use crate::model::board::Board;
 use crate::model::schema::{store_row_sql, store_sql};
 use crate::tempfiles::{new_temp_file, parent_dir};
 
@@ -96,7 +96,7 @@ fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
             bail!(
                 "{} was rebuilt for {} while its {n}×{n} solutions were searched; nothing was stored",
                 path.display(),
-                now.map_or("no board".to_string(), a_board)
+                now.map_or("no board".to_string(), |n| Board::square(n).a_board())
             );
         }
         build::drop_store(tx)?;
@@ -110,6 +110,6 @@ fn copy_in(path: &Path, n: u8, staging: &Path) -> Result<()> {
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             insert.execute(params_from_iter(values))?;
         }
-        build::create_views(tx, n, &build::stored_shape(tx)?)
+        build::create_views(tx, &build::stored_board(tx, n)?)
     })
 }

@@ -32,15 +32,15 @@ impl<W: Write> Printer for BoardsPrinter<W> {
             writeln!(self.out)?;
         }
         writeln!(self.out, "{}", board_heading(placement))?;
-        let n = self.shape.n;
+        let n = self.shape.board.cols;
         let queens = placement
             .squares
             .iter()
-            .map(|name| Square::parse_on(name, n, self.shape.rows))
+            .map(|name| Square::parse_on(name, n, self.shape.board.rows))
             .collect::<Result<Vec<_>>>()?;
         let drawing = diagram::draw_with_holes(
-            (n, self.shape.rows),
-            (&queens, &self.shape.holes),
+            (n, self.shape.board.rows),
+            (&queens, &self.shape.board.holes),
             self.shape.style,
         );
         self.out.write_all(drawing.as_bytes())?;

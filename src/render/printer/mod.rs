@@ -59,11 +59,8 @@ impl Format {
 /// drawn, and an SVG's title.
 #[derive(Clone, Debug)]
 pub struct PlacementShape {
-    pub n: u8,
-    /// The rows of each column (as many as columns but on a rectangle).
-    pub rows: u8,
-    /// The squares no queen may stand on, drawn as holes.
-    pub holes: Vec<crate::model::board::Square>,
+    /// Its columns, rows and holes (drawn as holes: no queen stands there).
+    pub board: crate::model::board::Board,
     pub show_numbers: bool,
     pub with_class_size: bool,
     pub style: Style,
@@ -140,7 +137,7 @@ fn placement_headers(shape: &PlacementShape, numbered: bool) -> Vec<String> {
     if numbered {
         headers.push("solution".to_string());
     }
-    headers.extend((1..=shape.n).map(|k| format!("s{k}")));
+    headers.extend((1..=shape.board.cols).map(|k| format!("s{k}")));
     if shape.with_class_size {
         headers.push("class_size".to_string());
     }

@@ -36,7 +36,11 @@ impl<W: Write> Printer for SvgPrinter<W> {
 
     fn finish(mut self: Box<Self>) -> Result<u64> {
         let shape = &self.shape;
-        let board = (shape.n, shape.rows, shape.holes.as_slice());
+        let board = (
+            shape.board.cols,
+            shape.board.rows,
+            shape.board.holes.as_slice(),
+        );
         write_svg(&mut self.out, board, &shape.title, &self.drawn, self.size)?;
         self.out.flush()?;
         Ok(self.drawn.len() as u64)

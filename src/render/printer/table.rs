@@ -45,7 +45,7 @@ impl<W: Write> TablePrinter<W> {
     pub fn for_placements(out: W, shape: &PlacementShape) -> Self {
         let headers = placement_headers(shape, shape.show_numbers);
         // A square's name is a letter and at most two digits.
-        let layout = Layout::bounded(&headers, 1 + shape.n.to_string().len());
+        let layout = Layout::bounded(&headers, 1 + shape.board.cols.to_string().len());
         TablePrinter {
             headers,
             layout: Some(layout),

@@ -50,7 +50,7 @@ fn the_checked_in_duckdb_script_is_this_build_s() {
     // The script `export --dialect duckdb --size 8` writes, before its
     // comments: DuckDB runs no question of the CLI.
     checked_in_text(
-        &queens::model::schema::duckdb_build(8, &Default::default()).unwrap(),
+        &queens::model::schema::duckdb_build(&queens::model::board::Board::square(8)).unwrap(),
         "8x8-duckdb.sql",
     );
 }

@@ -9,7 +9,9 @@ use crate::common;
 
 use super::variants::assert_classes_are_orbits;
 use common::Board;
-use queens::checker::variants::Shape;
+// The checker's rules are a board value's (`checker::variants`); `Board` is
+// the suite's database of one board.
+use queens::model::board::Board as Rules;
 use queens::model::board::Square;
 
 /// A board of `cols` columns and `rows` rows, as `queens init --size CxR`
@@ -19,10 +21,10 @@ fn rectangle(cols: u8, rows: u8, flags: &[&str]) -> Board {
 }
 
 /// The checker's board of `cols` columns and `rows` rows with `flags`.
-fn rules(cols: u8, rows: u8, flags: &[&str]) -> Shape {
-    let mut shape = Shape {
+fn rules(cols: u8, rows: u8, flags: &[&str]) -> Rules {
+    let mut shape = Rules {
         rows,
-        ..Shape::square(cols)
+        ..Rules::square(cols)
     };
     shape.superqueens = flags.contains(&"--superqueens");
     if let Some(at) = flags.iter().position(|f| *f == "--holes") {

@@ -9,12 +9,14 @@ use std::collections::BTreeSet;
 use crate::common;
 
 use common::Board;
-use queens::checker::variants::Shape;
+// The checker's rules are a board value's (`checker::variants`); `Board` is
+// the suite's database of one board.
+use queens::model::board::Board as Rules;
 use queens::model::board::Square;
 
 /// The checker's board for `n` and the flags that build it.
-fn checker_board(n: u8, flags: &[&str]) -> Shape {
-    let mut shape = Shape::square(n);
+fn checker_board(n: u8, flags: &[&str]) -> Rules {
+    let mut shape = Rules::square(n);
     let mut words = flags.iter();
     while let Some(flag) = words.next() {
         match *flag {
@@ -212,7 +214,7 @@ fn a_torus_of_five_has_twenty_lines_of_five_squares_and_a_knight_s_move_two() {
 /// The orbits, each named by its least member.
 pub fn assert_classes_are_orbits(
     board: &Board,
-    shape: &Shape,
+    shape: &Rules,
     solutions: &[Vec<u8>],
     said: &str,
 ) -> BTreeSet<Vec<u8>> {

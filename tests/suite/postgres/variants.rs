@@ -8,7 +8,9 @@ use crate::common;
 use common::golden::assert_same_text;
 use common::server::Schema;
 use common::{Board, is_one_error, text};
-use queens::checker::variants::Shape;
+// The checker's rules are a board value's (`checker::variants`); `Board` is
+// the suite's database of one board.
+use queens::model::board::Board as Rules;
 use queens::model::board::Square;
 
 fn server() -> String {
@@ -65,9 +67,9 @@ fn every_board_answers_on_postgresql_as_in_its_sqlite_file() {
             );
         }
         // The view itself, against the checker's rules of the board.
-        let mut rules = Shape {
+        let mut rules = Rules {
             rows,
-            ..Shape::square(n)
+            ..Rules::square(n)
         };
         rules.torus = flags.contains(&"--torus");
         rules.superqueens = flags.contains(&"--superqueens");

@@ -290,7 +290,7 @@ fn count_across_a_swap(file: &Board, swap: &Board) -> anyhow::Result<u64> {
         jobs: 2,
         ..queens::search::context::Workers::unwatched()
     };
-    let board = queens::search::context::Board::open(engine.as_ref(), None, workers)?;
+    let board = queens::search::context::OpenBoard::open(engine.as_ref(), None, workers)?;
     std::fs::rename(&swap.db, &file.db).unwrap();
     queens::search::parallel::count_solutions(&board)
 }
