@@ -6,9 +6,13 @@
 //! the whole run. A long wait says on stderr each minute what it still
 //! waits for.
 //!
-//! Every wait of the suite goes through here: polling (`wait_for`,
-//! `wait_until`), a process to end (`Bounded` for a command, `exit_of`
-//! and `output_of` for a started child), a thread to end (`joined`).
+//! The suite's waits go through here: polling (`wait_for`, `wait_until`),
+//! a process to end (`Bounded` for a command, `exit_of` and `output_of`
+//! for a started child), a thread to end (`joined`; a thread whose own
+//! work is such a wait is joined plainly), a loop (`Deadline`), a child's
+//! output read as it comes (`Watchdog`). A statement sent to a test
+//! server waits as the server lets it (its own lock and statement
+//! timeouts, where the test sets them).
 
 use std::io::{self, Read};
 use std::process::{Child, ExitStatus, Output, Stdio};
