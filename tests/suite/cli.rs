@@ -3,6 +3,7 @@
 
 use crate::common;
 use crate::common::Bounded;
+use crate::common::wait::BoundedInto;
 
 use std::io::Read;
 use std::path::Path;
@@ -590,8 +591,7 @@ fn generated_text_on_a_full_device_is_one_error_not_a_panic() {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
             .current_dir(dir.path())
             .args(args)
-            .stdout(full)
-            .bounded_output()
+            .bounded_output_into(full)
             .unwrap();
         let said = common::text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {said}");

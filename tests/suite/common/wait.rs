@@ -161,6 +161,24 @@ impl Bounded for std::process::Command {
     }
 }
 
+/// `Bounded`'s output with standard output sent elsewhere (a file, a
+/// full device): `Command::output` with `stdout` set.
+pub trait BoundedInto {
+    fn bounded_output_into(&mut self, stdout: impl Into<Stdio>) -> io::Result<Output>;
+}
+
+impl BoundedInto for std::process::Command {
+    fn bounded_output_into(&mut self, stdout: impl Into<Stdio>) -> io::Result<Output> {
+        let what = format!("{self:?} to end");
+        let child = self
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()?;
+        Ok(output_of(child, &what))
+    }
+}
+
 impl Bounded for assert_cmd::Command {
     fn bounded_output(&mut self) -> io::Result<Output> {
         let what = format!("{self:?} to end");

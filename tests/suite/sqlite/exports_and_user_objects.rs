@@ -6,6 +6,7 @@
 
 use crate::common;
 use crate::common::Bounded;
+use crate::common::wait::BoundedInto;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -165,8 +166,7 @@ fn run_with_stdout_on(board: &Board, args: &[&str], path: &Path) -> Output {
         .args(args)
         .arg("--db")
         .arg(&board.db)
-        .stdout(Stdio::from(file))
-        .bounded_output()
+        .bounded_output_into(Stdio::from(file))
         .unwrap()
 }
 

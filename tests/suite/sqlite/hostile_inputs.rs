@@ -7,6 +7,7 @@
 
 use crate::common;
 use crate::common::Bounded;
+use crate::common::wait::BoundedInto;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
@@ -867,8 +868,7 @@ fn help_into_a_full_device_is_an_error() {
     for flag in ["--help", "--version"] {
         let out = Command::new(QUEENS)
             .arg(flag)
-            .stdout(std::fs::File::create("/dev/full").unwrap())
-            .bounded_output()
+            .bounded_output_into(std::fs::File::create("/dev/full").unwrap())
             .unwrap();
         assert_refused(&out, 1, "cannot write");
     }
