@@ -1,6 +1,6 @@
 create view numbered_solution_before (solution_no, {% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}) as
--- numbered_solution as it was before issue 33 (schema 7; kept to measure,
--- in the same run, what issue 33 changed): the solution view's whole
+-- numbered_solution as it was in schema 7 (kept to measure, in the same
+-- run, what numbering the search as it goes changed): the solution view's whole
 -- search, numbered by sorting it, so its first row waits for the last.
 select
     row_number() over (order by {% for k in range(1, N + 1) %}p{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %}) as solution_no,

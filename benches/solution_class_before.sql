@@ -1,6 +1,6 @@
 create view solution_class_before (solution_no, {% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}, class_no, class_size, representative_no, symmetry) as
 -- The view as schema 8 made it (kept to measure, in the same run, what
--- issue 33 changed): one part, whose join scanned a window's result, over
+-- numbering the search as it goes changed): one part, whose join scanned a window's result, over
 -- numbered_solution as it was before (numbered_solution_before.sql).
 -- solution_class(solution_no, s1, …, s{{ N }}, class_no, class_size,
 -- representative_no, symmetry): solution solution_no (queens on s1, …, s{{ N }})

@@ -431,7 +431,7 @@ fn server_figures(sizes: &[u8], cores: usize, wanted: impl Fn(&str) -> bool) {
 }
 
 /// The solution view as it was before it carried the lines already
-/// covered (issue 13): every queen tested against each queen before it.
+/// covered: every queen tested against each queen before it.
 /// Kept here to measure, in the same run, what carrying them gained.
 const SOLUTION_UNCARRIED: &str = include_str!("solution_uncarried.sql");
 
@@ -469,10 +469,11 @@ fn carried_figures(sizes: &[u8]) {
 
 /// solution_class as schema 8 made it (one part, whose last join scanned
 /// a window's result for every solution), kept here to measure, in the
-/// same run, what issue 33 changed.
+/// same run, what numbering the search as it goes changed.
 const SOLUTION_CLASS_BEFORE: &str = include_str!("solution_class_before.sql");
 
-/// numbered_solution as it was before issue 33: the whole search numbered
+/// numbered_solution as it was before the search numbered its solutions
+/// as it went: the whole search numbered
 /// by a sort, which solution_class_before reads.
 const NUMBERED_SOLUTION_BEFORE: &str = include_str!("numbered_solution_before.sql");
 
@@ -481,7 +482,8 @@ const NUMBERED_SOLUTION_BEFORE: &str = include_str!("numbered_solution_before.sq
 /// (preparing a larger statement) shows.
 const SMALL_BOARDS: [u8; 4] = [4, 5, 6, 7];
 
-/// Adds the views as they were before issue 33 to the board at `path`:
+/// Adds the views as they were before the search numbered its solutions
+/// as it went to the board at `path`:
 /// numbered_solution_before and solution_class_before.
 fn add_views_before(path: &Path, n: u8) {
     let scope = queens::model::template::Scope::default().with("N", n.into());
@@ -543,7 +545,7 @@ fn class_rows_figures(sizes: &[u8]) {
 
 /// Every row of numbered_solution (two parts: the first 200 solutions by
 /// the one join, the rest by the carried search begun after them) against
-/// the view before issue 33 (the carried search numbered by a sort), from
+/// the view before (the carried search numbered by a sort), from
 /// 4×4; then fundamental_solution against the view before (the
 /// representatives of solution_class_before), up to 12×12 (the form before
 /// takes minutes at 13×13).

@@ -128,6 +128,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checker::oeis;
 
     fn holes(names: &[&str]) -> Vec<Square> {
         names
@@ -149,9 +150,8 @@ mod tests {
 
     #[test]
     fn the_torus_counts_oeis_a051906() {
-        // A051906, n = 1 … 11: none unless gcd(n, 6) = 1.
-        let a051906 = [1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88];
-        for (n, expected) in (1..).zip(a051906) {
+        // n = 1 … 11 here; 13 below.
+        for (n, &expected) in (1..).zip(&oeis::A051906[..11]) {
             let torus = Board {
                 torus: true,
                 ..Board::square(n)
@@ -162,9 +162,8 @@ mod tests {
 
     #[test]
     fn superqueens_count_oeis_a051223() {
-        // A051223, n = 1 … 11: the first solutions come at 10×10.
-        let a051223 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44];
-        for (n, expected) in (1..).zip(a051223) {
+        // n = 1 … 11 here; 12 below.
+        for (n, &expected) in (1..).zip(&oeis::A051223[..11]) {
             let board = Board {
                 superqueens: true,
                 ..Board::square(n)
@@ -174,19 +173,19 @@ mod tests {
     }
 
     #[test]
-    fn the_torus_at_13_and_superqueens_at_12_count_4524_and_156() {
+    fn the_torus_at_13_and_superqueens_at_12_count_as_published() {
         // A051906 at 13 and A051223 at 12: about a second of search in a
         // debug build.
         let torus = Board {
             torus: true,
             ..Board::square(13)
         };
-        assert_eq!(torus.count(), 4524);
+        assert_eq!(torus.count(), oeis::at(&oeis::A051906, 13));
         let superqueens = Board {
             superqueens: true,
             ..Board::square(12)
         };
-        assert_eq!(superqueens.count(), 156);
+        assert_eq!(superqueens.count(), oeis::at(&oeis::A051223, 12));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! workers, and passes the coordinator's URL in QUEENS_TEST_CITUS.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::process::{Command, Stdio};
 
@@ -239,7 +240,7 @@ fn pg_ctl(args: &[&str]) {
         .args(words)
         .args(args)
         .stdout(Stdio::null())
-        .status()
+        .bounded_status()
         .unwrap();
     assert!(status.success(), "pg_ctl {args:?}");
 }
@@ -270,7 +271,8 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
         let held = hold_search(&schema);
         wait_until_held(&schema, &mut child);
         pg_ctl(&["-D", &worker, "-m", "immediate", "stop"]);
-        let out = child.wait_with_output().unwrap();
+        let out =
+            common::wait::output_of(child, &format!("{command:?} to end on a stopped worker"));
         pg_ctl(&["-D", &worker, "-l", &format!("{worker}.log"), "-w", "start"]);
         drop(held);
         let stderr = text(&out.stderr);
@@ -449,10 +451,10 @@ fn ctrl_c_stops_the_search_on_the_cluster_too() {
     wait_until_held(&schema, &mut child);
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
-        .status()
+        .bounded_status()
         .unwrap();
     assert!(status.success());
-    let out = child.wait_with_output().unwrap();
+    let out = common::wait::output_of(child, "count to end at Ctrl-C");
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "");
     // Cancelled: held, the search could not have ended of its own; left
@@ -485,7 +487,7 @@ fn the_extension_s_own_schemas_are_refused() {
         let out = queens(std::path::Path::new("/tmp"))
             .args(&args)
             .args(["--db", &coordinator(), "--schema", "citus"])
-            .output()
+            .bounded_output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(text(&out.stderr).contains("objects of the extension citus"));

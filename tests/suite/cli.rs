@@ -2,10 +2,12 @@
 //! that leave every file as it was.
 
 use crate::common;
+use crate::common::Bounded;
+use crate::common::wait::BoundedInto;
 
 use std::io::Read;
 use std::path::Path;
-use std::process::Stdio;
+use std::process::{Output, Stdio};
 
 use common::{Board, contents, is_one_error, queens, run_in, text};
 use tempfile::TempDir;
@@ -13,7 +15,7 @@ use tempfile::TempDir;
 /// Runs queens in `dir`, expects failure with `code`, and returns the one
 /// error it printed on stderr (one line, or clap's usage after it).
 fn fails(dir: &Path, args: &[&str], code: i32) -> String {
-    let output = queens(dir).args(args).output().unwrap();
+    let output = queens(dir).args(args).bounded_output().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
     assert!(
@@ -25,7 +27,7 @@ fn fails(dir: &Path, args: &[&str], code: i32) -> String {
 }
 
 fn stdout_of(dir: &Path, args: &[&str]) -> String {
-    let output = queens(dir).args(args).output().unwrap();
+    let output = queens(dir).args(args).bounded_output().unwrap();
     assert!(
         output.status.success(),
         "{args:?}: {}",
@@ -276,7 +278,7 @@ fn reading_commands_answer_another_size_on_a_temporary_board_and_leave_the_file(
             .env("TMPDIR", tmp.path())
             .args(args)
             .args(["--size", "10", "--db", db])
-            .output()
+            .bounded_output()
             .unwrap();
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
@@ -388,10 +390,12 @@ fn a_closed_pipe_ends_solve_quietly() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let watchdog = common::wait::Watchdog::on(child.id(), "solve's first 64 bytes");
     let mut first = [0u8; 64];
     child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    drop(watchdog);
     // The reader is gone now, as with `queens solve | head -1`.
-    let output = child.wait_with_output().unwrap();
+    let output = common::wait::output_of(child, "solve to end with its reader gone");
     assert!(output.status.success());
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
@@ -400,7 +404,7 @@ promise!(usage_mistakes_get_one_line_and_the_command_s_own_help);
 fn usage_mistakes_get_one_line_and_the_command_s_own_help() {
     let dir = TempDir::new().unwrap();
     let usage = |args: &[&str]| {
-        let output = queens(dir.path()).args(args).output().unwrap();
+        let output = queens(dir.path()).args(args).bounded_output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(output.stdout.is_empty());
         String::from_utf8(output.stderr).unwrap()
@@ -460,7 +464,7 @@ fn short_flags_and_queens_db_name_the_same_things_as_the_long_ones() {
     let from_env = queens(dir.path())
         .args(["count"])
         .env("QUEENS_DB", "six.db")
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&from_env.stdout), "4\n");
     assert!(
@@ -499,7 +503,7 @@ fn the_bash_completion_loads_and_completes(dir: &Path) {
             "source {} && complete -p queens && COMP_WORDS=(queens sol); COMP_CWORD=1; _queens queens sol queens; echo \"${{COMPREPLY[@]}}\"",
             script.display()
         ))
-        .output()
+        .bounded_output()
         .unwrap();
     let said = String::from_utf8_lossy(&loaded.stdout);
     assert!(
@@ -587,8 +591,7 @@ fn generated_text_on_a_full_device_is_one_error_not_a_panic() {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
             .current_dir(dir.path())
             .args(args)
-            .stdout(full)
-            .output()
+            .bounded_output_into(full)
             .unwrap();
         let said = common::text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {said}");
@@ -635,7 +638,7 @@ fn the_statement_comes_from_stdin_or_a_file(dir: &Path, db: &str) {
     let out = queens(dir)
         .args(["query", "-d", db, "-"])
         .write_stdin("-- how many?\nselect count(*) as n from solution;\n")
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "n\n-\n4\n");
     // Longer than one command-line argument may be (128 KiB on Linux).
@@ -741,7 +744,7 @@ fn render_man_page(page: &std::path::Path) -> std::process::Output {
         .arg(page)
         .env("MANPAGER", "cat")
         .env("MANWIDTH", "80")
-        .output()
+        .bounded_output()
         .expect("man (man-db), which .ci/run installs where it is missing")
 }
 
@@ -753,7 +756,7 @@ fn checks_advice_pasted_lists_the_completions_it_counted() {
     let db = "my ten's.db";
     let out = common::queens(dir.path())
         .args(["init", "--size", "10", "--db", db])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success());
     for (args, expected) in [
@@ -763,7 +766,7 @@ fn checks_advice_pasted_lists_the_completions_it_counted() {
         let said = common::text(
             &common::queens(dir.path())
                 .args(&args)
-                .output()
+                .bounded_output()
                 .unwrap()
                 .stdout,
         );
@@ -781,9 +784,210 @@ fn checks_advice_pasted_lists_the_completions_it_counted() {
                 advice.strip_prefix("queens").unwrap()
             ))
             .current_dir(dir.path())
-            .output()
+            .bounded_output()
             .unwrap();
         let rows = common::text(&pasted.stdout).lines().count() - 1;
         assert_eq!(rows, expected, "{advice}: {}", common::text(&pasted.stderr));
     }
 }
+
+/// Runs queens in `dir` as a plain user (common::queens_as_a_plain_user),
+/// so that a directory's permissions mean what they say.
+fn as_a_plain_user(dir: &Path, args: &[&str], tmpdir: Option<&Path>) -> Output {
+    let mut command = common::queens_as_a_plain_user(dir);
+    command.args(args).env_remove("QUEENS_DB");
+    if let Some(tmpdir) = tmpdir {
+        command.env("TMPDIR", tmpdir);
+    }
+    command
+        .bounded_output()
+        .expect("setpriv (util-linux) runs queens as nobody")
+}
+
+/// A directory everyone may enter, holding `ro` (no one may write it) and
+/// `rw` (everyone may), and a 5×5 board in rw/q.db.
+fn directories() -> TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new().unwrap();
+    let mode = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    mode(dir.path(), 0o755);
+    for (name, bits) in [("ro", 0o555), ("rw", 0o777)] {
+        std::fs::create_dir(dir.path().join(name)).unwrap();
+        mode(&dir.path().join(name), bits);
+    }
+    let made = as_a_plain_user(
+        dir.path(),
+        &["init", "--size", "5", "--db", "rw/q.db"],
+        None,
+    );
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    dir
+}
+
+promise!(a_directory_you_may_not_write_is_named_never_a_temporary_file);
+fn a_directory_you_may_not_write_is_named_never_a_temporary_file() {
+    let dir = directories();
+    let read_only_tmp = dir.path().join("ro");
+    for (args, tmpdir, said) in [
+        (
+            vec!["count", "--db", "ro/new.db"],
+            None,
+            "queens: cannot create ro/new.db: no permission to create files in ro\n",
+        ),
+        (
+            vec!["init", "--db", "ro/new.db"],
+            None,
+            "queens: cannot create ro/new.db: no permission to create files in ro\n",
+        ),
+        (
+            vec![
+                "export", "--db", "rw/q.db", "-f", "csv", "--out", "ro/x.csv",
+            ],
+            None,
+            "queens: cannot write ro/x.csv: no permission to create files in ro\n",
+        ),
+        (
+            vec!["count", "--db", "rw/q.db", "--size", "6"],
+            Some(read_only_tmp.as_path()),
+            "",
+        ),
+    ] {
+        let out = as_a_plain_user(dir.path(), &args, tmpdir);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(!stderr.contains(".queens-"), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        match said.is_empty() {
+            false => assert_eq!(stderr, said, "{args:?}"),
+            // The temporary directory, by the name TMPDIR gave it.
+            true => assert!(
+                stderr.contains("temporary directory (TMPDIR)")
+                    && stderr.contains(&format!(
+                        "no permission to create files in {}",
+                        read_only_tmp.display()
+                    )),
+                "{stderr}"
+            ),
+        }
+    }
+    assert!(!dir.path().join("ro/new.db").exists());
+    assert_eq!(std::fs::read_dir(dir.path().join("ro")).unwrap().count(), 0);
+}
+
+promise!(a_size_that_is_no_number_is_told_what_a_size_is);
+fn a_size_that_is_no_number_is_told_what_a_size_is() {
+    let dir = TempDir::new().unwrap();
+    for size in ["eight", "0", "27", "-3", "8.5"] {
+        let out = queens(dir.path())
+            .args(["count", "--size", size])
+            .bounded_output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{size}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "queens: invalid value '{size}' for '--size <N>': a board size is a whole \
+                 number from 1 to 26, like 8, or columns x rows, like 4x6 (see 'queens count \
+                 --help')\n"
+            )
+        );
+    }
+    assert!(!dir.path().join("queens.db").exists());
+}
+
+promise!(a_board_without_solutions_says_so_and_every_row_carries_its_number);
+fn a_board_without_solutions_says_so_and_every_row_carries_its_number() {
+    let dir = TempDir::new().unwrap();
+    for n in ["2", "3"] {
+        let out = queens(dir.path())
+            .args(["solve", "--size", n, "--db", "none.db"])
+            .bounded_output()
+            .unwrap();
+        assert!(out.status.success());
+        assert!(
+            text(&out.stderr).contains(&format!("the {n}×{n} board has no solutions")),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    // solve --fundamental's numbers are those `show K` draws.
+    let board = Board::new(8);
+    let fundamental = board.stdout(&["solve", "--fundamental"]);
+    let mut lines = fundamental.lines();
+    assert!(lines.next().unwrap().starts_with("solution  s1"));
+    for line in lines.skip(1) {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        let shown = board.stdout(&["show", cells[0]]);
+        let squares = cells[1..=8].join(" ");
+        assert!(
+            shown.starts_with(&format!("Solution {} of 92: {squares}\n", cells[0])),
+            "{line}: {shown}"
+        );
+    }
+}
+
+promise!(a_course_database_is_told_how_to_attach_the_board);
+fn a_course_database_is_told_how_to_attach_the_board() {
+    let dir = TempDir::new().unwrap();
+    let course = dir.path().join("course.db");
+    rusqlite::Connection::open(&course)
+        .unwrap()
+        .execute_batch(
+            "pragma user_version = 3; create table student (id integer primary key, name text);
+             insert into student (name) values ('ada');",
+        )
+        .unwrap();
+    let before = std::fs::read(&course).unwrap();
+    for command in ["init", "count"] {
+        let out = queens(dir.path())
+            .args([command, "--db", "course.db"])
+            .bounded_output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            text(&out.stderr),
+            "queens: course.db is an SQLite database of other tables, not a queens board (it \
+             has no board_size table); queens keeps a board in a file of its own: build it \
+             with `queens init --db queens.db` and attach it to yours (in sqlite3: attach \
+             'queens.db' as q; select * from q.solution)\n"
+        );
+    }
+    assert_eq!(std::fs::read(&course).unwrap(), before);
+    // And the advice works: the board attached to the course's file.
+    queens(dir.path()).args(["init"]).assert().success();
+    let conn = rusqlite::Connection::open(&course).unwrap();
+    let board = dir.path().join("queens.db");
+    conn.execute("attach ?1 as q", [board.to_str().unwrap()])
+        .unwrap();
+    let (solutions, students): (i64, i64) = conn
+        .query_row(
+            "select (select count(*) from q.solution), (select count(*) from student)",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((solutions, students), (92, 1));
+}
+
+promise!(a_size_of_no_rows_or_no_columns_names_the_part_it_lacks);
+fn a_size_of_no_rows_or_no_columns_names_the_part_it_lacks() {
+    let dir = TempDir::new().unwrap();
+    for (size, lacks) in [("5x0", "row"), ("0x5", "column"), ("0x0", "column")] {
+        let out = queens(dir.path())
+            .args(["count", "--size", size])
+            .bounded_output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{size}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "queens: invalid value '{size}' for '--size <N>': a board needs at least one \
+                 {lacks} (see 'queens count --help')\n"
+            )
+        );
+    }
+    assert!(!dir.path().join("queens.db").exists());
+}
+

@@ -4,6 +4,7 @@
 //! uses it, in Debian's chromium.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -174,7 +175,7 @@ fn an_answer_that_needs_what_the_page_s_sqlite_lacks_is_refused_by_name() {
 
 // The page's SQLite as the export knows it (src/render/sqljs_sqlite.json)
 // is what sql.js 1.16.0 says of itself, asked in node.
-// `QUEENS_EXPAND=1 cargo test -- console::` writes it again.
+// `QUEENS_BLESS=1 cargo test -- console::` writes it again.
 promise!(
     what_the_export_knows_of_the_page_s_sqlite_is_what_sqljs_says,
     needs = [SqlJs]
@@ -184,11 +185,11 @@ fn what_the_export_knows_of_the_page_s_sqlite_is_what_sqljs_says() {
     let out = std::process::Command::new("node")
         .arg(root.join("tests/tools/sqljs_sqlite.js"))
         .arg(sqljs())
-        .output()
+        .bounded_output()
         .expect("node, which npm ci needs too");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let known = root.join("src/render/sqljs_sqlite.json");
-    if std::env::var_os("QUEENS_EXPAND").is_some() {
+    if crate::common::golden::blessing() {
         std::fs::write(&known, &out.stdout).unwrap();
     }
     assert_eq!(
@@ -779,8 +780,8 @@ mod in_chromium {
             ("Past 2^53", "select 9007199254740992 + n from board_size"),
             ("A count", "select count(*) from square"),
             ("Minus zero", "select -0.0 from board_size"),
-            // (From the seventh adversary: text that is not UTF-8 reads
-            // alike in JavaScript, each bad byte a U+FFFD.)
+            // (Text that is not UTF-8 reads alike in JavaScript, each bad
+            // byte a U+FFFD.)
             (
                 "Bad bytes",
                 "select cast(x'ff' as text) || square from square",

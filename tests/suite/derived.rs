@@ -148,7 +148,7 @@ fn a_schema_of_version_8_is_upgraded_to_record_what_it_was_derived_from() {
 
 promise!(a_dropped_or_changed_record_is_refused_by_readers_and_mended_by_init);
 fn a_dropped_or_changed_record_is_refused_by_readers_and_mended_by_init() {
-    // Found by an adversary: a dropped table could not be made again, a
+    // Each once broke: a dropped table could not be made again, a
     // blob checksum stopped every command with a driver's message, and a
     // column of the user's on queens_derived was erased without a word.
     let board = Board::new(6);

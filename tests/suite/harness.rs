@@ -14,6 +14,7 @@
 //! standard harness cannot; inventory gathers the tests from every module,
 //! so there is no list of them to keep.
 
+use crate::common::Bounded;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -177,7 +178,7 @@ impl Need {
                     .env("PYTHONPATH", dir)
                     .stdout(Stdio::null())
                     .stderr(Stdio::null())
-                    .status()
+                    .bounded_status()
                     .is_ok_and(|status| status.success())
             }),
             Need::Datasette => runs("datasette", &["--version"]),
@@ -186,7 +187,7 @@ impl Need {
             Need::Man => runs("man", &["--version"]),
             Need::Root => Command::new("id")
                 .arg("-u")
-                .output()
+                .bounded_output()
                 .is_ok_and(|out| out.stdout == b"0\n"),
         }
     }
@@ -202,7 +203,7 @@ fn runs(program: &str, args: &[&str]) -> bool {
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
+        .bounded_status()
         .is_ok_and(|status| status.success())
 }
 

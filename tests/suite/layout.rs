@@ -533,27 +533,6 @@ fn no_function_in_a_macro_is_over_sixty_lines() {
     assert!(long.is_empty(), "functions over 60 lines: {long:#?}");
 }
 
-promise!(clippy_holds_every_other_function_to_sixty_lines);
-/// Every other function is clippy's to hold to 60 lines: its lint is on
-/// for every target and its threshold is 60.
-fn clippy_holds_every_other_function_to_sixty_lines() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let config: toml::Table = fs::read_to_string(root.join("clippy.toml"))
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert_eq!(config["too-many-lines-threshold"].as_integer(), Some(60));
-    let manifest: toml::Table = fs::read_to_string(root.join("Cargo.toml"))
-        .unwrap()
-        .parse()
-        .unwrap();
-    let lint = &manifest["lints"]["clippy"]["too_many_lines"];
-    assert!(
-        matches!(lint.as_str(), Some("warn" | "deny")),
-        "Cargo.toml's [lints.clippy] too_many_lines is {lint}"
-    );
-}
-
 fn source(module: &str, text: &str) -> Source {
     Source {
         module: module.to_string(),

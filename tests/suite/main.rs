@@ -2,8 +2,8 @@
 //! promise, and each test says next to it what it needs beyond Rust
 //! (harness.rs); run it with `cargo test`.
 //!
-//! Where a test came from an attack on a promise, a comment says so; its
-//! name says the promise it keeps.
+//! A test's name says the promise it keeps; where a comment tells how the
+//! promise was once broken, it says how, not when or by whom.
 
 /// Registers `$test` with the suite, with what it needs of the machine:
 /// `promise!(counts_match_oeis);` or
@@ -41,10 +41,8 @@ mod harness;
 
 /// The command line as a user runs it.
 mod cli;
-/// What a newcomer trips on in the first hour, each a test.
-mod first_hour;
-/// What a newcomer meets first: widths, man pages, the files it writes.
-mod first_use;
+/// What queens says of itself: help and man pages.
+mod help_and_man_pages;
 /// The code's shape: layers and their rules.
 mod layout;
 /// The model's relations, held against published counts and the checker.

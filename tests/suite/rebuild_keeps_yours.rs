@@ -4,6 +4,7 @@
 //! drop, fire or empty something of theirs, on SQLite and on PostgreSQL.
 
 use crate::common;
+use crate::common::Bounded;
 
 use common::server::{Schema, url_from};
 use common::{Board, assert_refused, contents};
@@ -166,7 +167,7 @@ fn solutions_counted_as(schema: &Schema, url: &str) -> String {
             "--schema",
             &schema.name,
         ])
-        .output()
+        .bounded_output()
         .unwrap();
     common::text(&out.stdout)
 }

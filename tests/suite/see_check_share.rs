@@ -2,13 +2,15 @@
 //! show, check, complete, space, export and solve's formats.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use common::{Board, contents, queens};
+use common::{Board, contents, queens, text};
 use queens::checker;
 use queens::model::board::Square;
+use tempfile::TempDir;
 
 struct Run {
     code: i32,
@@ -17,7 +19,7 @@ struct Run {
 }
 
 fn run(dir: &Path, args: &[&str]) -> Run {
-    let output = queens(dir).args(args).output().unwrap();
+    let output = queens(dir).args(args).bounded_output().unwrap();
     Run {
         code: output.status.code().unwrap(),
         stdout: String::from_utf8(output.stdout).unwrap(),
@@ -755,4 +757,175 @@ fn export_refuses_bad_requests_and_writes_nothing() {
             .count(),
         93
     );
+}
+
+promise!(one_queen_is_it_and_more_are_them);
+fn one_queen_is_it_and_more_are_them() {
+    let dir = TempDir::new().unwrap();
+    let check = |squares: &[&str]| {
+        let out = queens(dir.path())
+            .arg("check")
+            .args(squares)
+            .bounded_output()
+            .unwrap();
+        text(&out.stdout)
+    };
+    assert_eq!(
+        check(&["c5"]),
+        "valid: 1 queen; 12 solutions complete it (list with `queens complete c5`)\n"
+    );
+    assert_eq!(
+        check(&["a2", "b6"]),
+        "valid: 2 queens, no two attacking; 2 solutions complete them \
+         (list with `queens complete a2 b6`)\n"
+    );
+}
+
+/// `queens space` for an n×n board in `dir`, stdout not a terminal,
+/// `COLUMNS` set to `columns` or unset.
+fn space(dir: &Path, n: u8, columns: Option<usize>, extra: &[&str]) -> String {
+    let mut cmd = queens(dir);
+    cmd.args([
+        "space",
+        "--size",
+        &n.to_string(),
+        "--db",
+        &format!("q{n}.db"),
+    ])
+    .args(extra)
+    .env_remove("COLUMNS");
+    if let Some(columns) = columns {
+        cmd.env("COLUMNS", columns.to_string());
+    }
+    let out = cmd.bounded_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+fn widest_line(output: &str) -> usize {
+    output.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+}
+
+/// The words holding a digit, in order: the numbers and the formulas'
+/// pieces, which wrapping moves between lines but must never drop.
+fn numbers(output: &str) -> Vec<String> {
+    let mut words: Vec<String> = output
+        .split_whitespace()
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+        .map(String::from)
+        .collect();
+    words.sort();
+    words
+}
+
+promise!(space_fits_80_columns_when_stdout_is_not_a_terminal);
+fn space_fits_80_columns_when_stdout_is_not_a_terminal() {
+    let dir = TempDir::new().unwrap();
+    for n in [4, 8, 12, 20, 26] {
+        let narrow = space(dir.path(), n, None, &[]);
+        assert!(widest_line(&narrow) <= 80, "{n}×{n}:\n{narrow}");
+        // Every number a wide terminal shows is still there.
+        let wide = space(dir.path(), n, Some(400), &[]);
+        let reasoning = |s: &str| s.split("The funnel").next().unwrap().to_string();
+        assert_eq!(
+            numbers(&reasoning(&narrow)),
+            numbers(&reasoning(&wide)),
+            "{n}×{n}:\n{narrow}\n{wide}"
+        );
+        assert!(narrow.contains("search space") || narrow.contains("search\n"));
+    }
+}
+
+promise!(space_follows_columns_as_help_does);
+fn space_follows_columns_as_help_does() {
+    let dir = TempDir::new().unwrap();
+    for (n, columns) in [(8, 60), (12, 60), (20, 60), (12, 50), (8, 100)] {
+        let out = space(dir.path(), n, Some(columns), &[]);
+        assert!(widest_line(&out) <= columns, "{n}×{n} in {columns}:\n{out}");
+        let funnel = |s: &str| s.split("The funnel").nth(1).map(numbers);
+        let wide = space(dir.path(), n, Some(400), &[]);
+        assert_eq!(numbers(&out), numbers(&wide), "{out}");
+        assert_eq!(funnel(&out), funnel(&wide), "{out}");
+    }
+    // The bar is decoration: narrower, not gone.
+    let out = space(dir.path(), 8, Some(50), &[]);
+    assert!(out.contains("###"), "{out}");
+    // At 80 columns the funnel keeps its 30-character bar.
+    let out = space(dir.path(), 8, None, &[]);
+    assert!(out.contains(&format!("{} 100%", "#".repeat(30))), "{out}");
+}
+
+/// The names in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+promise!(the_postgres_script_describes_what_it_builds);
+fn the_postgres_script_describes_what_it_builds() {
+    let dir = TempDir::new().unwrap();
+    let out = queens(dir.path())
+        .args(["export", "-f", "sql", "--dialect", "postgres", "-o", "-"])
+        .bounded_output()
+        .unwrap();
+    assert!(out.status.success());
+    let script = text(&out.stdout);
+    for relation in ["view queens.solution", "table queens.square_line"] {
+        assert!(
+            script.contains(&format!("comment on {relation} is E'")),
+            "{relation}"
+        );
+    }
+    assert!(script.contains("comment on column queens.square_line.anchor is E'"));
+    // After the objects they describe.
+    assert!(script.find("comment on view queens.solution") > script.find("create view solution"));
+}
+
+promise!(the_postgres_script_creates_no_database_file);
+fn the_postgres_script_creates_no_database_file() {
+    let dir = TempDir::new().unwrap();
+    let out = queens(dir.path())
+        .args(["export", "--format", "sql", "--dialect", "postgres"])
+        .args(["--out", "model.sql"])
+        .bounded_output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(listing(dir.path()), ["model.sql"]);
+    assert_eq!(
+        text(&out.stderr),
+        "queens: wrote the PostgreSQL script of the 8×8 board to model.sql\n"
+    );
+    let script = std::fs::read_to_string(dir.path().join("model.sql")).unwrap();
+    assert!(script.contains("8×8"), "{}", &script[..200]);
+    // --size chooses the board, on standard output too; still no file.
+    let out = queens(dir.path())
+        .args([
+            "export",
+            "--format",
+            "sql",
+            "--dialect",
+            "postgres",
+            "--size",
+            "5",
+        ])
+        .bounded_output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("5×5"));
+    assert_eq!(listing(dir.path()), ["model.sql"]);
+    // Where the file exists, its board is the script's, as before.
+    let made = queens(dir.path())
+        .args(["init", "--size", "6"])
+        .bounded_output()
+        .unwrap();
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let out = queens(dir.path())
+        .args(["export", "--format", "sql", "--dialect", "postgres"])
+        .bounded_output()
+        .unwrap();
+    assert!(text(&out.stdout).contains("6×6"), "{}", text(&out.stderr));
 }

@@ -3,6 +3,7 @@
 //! on the screen after Ctrl-C, in a terminal that tmux or script makes.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::process::Command;
 
@@ -19,7 +20,7 @@ fn quick_work_shows_no_progress_bar_at_all() {
         .arg(format!("{QUEENS} show 1 --db {}", board.db.display()))
         .arg(&typescript)
         .stdout(std::process::Stdio::null())
-        .status()
+        .bounded_status()
         .unwrap();
     assert!(status.success());
     // Everything the terminal received, escape sequences and all.

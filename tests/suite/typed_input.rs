@@ -5,6 +5,7 @@
 //!     PROPTEST_CASES=5000 cargo test --release --test fuzz
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::sync::LazyLock;
 
@@ -68,7 +69,7 @@ proptest! {
                 .arg(command)
                 .args(&words)
                 .args(["--db", db])
-                .output()
+                .bounded_output()
                 .unwrap();
             let stderr = String::from_utf8_lossy(&output.stderr);
             let code = output.status.code().unwrap();
@@ -130,7 +131,7 @@ proptest! {
             vec!["count", "--size", "5", "--db", &db],
             vec!["export", "--format", "csv", "--size", "5", "--db", &db, "--out", &out, "--force"],
         ] {
-            let output = common::queens(dir.path()).args(&args).output().unwrap();
+            let output = common::queens(dir.path()).args(&args).bounded_output().unwrap();
             let stderr = String::from_utf8_lossy(&output.stderr);
             let code = output.status.code().unwrap();
             prop_assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");

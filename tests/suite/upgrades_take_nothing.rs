@@ -181,10 +181,10 @@ fn an_upgrade_on_a_server_refuses_every_name_of_yours_that_a_migration_makes() {
     }
 }
 
-// From the seventh adversary: schema 10 makes mov_dir, square_line,
+// Schema 10 makes mov_dir, square_line,
 // line_set and safe_next again (SQLite changes no constraint in place), so
-// an upgrade from an older file dropped the user's indexes on them,
-// silently. It now refuses, naming the index, before anything changes.
+// an upgrade from an older file would drop the user's indexes on them,
+// silently. It refuses, naming the index, before anything changes.
 promise!(an_upgrade_that_would_drop_an_index_of_yours_names_it_first);
 fn an_upgrade_that_would_drop_an_index_of_yours_names_it_first() {
     for (table, index) in [

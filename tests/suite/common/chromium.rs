@@ -3,13 +3,13 @@
 //! launcher, which gives the browser 30 s to start and picks its port from
 //! 8000–9000 (a deadline, and a race between tests started at once): here
 //! chromium picks a free port itself and says which, and every call to it
-//! waits for as long as it takes (see `wait.rs`).
+//! waits for as long as it takes up to the suite's deadline (see
+//! `wait.rs`), past which the test fails naming what it waited for.
 
 use std::io::{BufRead, BufReader};
 use std::ops::Deref;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::time::Duration;
 
 use headless_chrome::browser::DEFAULT_ARGS;
 use std::path::Path;
@@ -19,9 +19,7 @@ use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::{Browser, Tab};
 use tempfile::TempDir;
 
-/// What headless_chrome needs as a time limit on a call, where a test
-/// wants none: a day, far past any run CI lets finish.
-const AS_LONG_AS_IT_TAKES: Duration = Duration::from_secs(24 * 60 * 60);
+use crate::common::wait::{DEADLINE, joined};
 
 /// A headless chromium with its own profile, stopped when dropped.
 pub struct Chromium {
@@ -60,20 +58,25 @@ impl Chromium {
             .spawn()
             .expect("/usr/bin/chromium (apt-get install chromium)");
         let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-        let mut said = Vec::new();
-        let url = loop {
-            let Some(Ok(line)) = lines.next() else {
-                panic!("chromium ended before it listened: {}", said.join("\n"));
+        let listening = std::thread::spawn(move || {
+            let mut said = Vec::new();
+            let url = loop {
+                let Some(Ok(line)) = lines.next() else {
+                    panic!("chromium ended before it listened: {}", said.join("\n"));
+                };
+                if let Some(url) = line.strip_prefix("DevTools listening on ") {
+                    break url.trim().to_string();
+                }
+                said.push(line);
             };
-            if let Some(url) = line.strip_prefix("DevTools listening on ") {
-                break url.trim().to_string();
-            }
-            said.push(line);
-        };
+            (url, lines)
+        });
+        let (url, lines) = joined(listening, "chromium to say where it listens");
         // Chromium goes on writing to stderr: read it, so that it never
         // waits on a full pipe.
         std::thread::spawn(move || lines.for_each(drop));
-        let browser = Browser::connect_with_timeout(url, AS_LONG_AS_IT_TAKES).unwrap();
+        let browser = Browser::connect_with_timeout(url, DEADLINE)
+            .unwrap_or_else(|e| panic!("waiting for chromium to take the connection: {e}"));
         Chromium {
             browser,
             child,
@@ -81,10 +84,11 @@ impl Chromium {
         }
     }
 
-    /// A new tab whose calls wait for as long as they take.
+    /// A new tab whose calls wait for as long as they take, up to the
+    /// suite's deadline.
     pub fn tab(&self) -> Arc<Tab> {
         let tab = self.browser.new_tab().unwrap();
-        tab.set_default_timeout(AS_LONG_AS_IT_TAKES);
+        tab.set_default_timeout(DEADLINE);
         tab
     }
 }
@@ -103,8 +107,8 @@ pub fn open_at(page: &Path, fragment: &str, (width, height): (u32, u32)) -> (Chr
     tab.navigate_to(&format!("file://{}{fragment}", page.display()))
         .unwrap()
         .wait_until_navigated()
-        .unwrap();
-    tab.wait_for_element("#board .sq").unwrap();
+        .unwrap_or_else(|e| panic!("waiting for {} to load: {e}", page.display()));
+    element(&tab, "#board .sq");
     let wider = &format!(
         "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > {width} + 0.5).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')"
     );
@@ -118,8 +122,12 @@ pub fn open_at(page: &Path, fragment: &str, (width, height): (u32, u32)) -> (Chr
 }
 
 /// The value of a JavaScript expression, as text.
+#[track_caller]
 pub fn eval(tab: &Tab, expression: &str) -> String {
-    let value = tab.evaluate(expression, false).unwrap().value;
+    let value = tab
+        .evaluate(expression, false)
+        .unwrap_or_else(|e| panic!("waiting for the page to evaluate {expression}: {e}"))
+        .value;
     match value {
         Some(serde_json::Value::String(s)) => s,
         Some(other) => other.to_string(),
@@ -132,7 +140,15 @@ pub fn text_of(tab: &Tab, id: &str) -> String {
 }
 
 pub fn click(tab: &Tab, selector: &str) {
-    tab.wait_for_element(selector).unwrap().click().unwrap();
+    element(tab, selector).click().unwrap();
+}
+
+/// The element `selector` finds, once the page shows one: waited for up
+/// to the suite's deadline, past which the test fails naming `selector`.
+#[track_caller]
+pub fn element<'a>(tab: &'a Tab, selector: &str) -> headless_chrome::Element<'a> {
+    tab.wait_for_element(selector)
+        .unwrap_or_else(|e| panic!("waiting for the page to show {selector}: {e}"))
 }
 
 pub fn screenshot(tab: &Tab, path: &Path) {

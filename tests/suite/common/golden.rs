@@ -41,3 +41,11 @@ pub fn assert_same_text(
         panic!("{advice}\n{diff}");
     }
 }
+
+/// Whether the golden files are to be written anew rather than compared:
+/// QUEENS_BLESS=1 (the docs' transcripts and reference pages, the SQL
+/// expansions, what the page knows of sql.js), for a person to review
+/// with `git diff` before committing.
+pub fn blessing() -> bool {
+    std::env::var_os("QUEENS_BLESS").is_some()
+}

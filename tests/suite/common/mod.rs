@@ -8,7 +8,7 @@ pub mod golden;
 pub mod server;
 pub mod wait;
 
-pub use wait::{wait_for, wait_until};
+pub use wait::{Bounded, wait_for, wait_until};
 
 use std::path::{Path, PathBuf};
 
@@ -18,17 +18,12 @@ use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OpenFlags};
 use tempfile::TempDir;
 
-/// OEIS A000170: solutions of the n-queens puzzle, n = 1, 2, …
-pub const A000170: [u64; 14] = [
-    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-];
+/// The published counts, from the checker's one table of them.
+pub use queens::checker::oeis::{A000170, A002562};
 
 /// OEIS A002464: permutations of n with no two neighbours differing by 1
 /// (Hertzsprung's problem), n = 1, 2, …
 pub const A002464: [u64; 10] = [1, 0, 0, 2, 14, 90, 646, 5242, 47622, 479306];
-
-/// OEIS A002562: solutions up to rotation and reflection, n = 1, 2, …
-pub const A002562: [u64; 12] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
 
 /// OEIS A319284: row n lists the nodes at each depth 0 … n of the
 /// backtracking tree of the n-queens search (the placements of k queens in
@@ -116,7 +111,7 @@ impl Board {
             .args(args)
             .arg("--db")
             .arg(&self.db)
-            .output()
+            .bounded_output()
             .unwrap()
     }
 
@@ -265,7 +260,7 @@ pub fn is_one_error(stderr: &str) -> bool {
 pub fn queens_as_a_plain_user(dir: &Path) -> Command {
     let root = Command::new("id")
         .arg("-u")
-        .output()
+        .bounded_output()
         .is_ok_and(|o| text(&o.stdout).trim() == "0");
     let mut command = match root {
         true => {
@@ -285,7 +280,7 @@ pub fn run_in(dir: &Path, args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
         .current_dir(dir)
         .args(args)
-        .output()
+        .bounded_output()
         .unwrap()
 }
 
@@ -316,7 +311,7 @@ pub fn text(bytes: &[u8]) -> String {
 pub fn make_fifo(path: &Path) {
     let made = std::process::Command::new("mkfifo")
         .arg(path)
-        .status()
+        .bounded_status()
         .unwrap();
     assert!(made.success(), "mkfifo {}", path.display());
 }
@@ -338,7 +333,7 @@ fn tmux(socket: &Path, args: &[&str]) -> String {
         .arg("-S")
         .arg(socket)
         .args(args)
-        .output()
+        .bounded_output()
         .expect("tmux, which .ci/run installs");
     assert!(
         out.status.success(),
@@ -400,9 +395,9 @@ impl TmuxShell {
     }
 
     /// What the terminal shows once `seen` holds of it, for as long as it
-    /// takes (no deadline: a slow machine only waits longer). `seen` should
-    /// also hold once the command has ended, so that a test fails instead
-    /// of waiting forever.
+    /// takes up to the suite's deadline. `seen` should also hold once the
+    /// command has ended, so that a test fails at once instead of at the
+    /// deadline.
     pub fn screen_once(&self, seen: impl Fn(&str) -> bool) -> String {
         wait_for("the terminal to show what the test looks for", || {
             let screen = self.screen();
@@ -417,7 +412,7 @@ impl Drop for TmuxShell {
             .arg("-S")
             .arg(&self.socket)
             .arg("kill-server")
-            .status();
+            .bounded_status();
     }
 }
 

@@ -1,6 +1,7 @@
 //! A schema of its own on a PostgreSQL server or Citus coordinator, for the
 //! tests that need one (tests/suite/postgres/model.rs, tests/suite/citus.rs).
 
+use crate::common::Bounded;
 use std::process::Output;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -127,7 +128,7 @@ impl Schema {
         queens(self.dir.path())
             .args(args)
             .args(["--db", &self.url, "--schema", &self.name])
-            .output()
+            .bounded_output()
             .unwrap()
     }
 

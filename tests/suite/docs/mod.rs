@@ -2,11 +2,11 @@
 //!
 //! - transcripts.rs: every ```console block is a transcript, run in a
 //!   scratch directory of its page's own, and must print what the page
-//!   says (DOCS_BLESS=1 writes what was printed back, for a person to
+//!   says (QUEENS_BLESS=1 writes what was printed back, for a person to
 //!   review).
 //! - reference.rs: the reference pages are generated, from `queens --help`
 //!   and from the sentences the SQL of each table and view opens with; a
-//!   page that drifts from its source fails (DOCS_BLESS=1 writes it).
+//!   page that drifts from its source fails (QUEENS_BLESS=1 writes it).
 //! - pages.rs: what every page holds to: in the book's summary, links that
 //!   lead somewhere, no date or issue number, a README that is a front door.
 
@@ -19,7 +19,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Whether the pages are to be written rather than compared.
 fn blessing() -> bool {
-    std::env::var_os("DOCS_BLESS").is_some()
+    crate::common::golden::blessing()
 }
 
 /// Every page a user reads, by its path from the root: the README, then

@@ -2,6 +2,7 @@
 //! run as a reader runs it (the module's own comment says how).
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -141,7 +142,7 @@ impl Scratch {
             .env_remove("QUEENS_DB")
             .env_remove("SQLITE_HISTORY")
             .env("HOME", self.dir.path())
-            .output()
+            .bounded_output()
             .unwrap();
         String::from_utf8_lossy(&out.stdout)
             .lines()
@@ -151,7 +152,7 @@ impl Scratch {
 }
 
 /// Runs the blocks `chosen` picks on every page, each page in a scratch
-/// directory of its own; with DOCS_BLESS set, writes the output into the
+/// directory of its own; with QUEENS_BLESS set, writes the output into the
 /// pages, else fails naming every command whose output differs. There
 /// are `at_least` such blocks, or the pages' blocks were not found.
 fn run_examples(chosen: impl Fn(&Block) -> bool, at_least: usize) {

@@ -4,6 +4,7 @@
 //! with the duckdb and duckdb-ext-sqlite packages.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::process::Command;
 
@@ -17,7 +18,7 @@ fn duckdb_reads(board: &Board, only: &[&str]) -> String {
         .arg(CHECK)
         .arg(&board.db)
         .args(only)
-        .output()
+        .bounded_output()
         .expect("python3");
     let report = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
@@ -86,7 +87,7 @@ fn duckdb_script_of(board: &Board) -> std::path::PathBuf {
         .arg(&board.db)
         .arg("--out")
         .arg(&model)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(out.status.success(), "{}", common::text(&out.stderr));
     model
@@ -98,7 +99,7 @@ fn script_check(mode: &str, model: &std::path::Path, more: impl FnOnce(&mut Comm
     let mut check = Command::new("python3");
     check.arg(SCRIPT_CHECK).arg(mode).arg(model);
     more(&mut check);
-    let out = check.output().expect("python3");
+    let out = check.bounded_output().expect("python3");
     let report = common::text(&out.stdout);
     assert!(
         out.status.success(),
@@ -122,7 +123,7 @@ fn duckdb_script_counts_a000170_up_to_14() {
                 .arg(n.to_string())
                 .arg("--out")
                 .arg(&model)
-                .output()
+                .bounded_output()
                 .unwrap();
             assert!(out.status.success(), "{}", common::text(&out.stderr));
             model
@@ -213,7 +214,7 @@ fn duckdb_script_refuses_a_board_it_cannot_hold() {
         .args(sixteen)
         .arg("--out")
         .arg(&model)
-        .output()
+        .bounded_output()
         .unwrap();
     common::assert_refused(
         &out,
@@ -257,7 +258,7 @@ fn a_duckdb_script_refuses_every_name_of_yours_before_making_anything() {
             .args(["export", "--format", "sql", "--dialect", "duckdb", "--out"])
             .arg(&model)
             .args(flags)
-            .output()
+            .bounded_output()
             .unwrap();
         assert!(out.status.success(), "{}", common::text(&out.stderr));
         for release in crate::harness::DUCKDB_RELEASES {

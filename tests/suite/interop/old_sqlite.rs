@@ -7,6 +7,7 @@
 //! come as soon as the search finds them (the book's performance page times them).
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -44,7 +45,7 @@ fn read(wheel: &std::path::Path, board: &Board, mode: &str, sql: &str) -> (Strin
         .arg(wheel)
         .arg(&board.db)
         .args([mode, sql])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         out.status.success(),
@@ -62,7 +63,7 @@ fn shell(board: &Board, sql: &str) -> Vec<String> {
         .args(["-separator", "\t"])
         .arg(&board.db)
         .arg(sql)
-        .output()
+        .bounded_output()
         .expect("the sqlite3 shell");
     assert!(out.status.success());
     String::from_utf8(out.stdout)
@@ -176,7 +177,7 @@ fn shell_within_budget(board: &Board, sql: &str) -> Option<Vec<String>> {
         .arg(format!(".progress 100000 --limit {BUDGET} --quiet"))
         .arg(&board.db)
         .arg(sql)
-        .output()
+        .bounded_output()
         .expect("the sqlite3 shell");
     let interrupted = String::from_utf8_lossy(&out.stderr).contains("interrupted");
     assert!(out.status.success() || interrupted, "{out:?}");

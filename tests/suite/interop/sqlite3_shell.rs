@@ -2,6 +2,7 @@
 //! function or extension of the CLI is needed to read the views.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::process::Command;
 
@@ -18,7 +19,7 @@ fn shell_on(db: &std::path::Path, sql: &str) -> Option<String> {
     let output = Command::new("sqlite3")
         .arg(db)
         .arg(sql)
-        .output()
+        .bounded_output()
         .expect("the sqlite3 shell (apt-get install sqlite3)");
     assert!(
         output.status.success(),
@@ -51,7 +52,7 @@ fn the_stock_shell_reads_every_view() {
     )
     .unwrap();
     assert_eq!(c5, "a3 RGHT-UP\na5 RGHT\na7 RGHT-DN\nc1 UP\n");
-    // The funnel, as issue 23 gives it for 8×8.
+    // The funnel of 8×8, as the book gives it.
     let funnel = shell(&board, "select * from search_funnel").unwrap();
     assert_eq!(
         funnel,
@@ -81,7 +82,7 @@ fn the_stock_shell_rebuilds_a_database_from_the_sql_export() {
         .arg(&board.db)
         .arg("--out")
         .arg(&dump)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         export.status.success(),
@@ -92,7 +93,7 @@ fn the_stock_shell_rebuilds_a_database_from_the_sql_export() {
     let status = Command::new("sqlite3")
         .arg(&copy)
         .stdin(std::fs::File::open(&dump).unwrap())
-        .status()
+        .bounded_status()
         .unwrap();
     assert!(status.success());
     let copy = Board {
@@ -119,7 +120,7 @@ fn the_stock_shell_s_own_dump_rebuilds_the_database() {
     let dump = Command::new("sqlite3")
         .arg(&board.db)
         .arg(".dump")
-        .output()
+        .bounded_output()
         .expect("the sqlite3 shell");
     assert!(dump.status.success());
     let copy = board.dir.path().join("copy.db");
@@ -131,7 +132,7 @@ fn the_stock_shell_s_own_dump_rebuilds_the_database() {
         .unwrap();
     use std::io::Write;
     load.stdin.take().unwrap().write_all(&dump.stdout).unwrap();
-    let loaded = load.wait_with_output().unwrap();
+    let loaded = common::wait::output_of(load, "the sqlite3 shell to load the dump");
     assert!(
         loaded.status.success() && loaded.stderr.is_empty(),
         "{}",

@@ -1,7 +1,7 @@
 //! The templates of sql/ expanded for 8×8, as checked in under
 //! sql/expanded/ for reviewers to read (and DuckDB's script of 8×8), must
 //! be what this build expands.
-//! After changing a template, `QUEENS_EXPAND=1 cargo test --
+//! After changing a template, `QUEENS_BLESS=1 cargo test --
 //! model::expansions` writes them anew; review the difference and commit it.
 
 use crate::common;
@@ -11,7 +11,7 @@ use queens::model::schema::expansion;
 use queens::model::template::Dialect;
 
 /// Compares sql/expanded/`file` with what this build expands, failing with
-/// the unified diff; with QUEENS_EXPAND set, first writes the fresh one.
+/// the unified diff; with QUEENS_BLESS set, first writes the fresh one.
 fn checked_in(dialect: Dialect, file: &str) {
     checked_in_text(&expansion(8, dialect).unwrap(), file);
 }
@@ -19,7 +19,7 @@ fn checked_in(dialect: Dialect, file: &str) {
 /// Compares sql/expanded/`file` with `fresh`, as `checked_in` does.
 fn checked_in_text(fresh: &str, file: &str) {
     let path = format!("{}/sql/expanded/{file}", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var_os("QUEENS_EXPAND").is_some() {
+    if crate::common::golden::blessing() {
         std::fs::write(&path, fresh).unwrap();
     }
     let stored = std::fs::read_to_string(&path).unwrap_or_default();
@@ -29,7 +29,7 @@ fn checked_in_text(fresh: &str, file: &str) {
         "this build",
         fresh,
         &format!(
-            "{path} is not what this build expands; run `QUEENS_EXPAND=1 cargo test -- \
+            "{path} is not what this build expands; run `QUEENS_BLESS=1 cargo test -- \
              model::expansions` and review the difference"
         ),
     );

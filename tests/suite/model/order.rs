@@ -71,8 +71,8 @@ fn show_finds_an_early_solution_of_a_board_too_large_to_search_whole() {
     assert!(shown.contains("the first of them, the class representative"));
 }
 
-promise!(export_of_one_solution_is_the_numbering_s);
-fn export_of_one_solution_is_the_numbering_s() {
+promise!(export_of_solution_k_is_the_row_numbered_k);
+fn export_of_solution_k_is_the_row_numbered_k() {
     let board = Board::new(10);
     let expected = board.rows("select * from numbered_solution where solution_no = 500");
     let csv = board.stdout(&["export", "--format", "csv", "--solution", "500"]);
@@ -209,10 +209,9 @@ promise!(the_views_list_in_board_order_when_sqlite_reverses_unordered_scans);
 fn the_views_list_in_board_order_when_sqlite_reverses_unordered_scans() {
     // `pragma reverse_unordered_selects` makes SQLite read any scan it has
     // no order for backwards: a part read from a stored step without its
-    // own `order by` came out last row first (found by trying it), and
-    // then, read through solution_queen, where SQLite merged that step
-    // into the outer query and dropped its `order by` (found by the
-    // adversary).
+    // own `order by` came out last row first and then,
+    // read through solution_queen, where SQLite merged that step into the
+    // outer query and dropped its `order by`.
     let board = Board::new(10);
     let expected = board.rows("select * from numbered_solution");
     assert_eq!(expected.len(), 724);

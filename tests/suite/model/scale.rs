@@ -3,6 +3,7 @@
 //! one query over `solution` and as the native counter.
 
 use crate::common;
+use crate::common::Bounded;
 
 use common::{A000170, Board};
 use queens::checker;
@@ -260,7 +261,7 @@ fn count_agrees_with_a000170_at_13_and_14_with_no_temporary_directory() {
             .arg(&board.db)
             .env("TMPDIR", "/nonexistent/queens")
             .env("SQLITE_TMPDIR", "/nonexistent/queens")
-            .output()
+            .bounded_output()
             .unwrap();
         let expected = A000170[usize::from(n) - 1];
         assert_eq!(

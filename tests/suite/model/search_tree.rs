@@ -150,8 +150,8 @@ fn ordered_by_the_queens_rows_the_tree_is_the_checker_s_depth_first_search() {
     }
 }
 
-promise!(the_first_steps_of_the_8_by_8_walk_are_the_issue_s);
-fn the_first_steps_of_the_8_by_8_walk_are_the_issue_s() {
+promise!(the_8_by_8_walk_places_a1_then_names_the_line_refusing_each_try);
+fn the_8_by_8_walk_places_a1_then_names_the_line_refusing_each_try() {
     let board = Board::new(8);
     let first: Vec<(Try, Option<(String, String)>)> =
         view_tries(&board).into_iter().take(4).collect();

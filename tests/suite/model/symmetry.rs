@@ -2,6 +2,7 @@
 //! A002562 and the native checker.
 
 use crate::common;
+use crate::common::Bounded;
 
 use common::{A002562, Board, queens};
 use queens::checker;
@@ -267,12 +268,12 @@ fn solve_and_count_fundamental() {
     let dir = tempfile::TempDir::new().unwrap();
     let count = queens(dir.path())
         .args(["count", "--fundamental"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(String::from_utf8(count.stdout).unwrap(), "12\n");
     let solve = queens(dir.path())
         .args(["solve", "--fundamental", "--size", "6", "--db", "six.db"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(
         String::from_utf8(solve.stdout).unwrap(),
@@ -295,7 +296,7 @@ fn a_database_from_schema_version_1_is_upgraded_in_place() {
     assert_eq!(common::contents(&board.db), before);
     let init = queens(board.dir.path())
         .args(["init", "--db", db])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         String::from_utf8_lossy(&init.stdout).contains("brought it up to date"),
@@ -304,7 +305,7 @@ fn a_database_from_schema_version_1_is_upgraded_in_place() {
     );
     let out = queens(board.dir.path())
         .args(["count", "--fundamental", "--db", db])
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(
         out.status.success(),

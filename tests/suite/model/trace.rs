@@ -4,6 +4,7 @@
 //! search tree).
 
 use crate::common;
+use crate::common::Bounded;
 
 use common::{Board, queens};
 use queens::checker;
@@ -357,7 +358,7 @@ fn the_tally_beyond_12x12_asks_for_long_and_the_walk_starts_at_once() {
     let dir = tempfile::TempDir::new().unwrap();
     let out = queens(dir.path())
         .args(["trace", "--size", "13", "--db", "thirteen.db"])
-        .output()
+        .bounded_output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -381,7 +382,7 @@ fn help_and_man_page_explain_with_examples() {
     let dir = tempfile::TempDir::new().unwrap();
     let help = queens(dir.path())
         .args(["trace", "--help"])
-        .output()
+        .bounded_output()
         .unwrap();
     let help = String::from_utf8(help.stdout).unwrap();
     for words in [
@@ -395,7 +396,7 @@ fn help_and_man_page_explain_with_examples() {
     }
     let roff = queens(dir.path())
         .args(["manpage", "trace"])
-        .output()
+        .bounded_output()
         .unwrap();
     let roff = String::from_utf8(roff.stdout).unwrap();
     assert!(roff.contains(r"queens trace \-\-walk"), "{roff}");
@@ -418,8 +419,8 @@ fn a_replaced_tally_holding_text_is_named_with_its_value() {
         )
         .unwrap();
     let out_file = board.dir.path().join("page.html");
-    // Text that only reads like a number is refused too (the second
-    // adversary's ' 8' and '+8' were read as 8).
+    // Text that only reads like a number is refused too (' 8' and '+8'
+    // were once read as 8).
     for value in ["abc", " 8", "+8", "08", "8.0"] {
         rusqlite::Connection::open(&board.db)
             .unwrap()

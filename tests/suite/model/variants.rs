@@ -12,6 +12,7 @@ use common::Board;
 // The checker's rules are a board value's (`checker::variants`); `Board` is
 // the suite's database of one board.
 use queens::model::board::Board as Rules;
+use queens::checker::oeis::{A051223, A051906, at};
 use queens::model::board::Square;
 
 /// The checker's board for `n` and the flags that build it.
@@ -89,21 +90,15 @@ fn every_board_s_solution_view_lists_the_checker_s_solutions_in_board_order() {
 
 promise!(the_counts_are_the_published_ones_on_every_path_of_the_count);
 fn the_counts_are_the_published_ones_on_every_path_of_the_count() {
-    // A051906 (torus), A051223 (superqueens), and the holes. From
-    // 10×10 on, the count looks the last queens up (with holes, on the
-    // whole board).
-    let published: &[(u8, &[&str], u64)] = &[
-        (5, &["--torus"], 10),
-        (7, &["--torus"], 28),
-        (11, &["--torus"], 88),
-        (13, &["--torus"], 4_524),
-        (12, &["--torus"], 0),
-        (10, &["--superqueens"], 4),
-        (11, &["--superqueens"], 44),
-        (12, &["--superqueens"], 156),
-        (8, &["--holes", "c2,f7"], 67),
-        (8, &["--holes", "a4,d5,h2"], 65),
-    ];
+    // A051906 (torus) and A051223 (superqueens), from the checker's table
+    // of them; then holes, counted by the checker (whose own tests hold
+    // these two at 67 and 65). From 10×10 on, the count looks the last
+    // queens up (with holes, on the whole board).
+    let torus = [5, 7, 11, 13, 12].map(|n| (n, &["--torus"][..], at(&A051906, n)));
+    let superqueens = [10, 11, 12].map(|n| (n, &["--superqueens"][..], at(&A051223, n)));
+    let holes = [&["--holes", "c2,f7"][..], &["--holes", "a4,d5,h2"]]
+        .map(|flags| (8, flags, checker_board(8, flags).count()));
+    let published = torus.iter().chain(&superqueens).chain(&holes);
     let dir = tempfile::TempDir::new().unwrap();
     for &(n, flags, expected) in published {
         let size = n.to_string();
@@ -114,7 +109,7 @@ fn the_counts_are_the_published_ones_on_every_path_of_the_count() {
         let counted = String::from_utf8(out.stdout).unwrap();
         assert_eq!(counted, format!("{expected}\n"), "{args:?}");
     }
-    // Beyond the published tables' rows above, the checker decides: holes
+    // Beyond the rows above, the checker decides alone: holes
     // from 10×10 on, where the lookup counts on the whole board (holes too)
     // and weighs each solution by its images on no hole: holes that keep
     // no symmetry, the mirror (c2 and c10), half a turn (c2 and i10), all
@@ -389,7 +384,7 @@ fn doctor_holds_each_board_against_a_fresh_board_of_its_shape() {
 
 promise!(stored_solutions_are_held_to_the_board_s_own_rules);
 fn stored_solutions_are_held_to_the_board_s_own_rules() {
-    // Found by an adversary: doctor held stored solutions to the plain
+    // Doctor once held stored solutions to the plain
     // board's rules, failing a fresh torus and passing a wrong row.
     for flags in [&["--torus"][..], &["--superqueens"], &["--holes", "c2,f7"]] {
         let n = if flags[0] == "--superqueens" { 10 } else { 7 };
@@ -417,8 +412,8 @@ fn stored_solutions_are_held_to_the_board_s_own_rules() {
 
 promise!(a_pair_sharing_two_lines_is_one_pair_named_by_one_line);
 fn a_pair_sharing_two_lines_is_one_pair_named_by_one_line() {
-    // Found by an adversary: on an even torus two squares share both
-    // diagonals, and check counted the lines, not the pairs.
+    // On an even torus two squares share both diagonals, and check
+    // once counted the lines, not the pairs.
     let dir = tempfile::TempDir::new().unwrap();
     let out = common::run_in(
         dir.path(),

@@ -5,6 +5,7 @@
 //! it cannot carry another role's code.
 
 use crate::common;
+use crate::common::Bounded;
 
 use common::server::{Role, Schema};
 
@@ -320,7 +321,7 @@ fn a_type_s_default_operator_class_is_followed(board: &Carol, client: &mut postg
         .unwrap();
 }
 
-// From the seventh adversary: a child table of carol's inheriting from
+// A child table of carol's inheriting from
 // queens' board_size, its index on an immutable function of mallory's,
 // which the planner folded as it planned a read of board_size; an operator
 // and an aggregate carol made on ts_rewrite, which runs the SQL it is
@@ -451,7 +452,7 @@ fn the_walk_refuses_no_schema_for_what_cannot_run_another_role_s_code() {
             .args(["count", "--db", url, "--schema", s])
             .args(trust)
             .env_remove("QUEENS_TRUST_OWNER")
-            .output()
+            .bounded_output()
             .unwrap();
         (common::text(&out.stdout), common::text(&out.stderr))
     };
@@ -469,7 +470,7 @@ fn the_walk_refuses_no_schema_for_what_cannot_run_another_role_s_code() {
         .unwrap();
 }
 
-// From the seventh adversary: on PostgreSQL 15 a role that may create
+// On PostgreSQL 15 a role that may create
 // roles can grant itself carol and act as her, without being her member.
 // Trusting carol names it, as it names carol's members; from 16 on such a
 // role may grant only the roles it administers, and is not named. (It
@@ -491,7 +492,7 @@ fn a_role_that_can_make_itself_carol_is_named_where_the_server_lets_it() {
         ])
         .args(["--trust-owner", &board.carol.name])
         .env_remove("QUEENS_TRUST_OWNER")
-        .output()
+        .bounded_output()
         .unwrap();
     let (said, err) = (common::text(&out.stdout), common::text(&out.stderr));
     if server_major(&board.admin) < 16 {

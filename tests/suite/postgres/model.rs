@@ -2,6 +2,7 @@
 //! the exported script, and a server's own errors said in one line.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -178,7 +179,7 @@ fn the_exported_script_builds_a_model_that_answers_the_same() {
         .args(["-q", "-v", "ON_ERROR_STOP=1", "-f"])
         .arg(&script)
         .arg(&url)
-        .output()
+        .bounded_output()
         .expect("psql, from the postgresql package that .ci/run installs");
     assert!(
         psql.status.success(),
@@ -221,7 +222,7 @@ fn the_psql_script_stops_at_a_schema_of_yours_and_changes_nothing() {
             .args(["-q", "-f"])
             .arg(&script)
             .arg(&url)
-            .output()
+            .bounded_output()
             .expect("psql")
     };
     let mut admin = schema.client();
@@ -382,7 +383,7 @@ fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
     for (db, code, says) in urls_init_refuses(&url) {
         let output = queens(dir.path())
             .args(["init", "--db", &db])
-            .output()
+            .bounded_output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(code), "{db}: {stderr}");
@@ -396,7 +397,7 @@ fn bad_urls_servers_passwords_and_taken_schemas_are_refused_plainly() {
     a_schema_holding_a_table_named_like_queens_is_refused(&url);
     let bad_schema = queens(dir.path())
         .args(["init", "--db", &url, "--schema", "x;drop"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(bad_schema.status.code(), Some(2));
 }
@@ -507,7 +508,9 @@ fn readers_see_one_board_while_another_process_rebuilds() {
         });
         let mut answers = Vec::new();
         let mut busy = 0;
+        let deadline = common::wait::Deadline::new("the rebuilds to end and 20 counts");
         while !writer.is_finished() || answers.len() < 20 {
+            deadline.check();
             // Two connections per command, which must share one snapshot.
             let count = schema.run(&["count", "--jobs", "2"]);
             let solve = schema.run(&["solve", "--format", "csv", "--jobs", "2"]);
@@ -642,14 +645,16 @@ fn query_streams_its_rows_and_stops_on_time() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    let watchdog = common::wait::Watchdog::on(child.id(), "query's first 200,000 rows");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     assert_eq!(lines.next().unwrap().unwrap(), "i");
     for expected in 1..=200_000 {
         assert_eq!(lines.next().unwrap().unwrap(), expected.to_string());
     }
+    drop(watchdog);
     let peak_kb = common::peak_memory_kb(child.id());
     let _ = child.kill();
-    let _ = child.wait();
+    common::wait::exit_of(&mut child, "the killed query to end");
     assert!(peak_kb < 64 * 1024, "{peak_kb} kB after 200,000 rows");
     // --timeout: what came before the limit is printed, as whole JSON. The
     // query has no end of its own: its ending with that line is the proof.
@@ -753,7 +758,7 @@ fn schema_names_that_are_key_words_or_system_schemas_are_refused() {
     ] {
         let out = queens(dir.path())
             .args(["init", "--db", &url, "--schema", name])
-            .output()
+            .bounded_output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
@@ -844,7 +849,7 @@ fn a_schema_another_role_controls_is_not_read_with_a_superuser_s_powers() {
         queens(schema.dir.path())
             .args(args)
             .args(["--db", &plain_url, "--schema", &schema.name])
-            .output()
+            .bounded_output()
             .unwrap()
     };
     // A role without special powers builds its own board and queries it
@@ -945,8 +950,7 @@ promise!(
     query_keeps_numbers_exact_and_fails_in_one_line,
     needs = [Postgres]
 );
-/// What the second adversarial review (2026-11-23) broke in `query` on
-/// PostgreSQL: inexact numerics, a panic when the query changed the client
+/// What once broke `query` on PostgreSQL: inexact numerics, a panic when the query changed the client
 /// encoding, a statement that closed the subquery it is wrapped in, and
 /// run-time errors called invalid SQL (exit 2).
 fn query_keeps_numbers_exact_and_fails_in_one_line() {

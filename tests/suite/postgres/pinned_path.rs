@@ -7,6 +7,7 @@
 //! the superuser.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -92,7 +93,7 @@ impl Trapped {
             let out = queens(self.dir.path())
                 .args(args)
                 .args(["--db", &self.url, "--schema", "board"])
-                .output()
+                .bounded_output()
                 .unwrap();
             assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
         }

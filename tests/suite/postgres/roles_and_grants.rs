@@ -1,5 +1,4 @@
-//! Roles and grants on a shared server, each test a promise an adversary
-//! broke once: a rebuild keeps every grant with its grantor and the
+//! Roles and grants on a shared server, each test a promise once broken: a rebuild keeps every grant with its grantor and the
 //! owner's own revokes; a relation of the user's of any kind named like
 //! one of queens' is refused by name and kind; a data-modifying WITH is
 //! refused as every writing statement is; and what a read-only role's and
@@ -8,6 +7,7 @@
 //! starts one); without it they show as ignored.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::process::Output;
 
@@ -23,7 +23,7 @@ fn run_as(role: &Role, schema: &Schema, args: &[&str]) -> Output {
     queens(schema.dir.path())
         .args(args)
         .args(["--db", &role.url, "--schema", &schema.name])
-        .output()
+        .bounded_output()
         .unwrap()
 }
 

@@ -1,10 +1,11 @@
-//! A board on a PostgreSQL server that people share (issue 30): what `\d+`
+//! A board on a PostgreSQL server that people share: what `\d+`
 //! shows of it (every table, view and column described, as Datasette's
 //! metadata describes them, and the user's own comments kept through a
 //! rebuild), and a board one ordinary role builds that another reads once
 //! it names the builder as trusted (`--trust-owner`).
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::collections::BTreeMap;
 use std::process::Output;
@@ -146,7 +147,7 @@ pub(super) fn run_as(url: &str, schema: &Schema, args: &[&str], env: &[(&str, &s
         .args(["--db", url, "--schema", &schema.name])
         .env_remove("QUEENS_TRUST_OWNER")
         .envs(env.iter().copied())
-        .output()
+        .bounded_output()
         .unwrap()
 }
 
@@ -471,7 +472,7 @@ fn ways_through_carol_s_function(s: &str, util: &str, carol: &Role) -> Vec<(Stri
             ),
             "calls query_to_xml".to_string(),
         ),
-        // From the fifth adversary: a search_path set on carol's function
+        // A search_path set on carol's function
         // made an extension's SQL in quotes, which calls others by bare
         // name, find dave's function of the same name.
         (
@@ -485,7 +486,7 @@ fn ways_through_carol_s_function(s: &str, util: &str, carol: &Role) -> Vec<(Stri
                 carol.name
             ),
         ),
-        // From the second adversary: ts_rewrite's second argument is a
+        // ts_rewrite's second argument is a
         // query it runs; record_in reads a value as a type named when it
         // runs, whose domain check is dave's and recorded nowhere.
         (
@@ -548,7 +549,7 @@ fn a_member_of_a_role_owning_what_the_board_reaches_is_named(
     assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
 }
 
-/// From the third adversary: a cast from carol's type to text, made with
+/// A cast from carol's type to text, made with
 /// dave's function, which `||` looks up as it runs: no view records it, so
 /// every cast of a type reached is followed.
 fn a_cast_looked_up_as_it_runs_is_followed(
@@ -596,7 +597,7 @@ fn neither_an_extension_nor_naming_dave_lets_his_plpgsql_run(
     util: &str,
     owned: &str,
 ) {
-    // From the fourth adversary: dave installs a trusted extension, owns
+    // The role dave installs a trusted extension, owns
     // it, and adds his function to it; an extension's objects stop the
     // walk only where a superuser owns the extension.
     as_role(

@@ -4,6 +4,7 @@
 //! as another role on the same server would.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::process::Output;
 
@@ -19,7 +20,7 @@ fn run_as(role: &Role, schema: &Schema, args: &[&str]) -> Output {
     queens(schema.dir.path())
         .args(args)
         .args(["--db", &role.url, "--schema", &schema.name])
-        .output()
+        .bounded_output()
         .unwrap()
 }
 
@@ -414,7 +415,7 @@ fn a_password_is_never_shown_however_the_url_spells_it() {
             let out = queens(dir.path())
                 .args(args)
                 .args(["--db", &spelled])
-                .output()
+                .bounded_output()
                 .unwrap();
             let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
             assert!(!out.status.success(), "{spelled}: {said}");
@@ -478,7 +479,7 @@ fn a_schema_name_too_long_for_postgresql_is_refused_for_its_length() {
     let long = "q".repeat(64);
     let out = queens(dir.path())
         .args(["init", "--db", &url, "--schema", &long])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_refused(&out, 2, "64 characters long");
 }
@@ -622,7 +623,7 @@ fn a_database_s_or_role_s_role_setting_never_changes_who_queens_acts_as() {
             queens(dir.path())
                 .args(args)
                 .args(["--db", url, "--schema", "board2"])
-                .output()
+                .bounded_output()
                 .unwrap()
         };
         let out = run(&["init"]);
@@ -692,7 +693,7 @@ fn settings_a_role_or_database_sets_do_not_stop_queens() {
         let out = queens(dir.path())
             .args(args)
             .args(["--db", &url, "--schema", "timed"])
-            .output()
+            .bounded_output()
             .unwrap();
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
         text(&out.stdout)
@@ -747,7 +748,7 @@ fn a_view_calling_dblink_is_refused_as_sql_given_as_text() {
                 "--trust-owner",
                 &carol.name,
             ])
-            .output()
+            .bounded_output()
             .unwrap()
     };
     let out = run(&carol_url, &["init"]);
@@ -779,7 +780,7 @@ fn a_view_calling_dblink_is_refused_as_sql_given_as_text() {
     a_view_calling_amcheck_is_refused(&mut as_carol, &|args| run(&database.url, args));
 }
 
-/// From the third adversary: tablefunc is an extension a database's owner
+/// Tablefunc is an extension a database's owner
 /// may install, and its crosstab runs the query it is given.
 fn a_view_calling_crosstab_is_refused(
     as_carol: &mut postgres::Client,

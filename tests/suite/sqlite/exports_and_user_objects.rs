@@ -1,10 +1,12 @@
-//! SQLite files under an adversary's tries: the SQL export as a whole
+//! SQLite files under hostile hands: the SQL export as a whole
 //! round trip, standard output that is the database itself, the permission
 //! bits of a replaced --out, tables and indexes of the user's that shadow
 //! or need what queens cannot give, pragma functions in `query`, and
 //! Datasette's descriptions of the user's own columns.
 
 use crate::common;
+use crate::common::Bounded;
+use crate::common::wait::BoundedInto;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -77,8 +79,11 @@ fn sql_export_brings_back_nul_bytes_invalid_utf8_blobs_and_pragmas() {
     let shell = Command::new("sqlite3")
         .arg(&copy)
         .stdin(std::fs::File::open(&dump).unwrap())
-        .output()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .expect("the sqlite3 shell (apt-get install sqlite3)");
+    let shell = common::wait::output_of(shell, "the sqlite3 shell to load the dump");
     assert!(
         shell.status.success() && shell.stderr.is_empty(),
         "{}",
@@ -161,8 +166,7 @@ fn run_with_stdout_on(board: &Board, args: &[&str], path: &Path) -> Output {
         .args(args)
         .arg("--db")
         .arg(&board.db)
-        .stdout(Stdio::from(file))
-        .output()
+        .bounded_output_into(Stdio::from(file))
         .unwrap()
 }
 

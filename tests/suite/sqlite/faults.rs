@@ -2,18 +2,18 @@
 //! writers and readers, read-only files, and damaged or foreign files.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{A000170, Board, contents};
 use rusqlite::Connection;
 use tempfile::TempDir;
 
 const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
-const KILL_TRIALS: u32 = 12;
 
 fn queens(dir: &Path, args: &[&str]) -> Output {
     common::run_in(dir, args)
@@ -21,31 +21,65 @@ fn queens(dir: &Path, args: &[&str]) -> Output {
 
 use common::text;
 
-/// How long a command takes when left alone.
-fn duration_of(dir: &Path, args: &[&str]) -> Duration {
-    let started = Instant::now();
-    assert!(queens(dir, args).status.success(), "{args:?}");
-    started.elapsed()
-}
-
-/// Starts a command and kills it (SIGKILL) after `delay`, or lets it finish.
-fn kill_after(dir: &Path, args: &[&str], delay: Duration) {
-    let mut child = Command::new(QUEENS)
-        .current_dir(dir)
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
+/// Sends `signal` (STOP, CONT, KILL) to the process `pid`.
+fn signal(pid: u32, signal: &str) {
+    let sent = Command::new("kill")
+        .args([format!("-{signal}"), pid.to_string()])
+        .bounded_status()
         .unwrap();
-    thread::sleep(delay);
-    let _ = child.kill();
-    let _ = child.wait();
+    assert!(sent.success(), "kill -{signal} {pid}");
 }
 
-/// Delays spread over a command's running time, from the very start to
-/// just past its end.
-fn spread(duration: Duration) -> impl Iterator<Item = Duration> {
-    (0..KILL_TRIALS).map(move |i| duration.mul_f64(f64::from(i) / f64::from(KILL_TRIALS - 3)))
+/// Whether `dir` holds a file of queens' own being written (a
+/// `.queens-…` file beside the one it replaces).
+fn writing_in(dir: &Path) -> bool {
+    std::fs::read_dir(dir).unwrap().any(|entry| {
+        entry
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with(".queens-")
+    })
+}
+
+/// Runs `args` in `dir` and kills it (SIGKILL) in the middle of its
+/// write, for certain: once `mid_write` (which looks only at the write's
+/// own traces, never at the file it replaces) holds, the command is
+/// stopped (SIGSTOP) and `mid_write` asked again of what the stopped
+/// command left; only if it still holds is the command killed, so that it
+/// dies with its write begun and not finished. A run that got past its write between
+/// the two looks is let go (SIGCONT), `reset` puts back what it changed,
+/// and it is run again.
+fn kill_mid_write(dir: &Path, args: &[&str], mid_write: impl Fn() -> bool, reset: impl Fn()) {
+    let what = format!("queens {args:?} to be stopped in the middle of its write");
+    common::wait_until(&what, || {
+        let mut child = Command::new(QUEENS)
+            .current_dir(dir)
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = common::wait::Deadline::new(&what);
+        loop {
+            deadline.check();
+            if mid_write() {
+                signal(child.id(), "STOP");
+                let caught = mid_write();
+                signal(child.id(), if caught { "KILL" } else { "CONT" });
+                if caught {
+                    common::wait::exit_of(&mut child, "the killed command to end");
+                    return true;
+                }
+            }
+            if child.try_wait().unwrap().is_some() {
+                // It wrote all before it was caught: again.
+                reset();
+                return false;
+            }
+            thread::yield_now();
+        }
+    });
 }
 
 /// Asserts that `path` is a whole `queens` database for one of `sizes`, as
@@ -85,35 +119,37 @@ fn assert_whole(path: &Path, sizes: &[u8]) -> u8 {
     n as u8
 }
 
-promise!(killing_init_of_a_new_database_leaves_nothing_or_a_whole_one);
-fn killing_init_of_a_new_database_leaves_nothing_or_a_whole_one() {
-    let probe = TempDir::new().unwrap();
-    let took = duration_of(probe.path(), &["init", "--size", "26"]);
-    for delay in spread(took) {
-        let dir = TempDir::new().unwrap();
-        kill_after(dir.path(), &["init", "--size", "26"], delay);
-        let path = dir.path().join("queens.db");
-        if path.exists() {
-            assert_whole(&path, &[26]);
-        }
-    }
-}
-
-promise!(killing_a_rebuild_leaves_the_old_board_or_the_new_one);
-fn killing_a_rebuild_leaves_the_old_board_or_the_new_one() {
+promise!(killing_init_of_a_new_database_mid_write_leaves_no_database);
+fn killing_init_of_a_new_database_mid_write_leaves_no_database() {
     let dir = TempDir::new().unwrap();
-    let db = dir.path().join("q.db");
-    let db_arg = db.to_str().unwrap();
+    let path = dir.path().join("queens.db");
+    // Built in a `.queens-…` file beside queens.db, renamed into place
+    // when whole: killed while that file is written, there is no
+    // queens.db at all, and the next init builds it whole.
+    kill_mid_write(
+        dir.path(),
+        &["init", "--size", "26"],
+        || writing_in(dir.path()),
+        || {
+            let _ = std::fs::remove_file(&path);
+        },
+    );
+    assert!(!path.exists(), "a killed init left {}", path.display());
     assert!(
-        queens(dir.path(), &["init", "--size", "6", "--db", db_arg])
+        queens(dir.path(), &["init", "--size", "26"])
             .status
             .success()
     );
-    let took = duration_of(
-        dir.path(),
-        &["init", "--size", "26", "--force", "--db", db_arg],
-    );
-    for delay in spread(took) {
+    assert_whole(&path, &[26]);
+}
+
+promise!(killing_a_rebuild_mid_write_leaves_the_old_board);
+fn killing_a_rebuild_mid_write_leaves_the_old_board() {
+    let dir = TempDir::new().unwrap();
+    let db = dir.path().join("q.db");
+    let db_arg = db.to_str().unwrap();
+    let journal = dir.path().join("q.db-journal");
+    let init_6 = || {
         assert!(
             queens(
                 dir.path(),
@@ -122,22 +158,25 @@ fn killing_a_rebuild_leaves_the_old_board_or_the_new_one() {
             .status
             .success()
         );
-        kill_after(
-            dir.path(),
-            &["init", "--size", "26", "--force", "--db", db_arg],
-            delay,
-        );
-        let size = assert_whole(&db, &[6, 26]);
-        if size == 6 {
-            // And queens itself goes on using the file.
-            let count = queens(dir.path(), &["count", "--db", db_arg]);
-            assert_eq!(text(&count.stdout), "4\n", "{}", text(&count.stderr));
-        }
-    }
+    };
+    init_6();
+    // The rebuild is one transaction in the file itself: killed while its
+    // rollback journal exists, the transaction never committed, and any
+    // reader that opens the file plays the journal back to the old board.
+    kill_mid_write(
+        dir.path(),
+        &["init", "--size", "26", "--force", "--db", db_arg],
+        || journal.exists(),
+        init_6,
+    );
+    assert_eq!(assert_whole(&db, &[6]), 6);
+    // And queens itself goes on using the file.
+    let count = queens(dir.path(), &["count", "--db", db_arg]);
+    assert_eq!(text(&count.stdout), "4\n", "{}", text(&count.stderr));
 }
 
-promise!(killing_an_export_leaves_the_old_file_or_the_whole_new_one);
-fn killing_an_export_leaves_the_old_file_or_the_whole_new_one() {
+promise!(killing_an_export_mid_write_leaves_the_old_file);
+fn killing_an_export_mid_write_leaves_the_old_file() {
     let board = Board::new(12);
     let dir = board.dir.path();
     let db_arg = board.db.to_str().unwrap();
@@ -146,22 +185,26 @@ fn killing_an_export_leaves_the_old_file_or_the_whole_new_one() {
     let args = [
         "export", "--format", "csv", "--out", "out.csv", "--force", "--db", db_arg,
     ];
-    let took = duration_of(dir, &args);
-    for delay in spread(took) {
-        std::fs::write(&out, old).unwrap();
-        kill_after(dir, &args, delay);
-        let now = std::fs::read_to_string(&out).unwrap();
-        if now != old {
-            let rows: Vec<csv::StringRecord> = csv::Reader::from_path(&out)
-                .unwrap()
-                .records()
-                .map(Result::unwrap)
-                .collect();
-            assert_eq!(rows.len(), 14200);
-            assert_eq!(&rows[14199][0], "14200");
-            assert_eq!(&rows[14199][1], "a12");
-        }
-    }
+    std::fs::write(&out, old).unwrap();
+    // Written in a `.queens-…` file beside out.csv, renamed over it when
+    // whole: killed while that file is written, out.csv is the old one.
+    kill_mid_write(
+        dir,
+        &args,
+        || writing_in(dir),
+        || std::fs::write(&out, old).unwrap(),
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), old);
+    // Let alone, the export replaces it whole.
+    assert!(queens(dir, &args).status.success());
+    let rows: Vec<csv::StringRecord> = csv::Reader::from_path(&out)
+        .unwrap()
+        .records()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), 14200);
+    assert_eq!(&rows[14199][0], "14200");
+    assert_eq!(&rows[14199][1], "a12");
 }
 
 promise!(two_processes_creating_one_database_both_end_well);
@@ -172,7 +215,7 @@ fn two_processes_creating_one_database_both_end_well() {
             Command::new(QUEENS)
                 .current_dir(dir.path())
                 .args(["init", "--size", "9"])
-                .output()
+                .bounded_output()
         };
         let (a, b) = thread::scope(|s| {
             let a = s.spawn(spawn);
@@ -205,7 +248,9 @@ fn readers_see_the_old_board_or_the_new_one_while_another_process_rebuilds() {
         });
         let mut answers = Vec::new();
         let mut busy = 0;
+        let deadline = common::wait::Deadline::new("the rebuilds to end and 10 counts");
         while !writer.is_finished() || answers.len() < 10 {
+            deadline.check();
             let out = queens(&dir, &["count", "--db", &db_arg]);
             if out.status.success() {
                 answers.push(text(&out.stdout));
@@ -294,7 +339,7 @@ fn two_upgrades_of_one_file_at_once_both_end_well() {
 fn as_unprivileged(dir: &Path, args: &[&str]) -> Output {
     common::queens_as_a_plain_user(dir)
         .args(args)
-        .output()
+        .bounded_output()
         .expect("setpriv (util-linux) runs queens as nobody")
 }
 
@@ -542,7 +587,7 @@ fn files_named_like_queens_temporary_files_are_never_removed() {
     let out = common::queens(dir.path())
         .env("TMPDIR", tmp)
         .args(["count", "--size", "7"])
-        .output()
+        .bounded_output()
         .unwrap();
     assert_eq!(text(&out.stdout), "40\n", "{}", text(&out.stderr));
     for name in names {

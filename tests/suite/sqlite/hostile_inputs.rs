@@ -1,18 +1,19 @@
 //! The promises of the book (docs/src/explanation/guarantees.md), tried as
 //! a hostile user would: the user's own rows, foreign keys and triggers against rebuilds;
 //! reading commands against files that tempt them to write; SQLite URI
-//! names, devices, FIFOs and links as --db and --out; a rebuild racing a
-//! materialize; damage that only doctor can see; endless queries; boards
+//! names, devices, FIFOs and links as --db and --out; a rebuild between a
+//! materialize's steps; damage that only doctor can see; endless queries; boards
 //! too large to search; a server that never answers.
 
 use crate::common;
+use crate::common::Bounded;
+use crate::common::wait::BoundedInto;
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::thread;
-use std::time::Duration;
 
 use common::{Board, assert_refused, contents};
 use rusqlite::{Connection, OpenFlags};
@@ -189,8 +190,8 @@ promise!(a_solution_view_the_user_replaced_is_read_as_it_stands);
 /// A `solution` view the user replaced is what every reading command reads:
 /// `count`, `solve` and `export` then read it in one query instead of
 /// searching the board in parts, and count it without the mirror symmetry,
-/// which need not hold for it (found by the issue-13 review: the parts had
-/// searched the board themselves and reported 92 beside a view of 4). A
+/// which need not hold for it (the parts once searched the board
+/// themselves and reported 92 beside a view of 4). A
 /// replaced view that fails fails every command in one line.
 fn a_solution_view_the_user_replaced_is_read_as_it_stands() {
     let board = Board::new(8);
@@ -319,7 +320,8 @@ fn a_device_or_a_fifo_is_written_into_not_replaced(board: &Board) {
     };
     let out = export_csv(board, "pipe.csv", false);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(reader.join().unwrap().lines().count(), 5);
+    let read = common::wait::joined(reader, "the FIFO's reader to read the export");
+    assert_eq!(read.lines().count(), 5);
     assert!(
         std::fs::symlink_metadata(&fifo)
             .unwrap()
@@ -386,35 +388,70 @@ impl FileTypeLike for std::fs::FileType {
     }
 }
 
-promise!(a_rebuild_racing_a_materialize_never_leaves_a_store_of_another_board);
-fn a_rebuild_racing_a_materialize_never_leaves_a_store_of_another_board() {
-    for round in 0..4 {
+/// `init --materialize`'s steps on the 11×11 `board`, driven one by one
+/// as the command takes them, with `queens init --force --size 9` run at
+/// `rebuild_at` (0: after the board is built, before its size is read
+/// for the search; 1: after the search, before its solutions go in):
+/// what storing them says. So the rebuild lands between two steps for
+/// certain, where two processes started together would meet there by
+/// chance, if ever.
+fn materialize_across_a_rebuild(board: &Board, rebuild_at: usize) -> anyhow::Result<u64> {
+    use queens::search::context::Workers;
+    let target = queens::engine::target::Target::File(board.db.clone());
+    let engine = queens::engine::registry::connect(&target)?;
+    let rebuild = || {
+        let db = board.db.to_str().unwrap();
+        let out = queens(
+            board.dir.path(),
+            &["init", "--force", "--size", "9", "--db", db],
+        );
+        assert!(out.status.success(), "the rebuild: {}", text(&out.stderr));
+    };
+    let mut store = engine.store_solutions(11)?;
+    if rebuild_at == 0 {
+        rebuild();
+    }
+    {
+        let searched =
+            queens::search::store::the_board_built(engine.as_ref(), 11, Workers::unwatched())?;
+        queens::search::parallel::for_each_solution(&searched, |squares| store.push(&squares))?;
+    }
+    if rebuild_at == 1 {
+        rebuild();
+    }
+    store.commit()
+}
+
+promise!(a_rebuild_between_a_materialize_s_steps_leaves_no_store_of_another_board);
+fn a_rebuild_between_a_materialize_s_steps_leaves_no_store_of_another_board() {
+    for (rebuild_at, said) in [
+        (
+            0,
+            "while it was built for an 11×11 board (it now holds a 9×9 board); nothing \
+             was stored",
+        ),
+        (
+            1,
+            "was rebuilt for a 9×9 board while its 11×11 solutions were searched; \
+             nothing was stored",
+        ),
+    ] {
         let board = Board::new(11);
-        let db = board.db.to_str().unwrap().to_string();
-        let dir = board.dir.path().to_path_buf();
-        let (materialize, rebuild) = thread::scope(|s| {
-            let m = s.spawn(|| queens(&dir, &["init", "--materialize", "--db", &db]));
-            thread::sleep(Duration::from_millis(100 * round));
-            let r = s.spawn(|| queens(&dir, &["init", "--force", "--size", "9", "--db", &db]));
-            (m.join().unwrap(), r.join().unwrap())
-        });
-        for out in [&materialize, &rebuild] {
-            let stderr = text(&out.stderr);
-            assert!(
-                out.status.success()
-                    || (stderr.lines().count() == 1 && !stderr.contains("panicked")),
-                "round {round}: {stderr}"
-            );
-        }
-        // Whatever happened, the file is whole and doctor finds it so: a
-        // store, if any, holds the solutions of the board the file holds.
+        let error = materialize_across_a_rebuild(&board, rebuild_at)
+            .expect_err("a store of the 11×11 board went into the 9×9 one");
+        let error = format!("{error:#}");
+        assert!(error.ends_with(said), "rebuilt at {rebuild_at}: {error}");
+        assert_eq!(error.lines().count(), 1, "{error}");
+        // The file is whole and doctor finds it so: the 9×9 board, with no
+        // store of another board's solutions.
         let report = board.run(&["doctor"]);
         assert_eq!(
             report.status.code(),
             Some(0),
-            "round {round}: {}",
+            "rebuilt at {rebuild_at}: {}",
             text(&report.stdout)
         );
+        assert_eq!(board.stdout(&["count"]), "352\n");
     }
 }
 
@@ -482,13 +519,15 @@ fn query_streams_in_bounded_memory_and_stops_when_told() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    let watchdog = common::wait::Watchdog::on(child.id(), "query's first 2,000,000 rows");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     for _ in 0..2_000_000 {
         lines.next().unwrap().unwrap();
     }
+    drop(watchdog);
     let peak_kb = common::peak_memory_kb(child.id());
     let _ = child.kill();
-    let _ = child.wait();
+    common::wait::exit_of(&mut child, "the killed query to end");
     assert!(
         peak_kb < 64 * 1024,
         "an endless query held {peak_kb} kB after 2,000,000 rows"
@@ -539,14 +578,9 @@ fn a_reader_that_closes_the_pipe_early_ends_every_format_quietly() {
             .spawn()
             .unwrap();
         drop(child.stdout.take());
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
-        assert!(child.wait().unwrap().success(), "{format}: {stderr}");
+        let out = common::wait::output_of(child, &format!("solve --format {format} to end"));
+        let stderr = text(&out.stderr);
+        assert!(out.status.success(), "{format}: {stderr}");
         assert_eq!(stderr, "", "{format}");
     }
 }
@@ -635,7 +669,7 @@ fn init_says_what_it_changed_and_its_advice_works() {
         .args(["-c", advice])
         .current_dir(dir)
         .env("PATH", path)
-        .output()
+        .bounded_output()
         .unwrap();
     assert!(followed.status.success(), "{}", text(&followed.stderr));
     assert_eq!(
@@ -728,7 +762,7 @@ fn a_full_disk_is_named_and_leaves_nothing_behind() {
     let mounted = Command::new("mount")
         .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
         .arg(&small)
-        .status()
+        .bounded_status()
         .unwrap();
     assert!(mounted.success(), "mount needs root");
     let board = Board::new(12);
@@ -762,7 +796,7 @@ fn a_full_disk_is_named_and_leaves_nothing_behind() {
         assert!(!stderr.contains("user_version"), "{stderr}");
     }
     let left: Vec<_> = std::fs::read_dir(&small).unwrap().collect();
-    let _ = Command::new("umount").arg(&small).status();
+    let _ = Command::new("umount").arg(&small).bounded_status();
     assert!(left.is_empty(), "{left:?}");
 }
 
@@ -834,8 +868,7 @@ fn help_into_a_full_device_is_an_error() {
     for flag in ["--help", "--version"] {
         let out = Command::new(QUEENS)
             .arg(flag)
-            .stdout(std::fs::File::create("/dev/full").unwrap())
-            .output()
+            .bounded_output_into(std::fs::File::create("/dev/full").unwrap())
             .unwrap();
         assert_refused(&out, 1, "cannot write");
     }
@@ -863,7 +896,7 @@ fn an_export_whose_directory_is_renamed_midway_leaves_no_partial_file() {
     // Rename the directory once the export has begun writing into it.
     let child = export_writing_into(&board, &dir);
     std::fs::rename(&dir, &moved).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::wait::output_of(child, "the export into a renamed directory to end");
     assert_refused(&out, 1, "all.csv");
     let left: Vec<_> = std::fs::read_dir(&moved)
         .unwrap()
@@ -880,7 +913,7 @@ fn a_url_in_queens_db_is_not_shown_by_help() {
             .current_dir(dir.path())
             .args([command, "--help"])
             .env("QUEENS_DB", "postgres://me:Secr3tPw@127.0.0.1:1/db")
-            .output()
+            .bounded_output()
             .unwrap();
         assert!(out.status.success());
         assert!(!text(&out.stdout).contains("Secr3tPw"), "{command}");
@@ -908,7 +941,7 @@ fn a_url_typed_where_no_url_goes_is_not_echoed() {
             .current_dir(dir.path())
             .args(["count", "--db"])
             .arg(url)
-            .output()
+            .bounded_output()
             .unwrap();
         assert_refused(&out, 2, "not UTF-8");
         assert!(!text(&out.stderr).contains("Secr3tPw"));
@@ -985,10 +1018,10 @@ fn is_built_board(path: &Path) -> bool {
 fn stop_with(child: std::process::Child, signal: &str) {
     let killed = Command::new("kill")
         .args([format!("-{signal}"), child.id().to_string()])
-        .status()
+        .bounded_status()
         .unwrap();
     assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let out = common::wait::output_of(child, &format!("queens to end at SIG{signal}"));
     assert_eq!(out.status.code(), Some(130), "{signal}");
 }
 
@@ -1039,7 +1072,7 @@ fn two_processes_on_temporary_boards_at_once_each_get_their_own() {
             .env("TMPDIR", &tmp)
             .args(["count", "--size", "11", "--db"])
             .arg(&board.db)
-            .output()
+            .bounded_output()
             .unwrap()
     };
     let (a, b) = thread::scope(|s| {
@@ -1062,7 +1095,7 @@ fn a_temporary_board_where_none_can_be_made_is_one_line() {
         .env("TMPDIR", board.dir.path().join("no-such-dir"))
         .args(["count", "--size", "10", "--db"])
         .arg(&board.db)
-        .output()
+        .bounded_output()
         .unwrap();
     assert_refused(&out, 1, "cannot make a temporary board");
 }
@@ -1124,7 +1157,7 @@ fn a_system_short_of_threads_gets_the_search_on_the_threads_it_gave_or_one_line(
                 "ulimit -u {limit}; exec {QUEENS} check a1 c5 --jobs 1024 --quiet --db {}",
                 db.display()
             ))
-            .output()
+            .bounded_output()
             .expect("setpriv (util-linux)")
     };
     // Some threads: the search goes on with them.
@@ -1190,7 +1223,7 @@ fn far_more_jobs_than_cores_under_an_address_space_limit_answer_every_time() {
             .arg(format!(
                 "ulimit -v 300000; exec {QUEENS} check a1 --jobs 1024 --size 13 --quiet --db q.db"
             ))
-            .output()
+            .bounded_output()
             .unwrap();
         let said = text(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "{said}");

@@ -3,6 +3,7 @@
 //! file holds more than one board size.
 
 use crate::common;
+use crate::common::Bounded;
 
 use std::process::{Child, Command};
 
@@ -34,7 +35,9 @@ fn rebuild_between(board: &Board, rounds: u32, n: u8) -> Child {
 /// printed: an answer for one board, or one line saying why there is none.
 fn race(board: &Board, mut writer: Child, args: &[&str]) -> Vec<(bool, String, String)> {
     let mut seen = Vec::new();
+    let deadline = common::wait::Deadline::new("the writer to end");
     while writer.try_wait().unwrap().is_none() {
+        deadline.check();
         let out = board.run(args);
         seen.push((out.status.success(), text(&out.stdout), text(&out.stderr)));
     }
@@ -218,7 +221,7 @@ fn a_standard_output_that_is_the_wal_behind_a_linked_db_is_refused() {
                 link.display(),
                 std::path::Path::new(&target).display()
             ))
-            .output()
+            .bounded_output()
             .unwrap();
         assert_eq!(
             out.status.code(),
