@@ -6,6 +6,8 @@ const js = require("@eslint/js");
 const globals = require("globals");
 
 module.exports = [
+  // Built files: the book's, Cargo's.
+  { ignores: ["target/", "docs/book/"] },
   {
     files: ["src/render/page/*.js"],
     ...js.configs.recommended,

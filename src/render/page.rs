@@ -303,6 +303,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn no_module_can_close_the_script_it_sits_in() {
+        for module in MODULES.iter().chain(&CONSOLE_MODULES).chain([&MAIN]) {
+            let first = module.lines().next().unwrap_or_default();
+            assert!(
+                !module.contains("</script") && !module.contains("<!--"),
+                "{first}"
+            );
+        }
+    }
+
+    #[test]
     fn data_cannot_close_the_script_it_sits_in() {
         let mut data = PageData {
             n: 1,
