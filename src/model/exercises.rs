@@ -2,7 +2,7 @@
 //! reference answer and whether the order of its rows counts. The built-in
 //! ones are `exercises.toml`; a teacher's own file has the same form.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
 use crate::model::hex::hex;
@@ -30,6 +30,52 @@ impl Exercise {
     pub fn id(&self) -> String {
         let digest = Sha256::digest(format!("{}\n{}", self.title, self.answer));
         hex(&digest[..8])
+    }
+}
+
+/// The rows a reference answer gives on one board, as the page carries
+/// them: the browser compares a learner's rows with these and runs no
+/// reference itself.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnswerRows {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Typed>>,
+}
+
+/// A value as SQLite types it: its storage class and its exact value, the
+/// key the console compares two values by.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Typed {
+    Null,
+    Integer(i64),
+    Real(f64),
+    /// Text as its bytes, which need not be UTF-8.
+    Text(Vec<u8>),
+    Blob(Vec<u8>),
+}
+
+/// A value in the page: JSON null, or a string whose first character is
+/// its storage class (`i` integer, `r` real, `t` text, `u` text whose
+/// bytes are not UTF-8, in hex, `x` blob, in hex) and whose rest is its
+/// value, exactly: an integer as its digits (all 64 bits, which a JSON
+/// number would round), a real as the digits that read back as the same
+/// double (`Infinity`, `-0`), which JavaScript's Number() reads.
+impl Serialize for Typed {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let text = match self {
+            Typed::Null => return serializer.serialize_unit(),
+            Typed::Integer(i) => format!("i{i}"),
+            Typed::Real(f) if f.is_infinite() => {
+                format!("r{}Infinity", if *f < 0.0 { "-" } else { "" })
+            }
+            Typed::Real(f) => format!("r{f:?}"),
+            Typed::Text(bytes) => match std::str::from_utf8(bytes) {
+                Ok(text) => format!("t{text}"),
+                Err(_) => format!("u{}", hex(bytes)),
+            },
+            Typed::Blob(bytes) => format!("x{}", hex(bytes)),
+        };
+        serializer.serialize_str(&text)
     }
 }
 
@@ -103,6 +149,25 @@ mod tests {
         ids.sort();
         ids.dedup();
         assert_eq!(ids.len(), all.len());
+    }
+
+    #[test]
+    fn a_carried_value_keeps_its_storage_class_and_every_bit() {
+        let row = vec![
+            Typed::Null,
+            Typed::Integer(i64::MIN),
+            Typed::Real(0.1),
+            Typed::Real(-0.0),
+            Typed::Real(f64::NEG_INFINITY),
+            Typed::Real(2.0),
+            Typed::Text(b"92".to_vec()),
+            Typed::Text(vec![0x61, 0xff]),
+            Typed::Blob(vec![0x61, 0x31]),
+        ];
+        assert_eq!(
+            serde_json::to_string(&row).unwrap(),
+            r#"[null,"i-9223372036854775808","r0.1","r-0.0","r-Infinity","r2.0","t92","u61ff","x6131"]"#
+        );
     }
 
     #[test]

@@ -5,10 +5,10 @@
 
 pub mod board_pictures;
 pub mod column_layout;
+pub mod console;
 pub mod datasette;
 pub mod diagram;
 pub mod infile;
-pub mod lab;
 pub mod notes;
 pub mod outfile;
 pub mod page;

@@ -1,7 +1,8 @@
 //! The model as one page (`queens export --format html`): a self-contained
 //! HTML file, its style and script inline and its data the database's own
 //! rows, so that it opens from disk, offline, and its numbers are those the
-//! database gives. The page itself is `page.html`; this fills in its data.
+//! database gives. The page is `page/page.html`, its script the modules
+//! beside it (`page/*.js`); `assemble` puts them and the data together.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
@@ -11,12 +12,41 @@ use serde::Serialize;
 
 use crate::model::board::Board;
 use crate::model::reading::{BoardShown, ReasoningStep, SquareImage, TallyLevel};
-use crate::render::lab::{LabData, SCRIPT, STYLE};
+use minijinja::{AutoEscape, Environment, UndefinedBehavior, context};
+
+use crate::render::console::ConsoleData;
 use crate::render::search_space;
 
-/// The page's template: `__N__` is the board size, `__DATA__` the data,
-/// the `__LAB_…__` markers the console's parts.
-const TEMPLATE: &str = include_str!("page.html");
+/// The page's templates: the page, and the console's section and style,
+/// which it includes where the page has a console.
+const TEMPLATES: [(&str, &str); 3] = [
+    ("page.html", include_str!("page/page.html")),
+    ("console.html", include_str!("page/console.html")),
+    ("console.css", include_str!("page/console.css")),
+];
+
+/// The script's modules, in the order the page holds them: each defines
+/// one function, which main.js calls with what that part needs.
+const MODULES: [&str; 9] = [
+    include_str!("page/facts.js"),
+    include_str!("page/helpers.js"),
+    include_str!("page/board.js"),
+    include_str!("page/solutions.js"),
+    include_str!("page/tables.js"),
+    include_str!("page/player.js"),
+    include_str!("page/walk.js"),
+    include_str!("page/columns.js"),
+    include_str!("page/address.js"),
+];
+
+/// The console's modules, on a page that has one.
+const CONSOLE_MODULES: [&str; 2] = [
+    include_str!("page/console-worker.js"),
+    include_str!("page/console.js"),
+];
+
+/// The module that starts the page, last.
+const MAIN: &str = include_str!("page/main.js");
 
 /// What the page shows, read from the database's relations.
 #[derive(Serialize, Default)]
@@ -162,43 +192,60 @@ impl PageData {
     }
 }
 
-/// Writes the page for `data`, with the console and exercises of `lab`
+/// Writes the page for `data`, with the console and exercises of `console`
 /// where it is given (`export --console`).
-pub fn write_page(out: &mut dyn Write, data: &PageData, lab: Option<&LabData>) -> Result<()> {
-    let n = data.n.to_string();
-    let json = script_json(&serde_json::to_string(data)?);
-    let (style, section, script, lab_data) = match lab {
-        Some(lab) => (
-            STYLE.to_string(),
-            lab.section(),
-            SCRIPT.to_string(),
-            format!(
-                "<script type=\"application/json\" id=\"queens-lab\">{}</script>",
-                script_json(&serde_json::to_string(lab)?)
-            ),
-        ),
-        None => (
-            String::new(),
-            String::new(),
-            "const LAB = null;".to_string(),
-            String::new(),
-        ),
-    };
-    let page = fill(
-        TEMPLATE,
-        &[
-            ("__N__", &n),
-            ("__BOARD__", &data.board),
-            ("__BOARD_CAP__", &capitalized(&data.board)),
-            ("__DATA__", &json),
-            ("/* __LAB_STYLE__ */", &style),
-            ("<!-- __LAB_SECTION__ -->", &section),
-            ("// __LAB_SCRIPT__", &script),
-            ("<!-- __LAB_DATA__ -->", &lab_data),
-        ],
-    );
-    out.write_all(page.as_bytes())?;
+pub fn write_page(
+    out: &mut dyn Write,
+    data: &PageData,
+    console: Option<&ConsoleData>,
+) -> Result<()> {
+    out.write_all(assemble(data, console)?.as_bytes())?;
     Ok(out.flush()?)
+}
+
+/// The page, the one place it is put together: the template filled in with
+/// the board's name and size, the data, the script's modules and, where it
+/// is given, the console. Nothing is escaped: the data is JSON made safe to
+/// sit in a script (`script_json`), the rest the page's own text.
+fn assemble(data: &PageData, console: Option<&ConsoleData>) -> Result<String> {
+    let mut env = Environment::new();
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_auto_escape_callback(|_| AutoEscape::None);
+    env.set_keep_trailing_newline(true);
+    for (name, text) in TEMPLATES {
+        env.add_template(name, text)?;
+    }
+    let mut modules: Vec<&str> = MODULES.to_vec();
+    if console.is_some() {
+        modules.extend(CONSOLE_MODULES);
+    }
+    modules.push(MAIN);
+    let script: Vec<String> = modules.into_iter().map(unindented).collect();
+    let console = match console {
+        Some(console) => Some(context! {
+            data => script_json(&serde_json::to_string(console)?),
+            hidden => console.hidden(),
+            sqljs_version => console.sqljs_version(),
+        }),
+        None => None,
+    };
+    let page = env.get_template("page.html")?.render(context! {
+        n => data.n,
+        board => &data.board,
+        board_capitalized => capitalized(&data.board),
+        data => script_json(&serde_json::to_string(data)?),
+        script => script.join("\n"),
+        console => console,
+    })?;
+    Ok(page)
+}
+
+/// A module as the page holds it: each line without its indentation, which
+/// the plain page's 100 kB cannot spare. No string in a module spans lines
+/// (eslint.config.js forbids template literals), so no value changes.
+fn unindented(module: &str) -> String {
+    let lines: Vec<&str> = module.lines().map(str::trim_start).collect();
+    lines.join("\n")
 }
 
 /// "The 8×8 board" from "the 8×8 board".
@@ -216,25 +263,6 @@ fn script_json(json: &str) -> String {
     json.replace('<', "\\u003c")
         .replace('\u{2028}', "\\u2028")
         .replace('\u{2029}', "\\u2029")
-}
-
-/// `template` with each marker replaced by its value, in one pass over the
-/// template: text a value brings in (a user's SQL, sql.js) is never taken
-/// for a marker.
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut page =
-        String::with_capacity(template.len() + values.iter().map(|v| v.1.len()).sum::<usize>());
-    let mut rest = template;
-    while let Some((at, marker, value)) = (values.iter())
-        .filter_map(|(marker, value)| rest.find(marker).map(|at| (at, *marker, *value)))
-        .min_by_key(|found| found.0)
-    {
-        page.push_str(&rest[..at]);
-        page.push_str(value);
-        rest = &rest[at + marker.len()..];
-    }
-    page.push_str(rest);
-    page
 }
 
 /// The moves of every symmetry, grouped by symmetry name, from rows of
@@ -273,6 +301,17 @@ fn tally_cells(t: &TallyLevel) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_module_can_close_the_script_it_sits_in() {
+        for module in MODULES.iter().chain(&CONSOLE_MODULES).chain([&MAIN]) {
+            let first = module.lines().next().unwrap_or_default();
+            assert!(
+                !module.contains("</script") && !module.contains("<!--"),
+                "{first}"
+            );
+        }
+    }
 
     #[test]
     fn data_cannot_close_the_script_it_sits_in() {

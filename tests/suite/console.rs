@@ -16,10 +16,10 @@ fn sqljs() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("node_modules/sql.js")
 }
 
-/// Writes the console page of `board` (with `more` arguments) as lab.html
+/// Writes the console page of `board` (with `more` arguments) as console.html
 /// in its directory and returns its path.
-fn lab_of(board: &Board, more: &[&str]) -> PathBuf {
-    let page = board.dir.path().join("lab.html");
+fn console_of(board: &Board, more: &[&str]) -> PathBuf {
+    let page = board.dir.path().join("console.html");
     let sqljs = sqljs();
     let mut args = vec!["export", "--console", "--sqljs", sqljs.to_str().unwrap()];
     args.extend_from_slice(more);
@@ -55,7 +55,7 @@ fn refused(board: &Board, args: &[&str], code: i32) -> String {
         "{said}"
     );
     assert!(
-        !board.dir.path().join("lab.html").exists(),
+        !board.dir.path().join("console.html").exists(),
         "{args:?} wrote the page"
     );
     said
@@ -65,7 +65,14 @@ fn refused(board: &Board, args: &[&str], code: i32) -> String {
 fn refused_with_sqljs(board: &Board, dir: &str) -> String {
     refused(
         board,
-        &["export", "--console", "--sqljs", dir, "--out", "lab.html"],
+        &[
+            "export",
+            "--console",
+            "--sqljs",
+            dir,
+            "--out",
+            "console.html",
+        ],
         2,
     )
 }
@@ -74,7 +81,7 @@ promise!(the_console_needs_sqljs_from_npm_and_says_how_to_get_it);
 fn the_console_needs_sqljs_from_npm_and_says_how_to_get_it() {
     let board = Board::new(8);
     // No node_modules where queens runs: the command that gets it.
-    let said = refused(&board, &["export", "--console", "--out", "lab.html"], 1);
+    let said = refused(&board, &["export", "--console", "--out", "console.html"], 1);
     assert!(said.contains("npm install sql.js@1.16.0"), "{said}");
     let dir = board.dir.path();
     let old = fake_package(dir, "1.15.0", "");
@@ -95,7 +102,7 @@ fn the_console_needs_sqljs_from_npm_and_says_how_to_get_it() {
         ("--exercises", "course.toml"),
         ("--sqljs", "node_modules/sql.js"),
     ] {
-        let said = refused(&board, &["export", flag, value, "--out", "lab.html"], 2);
+        let said = refused(&board, &["export", flag, value, "--out", "console.html"], 2);
         assert!(said.contains("--console"), "{said}");
     }
 }
@@ -112,7 +119,7 @@ fn export_with(board: &Board, file: &str) -> std::process::Output {
         "--exercises",
         file,
         "--out",
-        "lab.html",
+        "console.html",
     ])
 }
 
@@ -127,7 +134,7 @@ fn refused_output(board: &Board, out: std::process::Output) -> String {
     let said = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{said}");
     assert_eq!(said.lines().count(), 1, "{said}");
-    assert!(!board.dir.path().join("lab.html").exists());
+    assert!(!board.dir.path().join("console.html").exists());
     said
 }
 
@@ -169,7 +176,7 @@ fn an_answer_that_needs_what_the_page_s_sqlite_lacks_is_refused_by_name() {
         std::fs::write(board.dir.path().join("both.toml"), exercise("Both", answer)).unwrap();
         let out = export_with(&board, "both.toml");
         assert!(out.status.success(), "{answer}: {}", text(&out.stderr));
-        std::fs::remove_file(board.dir.path().join("lab.html")).unwrap();
+        std::fs::remove_file(board.dir.path().join("console.html")).unwrap();
     }
 }
 
@@ -329,8 +336,9 @@ fn a_teachers_exercises_are_checked_on_every_board_before_anything_is_written() 
         said.contains("exercise 2 (\"Directions\") has the same answer on every board"),
         "{said}"
     );
-    let lab = lab_data(&std::fs::read_to_string(board.dir.path().join("lab.html")).unwrap());
-    let titles: Vec<&str> = (lab["exercises"].as_array().unwrap().iter())
+    let console =
+        console_data(&std::fs::read_to_string(board.dir.path().join("console.html")).unwrap());
+    let titles: Vec<&str> = (console["exercises"].as_array().unwrap().iter())
         .map(|x| x["title"].as_str().unwrap())
         .collect();
     assert_eq!(titles, ["Squares", "Directions"]);
@@ -378,9 +386,9 @@ fn the_how_to_s_exercises_make_a_page() {
     let example = &how_to[start..start + how_to[start..].find("```").unwrap()];
     let board = Board::new(8);
     std::fs::write(board.dir.path().join("course.toml"), example).unwrap();
-    let page = lab_of(&board, &["--exercises", "course.toml"]);
-    let lab = lab_data(&std::fs::read_to_string(page).unwrap());
-    assert_eq!(lab["exercises"].as_array().unwrap().len(), 2);
+    let page = console_of(&board, &["--exercises", "course.toml"]);
+    let console = console_data(&std::fs::read_to_string(page).unwrap());
+    assert_eq!(console["exercises"].as_array().unwrap().len(), 2);
     let out = board.run(&[
         "export",
         "--console",
@@ -390,7 +398,7 @@ fn the_how_to_s_exercises_make_a_page() {
         "course.toml",
         "--force",
         "--out",
-        "lab.html",
+        "console.html",
     ]);
     assert!(
         !text(&out.stderr).contains("same answer"),
@@ -400,9 +408,11 @@ fn the_how_to_s_exercises_make_a_page() {
 }
 
 /// The console's data in a page.
-fn lab_data(page: &str) -> serde_json::Value {
-    let start =
-        page.find("id=\"queens-lab\">").expect("the console's data") + "id=\"queens-lab\">".len();
+fn console_data(page: &str) -> serde_json::Value {
+    let start = page
+        .find("id=\"queens-console\">")
+        .expect("the console's data")
+        + "id=\"queens-console\">".len();
     let end = start + page[start..].find("</script>").unwrap();
     serde_json::from_str(&page[start..end]).unwrap()
 }
@@ -428,11 +438,11 @@ promise!(
 );
 fn the_console_page_carries_real_boards_in_under_two_mib_and_the_plain_page_is_unchanged() {
     let board = Board::new(8);
-    let page = std::fs::read_to_string(lab_of(&board, &[])).unwrap();
+    let page = std::fs::read_to_string(console_of(&board, &[])).unwrap();
     assert!(page.len() < 2 << 20, "{} bytes", page.len());
-    let lab = lab_data(&page);
+    let console = console_data(&page);
     // The page's board and the hidden ones, each a real board: A000170.
-    let boards = lab["boards"].as_array().unwrap();
+    let boards = console["boards"].as_array().unwrap();
     let mut sizes = Vec::new();
     for (at, carried) in boards.iter().enumerate() {
         let n = carried[0].as_u64().unwrap();
@@ -451,12 +461,12 @@ fn the_console_page_carries_real_boards_in_under_two_mib_and_the_plain_page_is_u
         sizes.push((n, count));
     }
     assert_eq!(sizes, [(8, 92), (5, 10), (6, 4), (7, 40)]);
-    assert!(lab["license"].as_str().unwrap().contains("MIT"));
-    assert!(lab["exercises"].as_array().unwrap().len() >= 8);
+    assert!(console["license"].as_str().unwrap().contains("MIT"));
+    assert!(console["exercises"].as_array().unwrap().len() >= 8);
     // Nothing of the page's own loads from the network (sql.js is checked
     // by its SHA-256 to be the release npm ships).
     let own = page.replace(
-        lab["sqljs"]
+        console["sqljs"]
             .as_str()
             .unwrap()
             .replace('<', "\\u003c")
@@ -464,7 +474,7 @@ fn the_console_page_carries_real_boards_in_under_two_mib_and_the_plain_page_is_u
         "",
     );
     let own = own.replace(
-        &serde_json::to_string(lab["sqljs"].as_str().unwrap())
+        &serde_json::to_string(console["sqljs"].as_str().unwrap())
             .unwrap()
             .replace('<', "\\u003c"),
         "",
@@ -476,7 +486,9 @@ fn the_console_page_carries_real_boards_in_under_two_mib_and_the_plain_page_is_u
     let out = board.run(&["export", "--out", "plain.html"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let plain = std::fs::read_to_string(board.dir.path().join("plain.html")).unwrap();
-    assert!(!plain.contains("queens-lab") && !plain.contains("initSqlJs") && plain.len() < 100_000);
+    assert!(
+        !plain.contains("queens-console") && !plain.contains("initSqlJs") && plain.len() < 100_000
+    );
 }
 
 promise!(
@@ -487,10 +499,14 @@ fn a_stored_board_in_wal_mode_is_carried_as_it_is_read() {
     let board = Board::new(6);
     let conn = rusqlite::Connection::open(&board.db).unwrap();
     conn.execute_batch("pragma journal_mode = wal; create table course_note (note text); insert into course_note values ('mine')").unwrap();
-    let page = std::fs::read_to_string(lab_of(&board, &[])).unwrap();
+    let page = std::fs::read_to_string(console_of(&board, &[])).unwrap();
     drop(conn);
-    let lab = lab_data(&page);
-    let carried = carried_board(board.dir.path(), 0, lab["boards"][0][1].as_str().unwrap());
+    let console = console_data(&page);
+    let carried = carried_board(
+        board.dir.path(),
+        0,
+        console["boards"][0][1].as_str().unwrap(),
+    );
     let note: String = carried
         .query_row("select note from course_note", [], |r| r.get(0))
         .unwrap();
@@ -528,7 +544,7 @@ fn a_server_s_board_is_carried_as_a_fresh_sqlite_board() {
     let url = common::server::url_from("QUEENS_TEST_POSTGRES", "a PostgreSQL server");
     let schema = common::server::Schema::new(&url, "t");
     schema.stdout(&["init", "--size", "6"]);
-    let page = schema.dir.path().join("lab.html");
+    let page = schema.dir.path().join("console.html");
     let sqljs = sqljs();
     let out = schema.run(&[
         "export",
@@ -539,9 +555,13 @@ fn a_server_s_board_is_carried_as_a_fresh_sqlite_board() {
         page.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let lab = lab_data(&std::fs::read_to_string(&page).unwrap());
-    assert_eq!(lab["boards"][0][0], 6);
-    let carried = carried_board(schema.dir.path(), 0, lab["boards"][0][1].as_str().unwrap());
+    let console = console_data(&std::fs::read_to_string(&page).unwrap());
+    assert_eq!(console["boards"][0][0], 6);
+    let carried = carried_board(
+        schema.dir.path(),
+        0,
+        console["boards"][0][1].as_str().unwrap(),
+    );
     let count: i64 = carried
         .query_row("select count(*) from solution", [], |r| r.get(0))
         .unwrap();
@@ -561,11 +581,11 @@ mod in_chromium {
 
     /// The page open at `fragment`, once SQLite is ready in it (and says
     /// so, where the address runs no query).
-    fn open_lab(page: &Path, fragment: &str, size: (u32, u32)) -> (Chromium, Arc<Tab>) {
+    fn open_console(page: &Path, fragment: &str, size: (u32, u32)) -> (Chromium, Arc<Tab>) {
         let (browser, tab) = open_at(page, fragment, size);
         wait_ready(&tab);
         if !fragment.contains("sql=") {
-            let state = text_of(&tab, "lab-state");
+            let state = text_of(&tab, "console-state");
             assert!(state.contains("is ready"), "{state}");
         }
         (browser, tab)
@@ -577,20 +597,20 @@ mod in_chromium {
     /// wait for that word could wait for ever.)
     fn wait_ready(tab: &Tab) {
         wait_until("SQLite ready in the page", || {
-            eval(tab, "document.getElementById('lab-fresh').disabled") == "false"
+            eval(tab, "document.getElementById('console-fresh').disabled") == "false"
         });
     }
 
     /// Whether the console is busy: its Stop is enabled.
     fn busy(tab: &Tab) -> bool {
-        eval(tab, "document.getElementById('lab-stop').disabled") == "false"
+        eval(tab, "document.getElementById('console-stop').disabled") == "false"
     }
 
     /// Types `sql` into the console over what was there, as a learner
     /// does (the text goes in as typed text).
     fn type_query(tab: &Tab, sql: &str) {
-        click(tab, "#lab-sql");
-        eval(tab, "document.getElementById('lab-sql').select()");
+        click(tab, "#console-sql");
+        eval(tab, "document.getElementById('console-sql').select()");
         tab.send_character(sql).unwrap();
     }
 
@@ -601,13 +621,13 @@ mod in_chromium {
         tab.press_key_with_modifiers("Enter", Some(&[ModifierKey::Ctrl]))
             .unwrap();
         wait_until("the query's answer", || !busy(tab));
-        (text_of(tab, "lab-count"), text_of(tab, "lab-error"))
+        (text_of(tab, "console-count"), text_of(tab, "console-error"))
     }
 
     fn first_cell(tab: &Tab) -> String {
         eval(
             tab,
-            "document.querySelector('#lab-rows tbody td').textContent",
+            "document.querySelector('#console-rows tbody td').textContent",
         )
     }
 
@@ -617,8 +637,8 @@ mod in_chromium {
     );
     fn a_learner_runs_queries_sees_placements_and_stops_an_endless_one() {
         let board = Board::new(8);
-        let page = lab_of(&board, &[]);
-        let (_browser, tab) = open_lab(&page, "", (1280, 900));
+        let page = console_of(&board, &[]);
+        let (_browser, tab) = open_console(&page, "", (1280, 900));
         assert_eq!(
             run(&tab, "select count(*) from solution"),
             ("1 row.".into(), String::new())
@@ -632,7 +652,7 @@ mod in_chromium {
         assert_eq!(count, "2 rows.");
         let drawn = eval(
             &tab,
-            "[...document.querySelectorAll('#lab-boards figure')].map(f => f.querySelectorAll('i.q').length + ':' + f.textContent).join(' ')",
+            "[...document.querySelectorAll('#console-boards figure')].map(f => f.querySelectorAll('i.q').length + ':' + f.textContent).join(' ')",
         );
         assert_eq!(drawn, "8:solution 4 8:solution 77");
         // A mistake is one line, and the console goes on.
@@ -648,11 +668,13 @@ mod in_chromium {
             &tab,
             "with recursive r(i) as (select 1 union all select i + 1 from r) select count(*) from r",
         );
-        click(&tab, "#lab-run");
-        assert!(busy(&tab) && eval(&tab, "document.getElementById('lab-run').disabled") == "true");
-        click(&tab, "#lab-stop");
+        click(&tab, "#console-run");
+        assert!(
+            busy(&tab) && eval(&tab, "document.getElementById('console-run').disabled") == "true"
+        );
+        click(&tab, "#console-stop");
         wait_until("SQLite again after Stop", || {
-            let said = text_of(&tab, "lab-state");
+            let said = text_of(&tab, "console-state");
             said.starts_with("Stopped: ") && said.contains("is ready again")
         });
         assert_eq!(
@@ -673,12 +695,12 @@ mod in_chromium {
             (1280, 900),
         );
         wait_until("the address's query run", || {
-            !busy(&other) && text_of(&other, "lab-count") == "1 row."
+            !busy(&other) && text_of(&other, "console-count") == "1 row."
         });
         assert_eq!(first_cell(&other), "4");
         assert_eq!(text_of(&other, "placed"), "1 queen: c5");
         assert!(eval(&other, "location.hash").starts_with("#queens=c5&sql="));
-        screenshot(&tab, &screenshots().join("lab-8x8-desktop.png"));
+        screenshot(&tab, &screenshots().join("console-8x8-desktop.png"));
     }
 
     fn screenshots() -> PathBuf {
@@ -693,15 +715,15 @@ mod in_chromium {
         eval(
             tab,
             &format!(
-                "(s => {{ s.selectedIndex = {at}; s.dispatchEvent(new Event('change')); }})(document.getElementById('lab-ex'))"
+                "(s => {{ s.selectedIndex = {at}; s.dispatchEvent(new Event('change')); }})(document.getElementById('console-ex'))"
             ),
         );
         type_query(tab, answer);
-        click(tab, "#lab-check");
+        click(tab, "#console-check");
         wait_until("the check's verdict", || {
-            !busy(tab) && !text_of(tab, "lab-verdict").is_empty()
+            !busy(tab) && !text_of(tab, "console-verdict").is_empty()
         });
-        text_of(tab, "lab-verdict")
+        text_of(tab, "console-verdict")
     }
 
     promise!(
@@ -710,11 +732,11 @@ mod in_chromium {
     );
     fn exercises_are_checked_on_hidden_boards_and_progress_is_kept() {
         let board = Board::new(8);
-        let page = lab_of(&board, &[]);
-        let (_browser, tab) = open_lab(&page, "", (1280, 900));
+        let page = console_of(&board, &[]);
+        let (_browser, tab) = open_console(&page, "", (1280, 900));
         let titles = eval(
             &tab,
-            "[...document.getElementById('lab-ex').options].map(o => o.textContent).join('|')",
+            "[...document.getElementById('console-ex').options].map(o => o.textContent).join('|')",
         );
         let count = titles.split('|').count();
         assert!(titles.starts_with("1. Count the squares|"), "{titles}");
@@ -731,12 +753,15 @@ mod in_chromium {
                 && said.contains("64"),
             "{said}"
         );
-        eval(&tab, "document.getElementById('h-lab-ex').scrollIntoView()");
-        screenshot(&tab, &screenshots().join("lab-8x8-exercise.png"));
+        eval(
+            &tab,
+            "document.getElementById('h-console-ex').scrollIntoView()",
+        );
+        screenshot(&tab, &screenshots().join("console-8x8-exercise.png"));
         let said = check(&tab, 0, "select count(*) from square");
         assert!(said.starts_with("Right: the same rows as the reference answer on this 8×8 board and on the hidden 5×5, 6×6, 7×7 boards"), "{said}");
         assert_eq!(
-            text_of(&tab, "lab-progress"),
+            text_of(&tab, "console-progress"),
             format!("1 of {count} solved")
         );
         order_counts_only_where_the_exercise_says_so(&tab, &titles);
@@ -752,13 +777,13 @@ mod in_chromium {
         tab.reload(false, None).unwrap();
         wait_ready(&tab);
         assert_eq!(
-            text_of(&tab, "lab-progress"),
+            text_of(&tab, "console-progress"),
             format!("2 of {count} solved")
         );
         assert!(
             eval(
                 &tab,
-                "document.getElementById('lab-ex').options[0].textContent"
+                "document.getElementById('console-ex').options[0].textContent"
             )
             .ends_with('✓')
         );
@@ -792,8 +817,8 @@ mod in_chromium {
             .map(|(title, answer)| exercise(title, answer))
             .collect();
         std::fs::write(board.dir.path().join("typed.toml"), file).unwrap();
-        let page = lab_of(&board, &["--exercises", "typed.toml"]);
-        let (_browser, tab) = open_lab(&page, "", (1280, 900));
+        let page = console_of(&board, &["--exercises", "typed.toml"]);
+        let (_browser, tab) = open_console(&page, "", (1280, 900));
         for (at, answer) in [
             (0, "select 'x''6131''' from board_size"),
             (1, "select null from board_size"),
@@ -860,10 +885,10 @@ mod in_chromium {
     );
     fn every_built_in_exercise_s_answer_is_right_in_the_page() {
         let board = Board::new(8);
-        let page = lab_of(&board, &[]);
-        let lab = lab_data(&std::fs::read_to_string(&page).unwrap());
-        let (_browser, tab) = open_lab(&page, "", (1280, 900));
-        for (at, exercise) in lab["exercises"].as_array().unwrap().iter().enumerate() {
+        let page = console_of(&board, &[]);
+        let console = console_data(&std::fs::read_to_string(&page).unwrap());
+        let (_browser, tab) = open_console(&page, "", (1280, 900));
+        for (at, exercise) in console["exercises"].as_array().unwrap().iter().enumerate() {
             let answer = exercise["answer"].as_str().unwrap();
             let said = check(&tab, at, answer);
             assert!(said.starts_with("Right"), "{}: {said}", exercise["title"]);
@@ -876,8 +901,8 @@ mod in_chromium {
     );
     fn odd_values_errors_and_addresses_leave_the_console_working() {
         let board = Board::new(8);
-        let page = lab_of(&board, &[]);
-        let (_browser, tab) = open_lab(&page, "", (1280, 900));
+        let page = console_of(&board, &[]);
+        let (_browser, tab) = open_console(&page, "", (1280, 900));
         // Large blobs and HTML are shown cut short and as text.
         let (count, _) = run(
             &tab,
@@ -890,7 +915,7 @@ mod in_chromium {
             first_cell(&tab)
         );
         assert_eq!(
-            eval(&tab, "document.querySelectorAll('#lab img').length"),
+            eval(&tab, "document.querySelectorAll('#console img').length"),
             "0"
         );
         // An error takes the last answer away and says what ran before it.
@@ -901,11 +926,11 @@ mod in_chromium {
             ("", "Error: no such table: nonexistent")
         );
         assert_eq!(
-            eval(&tab, "document.querySelectorAll('#lab-rows td').length"),
+            eval(&tab, "document.querySelectorAll('#console-rows td').length"),
             "0"
         );
         assert_eq!(
-            text_of(&tab, "lab-state"),
+            text_of(&tab, "console-state"),
             "Stopped at an error: 1 statement before it ran."
         );
         // An address's query asked for while another runs runs after it;
@@ -914,15 +939,15 @@ mod in_chromium {
             &tab,
             "with recursive r(i) as (select 1 union all select i + 1 from r) select count(*) from r",
         );
-        click(&tab, "#lab-run");
+        click(&tab, "#console-run");
         eval(&tab, "location.hash = '#sql=select%205'");
         wait_until("the address's query waiting", || {
-            text_of(&tab, "lab-state").contains("runs when this one ends")
+            text_of(&tab, "console-state").contains("runs when this one ends")
         });
-        click(&tab, "#lab-stop");
-        assert_eq!(eval(&tab, "document.activeElement.id"), "lab-sql");
+        click(&tab, "#console-stop");
+        assert_eq!(eval(&tab, "document.activeElement.id"), "console-sql");
         wait_until("the address's query run", || {
-            !busy(&tab) && text_of(&tab, "lab-count") == "1 row."
+            !busy(&tab) && text_of(&tab, "console-count") == "1 row."
         });
         assert_eq!(first_cell(&tab), "5");
         // A query that does not decode is said beside the queens placed.
@@ -939,8 +964,8 @@ mod in_chromium {
     );
     fn the_console_holds_at_phone_width_and_works_by_keyboard() {
         let board = Board::new(8);
-        let page = lab_of(&board, &[]);
-        let (_browser, tab) = open_lab(&page, "", (390, 844));
+        let page = console_of(&board, &[]);
+        let (_browser, tab) = open_console(&page, "", (390, 844));
         let (count, _) = run(&tab, "select * from search_tree");
         assert!(count.ends_with("rows, the first 500 shown."), "{count}");
         assert_eq!(
@@ -951,20 +976,20 @@ mod in_chromium {
         // From the query, Tab reaches Run; Enter on it runs.
         type_query(&tab, "select count(*) from line");
         tab.press_key("Tab").unwrap();
-        assert_eq!(eval(&tab, "document.activeElement.id"), "lab-run");
+        assert_eq!(eval(&tab, "document.activeElement.id"), "console-run");
         tab.press_key("Enter").unwrap();
         wait_until("the query's answer", || {
-            !busy(&tab) && text_of(&tab, "lab-count") == "1 row."
+            !busy(&tab) && text_of(&tab, "console-count") == "1 row."
         });
         assert_eq!(first_cell(&tab), "46");
         // Run can do nothing on an empty query, and says so by being disabled.
         type_query(&tab, " ");
         assert_eq!(
-            eval(&tab, "document.getElementById('lab-run').disabled"),
+            eval(&tab, "document.getElementById('console-run').disabled"),
             "true"
         );
         run(&tab, "select * from fundamental_solution");
-        eval(&tab, "document.getElementById('lab').scrollIntoView()");
-        screenshot(&tab, &screenshots().join("lab-8x8-phone.png"));
+        eval(&tab, "document.getElementById('console').scrollIntoView()");
+        screenshot(&tab, &screenshots().join("console-8x8-phone.png"));
     }
 }

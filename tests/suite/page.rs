@@ -388,7 +388,10 @@ mod in_chromium {
         // Playing goes on from step 3: wait for the fourth record, however
         // slowly the page plays on this machine.
         common::wait_until("the walk to play its fourth step", || {
-            eval(tab, "walk.records.length").parse::<u64>().unwrap() > 3
+            eval(tab, "queens.walk.records.length")
+                .parse::<u64>()
+                .unwrap()
+                > 3
         });
         tab.press_key("p").unwrap();
         assert_eq!(text_of(tab, "walk-play"), "▶ play");
@@ -586,15 +589,16 @@ mod in_chromium {
         assert_eq!(expected.len(), 15_720);
         let walked = eval(
             tab,
-            "walkRecord(15720), walk.records.map(r => [SQ[r.sq][0], r.attacker === null ? 1 : 0, r.line === null ? '' : LINES[r.line][0], \
-             r.line === null ? '' : LINES[r.line][1], r.attacker === null ? '' : SQ[r.attacker][0]].join('|')).join('\\n')",
+            "queens.walk.record(15720), queens.walk.records.map(r => [queens.data.squares[r.sq][0], r.attacker === null ? 1 : 0, \
+             r.line === null ? '' : queens.data.lines[r.line][0], r.line === null ? '' : queens.data.lines[r.line][1], \
+             r.attacker === null ? '' : queens.data.squares[r.attacker][0]].join('|')).join('\\n')",
         );
         let walked: Vec<&str> = walked.lines().collect();
         assert_eq!(walked.len(), expected.len());
         for (step, (mine, theirs)) in walked.iter().zip(&expected).enumerate() {
             assert_eq!(mine, theirs, "step {}", step + 1);
         }
-        eval(tab, "WALK.go(15720)");
+        eval(tab, "queens.players.walk.go(15720)");
         let sums = board.rows("select count(*), sum(placed) from search_tree");
         assert_eq!(
             text_of(tab, "walk-count").replace(',', ""),
@@ -805,15 +809,18 @@ mod in_chromium {
             "document.querySelector('[data-square=c2]').getAttribute('aria-label')",
         );
         assert!(said.contains("a hole"), "{said}");
-        let tries_a_hole = "(() => { for (let n = 1; n <= 20000; n++) { const r = walkRecord(n); \
-             if (!r) return 'over'; if (HOLE.has(r.sq)) return 'tried ' + SQ[r.sq][0]; } return 'long'; })()";
+        let tries_a_hole = "(() => { for (let n = 1; n <= 20000; n++) { const r = queens.walk.record(n); \
+             if (!r) return 'over'; if (queens.facts.holes.has(r.sq)) return 'tried ' + queens.data.squares[r.sq][0]; } return 'long'; })()";
         assert_eq!(eval(&tab, tries_a_hole), "over");
         assert_eq!(
-            eval(&tab, "walk.records[walk.records.length - 1].solutions"),
+            eval(
+                &tab,
+                "queens.walk.records[queens.walk.records.length - 1].solutions"
+            ),
             "67"
         );
         assert_eq!(
-            eval(&tab, "D.symmetries.map(s => s[0]).join(' ')"),
+            eval(&tab, "queens.data.symmetries.map(s => s[0]).join(' ')"),
             "identity rotate-180"
         );
         screenshot(&tab, &dir.join("page-8x8-holes.png"));

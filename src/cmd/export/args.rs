@@ -75,7 +75,7 @@ impl ExportFormat {
 ///   queens export --format csv --fundamental   # one per symmetry class
 ///   queens export --out queens.html            # open it in a browser
 ///   npm install sql.js@1.16.0                  # for the console:
-///   queens export --console --out lab.html     # SQL typed in the page
+///   queens export --console --out console.html # SQL typed in the page
 ///   queens export --format sql --out dump.sql
 ///   sqlite3 copy.db < dump.sql                 # a copy of queens.db
 ///   queens export --format sql --dialect postgres --out model.sql

@@ -1,7 +1,7 @@
 //! `export --console`: the page with a console and exercises. Everything
 //! the console needs is found and checked before the board is read or a
 //! file is written: sql.js, the exercises, and each reference answer on
-//! every board the page carries.
+//! every board the page carries, whose rows the page carries with it.
 
 use std::path::{Path, PathBuf};
 
@@ -9,18 +9,17 @@ use anyhow::Result;
 
 use crate::engine::{self, FreshBoard};
 use crate::error::usage;
-use crate::model::exercises::{self, Exercise};
-use crate::model::value::Value;
+use crate::model::exercises::{self, AnswerRows, Exercise};
+use crate::render::console::ConsoleData;
 use crate::render::infile::{open_regular, read_at_most};
-use crate::render::lab::LabData;
 use crate::render::sqljs::{self, SqlJs};
 use crate::search::OpenBoard;
 
 /// The sizes of the hidden boards every answer is also checked on.
 const HIDDEN: [u8; 3] = [5, 6, 7];
 
-/// The largest board the console is written for: an exercise on the
-/// search tree searches the whole tree, in the browser, on every check
+/// The largest board the console is written for: a learner's answer on
+/// the search tree searches the whole tree, in the browser, on every check
 /// (some seconds at 10×10, minutes at 12×12).
 const CONSOLE_UP_TO: u8 = 10;
 
@@ -85,25 +84,27 @@ fn read_exercises(path: &Path) -> Result<String> {
 
 impl Console {
     /// The console's data for the page of `board`: its database, the hidden
-    /// boards, and the exercises, each reference answer run on every board
-    /// first.
-    pub fn lab(self, board: &OpenBoard) -> Result<LabData> {
+    /// boards, and the exercises, each with its reference answer's rows on
+    /// every board.
+    pub fn data(self, board: &OpenBoard) -> Result<ConsoleData> {
         self.refuse_a_board_it_does_not_fit(board.n())?;
         let mut boards = vec![(board.n(), board.reader.image(board.n())?)];
         for n in HIDDEN {
             boards.push((n, FreshBoard::new(n)?.image()?));
         }
+        let mut exercises = Vec::with_capacity(self.exercises.len());
         for (at, exercise) in self.exercises.iter().enumerate() {
             let answers = self.answers(at, exercise, &boards)?;
-            if self.file.is_some() && answers.windows(2).all(|w| w[0] == w[1]) {
+            if self.file.is_some() && answers.windows(2).all(|w| w[0].rows == w[1].rows) {
                 eprintln!(
                     "queens: note: exercise {} ({:?}) has the same answer on every board, so rows typed in by hand pass it",
                     at + 1,
                     exercise.title
                 );
             }
+            exercises.push((exercise.clone(), answers));
         }
-        LabData::new(self.sqljs, &boards, &self.exercises)
+        ConsoleData::new(self.sqljs, &boards, exercises)
     }
 
     /// A board too large for the console, or too small for the built-in
@@ -124,14 +125,15 @@ impl Console {
         Ok(())
     }
 
-    /// The rows exercise `at`'s reference answer gives on each board; a
-    /// failure names the file, the exercise and the board.
+    /// The rows exercise `at`'s reference answer gives on each board, in
+    /// the order of `boards`; a failure names the file, the exercise and
+    /// the board.
     fn answers(
         &self,
         at: usize,
         exercise: &Exercise,
         boards: &[(u8, Vec<u8>)],
-    ) -> Result<Vec<Vec<Vec<Value>>>> {
+    ) -> Result<Vec<AnswerRows>> {
         let whose = match &self.file {
             Some(path) => format!("{}: ", path.display()),
             None => "the built-in ".to_string(),

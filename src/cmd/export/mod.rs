@@ -21,7 +21,7 @@ use crate::cmd::say_if_stored;
 use crate::engine::{self, Target};
 use crate::error::usage;
 use crate::model::board::{Board, DEFAULT_SIZE};
-use crate::render::lab::LabData;
+use crate::render::console::ConsoleData;
 use crate::render::notes::solutions_phrase;
 use crate::search::OpenBoard;
 use delivery::Destination;
@@ -59,11 +59,12 @@ pub fn run(args: &Args) -> Result<()> {
     };
     page::refuse_too_large_a_page(format, board.n())?;
     refuse_a_board_it_cannot_hold(args, format, &board.board)?;
-    let lab = match console {
-        Some(console) => Some(console.lab(&board)?),
+    let console = match console {
+        Some(console) => Some(console.data(&board)?),
         None => None,
     };
-    let count = out.write(|writer| written(args, format, &board, &target, lab.as_ref(), writer))?;
+    let count =
+        out.write(|writer| written(args, format, &board, &target, console.as_ref(), writer))?;
     say_what_was_written(args, format, &board, &target, &out, count)
 }
 
@@ -73,7 +74,7 @@ fn written(
     format: ExportFormat,
     board: &OpenBoard,
     target: &Target,
-    lab: Option<&LabData>,
+    console: Option<&ConsoleData>,
     out: &mut dyn Write,
 ) -> Result<u64> {
     if let Some(rendering) = placements::rendering(format, args.fixed_size) {
@@ -87,7 +88,7 @@ fn written(
     match format {
         ExportFormat::Html => {
             say_if_stored(board)?;
-            page::write(board, lab, out)
+            page::write(board, console, out)
         }
         ExportFormat::Datasette => datasette::write(board, target, out).map(|()| 0),
         _ => script::write(board, args, out).map(|()| 0),

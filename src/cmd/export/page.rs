@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 
 use crate::cmd::export::args::{Args, ExportFormat};
 use crate::cmd::export::console::{self, Console};
-use crate::render::lab::LabData;
+use crate::render::console::ConsoleData;
 use crate::render::page::{PageData, write_page};
 use crate::search::selection::Selection;
 use crate::search::{OpenBoard, reading};
@@ -44,7 +44,7 @@ pub fn refuse_too_large_a_page(format: ExportFormat, n: u8) -> Result<()> {
 /// relations (square, square_line, symmetry, square_image, search_space,
 /// search_funnel) and its solutions from the search, in board order.
 /// Returns how many solutions it holds.
-pub fn write(board: &OpenBoard, lab: Option<&LabData>, out: &mut dyn Write) -> Result<u64> {
+pub fn write(board: &OpenBoard, console: Option<&ConsoleData>, out: &mut dyn Write) -> Result<u64> {
     let mut data = PageData::from_shown(&reading::board_shown(board)?)?;
     data.shaped(&board.board)?;
     let mut count = 0;
@@ -52,6 +52,6 @@ pub fn write(board: &OpenBoard, lab: Option<&LabData>, out: &mut dyn Write) -> R
         count += 1;
         data.add_solution(&placement.squares)
     })?;
-    write_page(out, &data, lab)?;
+    write_page(out, &data, console)?;
     Ok(count)
 }

@@ -10,9 +10,10 @@ use rusqlite::backup::Backup;
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::{Connection, MAIN_DB};
 
+use rusqlite::types::ValueRef;
+
 use super::failure::is_denied;
-use super::values::value_of;
-use crate::model::value::Value;
+use crate::model::exercises::{AnswerRows, Typed};
 
 /// The database `conn` reads, as a file of its own: copied page by page in
 /// `conn`'s read transaction (so it is the board the rest of the export
@@ -39,12 +40,12 @@ pub fn image_of_memory(conn: &Connection) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The rows `sql` answers on the database `image` holds, each value as
-/// SQLite hands it back; Err holds SQLite's own words, or why the answer
-/// is no query. It runs as `query` runs a statement (`query::lock_down`):
+/// The columns and rows `sql` answers on the database `image` holds, each
+/// value as SQLite types it; Err holds SQLite's own words, or why the
+/// answer is no query. It runs as `query` runs a statement (`query::lock_down`):
 /// it may only read, attaches nothing and sets no pragma, so a teacher's
 /// answer reaches no file.
-pub fn answer_rows(image: &[u8], sql: &str) -> Result<Vec<Vec<Value>>, String> {
+pub fn answer_rows(image: &[u8], sql: &str) -> Result<AnswerRows, String> {
     let said = |e: rusqlite::Error| e.to_string();
     let mut conn = Connection::open_in_memory().map_err(said)?;
     conn.deserialize_read_exact(MAIN_DB, image, image.len(), true)
@@ -64,16 +65,29 @@ pub fn answer_rows(image: &[u8], sql: &str) -> Result<Vec<Vec<Value>>, String> {
     if !statement.readonly() || statement.column_count() == 0 {
         return Err("an answer is a query that reads rows, and this one does not".into());
     }
-    let width = statement.column_count();
+    let columns: Vec<String> = (statement.column_names().into_iter())
+        .map(str::to_string)
+        .collect();
     let mut rows = statement.query([]).map_err(said)?;
     let mut all = Vec::new();
     while let Some(row) = rows.next().map_err(said)? {
-        let values = (0..width)
-            .map(|i| row.get_ref(i).map(value_of).map_err(said))
-            .collect::<Result<Vec<Value>, String>>()?;
+        let values = (0..columns.len())
+            .map(|i| row.get_ref(i).map(typed).map_err(said))
+            .collect::<Result<Vec<Typed>, String>>()?;
         all.push(values);
     }
-    Ok(all)
+    Ok(AnswerRows { columns, rows: all })
+}
+
+/// A value as SQLite types it, every byte kept.
+fn typed(value: ValueRef<'_>) -> Typed {
+    match value {
+        ValueRef::Null => Typed::Null,
+        ValueRef::Integer(i) => Typed::Integer(i),
+        ValueRef::Real(f) => Typed::Real(f),
+        ValueRef::Text(t) => Typed::Text(t.to_vec()),
+        ValueRef::Blob(b) => Typed::Blob(b.to_vec()),
+    }
 }
 
 /// What an answer asks of the SQLite that runs it, beyond the SQL itself:

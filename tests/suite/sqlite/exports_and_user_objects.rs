@@ -5,7 +5,6 @@
 //! Datasette's descriptions of the user's own columns.
 
 use crate::common;
-use crate::common::Bounded;
 use crate::common::wait::BoundedInto;
 
 use std::path::Path;

@@ -1,6 +1,7 @@
 //! The page's console and exercises (`export --console`): sql.js, the
 //! boards it opens (the page's own and the hidden ones the exercises are
-//! also checked on) and the exercises, as the page carries them.
+//! also checked on) and the exercises with their reference's rows on each
+//! board, as the page carries them.
 
 use std::io::Write;
 
@@ -10,39 +11,40 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use serde::Serialize;
 
-use crate::model::exercises::Exercise;
+use crate::model::exercises::{AnswerRows, Exercise};
 use crate::render::sqljs::{self, SqlJs};
-
-/// The console's part of the page: its style, its section and its script.
-pub const STYLE: &str = include_str!("lab.css");
-const SECTION: &str = include_str!("lab.html");
-pub const SCRIPT: &str = include_str!("lab.js");
 
 /// What the console carries.
 #[derive(Serialize)]
-pub struct LabData {
+pub struct ConsoleData {
     /// The boards as SQLite files, gzipped, in base64: [n, file], the
     /// page's own board first, then the hidden ones.
     pub boards: Vec<(u8, String)>,
-    pub exercises: Vec<LabExercise>,
+    pub exercises: Vec<ConsoleExercise>,
     /// sql.js's inline build and its licence.
     pub sqljs: String,
     pub license: String,
 }
 
 /// An exercise as the page holds it: with the name its progress is kept
-/// under.
+/// under, and its reference's rows on each board, in the order of the
+/// boards, so that a check runs only the learner's answer.
 #[derive(Serialize)]
-pub struct LabExercise {
+pub struct ConsoleExercise {
     pub id: String,
     #[serde(flatten)]
     pub exercise: Exercise,
+    pub reference: Vec<AnswerRows>,
 }
 
-impl LabData {
+impl ConsoleData {
     /// The console over `boards` ([n, SQLite file], the page's own first),
-    /// with `exercises`.
-    pub fn new(sqljs: SqlJs, boards: &[(u8, Vec<u8>)], exercises: &[Exercise]) -> Result<LabData> {
+    /// with `exercises`, each with its reference's rows on every board.
+    pub fn new(
+        sqljs: SqlJs,
+        boards: &[(u8, Vec<u8>)],
+        exercises: Vec<(Exercise, Vec<AnswerRows>)>,
+    ) -> Result<ConsoleData> {
         let boards = (boards.iter())
             .map(|(n, file)| {
                 Ok((
@@ -51,13 +53,14 @@ impl LabData {
                 ))
             })
             .collect::<Result<_>>()?;
-        let exercises = (exercises.iter())
-            .map(|x| LabExercise {
-                id: x.id(),
-                exercise: x.clone(),
+        let exercises = (exercises.into_iter())
+            .map(|(exercise, reference)| ConsoleExercise {
+                id: exercise.id(),
+                exercise,
+                reference,
             })
             .collect();
-        Ok(LabData {
+        Ok(ConsoleData {
             boards,
             exercises,
             sqljs: sqljs.code,
@@ -65,19 +68,21 @@ impl LabData {
         })
     }
 
-    /// The console's section of the page, naming the hidden boards.
-    pub fn section(&self) -> String {
+    /// The hidden boards in words: "5×5, 6×6 and 7×7".
+    pub fn hidden(&self) -> String {
         let hidden: Vec<String> = (self.boards.iter().skip(1))
             .map(|(n, _)| format!("{n}×{n}"))
             .collect();
-        let hidden = match hidden.as_slice() {
+        match hidden.as_slice() {
             [] => "no other size".to_string(),
             [one] => one.clone(),
             [first @ .., last] => format!("{} and {last}", first.join(", ")),
-        };
-        SECTION
-            .replace("__HIDDEN__", &hidden)
-            .replace("__SQLJS_VERSION__", sqljs::VERSION)
+        }
+    }
+
+    /// The release of sql.js the console runs.
+    pub fn sqljs_version(&self) -> &'static str {
+        sqljs::VERSION
     }
 }
 

@@ -1,0 +1,310 @@
+/* exported consoleWorker */
+/* global initSqlJs */
+
+// The console's SQLite, in a worker: its source is this function's text,
+// after sql.js's own code (which defines initSqlJs), so it uses nothing
+// from the page. Messages: "open" (the boards, gzipped, in base64),
+// "run" (a query, its rows kept up to a cap) and "check" (a learner's
+// answer, on every board, against the reference's rows the page carries).
+function consoleWorker() {
+  let SQL = null;
+  let pristine = [];
+  let db = null;
+  const loaded = initSqlJs().then(sql => {
+    SQL = sql;
+  });
+
+  const bytesOf = binary => {
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) {
+      bytes[i] = binary.charCodeAt(i);
+    }
+    return bytes;
+  };
+
+  async function gunzip(base64) {
+    const stream = new Blob([bytesOf(atob(base64))]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  const hex = bytes => Array.from(bytes, b => b.toString(16).padStart(2, "0")).join("");
+  const unhex = text => Uint8Array.from(text.match(/../g) || [], pair => parseInt(pair, 16));
+
+  // A value as the page shows it: a blob as hex, a long one or a long
+  // text cut short with its length said, so no value can swamp the page.
+  function shown(v) {
+    if (v instanceof Uint8Array) {
+      return "x'" + hex(v.subarray(0, 32)) + "'" + (v.length > 32 ? "… (" + v.length + " bytes)" : "");
+    }
+    if (typeof v === "string" && v.length > 2000) {
+      return v.slice(0, 2000) + "… (" + v.length + " characters)";
+    }
+    return v;
+  }
+
+  // A value as SQLite types it, the key two values are compared by: its
+  // storage class and its exact value. Integers come as BigInts (all 64
+  // bits), reals as numbers (an infinity stays one, -0 stays -0), so
+  // text is never a blob or a number, nor a real an integer.
+  function typed(v) {
+    if (v === null) {
+      return "null";
+    }
+    if (typeof v === "bigint") {
+      return "integer " + v;
+    }
+    if (typeof v === "number") {
+      return "real " + (Object.is(v, -0) ? "-0" : String(v));
+    }
+    if (v instanceof Uint8Array) {
+      return "blob " + hex(v);
+    }
+    return "text " + v;
+  }
+
+  // The same value whatever its type: what a row that differs only by
+  // types has in common with the other (a blob as the text its bytes
+  // spell, where they spell one).
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  function loose(v) {
+    if (v instanceof Uint8Array) {
+      try {
+        return utf8.decode(v);
+      } catch {
+        return hex(v);
+      }
+    }
+    if (typeof v === "number" && Object.is(v, -0)) {
+      return "0";
+    }
+    return v === null ? "\u0000" : String(v);
+  }
+
+  // The rows of the last statement of `sql` that has columns: `cap` kept
+  // (each value as `keep` makes it), all counted. Integers are read
+  // exactly, as BigInts.
+  function run(d, sql, cap, keep) {
+    let last = null;
+    let done = 0;
+    try {
+      for (const statement of d.iterateStatements(sql)) {
+        try {
+          const columns = statement.getColumnNames();
+          const rows = [];
+          let count = 0;
+          while (statement.step()) {
+            count++;
+            if (rows.length < cap) {
+              rows.push(statement.get(null, { useBigInt: true }).map(keep));
+            }
+          }
+          if (columns.length) {
+            last = { columns, rows, count, sql: statement.getSQL() };
+          }
+        } finally {
+          statement.free();
+        }
+        done++;
+      }
+    } catch (err) {
+      throw { message: String((err && err.message) || err), ran: done };
+    }
+    return last || { columns: [], rows: [], count: 0, statements: done, changes: d.getRowsModified() };
+  }
+
+  const key = (row, of) => JSON.stringify(row.map(of));
+
+  // The rows' keys, in order where the order counts, else sorted.
+  function keys(result, ordered, of) {
+    const all = result.rows.map(row => key(row, of));
+    return ordered ? all : all.sort();
+  }
+
+  function same(want, got, ordered) {
+    if (want.columns.length !== got.columns.length || want.count !== got.count) {
+      return false;
+    }
+    const a = keys(want, ordered, typed);
+    const b = keys(got, ordered, typed);
+    return a.every((row, i) => row === b[i]);
+  }
+
+  const byText = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
+
+  // Where the rows are the same but for the types of some values: the
+  // first such value, with its column and each side's type and value.
+  function typeDifference(want, got, ordered) {
+    if (want.columns.length !== got.columns.length || want.count !== got.count) {
+      return null;
+    }
+    const a = keys(want, ordered, loose);
+    const b = keys(got, ordered, loose);
+    if (!a.every((row, i) => row === b[i])) {
+      return null;
+    }
+    const paired = result => result.rows
+      .map(row => [key(row, loose), key(row, typed), row])
+      .sort((x, y) => (ordered ? 0 : byText(x[0], y[0]) || byText(x[1], y[1])));
+    const left = paired(want);
+    const right = paired(got);
+    for (let i = 0; i < left.length; i++) {
+      const [w, g] = [left[i][2], right[i][2]];
+      const j = w.findIndex((v, x) => typed(v) !== typed(g[x]));
+      if (j >= 0) {
+        return { column: want.columns[j], want: w[j], got: g[j] };
+      }
+    }
+    return null;
+  }
+
+  const few = result => ({
+    columns: result.columns,
+    rows: result.rows.slice(0, 10).map(row => row.map(shown)),
+    count: result.count,
+  });
+
+  // Text whose bytes are not UTF-8 comes out of sql.js changed (each bad
+  // byte a U+FFFD), so two different texts could read alike. Where a
+  // result holds that character, its statement is read again through a
+  // temporary view, each text as its bytes (SQLite's hex()); where that
+  // cannot be done, the text is compared as it reads.
+  const lossy = result => result.rows.some(row => row.some(v => typeof v === "string" && v.includes("\uFFFD")));
+
+  function exactly(d, result) {
+    const quoted = name => '"' + name.replace(/"/g, '""') + '"';
+    try {
+      d.run("drop view if exists temp.queens_exact");
+      d.run("create temp view queens_exact as " + result.sql);
+      const names = d.exec("pragma temp.table_info(queens_exact)")[0].values.map(row => row[1]);
+      const cells = names.map(quoted).map(c => "case typeof(" + c + ") when 'text' then char(1) || hex(" + c + ") else " + c + " end");
+      const statement = d.prepare("select " + cells.join(", ") + " from temp.queens_exact");
+      const rows = [];
+      try {
+        while (statement.step()) {
+          rows.push(statement.get(null, { useBigInt: true }));
+        }
+      } finally {
+        statement.free();
+      }
+      d.run("drop view temp.queens_exact");
+      return { columns: result.columns, rows, count: rows.length };
+    } catch {
+      return null;
+    }
+  }
+
+  // A value of a reference's rows as the page carries them (JSON null, or
+  // its storage class's letter and its value: i, r, t, u for text whose
+  // bytes are not UTF-8, x for a blob, each in hex), as sql.js would read
+  // it, and as `exactly` reads it (text as char(1) and its bytes in hex).
+  const asText = new TextDecoder("utf-8");
+  const textBytes = new TextEncoder();
+  function carried(value) {
+    if (value === null) {
+      return { read: null, exact: null };
+    }
+    const rest = value.slice(1);
+    const exactText = bytes => "\u0001" + hex(bytes).toUpperCase();
+    switch (value[0]) {
+    case "i":
+      return { read: BigInt(rest), exact: BigInt(rest) };
+    case "r":
+      return { read: Number(rest), exact: Number(rest) };
+    case "t":
+      return { read: rest, exact: exactText(textBytes.encode(rest)) };
+    case "u":
+      return { read: asText.decode(unhex(rest)), exact: exactText(unhex(rest)) };
+    default:
+      return { read: unhex(rest), exact: unhex(rest) };
+    }
+  }
+
+  // A reference's rows on one board, as read and as read exactly.
+  function reference(carriedRows) {
+    const values = carriedRows.rows.map(row => row.map(carried));
+    const count = values.length;
+    const columns = carriedRows.columns;
+    return {
+      read: { columns, rows: values.map(row => row.map(v => v.read)), count },
+      exact: { columns, rows: values.map(row => row.map(v => v.exact)), count },
+    };
+  }
+
+  // The two results as they are compared: exactly, where text may read
+  // alike and be other bytes.
+  function compared(d, want, got) {
+    if (!lossy(want.read) && !lossy(got)) {
+      return [want.read, got];
+    }
+    const gotExactly = exactly(d, got);
+    return gotExactly ? [want.exact, gotExactly] : [want.read, got];
+  }
+
+  // The learner's answer on every board, in order, each against the
+  // reference's rows on it: the first board where they differ, or ok.
+  function check(m) {
+    for (let b = 0; b < pristine.length; b++) {
+      const d = new SQL.Database(pristine[b]);
+      try {
+        const want = reference(m.expected[b]);
+        let got;
+        try {
+          got = run(d, m.answer, Infinity, v => v);
+        } catch (err) {
+          return { kind: "checked", id: m.id, board: b, error: String(err.message || err) };
+        }
+        const [wantCompared, gotCompared] = compared(d, want, got);
+        if (!same(wantCompared, gotCompared, m.ordered)) {
+          const types = typeDifference(want.read, got, m.ordered);
+          return {
+            kind: "checked",
+            id: m.id,
+            board: b,
+            want: few(want.read),
+            got: few(got),
+            types: types && { column: types.column, want: said(types.want), got: said(types.got) },
+          };
+        }
+      } finally {
+        d.close();
+      }
+    }
+    return { kind: "checked", id: m.id, ok: true };
+  }
+
+  // A value with its type, in words: "the integer 92", "the real 92.0",
+  // "the text '92'", "the blob x'6131'", "NULL".
+  function said(v) {
+    if (v === null) {
+      return "NULL";
+    }
+    if (typeof v === "bigint") {
+      return "the integer " + v;
+    }
+    if (typeof v === "number") {
+      return "the real " + (Number.isInteger(v) ? v.toFixed(1) : String(v));
+    }
+    if (v instanceof Uint8Array) {
+      return "the blob " + shown(v);
+    }
+    return "the text '" + String(shown(v)).replace(/'/g, "''") + "'";
+  }
+
+  onmessage = async e => {
+    const m = e.data;
+    try {
+      await loaded;
+      if (m.kind === "open") {
+        pristine = await Promise.all(m.boards.map(board => gunzip(board[1])));
+        db = new SQL.Database(pristine[0]);
+        postMessage({ kind: "ready", sqlite: db.exec("select sqlite_version()")[0].values[0][0] });
+      } else if (m.kind === "run") {
+        postMessage({ kind: "rows", id: m.id, result: run(db, m.sql, m.cap, shown) });
+      } else if (m.kind === "check") {
+        postMessage(check(m));
+      }
+    } catch (err) {
+      postMessage({ kind: "failed", id: m.id, message: String((err && err.message) || err), ran: (err && err.ran) || 0 });
+    }
+  };
+}
