@@ -8,7 +8,9 @@
 //!   and from the sentences the SQL of each table and view opens with; a
 //!   page that drifts from its source fails (DOCS_BLESS=1 writes it).
 //! - pages.rs: what every page holds to: in the book's summary, links that
-//!   lead somewhere, no date or issue number, a README that is a front door.
+//!   lead somewhere, no date or issue number, a README that is a front door,
+//!   one order of the tutorials everywhere (README, summary, introduction,
+//!   each page's "Next"), an introduction that leads to every page.
 
 mod pages;
 mod reference;
