@@ -11,8 +11,11 @@
 //!   lead somewhere, no date or issue number, a README that is a front door,
 //!   one order of the tutorials everywhere (README, summary, introduction,
 //!   each page's "Next"), an introduction that leads to every page.
+//! - performance.rs: the performance page names every section of the
+//!   benchmark whose figures it gives.
 
 mod pages;
+mod performance;
 mod reference;
 mod transcripts;
 
