@@ -223,13 +223,19 @@ fn next_tutorial(page: &str) -> Option<String> {
 promise!(the_tutorials_come_in_one_order_everywhere);
 fn the_tutorials_come_in_one_order_everywhere() {
     let order = tutorials_in_the_summary();
-    assert!(order.len() >= 6, "the summary lists the tutorials: {order:?}");
+    assert!(
+        order.len() >= 6,
+        "the summary lists the tutorials: {order:?}"
+    );
     let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
     let introduction =
         std::fs::read_to_string(Path::new(ROOT).join("docs/src/introduction.md")).unwrap();
     for (page, listed) in [
         ("README.md", tutorial_links(&readme, "docs/src/tutorial/")),
-        ("docs/src/introduction.md", tutorial_links(&introduction, "tutorial/")),
+        (
+            "docs/src/introduction.md",
+            tutorial_links(&introduction, "tutorial/"),
+        ),
     ] {
         assert_eq!(
             listed, order,
