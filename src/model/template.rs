@@ -417,7 +417,8 @@ mod tests {
 
     #[test]
     fn a_folder_s_numbered_templates_come_in_their_numbers_order() {
-        let facts = crate::model::schema::shaped_facts(scope(), &crate::model::board::Board::square(8));
+        let facts =
+            crate::model::schema::shaped_facts(scope(), &crate::model::board::Board::square(8));
         let template = "--@ for template in numbered(\"facts\")\n{% filter trim %}{% include template %}{% endfilter %}\n\n--@ endfor\n";
         let out = text(template, &facts);
         let col = out.find("insert into col_lbl").unwrap();

@@ -990,4 +990,3 @@ fn a_size_of_no_rows_or_no_columns_names_the_part_it_lacks() {
     }
     assert!(!dir.path().join("queens.db").exists());
 }
-

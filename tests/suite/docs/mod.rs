@@ -5,12 +5,20 @@
 //!   says (QUEENS_BLESS=1 writes what was printed back, for a person to
 //!   review).
 //! - reference.rs: the reference pages are generated, from `queens --help`
-//!   and from the sentences the SQL of each table and view opens with; a
-//!   page that drifts from its source fails (QUEENS_BLESS=1 writes it).
+//!   (each command linked to the guides that use it) and from the sentences
+//!   the SQL of each table and view opens with (a server's tables from
+//!   their SQL); a page that drifts from its source fails (QUEENS_BLESS=1
+//!   writes it), and every column of a real board and of queens' SQL files
+//!   must be on the relations page.
 //! - pages.rs: what every page holds to: in the book's summary, links that
-//!   lead somewhere, no date or issue number, a README that is a front door.
+//!   lead somewhere, no date or issue number, a README that is a front door,
+//!   one order of the tutorials everywhere (README, summary, introduction,
+//!   each page's "Next"), an introduction that leads to every page.
+//! - performance.rs: the performance page names every section of the
+//!   benchmark whose figures it gives.
 
 mod pages;
+mod performance;
 mod reference;
 mod transcripts;
 

@@ -184,3 +184,85 @@ fn the_readme_is_a_front_door() {
         assert!(readme.contains(needed), "README.md lacks {needed}");
     }
 }
+
+/// The tutorials in the order the book's summary lists them, by their
+/// file names (`idea.md`, …).
+fn tutorials_in_the_summary() -> Vec<String> {
+    let summary = std::fs::read_to_string(Path::new(ROOT).join("docs/src/SUMMARY.md")).unwrap();
+    let section = summary
+        .split("\n# ")
+        .find(|part| part.starts_with("Tutorials"))
+        .expect("docs/src/SUMMARY.md has a part # Tutorials");
+    tutorial_links(section, "tutorial/")
+}
+
+/// The file names of the links in `text` that lead into the tutorials
+/// (their targets beginning with `prefix`), in order, each once.
+fn tutorial_links(text: &str, prefix: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for link in markdown_links(text) {
+        if let Some(name) = link.strip_prefix(prefix)
+            && !found.iter().any(|f| f == name)
+        {
+            found.push(name.to_string());
+        }
+    }
+    found
+}
+
+/// The page a tutorial's "Next: [...](page)" leads to, if it has one.
+fn next_tutorial(page: &str) -> Option<String> {
+    let text = std::fs::read_to_string(Path::new(ROOT).join("docs/src/tutorial").join(page))
+        .unwrap()
+        .replace('\n', " ");
+    let after = &text[text.find("Next: [")?..];
+    let link = markdown_links(after).into_iter().next()?;
+    (!link.contains('/')).then_some(link)
+}
+
+promise!(the_tutorials_come_in_one_order_everywhere);
+fn the_tutorials_come_in_one_order_everywhere() {
+    let order = tutorials_in_the_summary();
+    assert!(
+        order.len() >= 6,
+        "the summary lists the tutorials: {order:?}"
+    );
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let introduction =
+        std::fs::read_to_string(Path::new(ROOT).join("docs/src/introduction.md")).unwrap();
+    for (page, listed) in [
+        ("README.md", tutorial_links(&readme, "docs/src/tutorial/")),
+        (
+            "docs/src/introduction.md",
+            tutorial_links(&introduction, "tutorial/"),
+        ),
+    ] {
+        assert_eq!(
+            listed, order,
+            "{page} lists the tutorials in another order than docs/src/SUMMARY.md"
+        );
+    }
+    for (at, page) in order.iter().enumerate() {
+        assert_eq!(
+            next_tutorial(page).as_ref(),
+            order.get(at + 1),
+            "docs/src/tutorial/{page}: its \"Next: [...](...)\" is not the tutorial after it \
+             in docs/src/SUMMARY.md"
+        );
+    }
+}
+
+promise!(the_introduction_leads_to_every_page_of_the_book);
+fn the_introduction_leads_to_every_page_of_the_book() {
+    let introduction =
+        std::fs::read_to_string(Path::new(ROOT).join("docs/src/introduction.md")).unwrap();
+    let links = markdown_links(&introduction);
+    for page in pages().iter().filter_map(|p| p.strip_prefix("docs/src/")) {
+        if page != "introduction.md" {
+            assert!(
+                links.iter().any(|l| l == page),
+                "docs/src/introduction.md does not lead to {page}"
+            );
+        }
+    }
+}

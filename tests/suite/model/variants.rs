@@ -11,8 +11,8 @@ use crate::common;
 use common::Board;
 // The checker's rules are a board value's (`checker::variants`); `Board` is
 // the suite's database of one board.
-use queens::model::board::Board as Rules;
 use queens::checker::oeis::{A051223, A051906, at};
+use queens::model::board::Board as Rules;
 use queens::model::board::Square;
 
 /// The checker's board for `n` and the flags that build it.
