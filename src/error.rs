@@ -120,7 +120,7 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
             .or_else(|| {
                 cause
                     .downcast_ref::<serde_json::Error>()
-                    .and_then(|e| e.io_error_kind())
+                    .and_then(serde_json::Error::io_error_kind)
             });
         io_kind == Some(io::ErrorKind::BrokenPipe)
     })
@@ -148,17 +148,19 @@ pub fn one_line(error: &anyhow::Error) -> String {
 /// else in single quotes; a path that starts with `-` gets `./` first, so
 /// that no program takes it for an option.
 pub fn shell_word(text: &str) -> String {
-    let text = match text.starts_with('-') {
-        true => format!("./{text}"),
-        false => text.to_string(),
+    let text = if text.starts_with('-') {
+        format!("./{text}")
+    } else {
+        text.to_string()
     };
     let plain = !text.is_empty()
         && text
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "_./:@%+=,-".contains(c));
-    match plain {
-        true => text,
-        false => format!("'{}'", text.replace('\'', r"'\''")),
+    if plain {
+        text
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
     }
 }
 

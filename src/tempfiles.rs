@@ -32,7 +32,9 @@ pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTemp
     }
     // The list is held from before the file exists until it names it:
     // Ctrl-C in between waits for it, then removes the new file too.
-    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    let mut made = MADE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let file = builder
         .tempfile_in(dir)
         .map_err(|e| without_temp_name(e, dir))?;
@@ -69,7 +71,9 @@ fn remove_made_on_interrupt() {
     static INSTALLED: std::sync::Once = std::sync::Once::new();
     INSTALLED.call_once(|| {
         crate::interrupt::on_interrupt(|| {
-            let made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+            let made = MADE
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             for path in made.iter() {
                 let _ = std::fs::remove_file(path);
                 let mut journal = path.clone().into_os_string();

@@ -165,9 +165,10 @@ fn prepare_board(args: &Args, engine: &dyn Engine, asked: Option<&Board>) -> Res
         // Without a flag of its own, the board keeps its shape.
         let built = Board::of_kind(Some(asked.unwrap_or(&held)), n);
         engine.rebuild(n)?;
-        let was = match held.is_plain() {
-            true => format!("{0}×{0}", found.size),
-            false => held.a_board(),
+        let was = if held.is_plain() {
+            format!("{0}×{0}", found.size)
+        } else {
+            held.a_board()
         };
         let said = format!("rebuilt {shown}: now {}, was {was}", board_words(&built));
         return Ok((said, n));

@@ -123,7 +123,10 @@ fn subcommand(command: &clap::Command, name: &str) -> Result<clap::Command> {
     if let Some(found) = command.find_subcommand(name) {
         return Ok(found.clone());
     }
-    let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+    let names: Vec<&str> = command
+        .get_subcommands()
+        .map(clap::Command::get_name)
+        .collect();
     Err(Error::Usage(format!(
         "there is no command '{name}' (the commands: {})",
         names.join(", ")

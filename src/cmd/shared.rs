@@ -104,14 +104,15 @@ impl ShapeArgs {
 
     /// `board` with the shape the flags ask for, where they ask for one.
     pub fn over(&self, board: Board) -> Board {
-        match self.asks() {
-            true => Board {
+        if self.asks() {
+            Board {
                 torus: self.torus,
                 superqueens: self.superqueens,
                 holes: self.holes.clone().map(|h| h.0).unwrap_or_default(),
                 ..board
-            },
-            false => board,
+            }
+        } else {
+            board
         }
     }
 }

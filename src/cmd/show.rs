@@ -96,10 +96,11 @@ fn no_such_solution(board: &str, k: i64, total: u64) -> anyhow::Error {
 fn class_of(board: &OpenBoard, squares: Vec<String>, k: i64) -> Result<Shown> {
     let class = reading::class_of(board, &squares)
         .with_context(|| format!("solution {k} has no symmetry class"))?;
-    let representative_no = match class.representative == squares {
-        true => k,
-        false => order::place_of(board, &class.representative)?
-            .ok_or_else(|| anyhow::anyhow!("the representative of solution {k} is no solution"))?,
+    let representative_no = if class.representative == squares {
+        k
+    } else {
+        order::place_of(board, &class.representative)?
+            .ok_or_else(|| anyhow::anyhow!("the representative of solution {k} is no solution"))?
     };
     Ok(Shown {
         squares,

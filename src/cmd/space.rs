@@ -114,9 +114,10 @@ pub fn run(args: &Args) -> Result<()> {
 /// board: they count placements on every square of a square board.
 fn write_left_out(out: &mut impl Write, board: &Board, width: usize) -> Result<()> {
     writeln!(out)?;
-    let why = match board.is_square() {
-        false => "this board has more rows than columns",
-        true => "no queen stands on a hole",
+    let why = if board.is_square() {
+        "no queen stands on a hole"
+    } else {
+        "this board has more rows than columns"
     };
     write_paragraph(
         out,

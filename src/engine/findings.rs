@@ -59,18 +59,19 @@ pub fn board_finding((n, board_rows): (u8, u8), rows: i64) -> Finding {
 /// columns and `rows` rows: whether they hold, and `what` was compared
 /// ("9 tables") or how they differ.
 pub fn model_finding((n, rows): (u8, u8), what: &str, differences: &[String]) -> (bool, String) {
-    match differences.is_empty() {
-        true => (
+    if differences.is_empty() {
+        (
             true,
             format!("{what} as in a fresh {n}×{rows} board, row for row"),
-        ),
-        false => (
+        )
+    } else {
+        (
             false,
             format!(
                 "not as in a fresh {n}×{rows} board: {}",
                 differences.join("; ")
             ),
-        ),
+        )
     }
 }
 

@@ -43,9 +43,10 @@ pub fn connect_for_reading(
             let engine = sqlite::Engine::temporary(&wanted)?;
             let substitute = Substitute {
                 held: held.the_board(),
-                searched: match wanted.is_plain() {
-                    true => format!("{0}×{0}", wanted.cols),
-                    false => wanted.a_board(),
+                searched: if wanted.is_plain() {
+                    format!("{0}×{0}", wanted.cols)
+                } else {
+                    wanted.a_board()
                 },
             };
             return Ok((Box::new(engine), Some(substitute)));

@@ -126,19 +126,17 @@ impl Board {
     /// The rows a database records (board_rows): a rectangle's, more than
     /// its columns; 0 on a square board.
     pub fn stored_rows(&self) -> i64 {
-        match self.is_square() {
-            false => i64::from(self.rows),
-            true => 0,
+        if self.is_square() {
+            0
+        } else {
+            i64::from(self.rows)
         }
     }
 
     /// This board's kind on `cols` columns: a square board stays square,
     /// a rectangle keeps its rows.
     pub fn on_columns(&self, cols: u8) -> Board {
-        let rows = match self.is_square() {
-            true => cols,
-            false => self.rows,
-        };
+        let rows = if self.is_square() { cols } else { self.rows };
         Board {
             cols,
             rows,
@@ -202,18 +200,20 @@ impl Board {
 
     /// Its size as --size takes it: `8`, or `4x6` for a rectangle.
     pub fn size(&self) -> String {
-        match self.is_square() {
-            true => self.cols.to_string(),
-            false => format!("{}x{}", self.cols, self.rows),
+        if self.is_square() {
+            self.cols.to_string()
+        } else {
+            format!("{}x{}", self.cols, self.rows)
         }
     }
 
     /// The flags that ask for this board's shape, with --size where it is
     /// a rectangle ("" for the plain board).
     pub fn flags(&self) -> String {
-        match self.is_square() {
-            true => self.shape_flags(),
-            false => format!(" --size {}{}", self.size(), self.shape_flags()),
+        if self.is_square() {
+            self.shape_flags()
+        } else {
+            format!(" --size {}{}", self.size(), self.shape_flags())
         }
     }
 

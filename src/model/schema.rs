@@ -322,12 +322,13 @@ pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
 /// the whole board's, which the count builds first with last_queens.
 fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
     let tables = |schema: &str, whole: bool| {
-        let (line_set, safe_next) = match whole {
-            true => (
+        let (line_set, safe_next) = if whole {
+            (
                 format!("{schema}.whole_line_set"),
                 format!("{schema}.whole_safe_next"),
-            ),
-            false => ("line_set".to_string(), "safe_next".to_string()),
+            )
+        } else {
+            ("line_set".to_string(), "safe_next".to_string())
         };
         scope
             .clone()
@@ -335,9 +336,10 @@ fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
             .with_word("SAFE_NEXT", &safe_next)
     };
     let holed = scope.number_or("HOLED", 0) != 0;
-    let mut prepare = match holed {
-        true => whole_board(tables("temp", true))?,
-        false => String::new(),
+    let mut prepare = if holed {
+        whole_board(tables("temp", true))?
+    } else {
+        String::new()
     };
     prepare += &query_in("queries/last_queens.sql", &tables("temp", holed))?.text;
     let count = template::render_statement(
@@ -345,12 +347,13 @@ fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
         &tables("queens_count", holed),
     )
     .context("could not expand sql/queries/part_count_by_last_queens.sql")?;
-    let parts = match holed {
-        true => Some(template::render_statement(
+    let parts = if holed {
+        Some(template::render_statement(
             sql::file("queries/whole_board_parts.sql"),
             &scope,
-        )?),
-        false => None,
+        )?)
+    } else {
+        None
     };
     Ok(PartCount {
         prepare: Some(prepare),

@@ -167,7 +167,7 @@ impl Placeholders {
         let mut met = self
             .met
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let number = match met.iter().position(|p| p == name) {
             Some(k) => k + 1,
             None => {
@@ -259,7 +259,7 @@ pub fn render(template: &str, scope: &Scope) -> Result<Sql> {
         &mut *placeholders
             .met
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()),
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
     );
     Ok(Sql { text, params })
 }

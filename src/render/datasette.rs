@@ -63,7 +63,7 @@ pub fn metadata(database: &str, n: u8, catalog: &[CatalogRelation]) -> Json {
                     let queens_own = own.iter().any(|o| o.eq_ignore_ascii_case(&relation.name));
                     described
                         .get(key.as_str())
-                        .map(|d| d.to_string())
+                        .map(std::string::ToString::to_string)
                         .or_else(|| queen_column(column, n).filter(|_| queens_own))
                         .map(|d| (column.clone(), Json::String(plain(&d))))
                 })

@@ -48,15 +48,17 @@ pub fn load(dir: Option<&Path>) -> Result<SqlJs> {
         let advice = format!(
             "run `{INSTALL}` in this directory, or name the package's folder with --sqljs DIR"
         );
-        match given {
-            true => usage(format!("--sqljs {shown}: {why}; {advice}")),
-            false => anyhow::anyhow!("--console needs sql.js {VERSION}: {why}; {advice}"),
+        if given {
+            usage(format!("--sqljs {shown}: {why}; {advice}"))
+        } else {
+            anyhow::anyhow!("--console needs sql.js {VERSION}: {why}; {advice}")
         }
     };
     if !folder.is_dir() {
-        return Err(refuse(match folder.exists() {
-            true => format!("{shown} is not a folder"),
-            false => format!("{shown} is not there"),
+        return Err(refuse(if folder.exists() {
+            format!("{shown} is not a folder")
+        } else {
+            format!("{shown} is not there")
         }));
     }
     let text = |name: &str, most: u64| -> Result<String> {

@@ -72,12 +72,13 @@ pub fn write_tally(
     unicode: bool,
     width: usize,
 ) -> Result<()> {
-    let (or_knight, by_knight) = match counts_knights(levels) {
-        true => (
+    let (or_knight, by_knight) = if counts_knights(levels) {
+        (
             ", the falling one (RGHT-DN) or a knight's move",
             vec!["by knight"],
-        ),
-        false => (" or the falling one (RGHT-DN)", vec![]),
+        )
+    } else {
+        (" or the falling one (RGHT-DN)", vec![])
     };
     write_paragraph(
         out,

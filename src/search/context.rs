@@ -24,7 +24,7 @@ pub struct Workers<'a> {
 impl<'a> Workers<'a> {
     /// As many threads as the machine has cores.
     pub fn all_cores() -> usize {
-        thread::available_parallelism().map_or(1, |n| n.get())
+        thread::available_parallelism().map_or(1, std::num::NonZero::get)
     }
 
     /// At most one thread a core where the search runs in this process:

@@ -93,9 +93,10 @@ fn walk_parts(
 ) -> Result<()> {
     let reader = board.reader();
     let by_three = reader.dialect() == Dialect::Postgres;
-    let partition = match by_three {
-        true => "queries/partition3.sql",
-        false => "queries/partition.sql",
+    let partition = if by_three {
+        "queries/partition3.sql"
+    } else {
+        "queries/partition.sql"
     };
     let search = schema::piece_search(board.n(), board.scope(), by_three)?;
     let mut pieces: Vec<Vec<String>> = Vec::new();

@@ -87,9 +87,10 @@ pub fn count_solutions(board: &OpenBoard) -> Result<u64> {
         readers,
         |reader, part| Ok(reader.number_of(&counting.count, &part_params(part))? as u64),
         |index, count| {
-            total += match counting.weighed {
-                true => count,
-                false => needed[index].weight * count,
+            total += if counting.weighed {
+                count
+            } else {
+                needed[index].weight * count
             };
             Ok(())
         },
@@ -103,9 +104,10 @@ pub fn count_solutions(board: &OpenBoard) -> Result<u64> {
 /// the fundamental_solution view lists them.
 pub fn count_classes(board: &OpenBoard) -> Result<u64> {
     let n = board.n();
-    let cluster = match n < SMALLEST_SPLIT {
-        true => None,
-        false => board.reader.cluster()?,
+    let cluster = if n < SMALLEST_SPLIT {
+        None
+    } else {
+        board.reader.cluster()?
     };
     let Some(cluster) = cluster else {
         return Ok(board.number("reading/count_classes.sql")? as u64);
@@ -182,9 +184,10 @@ const CLUSTER_PROGRESS_FROM: u8 = 14;
 /// hands the cluster, one statement each: all parts at once unless
 /// progress is watched, for a large board.
 fn cluster_batches(parts: usize, n: u8, watched: bool) -> Vec<(usize, usize)> {
-    let statements = match watched && n >= CLUSTER_PROGRESS_FROM {
-        true => CLUSTER_STATEMENTS,
-        false => 1,
+    let statements = if watched && n >= CLUSTER_PROGRESS_FROM {
+        CLUSTER_STATEMENTS
+    } else {
+        1
     };
     let size = parts.div_ceil(statements).max(1);
     (1..=parts)
@@ -449,7 +452,7 @@ impl<'a> Shared<'a> {
             let spawned = thread::Builder::new()
                 .stack_size(THREAD_STACK)
                 .spawn_scoped(scope, move || {
-                    self.take_parts(reader.as_ref(), work, &sender)
+                    self.take_parts(reader.as_ref(), work, &sender);
                 });
             match spawned {
                 Ok(_) => {}

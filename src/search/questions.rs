@@ -81,9 +81,10 @@ pub fn for_each_completion(
     }
     let wanted: Vec<String> = queens.iter().map(|q| q.name()).collect();
     Selection::All.for_each(board, |placement| {
-        match wanted.iter().all(|queen| placement.squares.contains(queen)) {
-            true => each(placement),
-            false => Ok(()),
+        if wanted.iter().all(|queen| placement.squares.contains(queen)) {
+            each(placement)
+        } else {
+            Ok(())
         }
     })
 }

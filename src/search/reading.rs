@@ -158,9 +158,10 @@ pub fn board_shown(board: &OpenBoard) -> Result<BoardShown> {
         })?,
         reasoning: reasoning(board)?,
         funnel: funnel(board)?,
-        tally: match board.n() <= TALLY_SHOWN_UP_TO {
-            true => tree_tally(board)?,
-            false => Vec::new(),
+        tally: if board.n() <= TALLY_SHOWN_UP_TO {
+            tree_tally(board)?
+        } else {
+            Vec::new()
         },
         definitions: definitions(board)?,
     })

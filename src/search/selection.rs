@@ -78,9 +78,10 @@ pub fn for_each_placement(
     board.reader().rows(sql, params, &mut |row| {
         let end_of_squares = row.len() - usize::from(with_class_size);
         let squares = row[1..end_of_squares].iter().map(Value::text).collect();
-        let class_size = match with_class_size {
-            true => Some(row[row.len() - 1].integer()?),
-            false => None,
+        let class_size = if with_class_size {
+            Some(row[row.len() - 1].integer()?)
+        } else {
+            None
         };
         each(Placement {
             solution: row[0].integer()?,

@@ -810,7 +810,7 @@ fn directories() -> TempDir {
     use std::os::unix::fs::PermissionsExt;
     let dir = TempDir::new().unwrap();
     let mode = |path: &Path, mode| {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
     };
     mode(dir.path(), 0o755);
     for (name, bits) in [("ro", 0o555), ("rw", 0o777)] {
@@ -859,17 +859,17 @@ fn a_directory_you_may_not_write_is_named_never_a_temporary_file() {
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(!stderr.contains(".queens-"), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        match said.is_empty() {
-            false => assert_eq!(stderr, said, "{args:?}"),
-            // The temporary directory, by the name TMPDIR gave it.
-            true => assert!(
+        if said.is_empty() {
+            assert!(
                 stderr.contains("temporary directory (TMPDIR)")
                     && stderr.contains(&format!(
                         "no permission to create files in {}",
                         read_only_tmp.display()
                     )),
                 "{stderr}"
-            ),
+            );
+        } else {
+            assert_eq!(stderr, said, "{args:?}");
         }
     }
     assert!(!dir.path().join("ro/new.db").exists());

@@ -232,16 +232,27 @@ static CITUS: RwLock<()> = RwLock::new(());
 /// Runs `test` holding each server it uses, shared or alone as it says;
 /// the time the test itself took, waits for a server left out.
 fn run_holding(needs: &[Need], test: fn()) -> std::time::Duration {
-    let _postgres_alone = needs
-        .contains(&Need::PostgresAlone)
-        .then(|| POSTGRES.write().unwrap_or_else(|e| e.into_inner()));
+    let _postgres_alone = needs.contains(&Need::PostgresAlone).then(|| {
+        POSTGRES
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    });
     let _postgres = (needs.contains(&Need::Postgres) && !needs.contains(&Need::PostgresAlone))
-        .then(|| POSTGRES.read().unwrap_or_else(|e| e.into_inner()));
-    let _citus_alone = needs
-        .contains(&Need::CitusAlone)
-        .then(|| CITUS.write().unwrap_or_else(|e| e.into_inner()));
-    let _citus = (needs.contains(&Need::Citus) && !needs.contains(&Need::CitusAlone))
-        .then(|| CITUS.read().unwrap_or_else(|e| e.into_inner()));
+        .then(|| {
+            POSTGRES
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        });
+    let _citus_alone = needs.contains(&Need::CitusAlone).then(|| {
+        CITUS
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    });
+    let _citus = (needs.contains(&Need::Citus) && !needs.contains(&Need::CitusAlone)).then(|| {
+        CITUS
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    });
     let started = Instant::now();
     test();
     started.elapsed()

@@ -689,7 +689,7 @@ mod in_chromium {
 
     /// Text whose contrast with what lies behind it is under WCAG's 4.5:1
     /// (3:1 for a disabled button, which must still be seen to be there).
-    const LOW_CONTRAST: &str = r#"(() => {
+    const LOW_CONTRAST: &str = r"(() => {
       const lum = c => { const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
       const behind = e => { for (; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor; if (c !== 'transparent' && !/, 0\)$/.test(c)) return c; } return 'rgb(255, 255, 255)'; };
       const low = [];
@@ -699,15 +699,15 @@ mod in_chromium {
         if (ratio < (e.disabled ? 3 : 4.5)) low.push((e.id || e.tagName) + ' ' + ratio.toFixed(2) + ' ' + e.textContent.slice(0, 30));
       }
       return low.join('\n');
-    })()"#;
+    })()";
 
     /// At 1280 px the panels fill the width: the search space and the
     /// funnel side by side, the watch across the page.
-    const FILLS_THE_WIDTH: &str = r#"(() => {
+    const FILLS_THE_WIDTH: &str = r"(() => {
       const r = id => document.getElementById(id).getBoundingClientRect();
       return [r('space').top === r('funnel-box').top, r('space').right < r('funnel-box').left,
               r('funnel-box').right > 0.9 * innerWidth, r('watch').width > 0.9 * innerWidth].join();
-    })()"#;
+    })()";
 
     promise!(
         the_board_shows_at_desktop_and_phone_width_and_prints,

@@ -139,7 +139,7 @@ fn check_reports_every_attacking_pair_of_random_placements() {
             })
             .collect();
         assert_eq!(reported, expected, "{names:?}: {}", r.stdout);
-        assert_eq!(r.code, if expected.is_empty() { 0 } else { 1 }, "{names:?}");
+        assert_eq!(r.code, i32::from(!expected.is_empty()), "{names:?}");
     }
 }
 

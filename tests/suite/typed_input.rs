@@ -83,7 +83,7 @@ proptest! {
             // Whatever parses, check judges as the native checker does.
             if command == "check" && let Ok(squares) = parse_placement(&words, 8) {
                 let attacks = !checker::attacking_pairs(&squares).is_empty();
-                prop_assert_eq!(code, if attacks { 1 } else { 0 }, "{:?}", words);
+                prop_assert_eq!(code, i32::from(attacks), "{:?}", words);
             }
         }
     }

@@ -112,9 +112,10 @@ fn say_what_was_written(
         ExportFormat::Html => format!(
             "the page of {the_board} ({}){}",
             solutions_phrase(count),
-            match args.console {
-                true => ", with its SQL console,",
-                false => "",
+            if args.console {
+                ", with its SQL console,"
+            } else {
+                ""
             }
         ),
         _ => solutions_phrase(count),

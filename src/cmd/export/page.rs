@@ -19,13 +19,14 @@ const PAGE_UP_TO: u8 = 13;
 /// The console --console asks for, found and checked before the board is
 /// read (None without --console).
 pub fn console_asked(args: &Args, format: ExportFormat) -> Result<Option<Console>> {
-    match args.console {
-        true => Ok(Some(console::prepare(
+    if args.console {
+        Ok(Some(console::prepare(
             format == ExportFormat::Html,
             args.exercises.as_deref(),
             args.sqljs.as_deref(),
-        )?)),
-        false => Ok(None),
+        )?))
+    } else {
+        Ok(None)
     }
 }
 

@@ -18,9 +18,10 @@ use crate::search::{OpenBoard, order};
 /// How `format` renders placements, or None for the formats that write
 /// the whole model (SQL, the page, Datasette's metadata).
 pub fn rendering(format: ExportFormat, fixed_size: bool) -> Option<Format> {
-    let size = match fixed_size {
-        true => SvgSize::Fixed,
-        false => SvgSize::Fit,
+    let size = if fixed_size {
+        SvgSize::Fixed
+    } else {
+        SvgSize::Fit
     };
     match format {
         ExportFormat::Csv => Some(Format::Csv),
@@ -40,11 +41,12 @@ pub fn refuse_choosing_in_whole(args: &Args, format: ExportFormat) -> Result<()>
         ExportFormat::Datasette => "the datasette metadata describes the whole database",
         _ => return Ok(()),
     };
-    match args.solution.is_some() || args.fundamental {
-        true => Err(usage(format!(
+    if args.solution.is_some() || args.fundamental {
+        Err(usage(format!(
             "--solution and --fundamental choose solutions; {whole}"
-        ))),
-        false => Ok(()),
+        )))
+    } else {
+        Ok(())
     }
 }
 

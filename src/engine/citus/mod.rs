@@ -277,9 +277,10 @@ fn fill_search_part(client: &mut impl GenericClient) -> Result<()> {
     )?;
     let parts: i64 = client.query_one(&searched.text, &[])?.get(0);
     let by_three = parts < PARTS_PER_WORKER * workers;
-    let partition = match by_three {
-        true => template::render_statement(sql::file("queries/partition3.sql"), &postgres)?,
-        false => by_two,
+    let partition = if by_three {
+        template::render_statement(sql::file("queries/partition3.sql"), &postgres)?
+    } else {
+        by_two
     };
     let fill = template::render(
         sql::file("distributed/fill_search_part.sql"),

@@ -128,7 +128,10 @@ pub fn connect(url: &str) -> Result<Client> {
     })?;
     connected.map_err(|e| {
         let cause = e.as_db_error().map_or_else(
-            || std::error::Error::source(&e).map_or_else(|| e.to_string(), |s| s.to_string()),
+            || {
+                std::error::Error::source(&e)
+                    .map_or_else(|| e.to_string(), std::string::ToString::to_string)
+            },
             |db| db.message().to_string(),
         );
         anyhow::anyhow!("cannot connect to {shown}: {cause}")
@@ -645,7 +648,10 @@ pub(super) fn relation_kind(
 /// tables and views, the version table, and search_part, the table of
 /// the search's parts that an engine built on this one (Citus) adds.
 pub(super) fn own_relations() -> Vec<String> {
-    let mut own: Vec<String> = schema::own_names().iter().map(|s| s.to_string()).collect();
+    let mut own: Vec<String> = schema::own_names()
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     own.push("queens_version".to_string());
     own.push("search_part".to_string());
     own

@@ -267,9 +267,10 @@ fn solutions(reader: &Reader, board: &Board) -> Result<(bool, String)> {
         Some(row) => row[0].parse()?,
         None => bail!("no answer to select count(*) from solution"),
     };
-    let native = match board.is_plain() {
-        true => checker::count_solutions(board.cols),
-        false => board.count(),
+    let native = if board.is_plain() {
+        checker::count_solutions(board.cols)
+    } else {
+        board.count()
     };
     Ok((
         found == native,

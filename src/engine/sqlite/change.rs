@@ -307,9 +307,10 @@ fn refuse_taken_names(conn: &Connection, shown: &str) -> Result<()> {
 
 /// "a table", "an index".
 fn with_article(kind: &str) -> String {
-    match kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        true => format!("an {kind}"),
-        false => format!("a {kind}"),
+    if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {kind}")
+    } else {
+        format!("a {kind}")
     }
 }
 

@@ -132,9 +132,10 @@ fn facts(conn: &Connection, board: &Board) -> Result<(bool, String)> {
 fn expected_facts(board: &Board) -> (i64, i64, i64) {
     let (size, rows) = (board.cols, board.rows);
     let (n, r) = (i64::from(size), i64::from(rows));
-    let knight_lines = match board.superqueens {
-        true => schema::knight_lines(size, rows, board.torus),
-        false => 0,
+    let knight_lines = if board.superqueens {
+        schema::knight_lines(size, rows, board.torus)
+    } else {
+        0
     };
     (
         n * r,
@@ -165,7 +166,7 @@ fn model(conn: &Connection, board: &Board) -> Result<(bool, String)> {
         match found.iter().find(|f| f[0] == index[0]) {
             None => differences.push(format!("index {} on {} is missing", index[0], index[1])),
             Some(f) if f != index => {
-                differences.push(format!("index {} on {} is not queens'", index[0], index[1]))
+                differences.push(format!("index {} on {} is not queens'", index[0], index[1]));
             }
             Some(_) => {}
         }
@@ -287,9 +288,10 @@ fn symmetries(conn: &Connection, board: &Board) -> Result<(bool, String)> {
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let (mut wrong_matrices, expected) = match board.is_square() {
-        false => (0, rectangle_images(&matrices, board)),
-        true => native_images(&matrices, n, &board.holes),
+    let (mut wrong_matrices, expected) = if board.is_square() {
+        native_images(&matrices, n, &board.holes)
+    } else {
+        (0, rectangle_images(&matrices, board))
     };
     let mut stmt = conn.prepare("select symmetry, square, image from square_image")?;
     let stored = stmt
@@ -395,9 +397,12 @@ fn stored_solutions(conn: &Connection, board: &Board) -> Result<(bool, String)> 
     // The board's own rules, the checker's (`checker::variants`) where the
     // board is not the plain one.
     let rules = board;
-    let is_solution = |queens: &[Square]| match board.is_plain() {
-        true => checker::is_solution(queens, n),
-        false => rules.is_solution(queens),
+    let is_solution = |queens: &[Square]| {
+        if board.is_plain() {
+            checker::is_solution(queens, n)
+        } else {
+            rules.is_solution(queens)
+        }
     };
     let mut stmt = conn.prepare("select * from solution_store order by solution_no")?;
     let width = stmt.column_count();
@@ -433,9 +438,10 @@ fn stored_solutions(conn: &Connection, board: &Board) -> Result<(bool, String)> 
     // (The checker's rules of another board count without bitboards: up
     // to COUNT_UP_TO, as the solutions' finding.)
     if n <= STORED_COUNT_UP_TO && (board.is_plain() || n <= COUNT_UP_TO) {
-        let native = match board.is_plain() {
-            true => checker::count_solutions(n),
-            false => rules.count(),
+        let native = if board.is_plain() {
+            checker::count_solutions(n)
+        } else {
+            rules.count()
         };
         holds &= count == native;
         found.push_str(&format!(" (native counter: {native})"));

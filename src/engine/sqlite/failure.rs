@@ -122,7 +122,7 @@ pub fn explain_open_error(error: impl Into<anyhow::Error>, path: &Path) -> anyho
     }
     let code = error
         .downcast_ref::<rusqlite::Error>()
-        .and_then(|e| e.sqlite_error_code());
+        .and_then(rusqlite::Error::sqlite_error_code);
     let shown = path.display();
     match code {
         Some(ErrorCode::NotADatabase) => anyhow::anyhow!("{shown} is not a SQLite database"),

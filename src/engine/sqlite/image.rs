@@ -146,7 +146,7 @@ pub fn answer_needs(image: &[u8], sql: &str) -> Result<AnswerNeeds, String> {
         .unwrap_or(true)
     };
     let mut needs = AnswerNeeds::default();
-    for (function, name) in seen.iter() {
+    for (function, name) in &seen {
         let into = match function {
             true => &mut needs.functions,
             false if modules.contains(name) && !own(name) => &mut needs.modules,

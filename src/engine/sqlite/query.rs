@@ -32,7 +32,12 @@ pub fn run(
              reading pragma); this statement returns none",
         ));
     }
-    headers(stmt.column_names().iter().map(|c| c.to_string()).collect())?;
+    headers(
+        stmt.column_names()
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect(),
+    )?;
     stop_after(conn, timeout)?;
     let mut rows = stmt.query([])?;
     let mut values = Vec::with_capacity(width);

@@ -262,14 +262,13 @@ pub fn queens_as_a_plain_user(dir: &Path) -> Command {
         .arg("-u")
         .bounded_output()
         .is_ok_and(|o| text(&o.stdout).trim() == "0");
-    let mut command = match root {
-        true => {
-            let mut command = Command::new("setpriv");
-            command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
-            command.arg(env!("CARGO_BIN_EXE_queens"));
-            command
-        }
-        false => Command::new(env!("CARGO_BIN_EXE_queens")),
+    let mut command = if root {
+        let mut command = Command::new("setpriv");
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+        command.arg(env!("CARGO_BIN_EXE_queens"));
+        command
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_queens"))
     };
     command.current_dir(dir);
     command

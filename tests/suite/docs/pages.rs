@@ -45,9 +45,10 @@ fn every_link_on_a_page_leads_to_a_file_that_is_there() {
                 continue;
             }
             let (file, anchor) = link.split_once('#').unwrap_or((&link, ""));
-            let target = match file.is_empty() {
-                true => Path::new(ROOT).join(&page),
-                false => dir.join(file),
+            let target = if file.is_empty() {
+                Path::new(ROOT).join(&page)
+            } else {
+                dir.join(file)
             };
             assert!(target.exists(), "{page}: the link {link} leads nowhere");
             if !anchor.is_empty() {

@@ -445,11 +445,10 @@ promise!(every_column_of_every_relation_is_in_the_relations_reference);
 fn every_column_of_every_relation_is_in_the_relations_reference() {
     let on_page = relations_on_the_page();
     let columns_on_page = |name: &str| {
-        on_page
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, columns)| columns.clone())
-            .unwrap_or_else(|| panic!("{RELATIONS_PAGE} does not describe {name}"))
+        on_page.iter().find(|(n, _)| n == name).map_or_else(
+            || panic!("{RELATIONS_PAGE} does not describe {name}"),
+            |(_, columns)| columns.clone(),
+        )
     };
     let board = described_board();
     let on_board = relations(&board);

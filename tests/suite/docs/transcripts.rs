@@ -191,9 +191,12 @@ fn run_page(
 ) -> Vec<(usize, usize, Vec<String>)> {
     let scratch = Scratch::new();
     let mut rewritten = Vec::new();
-    let indented = |indent: usize, line: String| match line.is_empty() {
-        true => line,
-        false => format!("{}{line}", " ".repeat(indent)),
+    let indented = |indent: usize, line: String| {
+        if line.is_empty() {
+            line
+        } else {
+            format!("{}{line}", " ".repeat(indent))
+        }
     };
     for block in blocks {
         let mut new_lines = Vec::new();
@@ -242,11 +245,15 @@ fn write_blessed(path: &str, lines: &[&str], rewritten: &[(usize, usize, Vec<Str
     let mut out: Vec<String> = Vec::new();
     let mut next = 0;
     for (first, end, new_lines) in rewritten {
-        out.extend(lines[next..*first].iter().map(|l| l.to_string()));
+        out.extend(
+            lines[next..*first]
+                .iter()
+                .map(std::string::ToString::to_string),
+        );
         out.extend(new_lines.iter().cloned());
         next = *end;
     }
-    out.extend(lines[next..].iter().map(|l| l.to_string()));
+    out.extend(lines[next..].iter().map(std::string::ToString::to_string));
     std::fs::write(path, out.join("\n") + "\n").unwrap();
 }
 
@@ -268,7 +275,7 @@ promise!(
     needs = [DuckDb]
 );
 fn the_pages_examples_with_duckdb_print_what_they_say() {
-    run_examples(|block| block.uses_duckdb(), 1);
+    run_examples(Block::uses_duckdb, 1);
 }
 
 promise!(no_example_that_runs_on_a_file_escapes_the_test);

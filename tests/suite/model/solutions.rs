@@ -281,7 +281,7 @@ fn search_space_for_every_board_holds_against_native_arithmetic_and_a002464() {
         let choose_d = (0..big).fold(1f64, |c, i| c * (squares - i) as f64 / (i + 1) as f64);
         steps.push((choose, choose_d));
         steps.push((big.checked_pow(u32::from(n)), (n as f64).powi(i32::from(n))));
-        let factorial = (1..=big).try_fold(1u128, |f, i| f.checked_mul(i));
+        let factorial = (1..=big).try_fold(1u128, u128::checked_mul);
         steps.push((factorial, (1..=big).fold(1f64, |f, i| f * i as f64)));
         let hertzsprung = a[usize::from(n)] as u128;
         steps.push((Some(hertzsprung), hertzsprung as f64));

@@ -142,7 +142,7 @@ fn the_walk_is_search_tree_ordered_by_the_queens_rows_step_for_step() {
             order.join(", ")
         ));
         assert_eq!(walk.len() - 1, tree.len(), "{n}×{n} {flags:?}");
-        assert_eq!(walk[0][1..1 + columns], {
+        assert_eq!(walk[0][1..=columns], {
             let mut names = vec!["queens".to_string()];
             names.extend(order.iter().cloned());
             names.extend(["placed", "anchor", "mov_dir", "attacker"].map(String::from));
@@ -160,7 +160,7 @@ fn the_walk_is_search_tree_ordered_by_the_queens_rows_step_for_step() {
                 .collect();
             assert_eq!(step[0], (i + 1).to_string());
             assert_eq!(
-                step[1..1 + columns],
+                step[1..=columns],
                 row[..],
                 "{n}×{n} {flags:?}, step {}",
                 i + 1

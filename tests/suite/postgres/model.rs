@@ -787,7 +787,7 @@ fn plant_a_view_that_writes_a_file_when_a_superuser_reads(
         postgres::Client::connect(plain_url, postgres::NoTls)
             .unwrap()
             .batch_execute(sql)
-            .unwrap()
+            .unwrap();
     };
     plain(&format!(
         "set search_path to {s};

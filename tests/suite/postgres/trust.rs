@@ -248,7 +248,9 @@ promise!(
     needs = [Postgres]
 );
 fn init_takes_back_what_an_earlier_release_gave_queens_reader_and_nothing_else() {
-    let _reader = READER_ROLE.lock().unwrap_or_else(|e| e.into_inner());
+    let _reader = READER_ROLE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "5"]);
     let bob = Role::new(&schema.url, "bob", "");
@@ -302,7 +304,9 @@ promise!(
     needs = [Postgres]
 );
 fn init_says_how_to_take_back_what_queens_reader_passed_on() {
-    let _reader = READER_ROLE.lock().unwrap_or_else(|e| e.into_inner());
+    let _reader = READER_ROLE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "5"]);
     let guest = Role::new(&schema.url, "guest", "");

@@ -350,7 +350,7 @@ fn a_read_only_database_still_answers_and_writes_are_refused_plainly() {
     let board = Board::new(8);
     let dir = board.dir.path();
     let set_mode = |path: &Path, mode| {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
     };
     set_mode(&board.db, 0o444);
     set_mode(dir, 0o555);
