@@ -1,4 +1,4 @@
-//! The promises of the book (docs/src/explanation/guarantees.md), tried as
+//! The promises of the book (docs/src/reference/guarantees.md), tried as
 //! a hostile user would: the user's own rows, foreign keys and triggers against rebuilds;
 //! reading commands against files that tempt them to write; SQLite URI
 //! names, devices, FIFOs and links as --db and --out; a rebuild between a
