@@ -179,9 +179,4 @@ impl Args {
     pub fn dialect(&self) -> ScriptDialect {
         self.dialect.unwrap_or(ScriptDialect::Sqlite)
     }
-
-    /// Whether a file is written (not standard output).
-    pub fn out_path(&self) -> Option<&Path> {
-        self.out.as_deref().filter(|path| *path != Path::new("-"))
-    }
 }

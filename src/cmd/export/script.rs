@@ -5,6 +5,7 @@
 use std::io::Write;
 
 use anyhow::Result;
+use clap::ValueEnum;
 
 use crate::cmd::export::args::{Args, ExportFormat, ScriptDialect};
 use crate::cmd::export::delivery::Destination;
@@ -22,11 +23,11 @@ pub fn refuse_a_dialect_it_cannot_hold(args: &Args, format: ExportFormat) -> Res
         return Ok(());
     };
     if format != ExportFormat::Sql {
-        let named = match dialect {
-            ScriptDialect::Sqlite => "sqlite",
-            ScriptDialect::Postgres => "postgres",
-            ScriptDialect::Duckdb => "duckdb",
-        };
+        // The name as typed after --dialect, from clap's own list.
+        let named = dialect
+            .to_possible_value()
+            .map(|v| v.get_name().to_string());
+        let named = named.unwrap_or_default();
         return Err(usage(format!(
             "--dialect {named} is for --format sql, the script that builds the model"
         )));

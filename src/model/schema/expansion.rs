@@ -32,7 +32,7 @@ pub fn expansion(n: u8, dialect: Dialect) -> Result<String> {
 
 /// What builds and clears the board: the migrations, the facts, the views
 /// and the stored solutions' table, titled.
-pub(super) fn model_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
+fn model_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
     let mut parts: Vec<(String, String)> = Vec::new();
     // A version that changed no table has nothing to show.
     for (i, up) in migrations_after(0, dialect)?.into_iter().enumerate() {
@@ -61,7 +61,7 @@ pub(super) fn model_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String
 /// What the commands ask of a board: the search's parts (by two queens,
 /// and by three for the walks on PostgreSQL), the questions of
 /// sql/queries/ and every question of sql/reading/, titled.
-pub(super) fn question_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
+fn question_parts(n: u8, dialect: Dialect) -> Result<Vec<(String, String)>> {
     let scope = with_shape(Scope::for_dialect(dialect), &Board::square(n));
     let mut parts = vec![
         (

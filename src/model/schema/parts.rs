@@ -90,7 +90,7 @@ pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
 /// The count of a part by last_queens, in `scope` (a board's, with FROM):
 /// on the board's line_set and safe_next, or, on a board with holes, on
 /// the whole board's, which the count builds first with last_queens.
-pub(super) fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
+fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
     let tables = |schema: &str, whole: bool| {
         let (line_set, safe_next) = if whole {
             (
@@ -136,7 +136,7 @@ pub(super) fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
 /// The script that builds the whole board's line_set and safe_next
 /// (sql/queries/whole_board.sql) from the facts' own scripts, into the
 /// tables `scope` names, with the words the search tests.
-pub(super) fn whole_board(scope: Scope) -> Result<String> {
+fn whole_board(scope: Scope) -> Result<String> {
     let words = scope.number_or("W", 1);
     let facts = scope.with("WHOLE", 1).with("WORDS", words);
     let fact = |path: &str| query_in(path, &facts).map(|sql| sql.text);

@@ -37,7 +37,7 @@ pub fn postgres_script(board: &Board, schema: &str, comments: &str) -> Result<St
 }
 
 /// What sql/build/script.sql reads on PostgreSQL (`postgres_build`).
-pub(super) fn postgres_scope(board: &Board, fresh_in: Option<&str>) -> Result<Scope> {
+fn postgres_scope(board: &Board, fresh_in: Option<&str>) -> Result<Scope> {
     let mut scope = board_scope(
         board.cols,
         shaped_facts(build_scope(Scope::for_dialect(Dialect::Postgres)), board),
@@ -143,7 +143,7 @@ pub fn duckdb_build(board: &Board) -> Result<String> {
 }
 
 /// `duckdb_build`, with the statements `comments` last in its transaction.
-pub(super) fn duckdb_script_with(board: &Board, comments: &str) -> Result<String> {
+fn duckdb_script_with(board: &Board, comments: &str) -> Result<String> {
     if let Some(why) = duckdb_too_large(board.cols) {
         bail!(why);
     }
@@ -181,7 +181,7 @@ pub(super) fn duckdb_script_with(board: &Board, comments: &str) -> Result<String
 /// The names `sql` makes, each once: its tables and views, and apart its
 /// indexes. Each `create [unique] table|view|index NAME` begins a line,
 /// as queens writes its SQL.
-pub(super) fn names_made(sql: &str) -> (Vec<String>, Vec<String>) {
+fn names_made(sql: &str) -> (Vec<String>, Vec<String>) {
     let (mut relations, mut indexes) = (Vec::new(), Vec::new());
     for line in sql.lines() {
         let mut words = line.split_whitespace().map(str::to_ascii_lowercase);

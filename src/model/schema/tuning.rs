@@ -120,7 +120,7 @@ pub(super) fn board_scope(n: u8, scope: Scope) -> Scope {
 
 /// 0x11…1, a hexadecimal 1 for each of `n` queens (0 where that passes 64
 /// bits): a path minus each digit from N + 1 is the mirror image's path.
-pub(super) fn hexadecimal_ones(n: u8) -> i64 {
+fn hexadecimal_ones(n: u8) -> i64 {
     (0..u32::from(n))
         .try_fold(0i64, |ones, k| ones.checked_add(16i64.checked_pow(k)?))
         .unwrap_or(0)
