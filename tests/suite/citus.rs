@@ -390,9 +390,7 @@ fn hold_search(schema: &Schema) -> SearchHeld {
         .iter()
         .map(|row| {
             let (shard, host, port): (String, String, i32) = (row.get(0), row.get(1), row.get(2));
-            let mut holder =
-                postgres::Client::connect(&node_url(&schema.url, &host, port), postgres::NoTls)
-                    .unwrap();
+            let mut holder = common::server::connect(&node_url(&schema.url, &host, port));
             // Citus refuses a shard's own name unless told it is meant.
             holder
                 .batch_execute(&format!(
@@ -468,7 +466,7 @@ fn ctrl_c_stops_the_search_on_the_cluster_too() {
 
 promise!(the_extension_s_own_schemas_are_refused, needs = [Citus]);
 fn the_extension_s_own_schemas_are_refused() {
-    let mut client = postgres::Client::connect(&coordinator(), postgres::NoTls).unwrap();
+    let mut client = common::server::connect(&coordinator());
     let objects = |client: &mut postgres::Client| -> i64 {
         client
             .query_one(
@@ -586,7 +584,7 @@ struct RoleSettings(String);
 
 impl Drop for RoleSettings {
     fn drop(&mut self) {
-        if let Ok(mut admin) = postgres::Client::connect(&self.0, postgres::NoTls) {
+        if let Ok(mut admin) = common::server::try_connect(&self.0) {
             for (name, _) in CITUS_TRAPS {
                 let _ = admin.batch_execute(&format!("alter role current_user reset {name}"));
             }
@@ -605,7 +603,7 @@ promise!(
 fn citus_settings_a_role_sets_do_not_stop_queens() {
     let server = coordinator();
     let _back = RoleSettings(server.clone());
-    let mut admin = postgres::Client::connect(&server, postgres::NoTls).unwrap();
+    let mut admin = common::server::connect(&server);
     for (name, value) in CITUS_TRAPS {
         admin
             .batch_execute(&format!("alter role current_user set {name} = {value}"))

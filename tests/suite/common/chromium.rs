@@ -19,7 +19,7 @@ use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::{Browser, Tab};
 use tempfile::TempDir;
 
-use crate::common::wait::{DEADLINE, joined};
+use crate::common::wait::{DEADLINE, joined, stopped};
 
 /// A headless chromium with its own profile, stopped when dropped.
 pub struct Chromium {
@@ -37,8 +37,7 @@ impl Deref for Chromium {
 
 impl Drop for Chromium {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        stopped(&mut self.child, "the headless chromium");
     }
 }
 

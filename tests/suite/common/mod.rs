@@ -407,11 +407,15 @@ impl TmuxShell {
 
 impl Drop for TmuxShell {
     fn drop(&mut self) {
-        let _ = std::process::Command::new("tmux")
+        // A Drop cannot fail the test: `ended` says on stderr if tmux hangs.
+        if let Ok(mut kill) = std::process::Command::new("tmux")
             .arg("-S")
             .arg(&self.socket)
             .arg("kill-server")
-            .bounded_status();
+            .spawn()
+        {
+            wait::ended(&mut kill, "tmux kill-server");
+        }
     }
 }
 

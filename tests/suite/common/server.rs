@@ -2,6 +2,7 @@
 //! tests that need one (tests/suite/postgres/model.rs, tests/suite/citus.rs).
 
 use crate::common::Bounded;
+use crate::common::wait::DEADLINE;
 use std::process::Output;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -100,6 +101,49 @@ pub fn dump(client: &mut postgres::Client, s: &str) -> Vec<String> {
     held
 }
 
+/// A client of the test's own on the server at `url`. Each statement it
+/// sends ends within the suite's deadline, by the server's
+/// `statement_timeout` (which also ends a wait for a lock): a hung server
+/// fails the test with PostgreSQL's "canceling statement due to statement
+/// timeout" at the statement's line, instead of hanging it. A connection
+/// gone silent is found dead by TCP keepalives; connecting gives up after
+/// a minute. The product's own connections (the `queens` binary) keep
+/// their own settings: this is for the tests' admin work only.
+#[track_caller]
+pub fn connect(url: &str) -> postgres::Client {
+    connect_with(url, "")
+}
+
+/// `connect` with `options` (`-c name=value …`) added to the startup
+/// packet's.
+#[track_caller]
+pub fn connect_with(url: &str, options: &str) -> postgres::Client {
+    match try_connect_with(url, options) {
+        Ok(client) => client,
+        Err(e) => panic!("cannot connect to the test server: {e}"),
+    }
+}
+
+/// `connect`, for a `Drop`, which cannot fail the test.
+pub fn try_connect(url: &str) -> Result<postgres::Client, postgres::Error> {
+    try_connect_with(url, "")
+}
+
+fn try_connect_with(url: &str, options: &str) -> Result<postgres::Client, postgres::Error> {
+    let mut config: postgres::Config = url.parse()?;
+    let options = format!(
+        "{} -c statement_timeout={} {options}",
+        config.get_options().unwrap_or(""),
+        DEADLINE.as_millis()
+    );
+    config
+        .options(options.trim())
+        .connect_timeout(std::time::Duration::from_secs(60))
+        .keepalives(true)
+        .keepalives_idle(std::time::Duration::from_secs(60));
+    config.connect(postgres::NoTls)
+}
+
 /// A schema of its own for each use, dropped afterwards.
 pub struct Schema {
     pub url: String,
@@ -137,7 +181,7 @@ impl Schema {
     }
 
     pub fn client(&self) -> postgres::Client {
-        postgres::Client::connect(&self.url, postgres::NoTls).unwrap()
+        connect(&self.url)
     }
 
     pub fn count(&self, relation: &str) -> u64 {
@@ -167,7 +211,7 @@ impl Schema {
 
 impl Drop for Schema {
     fn drop(&mut self) {
-        if let Ok(mut client) = postgres::Client::connect(&self.url, postgres::NoTls) {
+        if let Ok(mut client) = try_connect(&self.url) {
             let _ = client.batch_execute(&format!("drop schema if exists {} cascade", self.name));
         }
     }
@@ -192,7 +236,7 @@ impl Role {
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         );
-        let mut admin = postgres::Client::connect(admin_url, postgres::NoTls).unwrap();
+        let mut admin = connect(admin_url);
         admin
             .batch_execute(&catalog_serialised(&format!(
                 "create role {name} login password 'secret'; {}",
@@ -207,13 +251,13 @@ impl Role {
     }
 
     pub fn client(&self) -> postgres::Client {
-        postgres::Client::connect(&self.url, postgres::NoTls).unwrap()
+        connect(&self.url)
     }
 }
 
 impl Drop for Role {
     fn drop(&mut self) {
-        if let Ok(mut admin) = postgres::Client::connect(&self.admin_url, postgres::NoTls) {
+        if let Ok(mut admin) = try_connect(&self.admin_url) {
             let _ = admin.batch_execute(&catalog_serialised(&format!(
                 "drop owned by {0} cascade; drop role if exists {0}",
                 self.name

@@ -10,9 +10,10 @@
 //! a process to end (`Bounded` for a command, `exit_of` and `output_of`
 //! for a started child), a thread to end (`joined`; a thread whose own
 //! work is such a wait is joined plainly), a loop (`Deadline`), a child's
-//! output read as it comes (`Watchdog`). A statement sent to a test
-//! server waits as the server lets it (its own lock and statement
-//! timeouts, where the test sets them).
+//! output read as it comes (`Watchdog`), a child stopped by a `Drop`
+//! (`stopped`, `ended`). A statement the tests send a test server
+//! themselves ends within `DEADLINE` by the server's `statement_timeout`
+//! (`common::server::connect`).
 
 use std::io::{self, Read};
 use std::process::{Child, ExitStatus, Output, Stdio};
@@ -83,10 +84,34 @@ pub fn exit_of(child: &mut Child, what: &str) -> ExitStatus {
     match within(what, || child.try_wait().unwrap()) {
         Some(status) => status,
         None => {
-            let _ = child.kill();
-            let _ = child.wait();
+            stopped(child, what);
             panic!("{}", gave_up(what))
         }
+    }
+}
+
+/// Kills `child` and waits, as `ended`, for it to end: for a `Drop` that
+/// stops what a test started; `what` names the child.
+pub fn stopped(child: &mut Child, what: &str) {
+    let _ = child.kill();
+    ended(child, what);
+}
+
+/// Waits for `child` to end up to `DEADLINE`. A `Drop` cannot fail the
+/// test, so past it this kills `child` and says on stderr that `what`, the
+/// child, did not end, instead of hanging the suite.
+pub fn ended(child: &mut Child, what: &str) {
+    let waited = format!("{what} to end");
+    let gone = within(&waited, || match child.try_wait() {
+        Ok(None) => None,
+        Ok(Some(_)) | Err(_) => Some(()),
+    });
+    if gone.is_none() {
+        let _ = child.kill();
+        eprintln!(
+            "{}; {what} did not end and is left behind",
+            gave_up(&waited)
+        );
     }
 }
 

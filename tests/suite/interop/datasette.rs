@@ -15,6 +15,7 @@ use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+use common::wait::stopped;
 use common::{Board, queens, text};
 use tempfile::TempDir;
 
@@ -33,8 +34,7 @@ struct Served {
 
 impl Drop for Served {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        stopped(&mut self.child, &format!("Datasette on port {}", self.port));
     }
 }
 

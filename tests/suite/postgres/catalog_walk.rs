@@ -39,7 +39,7 @@ fn every_catalog_reference_is_followed_or_listed_with_its_reason() {
 }
 
 pub(super) fn every_reference_is_followed_or_listed(admin: &str) {
-    let mut client = postgres::Client::connect(admin, postgres::NoTls).unwrap();
+    let mut client = common::server::connect(admin);
     let listed: i64 = client
         .query_one("select count(*) from pg_get_catalog_foreign_keys()", &[])
         .unwrap()
@@ -250,7 +250,7 @@ fn an_estimator_and_a_type_s_operator_class_lead_the_walk_to_their_functions() {
     let mal = &board.mal;
     // (Functions of language internal, which only a superuser makes, given
     // to mallory: the walk judges them by their owner.)
-    let mut client = postgres::Client::connect(&admin, postgres::NoTls).unwrap();
+    let mut client = common::server::connect(&admin);
     client
         .batch_execute(&format!(
             "create function {mal}.sel(internal, oid, internal, integer) returns float8 \
@@ -394,8 +394,7 @@ fn inheritance_children_and_text_running_builtins_behind_operators_are_followed(
 
 /// The server's major version.
 fn server_major(url: &str) -> i32 {
-    postgres::Client::connect(url, postgres::NoTls)
-        .unwrap()
+    common::server::connect(url)
         .query_one(
             "select current_setting('server_version_num')::integer / 10000",
             &[],
@@ -420,7 +419,7 @@ also_on_postgres_18!(
 fn the_walk_refuses_no_schema_for_what_cannot_run_another_role_s_code() {
     let board = Carol::new(&server());
     let (s, mal) = (&board.schema.name, &board.mal);
-    let mut admin = postgres::Client::connect(&board.admin, postgres::NoTls).unwrap();
+    let mut admin = common::server::connect(&board.admin);
     admin
         .batch_execute(&format!(
             "grant create on schema public to {}",

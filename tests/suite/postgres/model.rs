@@ -764,7 +764,7 @@ fn schema_names_that_are_key_words_or_system_schemas_are_refused() {
         assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
         assert!(stderr.contains(says), "{name}: {stderr}");
     }
-    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let mut client = common::server::connect(&url);
     let leaked: i64 = client
         .query_one(
             "select count(*) from information_schema.tables
@@ -784,8 +784,7 @@ fn plant_a_view_that_writes_a_file_when_a_superuser_reads(
     marker: &Path,
 ) {
     let plain = |sql: &str| {
-        postgres::Client::connect(plain_url, postgres::NoTls)
-            .unwrap()
+        common::server::connect(plain_url)
             .batch_execute(sql)
             .unwrap();
     };

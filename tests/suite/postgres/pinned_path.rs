@@ -36,7 +36,7 @@ impl Trapped {
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         );
-        let mut admin = postgres::Client::connect(admin_url, postgres::NoTls).unwrap();
+        let mut admin = common::server::connect(admin_url);
         admin
             .batch_execute(&format!("create database {database} owner {}", owner.name))
             .unwrap();
@@ -46,7 +46,7 @@ impl Trapped {
             .unwrap()
             .get::<_, String>(0);
         let owner_url = in_database(&url_with_user(admin_url, &owner.name, "secret"), &database);
-        let mut as_owner = postgres::Client::connect(&owner_url, postgres::NoTls).unwrap();
+        let mut as_owner = common::server::connect(&owner_url);
         as_owner
             .batch_execute(&format!(
                 "create schema evil; create table evil.runs (who text);
@@ -128,7 +128,7 @@ impl Trapped {
 
 impl Drop for Trapped {
     fn drop(&mut self) {
-        if let Ok(mut admin) = postgres::Client::connect(&self.admin_url, postgres::NoTls) {
+        if let Ok(mut admin) = common::server::try_connect(&self.admin_url) {
             let _ = admin.batch_execute(&format!(
                 "drop database if exists {} with (force)",
                 self.database
@@ -139,9 +139,7 @@ impl Drop for Trapped {
 
 /// A client of the test's own that the trap's path does not reach.
 fn pinned_client(url: &str) -> postgres::Client {
-    let mut config: postgres::Config = url.parse().unwrap();
-    config.options("-c search_path=");
-    config.connect(postgres::NoTls).unwrap()
+    common::server::connect_with(url, "-c search_path=")
 }
 
 fn in_database(url: &str, database: &str) -> String {

@@ -266,7 +266,7 @@ fn init_refuses_a_relation_of_yours_of_any_kind_named_like_queens_naming_it_and_
     // A foreign table needs a server of a foreign-data wrapper: one of
     // this test's own, dropped at the end.
     let wrapper = format!("queens_test_fdw_{}", std::process::id());
-    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let mut admin = common::server::connect(&url);
     admin
         .batch_execute(&format!(
             "create foreign data wrapper {wrapper}; \

@@ -566,7 +566,7 @@ struct Database {
 impl Database {
     fn new(admin_url: &str, owner: &str) -> Database {
         let name = format!("qdb_{}_{}", std::process::id(), owner);
-        let mut admin = postgres::Client::connect(admin_url, postgres::NoTls).unwrap();
+        let mut admin = common::server::connect(admin_url);
         admin
             .batch_execute(&format!("create database {name} owner {owner}"))
             .unwrap();
@@ -581,7 +581,7 @@ impl Database {
 
 impl Drop for Database {
     fn drop(&mut self) {
-        if let Ok(mut admin) = postgres::Client::connect(&self.admin_url, postgres::NoTls) {
+        if let Ok(mut admin) = common::server::try_connect(&self.admin_url) {
             let _ = admin.batch_execute(&format!(
                 "drop database if exists {} with (force)",
                 self.name
@@ -608,7 +608,7 @@ fn a_database_s_or_role_s_role_setting_never_changes_who_queens_acts_as() {
         &format!("grant {} to {{role}}", bob.name),
     );
     let database = Database::new(&admin_url, &bob.name);
-    let mut admin = postgres::Client::connect(&database.url, postgres::NoTls).unwrap();
+    let mut admin = common::server::connect(&database.url);
     let me: String = admin
         .query_one("select current_user::text", &[])
         .unwrap()
@@ -676,7 +676,7 @@ fn settings_a_role_or_database_sets_do_not_stop_queens() {
     let admin_url = server();
     let tim = Role::new(&admin_url, "tim", "");
     let database = Database::new(&admin_url, &tim.name);
-    let mut admin = postgres::Client::connect(&database.url, postgres::NoTls).unwrap();
+    let mut admin = common::server::connect(&database.url);
     admin
         .batch_execute(&format!(
             "alter role {1} in database {0} set statement_timeout = 5; \
@@ -737,7 +737,7 @@ fn a_view_calling_dblink_is_refused_as_sql_given_as_text() {
     let admin_url = server();
     let carol = Role::new(&admin_url, "carol", "");
     let database = Database::new(&admin_url, &carol.name);
-    let mut admin = postgres::Client::connect(&database.url, postgres::NoTls).unwrap();
+    let mut admin = common::server::connect(&database.url);
     admin.batch_execute("create extension dblink").unwrap();
     let carol_url = url_with_user(&database.url, &carol.name, "secret");
     let dir = tempfile::TempDir::new().unwrap();
@@ -759,7 +759,7 @@ fn a_view_calling_dblink_is_refused_as_sql_given_as_text() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let out = run(&database.url, &["count"]);
     assert_eq!(text(&out.stdout).trim(), "92", "{}", text(&out.stderr));
-    let mut as_carol = postgres::Client::connect(&carol_url, postgres::NoTls).unwrap();
+    let mut as_carol = common::server::connect(&carol_url);
     as_carol
         .batch_execute(
             "create table board.funnel_copy as select * from board.search_funnel; \
