@@ -13,10 +13,14 @@
 //! - pages.rs: what every page holds to: in the book's summary, links that
 //!   lead somewhere, no date or issue number, a README that is a front door,
 //!   one order of the tutorials everywhere (README, summary, introduction,
-//!   each page's "Next"), an introduction that leads to every page.
+//!   each page's "Next"), an introduction that leads to every page. The
+//!   developers' pages' links are held too.
 //! - performance.rs: the performance page names every section of the
 //!   benchmark whose figures it gives.
+//! - ci_steps.rs: CONTRIBUTING.md lists CI's steps in the order `.ci/run`
+//!   runs them.
 
+mod ci_steps;
 mod pages;
 mod performance;
 mod reference;

@@ -1,6 +1,7 @@
 //! What every page a user reads holds to: the book's summary lists every
-//! page, every link leads to a file that is there, no page dates itself or
-//! names an issue, and the README stays a front door.
+//! page, every link (the developers' pages' too) leads to a file that is
+//! there and a heading it names, no page dates itself or names an issue,
+//! and the README stays a front door.
 
 use std::path::Path;
 
@@ -35,9 +36,13 @@ fn the_book_s_summary_lists_every_page() {
     }
 }
 
+/// The developers' pages, whose links are held as the readers' are.
+const DEVELOPERS_PAGES: [&str; 3] = ["CONTRIBUTING.md", "ARCHITECTURE.md", "sql/README.md"];
+
 promise!(every_link_on_a_page_leads_to_a_file_that_is_there);
 fn every_link_on_a_page_leads_to_a_file_that_is_there() {
-    for page in pages() {
+    let developers = DEVELOPERS_PAGES.map(String::from);
+    for page in pages().into_iter().chain(developers) {
         let text = std::fs::read_to_string(Path::new(ROOT).join(&page)).unwrap();
         let dir = Path::new(ROOT).join(&page).parent().unwrap().to_path_buf();
         for link in markdown_links(&text) {
@@ -179,6 +184,7 @@ fn the_readme_is_a_front_door() {
         "docs/src/tutorial/",
         "docs/src/howto/",
         "docs/src/reference/",
+        "docs/src/reference/guarantees.md",
         "docs/src/explanation/guarantees.md",
         "docs/src/explanation/performance.md",
     ] {
