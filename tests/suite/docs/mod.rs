@@ -13,7 +13,8 @@
 //! - pages.rs: what every page holds to: in the book's summary, links that
 //!   lead somewhere, no date or issue number, a README that is a front door,
 //!   one order of the tutorials everywhere (README, summary, introduction,
-//!   each page's "Next"), an introduction that leads to every page. The
+//!   each page's "Next"), an introduction that leads to every page, a
+//!   moved page's old address redirected to it (docs/book.toml). The
 //!   developers' pages' links are held too.
 //! - performance.rs: the performance page names every section of the
 //!   benchmark whose figures it gives.

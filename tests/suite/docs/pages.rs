@@ -1,7 +1,8 @@
 //! What every page a user reads holds to: the book's summary lists every
 //! page, every link (the developers' pages' too) leads to a file that is
 //! there and a heading it names, no page dates itself or names an issue,
-//! and the README stays a front door.
+//! the README stays a front door, and a moved page's old address leads to
+//! it.
 
 use std::path::Path;
 
@@ -272,4 +273,33 @@ fn the_introduction_leads_to_every_page_of_the_book() {
             );
         }
     }
+}
+
+promise!(a_moved_page_s_old_address_leads_to_its_new_one);
+fn a_moved_page_s_old_address_leads_to_its_new_one() {
+    let book = std::fs::read_to_string(Path::new(ROOT).join("docs/book.toml")).unwrap();
+    let section = book
+        .split("\n[")
+        .find(|part| part.starts_with("output.html.redirect]"))
+        .expect("docs/book.toml has an [output.html.redirect] section");
+    let mut moved = 0;
+    for line in section.lines().skip(1).filter(|l| l.starts_with('"')) {
+        let (old, new) = line.split_once(" = ").unwrap();
+        let (old, new) = (old.trim_matches('"'), new.trim_matches('"'));
+        let old_page = format!("docs/src{}", old.replace(".html", ".md"));
+        let new_page = Path::new(&old_page)
+            .parent()
+            .unwrap()
+            .join(new.replace(".html", ".md"));
+        assert!(
+            !Path::new(ROOT).join(&old_page).exists(),
+            "{old} redirects, but {old_page} is there"
+        );
+        assert!(
+            pages().contains(&normalise(&new_page).to_string_lossy().into_owned()),
+            "{old} redirects to {new}, which is not a page of the book"
+        );
+        moved += 1;
+    }
+    assert!(moved > 0, "docs/book.toml's redirects: {section}");
 }
