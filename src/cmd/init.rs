@@ -79,7 +79,7 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(asked) = &asked {
         engine.build_board(asked)?;
     }
-    engine.describe_with(crate::cmd::server_descriptions);
+    engine.describe_relations();
     args.target.trust.apply(engine.as_mut(), &target);
     let engine = engine.as_ref();
     let mut n = 0;

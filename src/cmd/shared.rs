@@ -15,18 +15,6 @@ use crate::render::outfile::refuse_stdout_database;
 use crate::render::printer::Format;
 use crate::search::{OpenBoard, Workers};
 
-/// What queens says of its relations and columns on the `n`×`n` board,
-/// for a database that keeps descriptions apart (PostgreSQL's `comment
-/// on`, written by `init` and by the exported script): Datasette's
-/// descriptions of a fresh board's catalog and of queens_version, a table
-/// only PostgreSQL has.
-pub fn server_descriptions(n: u8) -> anyhow::Result<Vec<engine::Comment>> {
-    Ok(crate::render::datasette::comments(
-        n,
-        &engine::server_catalog(n)?,
-    ))
-}
-
 /// The options every command shares: which database, and for which board.
 #[derive(Args, Debug, Clone)]
 pub struct DbArgs {

@@ -45,12 +45,19 @@ pub enum Param {
 /// The named values a statement's parameters take.
 pub type Params<'a> = [(&'a str, Param)];
 
-pub use crate::model::reading::Comment;
+/// The reference board: a board built afresh in memory from the same SQL
+/// files (by SQLite), whose rows are what any engine's build of that
+/// board holds. A server's doctor holds its tables against it.
+pub trait ReferenceBoard {
+    /// Every row of queens' table `table` in `columns` (queens' own
+    /// names, never a user's), each value as text, as the sqlite3 shell
+    /// shows it.
+    fn rows(&self, table: &str, columns: &[String]) -> Result<Vec<Vec<String>>>;
+}
 
-/// What queens says of its relations and columns on the `n`×`n` board. The
-/// command gives it (the sentences are Datasette's, which the engines may
-/// not name: src/render/ sits beside them).
-pub type Describe = fn(n: u8) -> Result<Vec<Comment>>;
+/// How an engine gets the reference board of a board: the registry hands
+/// it to the engines that need one, so that no engine names another.
+pub type ReferenceFor = fn(&Board) -> Result<Box<dyn ReferenceBoard>>;
 
 /// The board size a database's board_size row holds, if it is one queens
 /// makes (1 to 26). Its check constraint can be switched off, and a size
@@ -67,11 +74,12 @@ pub trait Engine: Sync {
     /// How messages name it.
     fn shown(&self) -> String;
 
-    /// Has `init` describe queens' relations with `describe` where the
-    /// database keeps descriptions of its own (nothing to do on SQLite).
-    fn describe_with(&mut self, describe: Describe) {
-        let _ = describe;
-    }
+    /// Has every board it builds or upgrades from now on carry queens'
+    /// descriptions of its relations and columns (`model::description`),
+    /// where the database keeps descriptions apart from the statements
+    /// (PostgreSQL's `comment on`): `init` asks for them. Nothing to do
+    /// on SQLite, whose statements keep their comments.
+    fn describe_relations(&mut self) {}
 
     /// Lets the schema hold objects of `roles`, whose SQL a reader then runs
     /// with its own privileges (`--trust-owner`). Nothing on SQLite: a
@@ -234,10 +242,13 @@ pub trait Reader: Send {
     /// sql`), where the engine can.
     fn dump(&self, out: &mut dyn std::io::Write) -> Result<()>;
 
-    /// The `n`×`n` board as the bytes of an SQLite file, for the page's
-    /// console: SQLite's own file as this reader sees it; a server's board
-    /// as a fresh SQLite board of its size, built from the same SQL files.
-    fn image(&self, n: u8) -> Result<Vec<u8>>;
+    /// The board as the bytes of an SQLite file, for the page's console,
+    /// where the reader reads such a file: SQLite's own file as this
+    /// reader sees it. None on a server, whose board the caller builds
+    /// afresh in SQLite (`engine::FreshBoard`) from the same SQL files.
+    fn image(&self) -> Result<Option<Vec<u8>>> {
+        Ok(None)
+    }
 }
 
 impl dyn Reader + '_ {

@@ -21,12 +21,12 @@
 //!
 //! Each concern has its file: [`interface`] (the traits), [`registry`]
 //! (the one file that names all three engines), [`target`] (what `--db`
-//! names), [`findings`] (`doctor`'s report) and [`fresh_board`] (the
-//! reference board every doctor compares with).
+//! names) and [`findings`] (`doctor`'s report). The reference board
+//! every doctor compares with is SQLite's [`FreshBoard`]; the registry
+//! hands it to the server engines as a [`ReferenceBoard`].
 
 pub mod citus;
 pub mod findings;
-pub mod fresh_board;
 pub mod interface;
 pub mod postgres;
 pub mod registry;
@@ -36,11 +36,10 @@ pub mod target;
 pub use crate::model::reading::Comment;
 pub use crate::model::value::Value;
 pub use findings::{Finding, board_finding, model_finding, multiset_difference};
-pub use fresh_board::{FreshBoard, model_columns, server_catalog};
 pub use interface::{
-    Cluster, Describe, Engine, Inspection, Origin, Param, Params, Reader, Scratch, Snapshot,
-    SolutionStore, board_size_from, check_current, check_requested_size,
+    Cluster, Engine, Inspection, Origin, Param, Params, Reader, ReferenceBoard, ReferenceFor,
+    Scratch, Snapshot, SolutionStore, board_size_from, check_current, check_requested_size,
 };
 pub use registry::{Asked, Substitute, connect, connect_for_reading, explain, postgres_script};
-pub use sqlite::{AnswerNeeds, answer_needs, answer_rows};
+pub use sqlite::{AnswerNeeds, FreshBoard, answer_needs, answer_rows};
 pub use target::{Target, hide_passwords};

@@ -89,7 +89,7 @@ pub fn connect(target: &Target) -> Result<Box<dyn Engine>> {
     Ok(match target {
         Target::File(path) => Box::new(sqlite::Engine::new(path)),
         Target::Server { url, schema } => {
-            let server = postgres::Engine::new(url, schema);
+            let server = postgres::Engine::new(url, schema, sqlite::FreshBoard::reference);
             if citus::serves(&server)? {
                 Box::new(citus::Engine::new(server))
             } else {

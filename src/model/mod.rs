@@ -4,6 +4,8 @@
 //! everything above builds on it.
 
 pub mod board;
+pub mod catalog;
+pub mod description;
 pub mod exercises;
 pub mod hex;
 pub mod placement;

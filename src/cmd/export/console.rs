@@ -88,7 +88,12 @@ impl Console {
     /// every board.
     pub fn data(self, board: &OpenBoard) -> Result<ConsoleData> {
         self.refuse_a_board_it_does_not_fit(board.n())?;
-        let mut boards = vec![(board.n(), board.reader.image(board.n())?)];
+        // A server's board is no file: the console gets a fresh one of its size.
+        let own = match board.reader.image()? {
+            Some(file) => file,
+            None => FreshBoard::new(board.n())?.image()?,
+        };
+        let mut boards = vec![(board.n(), own)];
         for n in HIDDEN {
             boards.push((n, FreshBoard::new(n)?.image()?));
         }

@@ -55,8 +55,8 @@ impl crate::engine::interface::Engine for Engine {
         crate::engine::interface::Engine::shown(&self.server)
     }
 
-    fn describe_with(&mut self, describe: crate::engine::interface::Describe) {
-        crate::engine::interface::Engine::describe_with(&mut self.server, describe);
+    fn describe_relations(&mut self) {
+        crate::engine::interface::Engine::describe_relations(&mut self.server);
     }
 
     fn trust_owners(&mut self, roles: &[String]) {
@@ -408,10 +408,6 @@ impl crate::engine::interface::Reader for Reader {
 
     fn dump(&self, out: &mut dyn std::io::Write) -> Result<()> {
         self.inner.dump(out)
-    }
-
-    fn image(&self, n: u8) -> Result<Vec<u8>> {
-        self.inner.image(n)
     }
 }
 

@@ -11,8 +11,7 @@ use anyhow::{Context, Result, bail};
 use postgres::Transaction;
 use postgres::error::SqlState;
 
-use crate::engine::fresh_board::model_columns;
-use crate::engine::interface::{Describe, Inspection, Origin};
+use crate::engine::interface::{Inspection, Origin};
 use crate::engine::postgres::acl;
 use crate::engine::postgres::connect::{
     Legacy, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size, no_board_size,
@@ -22,6 +21,8 @@ use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
 use crate::error::Error;
 use crate::error::usage;
 use crate::model::board::{Board, DEFAULT_SIZE};
+use crate::model::catalog::own_columns;
+use crate::model::description::server_comments;
 use crate::model::reading::Comment;
 use crate::model::schema;
 use crate::model::template::{Dialect, Scope};
@@ -248,7 +249,7 @@ fn refuse_user_columns(tx: &mut Transaction, schema: &str) -> Result<()> {
             &format!("schema {schema}"),
             table,
             &found,
-            model_columns(table),
+            own_columns(table),
         )?;
     }
     Ok(())
@@ -281,12 +282,14 @@ fn check_derived_record(tx: &mut Transaction, schema: &str, n: u8) -> Result<()>
     Ok(())
 }
 
-/// Queens' descriptions of the `n`×`n` board's relations and columns, as
-/// `describe` gives them (none without it, or without a board).
-fn descriptions(describe: Option<Describe>, n: u8) -> Result<Vec<Comment>> {
-    match describe {
-        Some(describe) if n > 0 => describe(n),
-        _ => Ok(Vec::new()),
+/// Queens' descriptions of the `n`×`n` board's relations and columns
+/// (`model::description`), where `describe` asks for them and there is a
+/// board.
+fn descriptions(describe: bool, n: u8) -> Result<Vec<Comment>> {
+    if describe && n > 0 {
+        server_comments(n)
+    } else {
+        Ok(Vec::new())
     }
 }
 
@@ -460,7 +463,7 @@ fn migrate(tx: &mut Transaction, schema: &str, version: usize) -> Result<()> {
 pub fn bring_up_to_date(
     (url, schema, trusted): (&str, &str, &[String]),
     hooks: &dyn RefillHooks,
-    describe: Option<Describe>,
+    describe: bool,
 ) -> Result<bool> {
     let mut upgraded = false;
     let legacy = change_model((url, schema, trusted), hooks.settings(), |tx, found| {
@@ -536,7 +539,7 @@ fn refill(
 pub fn ensure_exists(
     (url, schema, trusted): (&str, &str, &[String]),
     (requested, asked): (Option<u8>, Option<&Board>),
-    describe: Option<Describe>,
+    describe: bool,
 ) -> Result<(Origin, Inspection)> {
     build_unless_there((url, schema, trusted), (requested, asked), describe)
         .map_err(|e| gave_up_waiting_or(e, url, schema))
@@ -545,7 +548,7 @@ pub fn ensure_exists(
 fn build_unless_there(
     (url, schema, trusted): (&str, &str, &[String]),
     (requested, asked): (Option<u8>, Option<&Board>),
-    describe: Option<Describe>,
+    describe: bool,
 ) -> Result<(Origin, Inspection)> {
     let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
     if let Some(found) = inspect(&mut client, schema)? {
@@ -671,7 +674,7 @@ pub fn rebuild(
     (url, schema, trusted): (&str, &str, &[String]),
     (n, asked): (u8, Option<&Board>),
     hooks: &dyn RefillHooks,
-    describe: Option<Describe>,
+    describe: bool,
 ) -> Result<()> {
     change_model((url, schema, trusted), hooks.settings(), |tx, found| {
         migrate(tx, schema, found.version)?;

@@ -1,6 +1,7 @@
 //! What `queens doctor` checks in a schema on a server: the version and
-//! the board size, every table of queens' row for row against a board
-//! built afresh at the same size (by the SQLite engine, in memory), that
+//! the board size, every table of queens' row for row against the
+//! reference board, built afresh at the same size and shape (by the SQLite
+//! engine, in memory, which the registry hands over), that
 //! every view is there, and the number of solutions against the native
 //! counter. Everything is read in one read-only transaction, and nothing
 //! is created on the server, not even a temporary table: a damaged board
@@ -11,8 +12,9 @@ use postgres::SimpleQueryMessage;
 
 use crate::checker;
 use crate::engine::findings::{Finding, board_finding, model_finding, multiset_difference};
-use crate::engine::fresh_board::{FreshBoard, model_columns};
-use crate::engine::interface::{board_size_from, check_requested_size};
+use crate::engine::interface::{
+    ReferenceBoard, ReferenceFor, board_size_from, check_requested_size,
+};
 use crate::engine::postgres::connect::{
     Legacy, connect_to_schema, held_board, inspect, no_board_size, statement, without_password,
 };
@@ -21,6 +23,7 @@ use crate::engine::postgres::reader::Reader;
 use crate::engine::postgres::wait::gave_up_waiting_or;
 use crate::error::Error;
 use crate::model::board::Board;
+use crate::model::catalog::own_columns;
 use crate::model::schema::{board_table_names, latest_version, view_names};
 use crate::model::template::Dialect;
 use crate::model::template::Scope;
@@ -34,12 +37,12 @@ const COUNT_UP_TO: u8 = 12;
 pub type MoreChecks<'a> = &'a dyn Fn(&Reader, u8) -> Vec<Finding>;
 
 /// Every finding for `schema` at `url`, which must hold a board of
-/// `requested` if given; `more` adds an engine's own.
+/// `requested` if given, its tables held against the board `reference`
+/// builds; `more` adds an engine's own.
 pub fn findings(
-    url: &str,
-    schema: &str,
-    trusted: &[String],
+    (url, schema, trusted): (&str, &str, &[String]),
     requested: Option<u8>,
+    reference: ReferenceFor,
     more: MoreChecks,
 ) -> Result<Vec<Finding>> {
     let reader = open(url, schema, trusted).map_err(|e| gave_up_waiting_or(e, url, schema))?;
@@ -51,7 +54,9 @@ pub fn findings(
     if !board.is_plain() {
         findings.push(Finding::info("shape", board.flags().trim().to_string()));
     }
-    findings.push(ask(&reader, "model", || model(&reader, &board)));
+    findings.push(ask(&reader, "model", || {
+        model(&reader, &*reference(&board)?, &board)
+    }));
     findings.push(ask(&reader, "views", || views(&reader, schema)));
     findings.push(ask(&reader, "derived", || derived(&reader, schema, n)));
     findings.push(if n <= COUNT_UP_TO {
@@ -147,12 +152,11 @@ fn version(reader: &Reader) -> Result<(bool, String)> {
 /// of the same shape, in queens' columns, compared as text. A fact changed
 /// or deleted answers wrongly without breaking any key, so only this
 /// comparison finds it.
-fn model(reader: &Reader, board: &Board) -> Result<(bool, String)> {
-    let fresh = FreshBoard::of(board)?;
+fn model(reader: &Reader, fresh: &dyn ReferenceBoard, board: &Board) -> Result<(bool, String)> {
     let tables = board_table_names();
     let mut differences = Vec::new();
     for table in &tables {
-        differences.extend(table_differences(reader, &fresh, table)?);
+        differences.extend(table_differences(reader, fresh, table)?);
     }
     Ok(model_finding(
         (board.cols, board.rows),
@@ -163,8 +167,12 @@ fn model(reader: &Reader, board: &Board) -> Result<(bool, String)> {
 
 /// How queens' `table` in the schema differs from the same table of the
 /// fresh board: a column gone, a column added, then its rows.
-fn table_differences(reader: &Reader, fresh: &FreshBoard, table: &str) -> Result<Vec<String>> {
-    let own = model_columns(table);
+fn table_differences(
+    reader: &Reader,
+    fresh: &dyn ReferenceBoard,
+    table: &str,
+) -> Result<Vec<String>> {
+    let own = own_columns(table);
     let columns: Vec<String> = reader
         .client()
         .query(

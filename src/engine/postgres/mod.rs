@@ -19,7 +19,7 @@
 use anyhow::Result;
 
 use crate::engine::findings::Finding;
-use crate::engine::interface::{Describe, Inspection, Origin, Snapshot};
+use crate::engine::interface::{Inspection, Origin, ReferenceFor, Snapshot};
 use crate::error::usage;
 use crate::model::board::Board;
 
@@ -44,8 +44,11 @@ pub use reader::Reader;
 pub struct Engine {
     url: String,
     schema: String,
-    /// What `init` describes queens' relations with (`comment on`).
-    describe: Option<Describe>,
+    /// Whether the boards it builds carry queens' descriptions (`comment
+    /// on`): `init` asks for them.
+    describe: bool,
+    /// The reference board its doctor holds the schema's tables against.
+    reference: ReferenceFor,
     /// Roles the user trusts (`--trust-owner`): the schema may hold their
     /// objects, whose SQL then runs with the user's privileges.
     trusted: Vec<String>,
@@ -55,11 +58,14 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(url: &str, schema: &str) -> Engine {
+    /// The board in `schema` at `url`; `reference` builds the reference
+    /// board doctor holds its tables against.
+    pub fn new(url: &str, schema: &str, reference: ReferenceFor) -> Engine {
         Engine {
             url: url.to_string(),
             schema: schema.to_string(),
-            describe: None,
+            describe: false,
+            reference,
             trusted: Vec::new(),
             asked: None,
         }
@@ -95,7 +101,7 @@ impl Engine {
 
     /// What `doctor` finds in the schema, with the checks `more` adds.
     pub fn doctor_with(&self, requested: Option<u8>, more: MoreChecks) -> Result<Vec<Finding>> {
-        doctor::findings(&self.url, &self.schema, &self.trusted, requested, more)
+        doctor::findings(self.place(), requested, self.reference, more)
     }
 
     /// Upgrades the board, with what `hooks` adds; whether it had to.
@@ -109,8 +115,8 @@ impl crate::engine::interface::Engine for Engine {
         format!("schema {} at {}", self.schema, without_password(&self.url))
     }
 
-    fn describe_with(&mut self, describe: Describe) {
-        self.describe = Some(describe);
+    fn describe_relations(&mut self) {
+        self.describe = true;
     }
 
     fn trust_owners(&mut self, roles: &[String]) {

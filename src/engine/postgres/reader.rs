@@ -79,10 +79,6 @@ impl crate::engine::interface::Reader for Reader {
         query::run(&mut client, place, statement, timeout, headers, each)
     }
 
-    fn image(&self, n: u8) -> Result<Vec<u8>> {
-        crate::engine::fresh_board::FreshBoard::new(n)?.image()
-    }
-
     fn dump(&self, _out: &mut dyn std::io::Write) -> Result<()> {
         Err(crate::error::usage(format!(
             "schema {} at {} is on PostgreSQL; add --dialect postgres for a script that builds it",

@@ -212,17 +212,6 @@ pub fn fresh_rows(sql: &str) -> Result<Vec<Vec<String>>> {
     rows_as_text(&fresh_schema()?, sql)
 }
 
-/// The columns of each of queens' tables as the migrations make them (but
-/// solution_store's, which depend on the board).
-pub fn fresh_columns() -> Result<Vec<(&'static str, Vec<String>)>> {
-    let conn = fresh_schema()?;
-    schema::own_table_names()
-        .into_iter()
-        .filter(|table| *table != "solution_store")
-        .map(|table| Ok((table, table_columns(&conn, table)?)))
-        .collect()
-}
-
 /// A fresh database of this build's schema holding `board`, in memory:
 /// what `doctor` compares a file with.
 pub fn fresh_board(board: &Board) -> Result<Connection> {
@@ -458,20 +447,4 @@ fn as_stored(create_view: &str) -> String {
         }
         _ => body.to_string(),
     }
-}
-
-/// The columns of each of queens' tables (but solution_store, whose
-/// columns depend on the board), as the migrations make them: read once
-/// from a database built in memory, for every engine to compare its tables
-/// with.
-static MODEL_COLUMNS: LazyLock<Vec<(&'static str, Vec<String>)>> =
-    LazyLock::new(|| fresh_columns().expect("the migrations build a fresh database"));
-
-/// The columns queens gives `table`, in order (none for a table that is not
-/// queens' or whose columns depend on the board).
-pub fn model_columns(table: &str) -> &'static [String] {
-    MODEL_COLUMNS
-        .iter()
-        .find(|(name, _)| *name == table)
-        .map_or(&[], |(_, columns)| columns.as_slice())
 }

@@ -9,7 +9,6 @@ use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, Transaction};
 
 use crate::engine::sqlite::build;
-use crate::engine::sqlite::build::model_columns;
 use crate::engine::sqlite::failure::{
     Undefined, explain_write_error, first_sqlite_error, message, no_board_size, undefined,
 };
@@ -17,6 +16,7 @@ use crate::engine::sqlite::open::{open_writable, reading};
 use crate::engine::sqlite::references::{broken_references, keep_user_references};
 use crate::error::Error;
 use crate::model::board::Board;
+use crate::model::catalog::own_columns;
 use crate::model::schema::{
     check_columns, latest_version, own_table_names, refilled_tables, view_names,
 };
@@ -74,7 +74,7 @@ fn refuse_user_columns(conn: &Connection, shown: &str) -> Result<()> {
             shown,
             table,
             &build::table_columns(conn, table)?,
-            model_columns(table),
+            own_columns(table),
         )?;
     }
     refuse_user_store_columns(conn, shown)
@@ -88,7 +88,7 @@ fn refuse_user_columns_before_migrating(conn: &Connection, shown: &str) -> Resul
     for table in refilled_tables() {
         let found = build::table_columns(conn, table)?;
         if !found.is_empty() {
-            check_columns(shown, table, &found, model_columns(table))?;
+            check_columns(shown, table, &found, own_columns(table))?;
         }
     }
     refuse_user_store_columns(conn, shown)

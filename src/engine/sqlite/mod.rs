@@ -26,7 +26,7 @@ use rusqlite::Connection;
 
 use crate::engine::findings::Finding;
 use crate::engine::interface::{
-    Inspection, Origin, Param, Params, Scratch, Snapshot, SolutionStore,
+    Inspection, Origin, Param, Params, ReferenceBoard, Scratch, Snapshot, SolutionStore,
 };
 use crate::error::usage;
 use crate::model::board::{Board, DEFAULT_SIZE};
@@ -51,8 +51,6 @@ mod values;
 pub use failure::explain_leftover_busy;
 pub use image::{AnswerNeeds, answer_needs, answer_rows};
 
-pub use build::{fresh_columns, model_columns};
-
 /// A board built afresh by this queens, in memory, for another engine's
 /// `doctor` to compare its tables with, row for row: the SQLite engine
 /// derives the facts from the same SQL files, so its rows are what any
@@ -70,20 +68,20 @@ impl FreshBoard {
         Ok(FreshBoard(build::fresh_board(board)?))
     }
 
+    /// `board`, fresh, as the reference a server's doctor holds its
+    /// tables against.
+    pub fn reference(board: &Board) -> Result<Box<dyn ReferenceBoard>> {
+        Ok(Box::new(Self::of(board)?))
+    }
+
     /// The board as the bytes of a database file (the page's console).
     pub fn image(&self) -> Result<Vec<u8>> {
         image::image_of_memory(&self.0)
     }
 
-    /// Every row of queens' table `table` in `columns` (queens' own names,
-    /// never a user's), each value as text, as the sqlite3 shell shows it.
-    pub fn rows(&self, table: &str, columns: &[String]) -> Result<Vec<Vec<String>>> {
-        let rows = crate::model::schema::table_rows(table, columns, Dialect::Sqlite)?;
-        build::rows_as_text(&self.0, &rows)
-    }
-
     /// Its tables and views as Datasette lists them
-    /// (sql/datasette/relations.sql).
+    /// (sql/datasette/relations.sql): what the suite holds the model's
+    /// `catalog::relations` against.
     pub fn catalog(&self) -> Result<Vec<CatalogRelation>> {
         build::rows_as_text(&self.0, crate::model::sql::file("datasette/relations.sql"))?
             .into_iter()
@@ -100,6 +98,13 @@ impl FreshBoard {
                 Err(_) => anyhow::bail!("sql/datasette/relations.sql answers three columns"),
             })
             .collect()
+    }
+}
+
+impl ReferenceBoard for FreshBoard {
+    fn rows(&self, table: &str, columns: &[String]) -> Result<Vec<Vec<String>>> {
+        let rows = crate::model::schema::table_rows(table, columns, Dialect::Sqlite)?;
+        build::rows_as_text(&self.0, &rows)
     }
 }
 
@@ -392,8 +397,8 @@ impl crate::engine::interface::Reader for Reader {
         dump::write_dump(&self.conn, out)
     }
 
-    fn image(&self, _n: u8) -> Result<Vec<u8>> {
-        image::image_of(&self.conn)
+    fn image(&self) -> Result<Option<Vec<u8>>> {
+        image::image_of(&self.conn).map(Some)
     }
 }
 

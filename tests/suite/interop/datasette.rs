@@ -376,3 +376,100 @@ fn datasette_metadata_names_the_file_it_is_keyed_to_and_how_to_serve_it() {
          datasette ten.db -m FILE\n"
     );
 }
+
+/// The boards the model's catalog is held against a fresh board's on:
+/// the smallest, square ones, a rectangle, a torus, holes, superqueens
+/// and the largest.
+fn catalog_boards() -> Vec<queens::model::board::Board> {
+    use queens::model::board::{Board, Square};
+    let holes = |n: u8, names: &[&str]| Board {
+        holes: names.iter().map(|s| Square::parse(s, n).unwrap()).collect(),
+        ..Board::square(n)
+    };
+    vec![
+        Board::square(1),
+        Board::square(4),
+        Board::square(8),
+        Board {
+            rows: 7,
+            ..Board::square(5)
+        },
+        Board {
+            torus: true,
+            ..Board::square(7)
+        },
+        holes(8, &["c2", "f7"]),
+        Board {
+            superqueens: true,
+            ..holes(10, &["e4"])
+        },
+        Board::square(26),
+    ]
+}
+
+promise!(the_model_reads_the_relations_and_descriptions_a_fresh_board_s_catalog_gives);
+fn the_model_reads_the_relations_and_descriptions_a_fresh_board_s_catalog_gives() {
+    use queens::engine::FreshBoard;
+    use queens::model::{catalog, description};
+    for board in catalog_boards() {
+        let shown = board.a_board();
+        let fresh = FreshBoard::of(&board).unwrap().catalog().unwrap();
+        let model = catalog::relations(&board).unwrap();
+        let listed = |c: &[queens::model::reading::CatalogRelation]| -> Vec<_> {
+            c.iter()
+                .map(|r| (r.name.clone(), r.kind.clone(), r.columns.clone()))
+                .collect()
+        };
+        assert_eq!(listed(&model), listed(&fresh), "{shown}");
+        // The statements too, but for the keywords SQLite writes in
+        // capitals ("CREATE TABLE name …", from the name on as written).
+        for (ours, kept) in model.iter().zip(&fresh) {
+            let from_name = |sql: &str| sql[sql.find(&ours.name).unwrap()..].to_string();
+            assert_eq!(
+                from_name(&ours.sql),
+                from_name(&kept.sql),
+                "{shown}: {}",
+                ours.name
+            );
+        }
+        assert_eq!(
+            description::comments(board.cols, &model),
+            description::comments(board.cols, &fresh),
+            "{shown}"
+        );
+        for (table, columns) in fresh
+            .iter()
+            .filter(|r| r.kind == "table")
+            .map(|r| (&r.name, &r.columns))
+        {
+            assert_eq!(
+                catalog::own_columns(table),
+                columns.as_slice(),
+                "{shown}: {table}"
+            );
+        }
+    }
+}
+
+promise!(a_server_is_described_as_a_fresh_board_with_queens_version);
+fn a_server_is_described_as_a_fresh_board_with_queens_version() {
+    use queens::engine::FreshBoard;
+    use queens::model::reading::CatalogRelation;
+    use queens::model::{description, schema, template};
+    for n in [1, 4, 8, 26] {
+        let mut catalog = FreshBoard::new(n).unwrap().catalog().unwrap();
+        catalog.push(CatalogRelation {
+            name: "queens_version".into(),
+            kind: "table".into(),
+            sql: template::without_final_semicolon(&schema::version_table().unwrap()).into(),
+            columns: vec!["version".into()],
+        });
+        let ours = description::server_comments(n).unwrap();
+        assert_eq!(ours, description::comments(n, &catalog), "{n}×{n}");
+        assert!(
+            ours.iter()
+                .any(|c| c.relation == "queens_version" && c.column.as_deref() == Some("version")),
+            "{n}×{n}: {ours:#?}"
+        );
+    }
+}
