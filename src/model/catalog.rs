@@ -177,7 +177,7 @@ fn leading_words(statement: &str) -> Vec<String> {
 /// The statements of a script: each from its first word up to its
 /// semicolon (or the script's end), without the blanks before it.
 /// Comments before a statement are left out; those inside it are kept.
-pub fn statements(script: &str) -> Vec<&str> {
+fn statements(script: &str) -> Vec<&str> {
     let mut found = Vec::new();
     let mut first: Option<usize> = None;
     for token in tokens(script) {

@@ -106,7 +106,8 @@ pub struct SolutionClass {
     pub symmetry: String,
 }
 
-/// A table or view, as an SQLite file's catalog lists it.
+/// A table or view, as a catalog lists it: an SQLite file's, or the one
+/// the model reads from its SQL text (`model::catalog`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CatalogRelation {
     pub name: String,

@@ -5,7 +5,10 @@
 //! test photographs the solution page in Debian's chromium
 //! (target/screenshots/datasette-solution.png; docs/ holds the README's copy).
 //! The metadata itself, without Datasette: keyed to the file it names,
-//! with names shown as code.
+//! with names shown as code. And what the model reads from the SQL text
+//! without running it (`model::catalog`, `model::description`) is what a
+//! board SQLite builds afresh lists and is described by, on boards of
+//! every kind, and on a server (queens_version too).
 
 use crate::common;
 use crate::common::Bounded;
