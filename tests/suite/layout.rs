@@ -1,7 +1,8 @@
 //! The code's shape, as ARCHITECTURE.md promises it: each layer uses only
-//! the ones below it, no command names another, cmd/ holds no SQL, no two
-//! files import each other (directly or round a circle), and no function is
-//! over 60 lines.
+//! the ones below it, no command names another, no engine names another
+//! (but the one it is built on), cmd/ holds no SQL, no two files import
+//! each other (directly or round a circle), and no function is over 60
+//! lines.
 //!
 //! The code is read as the compiler reads it (syn), not as text that looks
 //! like it: a path is named however it is written (`crate::`, `super::`,
@@ -411,6 +412,74 @@ fn each_layer_uses_only_the_layers_below_it() {
     assert!(broken.is_empty(), "a layer uses one above it: {broken:#?}");
 }
 
+/// The engines: the folders of src/engine/, as the disk holds them.
+fn engine_folders() -> Vec<String> {
+    let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
+    let mut found: Vec<String> = fs::read_dir(engine)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.join("mod.rs").is_file())
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    found.sort();
+    found
+}
+
+/// An engine built on another, which it may name: Citus is PostgreSQL
+/// with the search spread over a cluster.
+const BUILT_ON: [(&str, &str); 1] = [("citus", "postgres")];
+
+/// Each way in `graph` from a file of one engine's folder (of `engines`)
+/// to another engine's, but for the one it is built on: directly, or
+/// through the files of `engine/` that are no engine's (a file there that
+/// re-exported SQLite's would otherwise launder the arrow).
+fn engine_breaches(graph: &Graph, engines: &[String]) -> Vec<String> {
+    let engine_of = |module: &str| -> Option<String> {
+        let mut parts = module.split("::");
+        let folder = parts.next().filter(|p| *p == "engine").and(parts.next())?;
+        engines.iter().find(|e| *e == folder).cloned()
+    };
+    let shared = |module: &str| module.starts_with("engine::") && engine_of(module).is_none();
+    let mut broken = Vec::new();
+    for module in graph.keys() {
+        let Some(from) = engine_of(module) else {
+            continue;
+        };
+        let mut queue = VecDeque::from([(module.clone(), Vec::<String>::new())]);
+        let mut seen = BTreeSet::new();
+        while let Some((at, through)) = queue.pop_front() {
+            for target in graph.get(&at).into_iter().flatten() {
+                let to = engine_of(target);
+                if to.as_ref().is_some_and(|to| {
+                    *to != from && !BUILT_ON.contains(&(from.as_str(), to.as_str()))
+                }) {
+                    let via = through.iter().map(|m| format!(" through {m}"));
+                    broken.push(format!("{module} uses {target}{}", via.collect::<String>()));
+                } else if shared(target) && seen.insert(target.clone()) {
+                    queue.push_back((
+                        target.clone(),
+                        [through.clone(), vec![target.clone()]].concat(),
+                    ));
+                }
+            }
+        }
+    }
+    broken
+}
+
+promise!(no_engine_names_another_but_the_one_it_is_built_on);
+fn no_engine_names_another_but_the_one_it_is_built_on() {
+    let engines = engine_folders();
+    assert!(
+        ["citus", "postgres", "sqlite"]
+            .iter()
+            .all(|e| engines.contains(&e.to_string())),
+        "{engines:?}"
+    );
+    let broken = engine_breaches(&imports(), &engines);
+    assert!(broken.is_empty(), "an engine names another: {broken:#?}");
+}
+
 /// The string literals of `code` (attributes and doc comments aside) that
 /// begin as SQL does.
 fn sql_literals(code: &str) -> Result<Vec<String>, String> {
@@ -579,8 +648,43 @@ fn the_checks_find_what_they_look_for() {
     ] {
         assert!(paths.contains(&path.to_string()), "{path} in {paths:?}");
     }
+    the_checks_find_an_engine_naming_another();
     the_checks_find_a_circle_through_a_folder();
     the_checks_find_sql_and_long_functions();
+}
+
+/// A file of PostgreSQL's or Citus's naming SQLite's engine, directly or
+/// through a file of engine/ that names it, Citus naming PostgreSQL's
+/// (allowed), and the registry naming them all (it is no engine).
+fn the_checks_find_an_engine_naming_another() {
+    let engines: Graph = [
+        (
+            "engine::postgres::doctor",
+            vec!["engine::sqlite", "engine::interface"],
+        ),
+        (
+            "engine::citus::parts",
+            vec!["engine::postgres", "engine::sqlite"],
+        ),
+        (
+            "engine::registry",
+            vec!["engine::sqlite", "engine::postgres"],
+        ),
+        ("engine::postgres::build", vec!["engine::fresh_board"]),
+        ("engine::fresh_board", vec!["engine::sqlite"]),
+    ]
+    .into_iter()
+    .map(|(m, t)| (m.to_string(), t.into_iter().map(String::from).collect()))
+    .collect();
+    let folders = ["citus", "postgres", "sqlite"].map(String::from);
+    assert_eq!(
+        engine_breaches(&engines, &folders),
+        [
+            "engine::citus::parts uses engine::sqlite",
+            "engine::postgres::build uses engine::sqlite through engine::fresh_board",
+            "engine::postgres::doctor uses engine::sqlite"
+        ]
+    );
 }
 
 /// A file naming its folder's mod.rs by `super::`, which names another file
