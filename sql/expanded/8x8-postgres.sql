@@ -1798,7 +1798,7 @@ order by placed.r1, placed.r2, placed.r3, placed.r4, placed.r5, q6.rw_no, q7.rw_
 -- order (column, then row); pairs in board order. Two squares of a torus
 -- can share two lines (both diagonals, on an even board): the one named
 -- is the first of a row, a falling diagonal, a rising one, a knight's
--- move, as search_tree names it.
+-- move (queries/line_order.sql), as search_tree names it.
 with
 given (square) as (
     -- given_squares(name): name is one of the square names in :squares (a

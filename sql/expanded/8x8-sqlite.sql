@@ -1982,7 +1982,7 @@ where q6.cl_no = 6
 -- order (column, then row); pairs in board order. Two squares of a torus
 -- can share two lines (both diagonals, on an even board): the one named
 -- is the first of a row, a falling diagonal, a rising one, a knight's
--- move, as search_tree names it.
+-- move (queries/line_order.sql), as search_tree names it.
 with
 given (square) as (
     -- given_squares(name): name is one of the square names in :squares (a
