@@ -1982,7 +1982,7 @@ where q6.cl_no = 6
 -- order (column, then row); pairs in board order. Two squares of a torus
 -- can share two lines (both diagonals, on an even board): the one named
 -- is the first of a row, a falling diagonal, a rising one, a knight's
--- move, as search_tree names it.
+-- move (queries/line_order.sql), as search_tree names it.
 with
 given (square) as (
     -- given_squares(name): name is one of the square names in :squares (a
@@ -2342,8 +2342,14 @@ from square_image
 -- ==== sql/reading/square_line.sql ====
 -- square_line(square, anchor, mov_dir): square lies on the line that
 -- starts at anchor and runs in direction mov_dir (four lines a square).
-select square, anchor, mov_dir
-from square_line
+-- In the order that names one of the lines two squares share, where they
+-- share more than one (the order of attacking_pair and search_tree): the
+-- first of a square's lines that another square lies on too is the one
+-- they name.
+select sl.square, sl.anchor, sl.mov_dir
+from square_line as sl
+order by case sl.mov_dir when 'RGHT' then 1 when 'RGHT-DN' then 2 when 'RGHT-UP' then 3 else 4 end,
+           sl.mov_dir, sl.anchor, sl.square
 
 -- ==== sql/reading/symmetry.sql ====
 -- symmetry(symmetry, description): the board's eight symmetries, the

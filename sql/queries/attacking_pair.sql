@@ -7,7 +7,8 @@
 -- order (column, then row); pairs in board order. Two squares of a torus
 -- can share two lines (both diagonals, on an even board): the one named
 -- is the first of a row, a falling diagonal, a rising one, a knight's
--- move, as search_tree names it.
+-- move (queries/line_order.sql), as search_tree names it.
+--@ from "queries/line_order.sql" import line_before
 with
 given (square) as (
     {% filter indent(4) %}{% include "queries/given_squares.sql" %}{% endfilter %}
@@ -52,8 +53,5 @@ where not exists (
      and other_b.anchor = other_a.anchor
      and other_b.mov_dir = other_a.mov_dir
     where other_a.square = a.square
-      and (case other_a.mov_dir when 'RGHT' then 1 when 'RGHT-DN' then 2 when 'RGHT-UP' then 3 else 4 end,
-           other_a.mov_dir, other_a.anchor)
-        < (case la.mov_dir when 'RGHT' then 1 when 'RGHT-DN' then 2 when 'RGHT-UP' then 3 else 4 end,
-           la.mov_dir, la.anchor))
+      and {{ line_before("other_a", "la") }})
 order by a.cl_no, a.rw_no, b.cl_no, b.rw_no;

@@ -79,6 +79,7 @@ left join square_line as mine
 left join square_line as theirs
   on theirs.square = k.attacker and theirs.anchor = mine.anchor and theirs.mov_dir = mine.mov_dir
 --@ if TORUS
+--@ from "queries/line_order.sql" import line_before
 where k.attacker is null or (theirs.square is not null and not exists (
     -- On a torus two squares can share two lines (both diagonals, on an
     -- even board): the one named is the first of them, a row, then a
@@ -90,10 +91,7 @@ where k.attacker is null or (theirs.square is not null and not exists (
      and other_theirs.anchor = other_mine.anchor
      and other_theirs.mov_dir = other_mine.mov_dir
     where other_mine.square = k.square
-      and (case other_mine.mov_dir when 'RGHT' then 1 when 'RGHT-DN' then 2 when 'RGHT-UP' then 3 else 4 end,
-           other_mine.mov_dir, other_mine.anchor)
-        < (case mine.mov_dir when 'RGHT' then 1 when 'RGHT-DN' then 2 when 'RGHT-UP' then 3 else 4 end,
-           mine.mov_dir, mine.anchor)));
+      and {{ line_before("other_mine", "mine") }}));
 --@ else
 where k.attacker is null or theirs.square is not null;
 --@ endif

@@ -147,6 +147,8 @@ pub struct SquareLines {
     pub row: i64,
     /// w0, …, w15 of line_set.
     pub words: Vec<i64>,
+    /// Its lines, in the order that names one of the lines two squares
+    /// share (sql/queries/line_order.sql), as square_line is read.
     pub lines: Vec<LineFact>,
 }
 

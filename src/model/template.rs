@@ -6,8 +6,9 @@
 //! The notation is Jinja's, described in `sql/README.md`: `{{ k - 1 }}`,
 //! `{% if … %}`, statements on lines of their own after `--@`
 //! (`--@ for k in range(2, N + 1)` … `--@ endfor`), comments that only the
-//! template's reader sees after `--#`, `include`, `with`,
-//! the `indent` filter. This module adds three functions: `param("name")`,
+//! template's reader sees after `--#`, `include`, `with`, macros of
+//! another template imported by name (`from … import`), the `indent`
+//! filter. This module adds three functions: `param("name")`,
 //! a parameter (the dialect's placeholder, or the SQL expression the scope
 //! binds it to), `col(k)`, a column's letter, and `numbered("facts")`, the
 //! numbered templates of a folder of sql/, in order.
@@ -347,6 +348,21 @@ mod tests {
             sqlite.text
         );
         assert!(render("--@ include \"queries/missing.sql\"", &scope()).is_err());
+    }
+
+    #[test]
+    fn a_macro_of_another_template_is_imported_by_name_and_leaves_no_line() {
+        let template = "--@ from \"queries/line_order.sql\" import line_before\n      and {{ line_before(\"a\", \"b\") }}";
+        let out = text(template, &scope());
+        assert!(
+            out.starts_with("      and (case a.mov_dir when 'RGHT' then 1"),
+            "{out}"
+        );
+        assert!(
+            out.ends_with("\n           b.mov_dir, b.anchor)\n"),
+            "{out}"
+        );
+        assert_eq!(out.lines().count(), 4, "{out}");
     }
 
     #[test]

@@ -57,6 +57,10 @@ pub struct PageData {
     pub squares: Vec<(String, i64, i64, Vec<usize>)>,
     /// line: [anchor, direction].
     pub lines: Vec<(String, String)>,
+    /// The lines, by index, in the order square_line is read: the order
+    /// that names one of the lines two squares share, where they share
+    /// more than one (the first of them here).
+    pub naming: Vec<usize>,
     /// Every solution in board order, each as one character a queen (its
     /// row in base 36: 1 … 9, a, b, …), all in one string.
     pub solutions: String,
@@ -137,7 +141,8 @@ impl PageData {
     }
 
     /// Records that `square` lies on the line (anchor, direction), one of
-    /// `lines`; a square's lines are kept in the order of `lines`.
+    /// `lines`; a square's lines are kept in the order of `lines`, and
+    /// each line joins `naming` when it first comes.
     pub fn add_square_line(&mut self, square: &str, anchor: &str, direction: &str) -> Result<()> {
         let line = self
             .lines
@@ -146,6 +151,9 @@ impl PageData {
             .with_context(|| {
                 format!("square_line names ({anchor}, {direction}), which is no line")
             })?;
+        if !self.naming.contains(&line) {
+            self.naming.push(line);
+        }
         let at = self.square_index(square)?;
         let on = &mut self.squares[at].3;
         on.push(line);

@@ -82,7 +82,9 @@ pub fn tree_tally(board: &OpenBoard) -> Result<Vec<TallyLevel>> {
 }
 
 /// Every square in board order with its line set (line_set) and the names
-/// of its lines (square_line): what the walk of the search tree reads.
+/// of its lines (square_line, in the order it reads them: the first a
+/// square shares with another names the pair's line): what the walk of
+/// the search tree reads.
 pub fn square_lines(board: &OpenBoard) -> Result<Vec<SquareLines>> {
     let mut squares = read_all(board, "reading/line_set.sql", |row| {
         Ok(SquareLines {

@@ -5,12 +5,14 @@
 //! same facts by the same rule (line_set's bitsets: a square dies where its
 //! lines meet a standing queen's; the first such queen in column order is
 //! its attacker, and the one line the two share, from square_line, kills
-//! it), so that the walk starts at once on any board, where the view would
-//! first search the whole tree to order its rows.
+//! it: where they share two, the first of the tried square's lines in the
+//! order square_line lists them), so that the walk starts at once on any
+//! board, where the view would first search the whole tree to order its
+//! rows.
 
 use anyhow::{Result, bail};
 
-use crate::model::reading::{Kill, LineFact, SquareLines, WalkStep};
+use crate::model::reading::{Kill, SquareLines, WalkStep};
 
 /// The walk of an N×N board's search tree: an iterator of its steps.
 pub struct Walk {
@@ -109,18 +111,10 @@ impl Walk {
             .map(|(j, &r)| (self.square(j, r), j))
             .find(|(queen, _)| meets(queen, tried))?;
         // The bitsets say they share a line. Two squares of a torus can
-        // share two (both diagonals, on an even board): the first of a row,
-        // a falling diagonal, a rising one, a knight's move, as search_tree
-        // names it.
-        let rank = |line: &&LineFact| {
-            let kind = ["RGHT", "RGHT-DN", "RGHT-UP"]
-                .iter()
-                .position(|d| *d == line.mov_dir);
-            (kind.unwrap_or(3), line.mov_dir.clone(), line.anchor.clone())
-        };
-        let line = (tried.lines.iter())
-            .filter(|line| attacker.lines.contains(line))
-            .min_by_key(rank)?;
+        // share two (both diagonals, on an even board): a square's lines
+        // come in the order that names one of them, so the first the
+        // attacker has too is the one search_tree names.
+        let line = (tried.lines.iter()).find(|line| attacker.lines.contains(line))?;
         Some(Kill {
             anchor: line.anchor.clone(),
             mov_dir: line.mov_dir.clone(),
@@ -199,8 +193,9 @@ mod tests {
 
     /// A board's squares with the lines through them, worked out here as
     /// the facts define them (rows, columns and both diagonals, each
-    /// named by its first square), numbered in any order: the walk needs
-    /// only that equal lines have equal bits.
+    /// named by its first square, listed in the order square_line reads
+    /// them), numbered in any order: the walk needs only that equal lines
+    /// have equal bits.
     fn board(n: i64) -> Vec<SquareLines> {
         let name = |c: i64, r: i64| format!("{}{r}", (b'a' + c as u8 - 1) as char);
         let mut numbers: Vec<(String, String)> = Vec::new();
@@ -214,16 +209,16 @@ mod tests {
                         mov_dir: "RGHT".into(),
                     },
                     LineFact {
-                        anchor: name(c, 1),
-                        mov_dir: "UP".into(),
+                        anchor: name(c - down, r + down),
+                        mov_dir: "RGHT-DN".into(),
                     },
                     LineFact {
                         anchor: name(c - up, r - up),
                         mov_dir: "RGHT-UP".into(),
                     },
                     LineFact {
-                        anchor: name(c - down, r + down),
-                        mov_dir: "RGHT-DN".into(),
+                        anchor: name(c, 1),
+                        mov_dir: "UP".into(),
                     },
                 ];
                 let mut words = vec![0i64; 3];

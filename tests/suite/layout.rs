@@ -1,8 +1,9 @@
 //! The code's shape, as ARCHITECTURE.md promises it: each layer uses only
 //! the ones below it, no command names another, no engine names another
 //! (but the one it is built on), cmd/ holds no SQL, no two files import
-//! each other (directly or round a circle), and no function is over 60
-//! lines.
+//! each other (directly or round a circle), no function is over 60 lines,
+//! and the order that names a line two squares share is written in one
+//! file.
 //!
 //! The code is read as the compiler reads it (syn), not as text that looks
 //! like it: a path is named however it is written (`crate::`, `super::`,
@@ -602,6 +603,52 @@ fn no_function_in_a_macro_is_over_sixty_lines() {
     assert!(long.is_empty(), "functions over 60 lines: {long:#?}");
 }
 
+/// Whether a line of `text` names the falling diagonal (`RGHT-DN`, quoted)
+/// before the rising one (`RGHT-UP`): the order that names a line two
+/// squares share, where every listing of the directions puts the rising
+/// diagonal first.
+fn ranks_falling_before_rising(text: &str) -> bool {
+    let quoted = |line: &str, word: &str| {
+        ['\'', '"']
+            .iter()
+            .filter_map(|q| line.find(&format!("{q}{word}{q}")))
+            .min()
+    };
+    text.lines().any(|line| {
+        let (falling, rising) = (quoted(line, "RGHT-DN"), quoted(line, "RGHT-UP"));
+        falling.is_some_and(|f| rising.is_some_and(|r| f < r))
+    })
+}
+
+/// Every file under `dir` (but sql/expanded, the expanded goldens).
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() && !path.ends_with("sql/expanded") {
+            files.extend(files_under(&path));
+        } else if path.is_file() {
+            files.push(path);
+        }
+    }
+    files
+}
+
+promise!(the_order_that_names_a_shared_line_is_written_in_one_file);
+fn the_order_that_names_a_shared_line_is_written_in_one_file() {
+    // attacking_pair and search_tree import it; the walk and the page
+    // take the order square_line is read in.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found: Vec<String> = ["src", "sql"]
+        .iter()
+        .flat_map(|folder| files_under(&root.join(folder)))
+        .filter(|file| fs::read_to_string(file).is_ok_and(|t| ranks_falling_before_rising(&t)))
+        .map(|file| file.strip_prefix(root).unwrap().display().to_string())
+        .collect();
+    found.sort();
+    assert_eq!(found, ["sql/queries/line_order.sql"]);
+}
+
 fn source(module: &str, text: &str) -> Source {
     Source {
         module: module.to_string(),
@@ -745,4 +792,15 @@ fn the_checks_find_sql_and_long_functions() {
             .is_empty()
     );
     assert!(long_functions_in_macros("fn broken() {\n    x();\n", 60).is_err());
+    // The order that names a shared line, as it was written four times.
+    for ranked in [
+        "(case a.mov_dir when 'RGHT' then 1 when 'RGHT-DN' then 2 when 'RGHT-UP' then 3 else 4 end,",
+        "let kind = [\"RGHT\", \"RGHT-DN\", \"RGHT-UP\"]",
+        "const RANK = { RGHT: 1, \"RGHT-DN\": 2, \"RGHT-UP\": 3 };",
+    ] {
+        assert!(ranks_falling_before_rising(ranked), "{ranked}");
+    }
+    assert!(!ranks_falling_before_rising(
+        "where mov_dir in ('UP', 'RGHT', 'RGHT-UP', 'RGHT-DN');\n-- RGHT-DN, then RGHT-UP"
+    ));
 }

@@ -772,6 +772,52 @@ mod in_chromium {
         std::fs::write(dir.join("page-8x8.pdf"), pdf).unwrap();
     }
 
+    /// Each pair the page names a line for, as `a b anchor mov_dir` lines,
+    /// read into (a, b) → (anchor, mov_dir).
+    fn named_by_page(said: &str) -> common::NamedLines {
+        (said.lines())
+            .map(|line| {
+                let words: Vec<String> = line.split(' ').map(String::from).collect();
+                let [a, b, anchor, mov_dir] = &words[..] else {
+                    panic!("{line}")
+                };
+                ((a.clone(), b.clone()), (anchor.clone(), mov_dir.clone()))
+            })
+            .collect()
+    }
+
+    promise!(
+        where_two_squares_share_two_lines_the_page_names_check_s,
+        needs = [Chromium]
+    );
+    fn where_two_squares_share_two_lines_the_page_names_check_s() {
+        // The 6×6 torus, where a1 and d4 share both diagonals: every pair
+        // the page finds attacking, and every square its walk kills, named
+        // by the line check (attacking_pair) names.
+        let board = Board::shaped(6, &["--torus"]);
+        let named = board.lines_check_names();
+        let two = board.pairs_sharing_two_lines();
+        assert!(two.contains(&("a1".into(), "d4".into())), "{two:?}");
+        let (_browser, tab) = open(&page_of(&board), WIDTHS[0]);
+        let pairs = "(() => { const { data, facts } = queens; const said = []; \
+             data.squares.forEach((_, a) => data.squares.forEach((_, b) => { \
+             const j = a < b ? facts.sharedLine(a, b) : undefined; \
+             if (j !== undefined) said.push([facts.nameOf(a), facts.nameOf(b), ...data.lines[j]].join(' ')); })); \
+             return said.join('\\n'); })()";
+        assert_eq!(named_by_page(&eval(&tab, pairs)), named);
+        let kills = "queens.walk.record(1e6), queens.walk.records.filter(r => r.attacker !== null) \
+             .map(r => [queens.facts.nameOf(r.attacker), queens.facts.nameOf(r.sq), ...queens.data.lines[r.line]].join(' ')) \
+             .join('\\n')";
+        let walked = eval(&tab, kills);
+        let mut on_two = 0;
+        for line in walked.lines() {
+            let (pair, line) = named_by_page(line).pop_first().unwrap();
+            assert_eq!(named[&pair], line, "the walk: {pair:?}");
+            on_two += usize::from(two.contains(&pair));
+        }
+        assert!(on_two > 0, "the walk kills no square that shares two lines");
+    }
+
     promise!(
         other_boards_show_their_holes_wrapped_lines_and_knights_moves,
         needs = [Chromium]

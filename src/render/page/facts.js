@@ -5,7 +5,8 @@
 // solutions in board order. Nothing here touches the document.
 //
 // data.squares[i] = [name, column, row, [line indices]];
-// data.lines[j] = [anchor, direction].
+// data.lines[j] = [anchor, direction];
+// data.naming = [line indices], in the order that names a shared line.
 function boardFacts(data) {
   const n = data.n;
   const squares = data.squares;
@@ -68,18 +69,16 @@ function boardFacts(data) {
   };
 
   // The line two squares share, if any. Two squares of an even torus share
-  // both diagonals: the one named is the first of a row, a falling
-  // diagonal, a rising one, a knight's move, as search_tree names it.
-  const RANK = { RGHT: 1, "RGHT-DN": 2, "RGHT-UP": 3 };
-  const rank = j => RANK[lines[j][1]] || 4;
-  const byText = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
-  const lineOrder = (j, k) => rank(j) - rank(k)
-    || byText(lines[j][1], lines[k][1])
-    || byText(lines[j][0], lines[k][0]);
+  // both diagonals: the one named is the first of them in data.naming,
+  // the order attacking_pair and search_tree name one by.
+  const place = [];
+  data.naming.forEach((j, t) => {
+    place[j] = t;
+  });
   const sharedLine = (a, b) => {
     let first;
     for (const j of squares[a][3]) {
-      if (squares[b][3].includes(j) && (first === undefined || lineOrder(j, first) < 0)) {
+      if (squares[b][3].includes(j) && (first === undefined || place[j] < place[first])) {
         first = j;
       }
     }

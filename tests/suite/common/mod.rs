@@ -172,7 +172,49 @@ impl Board {
             })
             .collect()
     }
+
+    /// The line `queens check` names for each pair of the board's squares
+    /// that attack each other (attacking_pair, the pair in board order):
+    /// every square checked at once, (a, b) → (anchor, mov_dir).
+    pub fn lines_check_names(&self) -> NamedLines {
+        let squares: Vec<String> = (self.rows("select square from square order by cl_no, rw_no"))
+            .into_iter()
+            .map(|row| row[0].clone())
+            .collect();
+        let mut args = vec!["check"];
+        args.extend(squares.iter().map(String::as_str));
+        let out = self.run(&args);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let mut named = NamedLines::new();
+        for sentence in text(&out.stdout).lines().filter(|l| l.contains(" attack ")) {
+            // "c5 and f2 attack each other along the RGHT-DN line anchored at a7 (…)"
+            let words: Vec<&str> = sentence.split(' ').collect();
+            let pair = (words[0].to_string(), words[2].to_string());
+            assert_eq!(words[9..12], ["line", "anchored", "at"], "{sentence}");
+            let line = (words[12].to_string(), words[8].to_string());
+            assert!(named.insert(pair, line).is_none(), "{sentence}");
+        }
+        named
+    }
+
+    /// The pairs of squares (in board order) that share more than one line.
+    pub fn pairs_sharing_two_lines(&self) -> Vec<(String, String)> {
+        (self.rows(
+            "select a.square, b.square from square_line as a \
+             join square_line as b on b.anchor = a.anchor and b.mov_dir = a.mov_dir \
+             join square as sa on sa.square = a.square join square as sb on sb.square = b.square \
+             where (sa.cl_no, sa.rw_no) < (sb.cl_no, sb.rw_no) \
+             group by a.square, b.square having count(*) > 1",
+        ))
+        .into_iter()
+        .map(|row| (row[0].clone(), row[1].clone()))
+        .collect()
+    }
 }
+
+/// The line named for each pair of squares that share one: (a, b), a
+/// before b in board order → (anchor, mov_dir).
+pub type NamedLines = std::collections::BTreeMap<(String, String), (String, String)>;
 
 /// The statements that take a file of this build back to schema 8: the
 /// tables schema 9 (queens_derived), schema 10 (board_shape, hole) and

@@ -118,6 +118,49 @@ fn walk_csv(board: &Board) -> Vec<Vec<String>> {
     csv_rows(&board.stdout(&["trace", "--walk", "--limit", "all", "-f", "csv"]))
 }
 
+promise!(where_two_squares_share_two_lines_the_walk_and_search_tree_name_check_s);
+fn where_two_squares_share_two_lines_the_walk_and_search_tree_name_check_s() {
+    // On the 6×6 torus a1 and d4 share both diagonals; check
+    // (attacking_pair) names the falling one.
+    let board = Board::shaped(6, &["--torus"]);
+    let named = board.lines_check_names();
+    let two = board.pairs_sharing_two_lines();
+    assert!(two.contains(&("a1".into(), "d4".into())), "{two:?}");
+    assert_eq!(
+        named[&("a1".into(), "d4".into())],
+        ("a1".into(), "RGHT-DN".into())
+    );
+    // Every killed square: (attacker, square, anchor, mov_dir).
+    let cases = (1..=6)
+        .map(|k| format!("when {k} then s{k}"))
+        .collect::<Vec<_>>();
+    let viewed = board.rows(&format!(
+        "select attacker, case queens {} end, anchor, mov_dir from search_tree \
+         where attacker is not null",
+        cases.join(" ")
+    ));
+    let walked: Vec<Vec<String>> = (walk_csv(&board).into_iter().skip(1))
+        .filter(|step| !step[11].is_empty())
+        .map(|step| {
+            let square = step[1 + step[1].parse::<usize>().unwrap()].clone();
+            vec![step[11].clone(), square, step[9].clone(), step[10].clone()]
+        })
+        .collect();
+    for (what, killed) in [("search_tree", &viewed), ("the walk", &walked)] {
+        let mut on_two = 0;
+        for row in killed {
+            let pair = (row[0].clone(), row[1].clone());
+            assert_eq!(
+                named[&pair],
+                (row[2].clone(), row[3].clone()),
+                "{what}: {row:?}"
+            );
+            on_two += usize::from(two.contains(&pair));
+        }
+        assert!(on_two > 0, "{what} kills no square that shares two lines");
+    }
+}
+
 promise!(the_walk_is_search_tree_ordered_by_the_queens_rows_step_for_step);
 fn the_walk_is_search_tree_ordered_by_the_queens_rows_step_for_step() {
     // Other boards too: a hole is never tried, and where two squares of
