@@ -116,10 +116,10 @@ pub trait Engine: Sync {
     /// beyond the machine's cores only cost memory; a server's runs there.
     fn searches_in_process(&self) -> bool;
 
-    /// Builds boards of the kind of `asked` from now on (a board
-    /// `ensure_exists`, `open` or `rebuild` makes, on the columns it is
-    /// made with: `Board::on_columns`). Only SQLite builds other boards
-    /// than the plain one; the others refuse in one line.
+    /// Builds boards of the kind of `asked` from now on where `open`
+    /// creates one, on the columns it is made with (`Board::on_columns`);
+    /// refuses in one line a kind the engine cannot build (the default:
+    /// any but the plain board).
     fn build_board(&mut self, asked: &Board) -> Result<()> {
         if asked.is_plain() {
             return Ok(());
@@ -135,17 +135,17 @@ pub trait Engine: Sync {
     /// The board the database holds, if it holds one.
     fn held_board(&self) -> Result<Option<Board>>;
 
-    /// Makes sure the board exists: creates one for `requested` (or the
-    /// default size) when there is none. Never upgrades.
-    fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)>;
+    /// Makes sure a board exists: creates `new` when there is none. Never
+    /// upgrades.
+    fn ensure_exists(&self, new: &Board) -> Result<(Origin, Inspection)>;
 
     /// Whether the database is queens' but holds no board size, so that
     /// `init --force --size N` may build one in it.
     fn lacks_board_size(&self) -> Result<bool>;
 
-    /// Replaces the board with an `n`×`n` one, in one transaction, keeping
-    /// what is the user's or refusing before anything changes.
-    fn rebuild(&self, n: u8) -> Result<()>;
+    /// Replaces the board with `board`, in one transaction, keeping what
+    /// is the user's or refusing before anything changes.
+    fn rebuild(&self, board: &Board) -> Result<()>;
 
     /// Upgrades a board written by an older queens; whether it had to.
     fn bring_up_to_date(&self) -> Result<bool>;

@@ -114,9 +114,8 @@ pub struct Engine {
     /// Set for a board built for one command only: the file, removed when
     /// the engine is dropped (or on Ctrl-C).
     temporary: Option<tempfile::NamedTempFile>,
-    /// The kind of board this engine builds (`init`, a file created by a
-    /// reading command), where one was asked for: without, a new board is
-    /// the plain one and a rebuilt board keeps its kind.
+    /// The kind of board a reading command's `open` creates a missing file
+    /// with, where one was asked for: without, the plain one.
     asked: Option<Board>,
 }
 
@@ -229,8 +228,8 @@ impl crate::engine::interface::Engine for Engine {
         }))
     }
 
-    fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        open::ensure_exists(&self.path, requested, self.asked.as_ref())
+    fn ensure_exists(&self, new: &Board) -> Result<(Origin, Inspection)> {
+        open::ensure_exists(&self.path, new)
     }
 
     fn build_board(&mut self, asked: &Board) -> Result<()> {
@@ -250,8 +249,8 @@ impl crate::engine::interface::Engine for Engine {
         Ok(open::lacks_board_size(&self.path))
     }
 
-    fn rebuild(&self, n: u8) -> Result<()> {
-        change::rebuild(&self.path, n, self.asked.as_ref())
+    fn rebuild(&self, board: &Board) -> Result<()> {
+        change::rebuild(&self.path, board)
     }
 
     fn bring_up_to_date(&self) -> Result<bool> {

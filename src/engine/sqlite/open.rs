@@ -45,14 +45,10 @@ pub fn open_for_reading(
     requested: Option<u8>,
     asked: Option<&Board>,
 ) -> Result<(Connection, Board)> {
-    let (origin, inspection) = ensure_exists(path, requested, asked)?;
+    let new = Board::of_kind(asked, requested.unwrap_or(DEFAULT_SIZE));
+    let (origin, inspection) = ensure_exists(path, &new)?;
     if origin == Origin::Created {
-        let built = Board::of_kind(asked, inspection.size);
-        eprintln!(
-            "queens: created {} for {}",
-            path.display(),
-            built.the_board()
-        );
+        eprintln!("queens: created {} for {}", path.display(), new.the_board());
     }
     let shown = path.display().to_string();
     check_requested_size(&shown, inspection.size, requested)?;
@@ -71,20 +67,15 @@ pub fn open_for_reading(
     Ok((conn, board))
 }
 
-/// Makes sure a `queens` database exists at `path`: creates one for
-/// `requested` (or the default size), of the kind `asked` (the plain
-/// board without), when there is no file, and otherwise
-/// checks that the file is a `queens` database this build can read.
-pub fn ensure_exists(
-    path: &Path,
-    requested: Option<u8>,
-    asked: Option<&Board>,
-) -> Result<(Origin, Inspection)> {
+/// Makes sure a `queens` database exists at `path`: creates one with
+/// the board `new` when there is no file, and otherwise checks that the
+/// file is a `queens` database this build can read.
+pub fn ensure_exists(path: &Path, new: &Board) -> Result<(Origin, Inspection)> {
     if !path_exists(path)? {
         refuse_dangling_link(path)?;
-        let size = requested.unwrap_or(DEFAULT_SIZE);
-        if create(path, &Board::of_kind(asked, size))? {
+        if create(path, new)? {
             let version = latest_version();
+            let size = new.cols;
             return Ok((Origin::Created, Inspection { version, size }));
         }
         // Another process created it first; it is as good as ours if it
