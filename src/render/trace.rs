@@ -67,11 +67,12 @@ pub fn tally_solutions(n: u8, levels: &[TallyLevel]) -> i64 {
 /// `board` names the board ("the 8×8 board", "the 7×7 torus").
 pub fn write_tally(
     out: &mut impl Write,
-    (n, board): (u8, &str),
+    board: &Board,
     levels: &[TallyLevel],
     unicode: bool,
     width: usize,
 ) -> Result<()> {
+    let (n, board) = (board.cols, board.the_board());
     let (or_knight, by_knight) = if counts_knights(levels) {
         (
             ", the falling one (RGHT-DN) or a knight's move",
@@ -185,19 +186,10 @@ pub struct WalkText {
 }
 
 impl WalkText {
-    /// The same, for `board`: named ("the 7×7 torus"), of its rows, its
-    /// holes marked in the drawings.
-    pub fn on(self, board: &Board) -> WalkText {
-        WalkText {
-            named: board.the_board(),
-            rows: board.rows,
-            holes: board.holes.clone(),
-            ..self
-        }
-    }
-
-    /// For an `n`×`n` board in `width` characters, boards drawn in `style`.
-    pub fn new(n: u8, style: Style, width: usize) -> WalkText {
+    /// For `board` in `width` characters: named ("the 7×7 torus"), drawn in
+    /// `style`, its holes marked.
+    pub fn new(board: &Board, style: Style, width: usize) -> WalkText {
+        let n = board.cols;
         // The longest line: a step's number, the deepest indent, and
         // "z26 × (a26, RGHT-DN), the queen on y25".
         let indent = if 7 + 2 * usize::from(n - 1) + 40 <= width {
@@ -207,12 +199,12 @@ impl WalkText {
         };
         WalkText {
             n,
-            rows: n,
+            rows: board.rows,
             style,
             indent,
             width,
-            named: format!("the {n}×{n} board"),
-            holes: Vec::new(),
+            named: board.the_board(),
+            holes: board.holes.clone(),
         }
     }
 
