@@ -333,7 +333,10 @@ fn parse_part(text: &str, part: &str) -> Result<u8, String> {
     }
 }
 
-/// The squares after --holes, in board order.
+/// The squares after --holes, in board order: one value, as clap hands
+/// it to `ShapeArgs` (a field of type `Vec` would be read as many values,
+/// each parsed alone, so the list could not refuse a square given twice);
+/// the board holds them as `Board::holes`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Holes(pub Vec<Square>);
 

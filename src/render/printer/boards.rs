@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use super::{PlacementShape, Printer};
+use super::{PlacementPrinting, Printer};
 use crate::model::board::Square;
 use crate::model::placement::Placement;
 use crate::render::diagram;
@@ -12,15 +12,15 @@ use crate::render::diagram;
 /// Prints placements as boards, a blank line between two.
 pub struct BoardsPrinter<W: Write> {
     out: W,
-    shape: PlacementShape,
+    printing: PlacementPrinting,
     written: u64,
 }
 
 impl<W: Write> BoardsPrinter<W> {
-    pub fn new(out: W, shape: PlacementShape) -> Self {
+    pub fn new(out: W, printing: PlacementPrinting) -> Self {
         BoardsPrinter {
             out,
-            shape,
+            printing,
             written: 0,
         }
     }
@@ -32,16 +32,16 @@ impl<W: Write> Printer for BoardsPrinter<W> {
             writeln!(self.out)?;
         }
         writeln!(self.out, "{}", board_heading(placement))?;
-        let n = self.shape.board.cols;
+        let n = self.printing.board.cols;
         let queens = placement
             .squares
             .iter()
-            .map(|name| Square::parse_on(name, n, self.shape.board.rows))
+            .map(|name| Square::parse_on(name, n, self.printing.board.rows))
             .collect::<Result<Vec<_>>>()?;
         let drawing = diagram::draw_with_holes(
-            (n, self.shape.board.rows),
-            (&queens, &self.shape.board.holes),
-            self.shape.style,
+            (n, self.printing.board.rows),
+            (&queens, &self.printing.board.holes),
+            self.printing.style,
         );
         self.out.write_all(drawing.as_bytes())?;
         self.written += 1;
