@@ -6,6 +6,7 @@ use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, WorkArgs, say_if_stored, stdout};
+use crate::model::board::Board;
 use crate::render::notes::{attack_sentence, completions_out_of_reach, note, solutions_phrase};
 use crate::render::printer::{self, PlacementPrinting};
 use crate::search::questions::{
@@ -46,11 +47,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let fits = |n| args.queens.fit(n, &args.target);
+    let fits = |board: &Board| args.queens.fit(board);
     args.target
         .on_board_fitting(Some(&args.work), &fits, |board| {
             let n = board.n();
-            let queens = args.queens.on(board)?;
+            let queens = args.queens.on(&board.board)?;
             if let Some(attack) = attacking_pairs(board, &queens)?.first() {
                 bail!("no completion: {}", attack_sentence(attack));
             }

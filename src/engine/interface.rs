@@ -91,11 +91,12 @@ pub trait Engine: Sync {
     /// Opens the board for a command that only reads: a reader inside one
     /// read transaction, and the board it reads. A file that does not exist is
     /// created first (for `requested` or the default size), once
-    /// `arguments_fit` accepts that size; a server is never written to.
+    /// `arguments_fit` accepts the board it would hold; a server is never
+    /// written to.
     fn open(
         &self,
         requested: Option<u8>,
-        arguments_fit: &dyn Fn(u8) -> Result<()>,
+        arguments_fit: &dyn Fn(&Board) -> Result<()>,
     ) -> Result<(Box<dyn Reader>, Board)>;
 
     /// Another reader of the board the command's first reader reads, for a

@@ -89,6 +89,12 @@ impl Board {
         }
     }
 
+    /// The square named `name` (`c5`, any case) on this board, holes
+    /// included.
+    pub fn square_named(&self, name: &str) -> Result<Square> {
+        Square::parse_on(name, self.cols, self.rows)
+    }
+
     /// Whether it has as many rows as columns (else it is a rectangle).
     pub fn is_square(&self) -> bool {
         self.rows == self.cols

@@ -66,7 +66,7 @@ impl crate::engine::interface::Engine for Engine {
     fn open(
         &self,
         requested: Option<u8>,
-        _arguments_fit: &dyn Fn(u8) -> Result<()>,
+        _arguments_fit: &dyn Fn(&Board) -> Result<()>,
     ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
         let (reader, board) = self.server.open_reader(requested)?;
         let reader = Reader::new(reader)?;

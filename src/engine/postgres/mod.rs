@@ -122,7 +122,7 @@ impl crate::engine::interface::Engine for Engine {
     fn open(
         &self,
         requested: Option<u8>,
-        _arguments_fit: &dyn Fn(u8) -> Result<()>,
+        _arguments_fit: &dyn Fn(&Board) -> Result<()>,
     ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
         let (reader, board) = self.open_reader(requested)?;
         Ok((Box::new(reader), board))

@@ -177,10 +177,11 @@ impl crate::engine::interface::Engine for Engine {
     fn open(
         &self,
         requested: Option<u8>,
-        arguments_fit: &dyn Fn(u8) -> Result<()>,
+        arguments_fit: &dyn Fn(&Board) -> Result<()>,
     ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
         if !open::path_exists(&self.path)? {
-            arguments_fit(requested.unwrap_or(DEFAULT_SIZE))?;
+            let size = requested.unwrap_or(DEFAULT_SIZE);
+            arguments_fit(&Board::of_kind(self.asked.as_ref(), size))?;
         }
         let (conn, board) = open::open_for_reading(&self.path, requested, self.asked.as_ref())?;
         Ok((Box::new(Reader { conn, _image: None }), board))

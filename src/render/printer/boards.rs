@@ -5,7 +5,6 @@ use std::io::Write;
 use anyhow::Result;
 
 use super::{PlacementPrinting, Printer};
-use crate::model::board::Square;
 use crate::model::placement::Placement;
 use crate::render::diagram;
 
@@ -32,17 +31,11 @@ impl<W: Write> Printer for BoardsPrinter<W> {
             writeln!(self.out)?;
         }
         writeln!(self.out, "{}", board_heading(placement))?;
-        let n = self.printing.board.cols;
-        let queens = placement
-            .squares
-            .iter()
-            .map(|name| Square::parse_on(name, n, self.printing.board.rows))
+        let board = &self.printing.board;
+        let queens = (placement.squares.iter())
+            .map(|name| board.square_named(name))
             .collect::<Result<Vec<_>>>()?;
-        let drawing = diagram::draw_with_holes(
-            (n, self.printing.board.rows),
-            (&queens, &self.printing.board.holes),
-            self.printing.style,
-        );
+        let drawing = diagram::draw_on(board, &queens, self.printing.style);
         self.out.write_all(drawing.as_bytes())?;
         self.written += 1;
         Ok(())

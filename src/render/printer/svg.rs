@@ -36,14 +36,9 @@ impl<W: Write> Printer for SvgPrinter<W> {
 
     fn finish(mut self: Box<Self>) -> Result<u64> {
         let printing = &self.printing;
-        let board = (
-            printing.board.cols,
-            printing.board.rows,
-            printing.board.holes.as_slice(),
-        );
         write_svg(
             &mut self.out,
-            board,
+            &printing.board,
             &printing.title,
             &self.drawn,
             self.size,
