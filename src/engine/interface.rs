@@ -221,11 +221,11 @@ pub trait Reader: Send {
         each: &mut dyn FnMut(&[Value]) -> Result<()>,
     ) -> Result<()>;
 
-    /// Whether the `solution` view of the `n`×`n` board is the one this
-    /// build writes; one the user replaced, or an older queens wrote, is
-    /// read as it stands.
-    fn has_own_solution_view(&self, n: u8) -> Result<bool> {
-        let _ = n;
+    /// Whether the `solution` view of `board` (the board it reads) is the
+    /// one this build writes; one the user replaced, or an older queens
+    /// wrote, is read as it stands.
+    fn has_own_solution_view(&self, board: &Board) -> Result<bool> {
+        let _ = board;
         Ok(true)
     }
 

@@ -128,7 +128,7 @@ impl<'a> OpenBoard<'a> {
     /// one this build writes (replaced by the user, or written by an older
     /// queens), which is read as it stands.
     pub fn read_whole(&self) -> Result<bool> {
-        Ok(self.n() < SMALLEST_SPLIT || !self.reader.has_own_solution_view(self.n())?)
+        Ok(self.n() < SMALLEST_SPLIT || !self.reader.has_own_solution_view(&self.board)?)
     }
 
     /// The number a counting statement (`sql/{path}`) answers.

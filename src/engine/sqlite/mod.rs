@@ -179,11 +179,11 @@ impl crate::engine::interface::Engine for Engine {
         requested: Option<u8>,
         arguments_fit: &dyn Fn(&Board) -> Result<()>,
     ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
+        let new = Board::of_kind(self.asked.as_ref(), requested.unwrap_or(DEFAULT_SIZE));
         if !open::path_exists(&self.path)? {
-            let size = requested.unwrap_or(DEFAULT_SIZE);
-            arguments_fit(&Board::of_kind(self.asked.as_ref(), size))?;
+            arguments_fit(&new)?;
         }
-        let (conn, board) = open::open_for_reading(&self.path, requested, self.asked.as_ref())?;
+        let (conn, board) = open::open_for_reading(&self.path, requested, &new)?;
         Ok((Box::new(Reader { conn, _image: None }), board))
     }
 
@@ -379,8 +379,8 @@ impl crate::engine::interface::Reader for Reader {
         query::run(&self.conn, statement, timeout, headers, each)
     }
 
-    fn has_own_solution_view(&self, n: u8) -> Result<bool> {
-        Ok(!build::differing_views(&self.conn, n)?.contains(&"solution"))
+    fn has_own_solution_view(&self, board: &Board) -> Result<bool> {
+        Ok(!build::views_differing_on(&self.conn, board)?.contains(&"solution"))
     }
 
     fn stored_count(&self) -> Result<Option<u64>> {

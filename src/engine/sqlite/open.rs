@@ -27,7 +27,6 @@ use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::references::keep_user_references;
 use crate::error::{Error, shell_word};
 use crate::model::board::Board;
-use crate::model::board::DEFAULT_SIZE;
 use crate::model::schema::latest_version;
 use crate::tempfiles::{discard, new_temp_file, parent_dir};
 
@@ -35,18 +34,17 @@ use crate::tempfiles::{discard, new_temp_file, parent_dir};
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Opens the database at `path` read-only for a command that only reads,
-/// creating it first (for `requested` or the default size) if it does not
-/// exist, of the kind `asked` (the plain board without). Returns the
+/// creating it first with the board `new` if it does not exist; refuses
+/// a board of another size than `requested`, if given. Returns the
 /// connection and the board it reads. Never writes to an existing file
 /// (but for SQLite's own crash recovery): a database of an older schema is
 /// refused, with the command that upgrades it.
 pub fn open_for_reading(
     path: &Path,
     requested: Option<u8>,
-    asked: Option<&Board>,
+    new: &Board,
 ) -> Result<(Connection, Board)> {
-    let new = Board::of_kind(asked, requested.unwrap_or(DEFAULT_SIZE));
-    let (origin, inspection) = ensure_exists(path, &new)?;
+    let (origin, inspection) = ensure_exists(path, new)?;
     if origin == Origin::Created {
         eprintln!("queens: created {} for {}", path.display(), new.the_board());
     }
