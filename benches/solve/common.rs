@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use queens::engine;
 use queens::engine::{Engine, Reader, Target};
+use queens::model::board::Board;
 use queens::search::{OpenBoard, Unwatched, Workers};
 use rusqlite::{Connection, OpenFlags};
 
@@ -27,7 +28,9 @@ pub fn fastest(mut run: impl FnMut()) -> Duration {
 pub fn board(dir: &Path, n: u8) -> PathBuf {
     let path = dir.join(format!("bench{n}.db"));
     let engine = engine::connect(&Target::File(path.clone())).unwrap();
-    engine.ensure_exists(Some(n)).expect("build the board");
+    engine
+        .ensure_exists(&Board::square(n))
+        .expect("build the board");
     path
 }
 

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use queens::engine::{Reader, Target};
+use queens::model::board::Board;
 use queens::search::{OpenBoard, parallel};
 use queens::{checker, engine};
 
@@ -164,7 +165,7 @@ pub fn server_board(url: &str, schema: &str, n: u8, distributed: bool) -> Target
         schema: schema.to_string(),
     };
     let engine = engine::connect(&target).unwrap();
-    let mut build = || engine.ensure_exists(Some(n)).map(drop);
+    let mut build = || engine.ensure_exists(&Board::square(n)).map(drop);
     if distributed {
         engine.distribute(&mut build).unwrap();
     } else {

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use crate::cmd::{DbArgs, PlacementArgs, WorkArgs, stdout};
-use crate::model::board::Square;
+use crate::model::board::{Board, Square};
 use crate::model::words::counted;
 use crate::render::notes::{attack_sentence, completions_out_of_reach, solutions_phrase};
 use crate::search::questions::{
@@ -43,11 +43,11 @@ pub struct Args {
 /// The placement's verdict: exit code 0 when it is valid, 1 when queens
 /// attack (said on stdout either way).
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let fits = |n| args.queens.fit(n, &args.target);
+    let fits = |board: &Board| args.queens.fit(board);
     args.target
         .on_board_fitting(Some(&args.work), &fits, |board| {
             let n = board.n();
-            let queens = args.queens.on(board)?;
+            let queens = args.queens.on(&board.board)?;
             let mut out = stdout();
             let attacks = attacking_pairs(board, &queens)?;
             if !attacks.is_empty() {

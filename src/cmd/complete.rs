@@ -6,8 +6,9 @@ use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, PlacementArgs, WorkArgs, say_if_stored, stdout};
+use crate::model::board::Board;
 use crate::render::notes::{attack_sentence, completions_out_of_reach, note, solutions_phrase};
-use crate::render::printer::{self, PlacementShape};
+use crate::render::printer::{self, PlacementPrinting};
 use crate::search::questions::{
     SEARCH_COMPLETIONS_UP_TO, attacking_pairs, completions_within_reach, for_each_completion,
 };
@@ -46,11 +47,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let fits = |n| args.queens.fit(n, &args.target);
+    let fits = |board: &Board| args.queens.fit(board);
     args.target
         .on_board_fitting(Some(&args.work), &fits, |board| {
             let n = board.n();
-            let queens = args.queens.on(board)?;
+            let queens = args.queens.on(&board.board)?;
             if let Some(attack) = attacking_pairs(board, &queens)?.first() {
                 bail!("no completion: {}", attack_sentence(attack));
             }
@@ -63,7 +64,7 @@ pub fn run(args: &Args) -> Result<()> {
             }
             say_if_stored(board)?;
             let mut out = stdout();
-            let shape = PlacementShape {
+            let printing = PlacementPrinting {
                 board: board.board.clone(),
                 show_numbers: true,
                 with_class_size: false,
@@ -71,7 +72,7 @@ pub fn run(args: &Args) -> Result<()> {
                 title: String::new(),
             };
             let format = args.output.format.into();
-            let mut writer = printer::for_placements(&mut out, format, shape);
+            let mut writer = printer::for_placements(&mut out, format, printing);
             for_each_completion(board, &queens, |placement| writer.placement(&placement))?;
             let found = writer.finish()?;
             let summary = if found > 0 {

@@ -144,18 +144,19 @@ fn prepare_board(args: &Args, engine: &dyn Engine, asked: Option<&Board>) -> Res
     if let (true, Some(n)) = (args.force, requested)
         && engine.lacks_board_size()?
     {
-        engine.rebuild(n)?;
+        let built = Board::of_kind(asked, n);
+        engine.rebuild(&built)?;
         let said = format!(
             "rebuilt {shown}: now {}, was without a board",
-            board_words(&Board::of_kind(asked, n))
+            board_words(&built)
         );
         return Ok((said, n));
     }
-    let (origin, found) = engine.ensure_exists(requested)?;
+    let new = Board::of_kind(asked, requested.unwrap_or(DEFAULT_SIZE));
+    let (origin, found) = engine.ensure_exists(&new)?;
     if origin == Origin::Created {
-        let built = Board::of_kind(asked, found.size);
         return Ok((
-            format!("created {shown} with {}", board_words(&built)),
+            format!("created {shown} with {}", board_words(&new)),
             found.size,
         ));
     }
@@ -164,7 +165,7 @@ fn prepare_board(args: &Args, engine: &dyn Engine, asked: Option<&Board>) -> Res
         let n = requested.unwrap_or(found.size);
         // Without a flag of its own, the board keeps its shape.
         let built = Board::of_kind(Some(asked.unwrap_or(&held)), n);
-        engine.rebuild(n)?;
+        engine.rebuild(&built)?;
         let was = if held.is_plain() {
             format!("{0}×{0}", found.size)
         } else {

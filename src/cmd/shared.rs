@@ -239,11 +239,11 @@ impl DbArgs {
     }
 
     /// As `on_board`, a file that does not exist created only once `fits`
-    /// accepts the size it would have.
+    /// accepts the board it would hold.
     pub fn on_board_fitting<T>(
         &self,
         work: Option<&WorkArgs>,
-        fits: &dyn Fn(u8) -> anyhow::Result<()>,
+        fits: &dyn Fn(&Board) -> anyhow::Result<()>,
         command: impl FnOnce(&OpenBoard) -> anyhow::Result<T>,
     ) -> anyhow::Result<T> {
         let engine = self.engine()?;
@@ -349,37 +349,19 @@ pub struct PlacementArgs {
 }
 
 impl PlacementArgs {
-    /// The squares on an `n`×`n` board; a name that cannot be read is a
-    /// usage error.
-    pub fn parse(&self, n: u8) -> anyhow::Result<Vec<Square>> {
-        self.parse_on(n, n)
-    }
-
-    /// The squares on a board of `cols` columns and `rows` rows.
-    pub fn parse_on(&self, cols: u8, rows: u8) -> anyhow::Result<Vec<Square>> {
-        parse_placement_on(&self.squares, cols, rows)
-            .map_err(|e| Error::Usage(e.to_string()).into())
-    }
-
-    /// The squares on `board`: as `parse`, and a hole of the board, where
-    /// no queen may stand, is a usage error too.
-    pub fn on(&self, board: &OpenBoard) -> anyhow::Result<Vec<Square>> {
-        let queens = self.parse_on(board.n(), board.board.rows)?;
-        refuse_holes(&queens, &board.board)?;
+    /// The squares on `board`; a name that cannot be read there, or a hole
+    /// of the board, where no queen may stand, is a usage error.
+    pub fn on(&self, board: &Board) -> anyhow::Result<Vec<Square>> {
+        let queens = parse_placement_on(&self.squares, board.cols, board.rows)
+            .map_err(|e| Error::Usage(e.to_string()))?;
+        refuse_holes(&queens, board)?;
         Ok(queens)
     }
 
-    /// Whether the squares fit an `n`×`n` board of the kind `target`'s
-    /// flags ask for, if they ask: for a file that is not there yet, before
-    /// it is created.
-    pub fn fit(&self, n: u8, target: &DbArgs) -> anyhow::Result<()> {
-        let asked = target.asked(|| None).map(|asked| asked.on_columns(n));
-        let rows = asked.as_ref().map_or(n, |asked| asked.rows);
-        let queens = self.parse_on(n, rows)?;
-        match asked {
-            Some(asked) => refuse_holes(&queens, &asked),
-            None => Ok(()),
-        }
+    /// Whether the squares fit `board`: for a file that is not there yet,
+    /// the board it would hold, before it is created.
+    pub fn fit(&self, board: &Board) -> anyhow::Result<()> {
+        self.on(board).map(drop)
     }
 }
 

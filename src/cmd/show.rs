@@ -7,7 +7,7 @@ use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, DrawingArgs, WorkArgs, say_if_stored, stdout};
 use crate::error::usage;
-use crate::model::board::Square;
+use crate::model::board::Board;
 use crate::render::diagram;
 use crate::render::notes::solutions_phrase;
 use crate::search::{OpenBoard, order, parallel, reading};
@@ -72,13 +72,7 @@ pub fn run(args: &Args) -> Result<()> {
         let shown = class_of(board, squares, args.number)?;
         say_if_stored(board)?;
         let description = reading::symmetry_description(board, &shown.symmetry)?;
-        write_shown(
-            args,
-            (board.n(), board.board.rows, &board.board.holes),
-            total,
-            &shown,
-            &description,
-        )
+        write_shown(args, &board.board, total, &shown, &description)
     })
 }
 
@@ -113,15 +107,13 @@ fn class_of(board: &OpenBoard, squares: Vec<String>, k: i64) -> Result<Shown> {
 /// Solution K, its diagram and its class, on standard output.
 fn write_shown(
     args: &Args,
-    (n, rows, holes): (u8, u8, &[Square]),
+    board: &Board,
     total: Option<u64>,
     shown: &Shown,
     description: &str,
 ) -> Result<()> {
-    let queens = shown
-        .squares
-        .iter()
-        .map(|name| Square::parse_on(name, n, rows))
+    let queens = (shown.squares.iter())
+        .map(|name| board.square_named(name))
         .collect::<Result<Vec<_>>>()?;
     let mut out = stdout();
     // The total where it costs less than the answer (see COUNT_UP_TO).
@@ -135,9 +127,9 @@ fn write_shown(
         shown.squares.join(" ")
     )?;
     writeln!(out)?;
-    let drawing = diagram::draw_with_holes((n, rows), (&queens, holes), args.drawing.style());
+    let drawing = diagram::draw_on(board, &queens, args.drawing.style());
     out.write_all(drawing.as_bytes())?;
-    if !holes.is_empty() {
+    if !board.holes.is_empty() {
         writeln!(out, "(# marks a hole: no queen stands there.)")?;
     }
     writeln!(out)?;

@@ -4,7 +4,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, OutputArgs, WorkArgs, say_if_stored, stdout};
-use crate::render::printer::{self, PlacementShape};
+use crate::render::printer::{self, PlacementPrinting};
 use crate::search::selection::Selection;
 
 /// Print every solution of the board, one per row, in board order.
@@ -49,14 +49,14 @@ pub fn run(args: &Args) -> Result<()> {
     args.target.on_board(Some(&args.work), |board| {
         say_if_stored(board)?;
         let selection = Selection::new(args.fundamental);
-        let shape = PlacementShape {
+        let printing = PlacementPrinting {
             board: board.board.clone(),
             show_numbers: true,
             with_class_size: selection.with_class_size(),
             style: args.output.drawing.style(),
             title: String::new(),
         };
-        let mut writer = printer::for_placements(stdout(), args.output.format.into(), shape);
+        let mut writer = printer::for_placements(stdout(), args.output.format.into(), printing);
         selection.for_each(board, |placement| writer.placement(&placement))?;
         if writer.finish()? == 0 {
             eprintln!("queens: {} has no solutions", board.board.the_board());

@@ -169,8 +169,13 @@ fn tally(args: &Args, board: &OpenBoard) -> Result<()> {
     let levels = levels?;
     let Some(format) = machine_format(args.format) else {
         let mut out = stdout();
-        let named = board.board.the_board();
-        write_tally(&mut out, (n, &named), &levels, args.unicode, output_width())?;
+        write_tally(
+            &mut out,
+            &board.board,
+            &levels,
+            args.unicode,
+            output_width(),
+        )?;
         return Ok(out.flush()?);
     };
     let mut writer = printer::for_rows(stdout(), format)?;
@@ -234,14 +239,13 @@ fn walk_text(
     limit: u64,
     bar: &Bar,
 ) -> Result<()> {
-    let n = walk.n();
     let width = output_width();
     let style = if args.unicode {
         Style::Unicode
     } else {
         Style::Ascii
     };
-    let text = WalkText::new(n, style, width).on(&board.board);
+    let text = WalkText::new(&board.board, style, width);
     let mut out = stdout();
     text.write_header(&mut out)?;
     for step in steps_within(walk, limit, bar) {

@@ -91,11 +91,12 @@ pub trait Engine: Sync {
     /// Opens the board for a command that only reads: a reader inside one
     /// read transaction, and the board it reads. A file that does not exist is
     /// created first (for `requested` or the default size), once
-    /// `arguments_fit` accepts that size; a server is never written to.
+    /// `arguments_fit` accepts the board it would hold; a server is never
+    /// written to.
     fn open(
         &self,
         requested: Option<u8>,
-        arguments_fit: &dyn Fn(u8) -> Result<()>,
+        arguments_fit: &dyn Fn(&Board) -> Result<()>,
     ) -> Result<(Box<dyn Reader>, Board)>;
 
     /// Another reader of the board the command's first reader reads, for a
@@ -116,10 +117,10 @@ pub trait Engine: Sync {
     /// beyond the machine's cores only cost memory; a server's runs there.
     fn searches_in_process(&self) -> bool;
 
-    /// Builds boards of the kind of `asked` from now on (a board
-    /// `ensure_exists`, `open` or `rebuild` makes, on the columns it is
-    /// made with: `Board::on_columns`). Only SQLite builds other boards
-    /// than the plain one; the others refuse in one line.
+    /// Builds boards of the kind of `asked` from now on where `open`
+    /// creates one, on the columns it is made with (`Board::on_columns`);
+    /// refuses in one line a kind the engine cannot build (the default:
+    /// any but the plain board).
     fn build_board(&mut self, asked: &Board) -> Result<()> {
         if asked.is_plain() {
             return Ok(());
@@ -135,17 +136,17 @@ pub trait Engine: Sync {
     /// The board the database holds, if it holds one.
     fn held_board(&self) -> Result<Option<Board>>;
 
-    /// Makes sure the board exists: creates one for `requested` (or the
-    /// default size) when there is none. Never upgrades.
-    fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)>;
+    /// Makes sure a board exists: creates `new` when there is none. Never
+    /// upgrades.
+    fn ensure_exists(&self, new: &Board) -> Result<(Origin, Inspection)>;
 
     /// Whether the database is queens' but holds no board size, so that
     /// `init --force --size N` may build one in it.
     fn lacks_board_size(&self) -> Result<bool>;
 
-    /// Replaces the board with an `n`×`n` one, in one transaction, keeping
-    /// what is the user's or refusing before anything changes.
-    fn rebuild(&self, n: u8) -> Result<()>;
+    /// Replaces the board with `board`, in one transaction, keeping what
+    /// is the user's or refusing before anything changes.
+    fn rebuild(&self, board: &Board) -> Result<()>;
 
     /// Upgrades a board written by an older queens; whether it had to.
     fn bring_up_to_date(&self) -> Result<bool>;
@@ -220,11 +221,11 @@ pub trait Reader: Send {
         each: &mut dyn FnMut(&[Value]) -> Result<()>,
     ) -> Result<()>;
 
-    /// Whether the `solution` view of the `n`×`n` board is the one this
-    /// build writes; one the user replaced, or an older queens wrote, is
-    /// read as it stands.
-    fn has_own_solution_view(&self, n: u8) -> Result<bool> {
-        let _ = n;
+    /// Whether the `solution` view of `board` (the board it reads) is the
+    /// one this build writes; one the user replaced, or an older queens
+    /// wrote, is read as it stands.
+    fn has_own_solution_view(&self, board: &Board) -> Result<bool> {
+        let _ = board;
         Ok(true)
     }
 

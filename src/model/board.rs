@@ -89,6 +89,12 @@ impl Board {
         }
     }
 
+    /// The square named `name` (`c5`, any case) on this board, holes
+    /// included.
+    pub fn square_named(&self, name: &str) -> Result<Square> {
+        Square::parse_on(name, self.cols, self.rows)
+    }
+
     /// Whether it has as many rows as columns (else it is a rectangle).
     pub fn is_square(&self) -> bool {
         self.rows == self.cols
@@ -333,7 +339,10 @@ fn parse_part(text: &str, part: &str) -> Result<u8, String> {
     }
 }
 
-/// The squares after --holes, in board order.
+/// The squares after --holes, in board order: one value, as clap hands
+/// it to `ShapeArgs` (a field of type `Vec` would be read as many values,
+/// each parsed alone, so the list could not refuse a square given twice);
+/// the board holds them as `Board::holes`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Holes(pub Vec<Square>);
 

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::model::board::Square;
+use crate::model::board::{Board, Square};
 use crate::model::placement::Placement;
 
 const LIGHT: &str = "#f0d9b5";
@@ -71,17 +71,16 @@ fn hundredths(length: f64) -> f64 {
     (length * 100.0).round() / 100.0
 }
 
-/// Writes `placements` of a board of `n` columns and `board_rows` rows
-/// with `holes` as one SVG document headed by `title`, in a grid about as
-/// wide as it is tall.
+/// Writes `placements` on `board_drawn` (its holes too) as one SVG document
+/// headed by `title`, in a grid about as wide as it is tall.
 pub fn write_svg(
     out: &mut dyn Write,
-    (n, board_rows, holes): (u8, u8, &[Square]),
+    board_drawn: &Board,
     title: &str,
     placements: &[Placement],
     size: SvgSize,
 ) -> Result<()> {
-    let g = Geometry::new(n, board_rows);
+    let g = Geometry::new(board_drawn.cols, board_drawn.rows);
     let count = placements.len().max(1);
     let columns = (count as f64).sqrt().ceil() as usize;
     let rows = count.div_ceil(columns);
@@ -99,7 +98,7 @@ pub fn write_svg(
         r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" {extent} viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMin meet" font-family="sans-serif">"#
     )?;
     writeln!(out, "<title>{}</title>", escape(title))?;
-    out.write_all(defs((n, board_rows), holes).as_bytes())?;
+    out.write_all(defs(board_drawn).as_bytes())?;
     writeln!(
         out,
         r#"<rect width="{width}" height="{height}" fill="white"/>"#
@@ -121,7 +120,8 @@ pub fn write_svg(
 
 /// The board's squares (once, reused by every board), its holes, dark
 /// grey and crossed, and the queen.
-fn defs((n, rows): (u8, u8), holes: &[Square]) -> String {
+fn defs(board: &Board) -> String {
+    let (n, rows, holes) = (board.cols, board.rows, &board.holes);
     let mut s = String::from("<defs>\n");
     let _ = writeln!(s, r#"<symbol id="board" viewBox="0 0 {n} {rows}">"#);
     let _ = writeln!(s, r#"<rect width="{n}" height="{rows}" fill="{LIGHT}"/>"#);

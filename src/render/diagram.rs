@@ -2,7 +2,7 @@
 //! chess diagram. ASCII by default, so that it pipes and prints anywhere;
 //! Unicode with a queen glyph and shaded dark squares on request.
 
-use crate::model::board::Square;
+use crate::model::board::{Board, Square};
 
 /// How a diagram is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,19 +13,16 @@ pub enum Style {
     Unicode,
 }
 
-/// The board of size `n` with queens on `queens`, one line per rank, each
-/// line ending in a newline.
+/// The plain board of size `n` with queens on `queens`, one line per
+/// rank, each line ending in a newline.
 pub fn draw(n: u8, queens: &[Square], style: Style) -> String {
-    draw_with_holes((n, n), (queens, &[]), style)
+    draw_on(&Board::square(n), queens, style)
 }
 
-/// As `draw`, for a board of `n` columns and `rows` rows, with its holes
-/// marked: `#` (or a full block in Unicode), where no queen may stand.
-pub fn draw_with_holes(
-    (n, rows): (u8, u8),
-    (queens, holes): (&[Square], &[Square]),
-    style: Style,
-) -> String {
+/// As `draw`, on `board`: its columns and rows, its holes marked `#` (or
+/// a full block in Unicode), where no queen may stand.
+pub fn draw_on(board: &Board, queens: &[Square], style: Style) -> String {
+    let (n, rows, holes) = (board.cols, board.rows, &board.holes);
     let label_width = rows.to_string().len();
     let mut out = String::new();
     for row in (1..=rows).rev() {

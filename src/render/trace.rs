@@ -11,7 +11,7 @@ use crate::model::board::{Board, Square};
 use crate::model::reading::{TallyLevel, WalkStep};
 use crate::model::value::Value;
 use crate::model::words::{counted, plural};
-use crate::render::diagram::{Style, draw_with_holes};
+use crate::render::diagram::{Style, draw_on};
 use crate::render::search_space::{human_number, write_bar_table, write_paragraph};
 
 /// The columns of search_tree_tally, as the machine formats name them
@@ -67,11 +67,12 @@ pub fn tally_solutions(n: u8, levels: &[TallyLevel]) -> i64 {
 /// `board` names the board ("the 8×8 board", "the 7×7 torus").
 pub fn write_tally(
     out: &mut impl Write,
-    (n, board): (u8, &str),
+    board: &Board,
     levels: &[TallyLevel],
     unicode: bool,
     width: usize,
 ) -> Result<()> {
+    let (n, board) = (board.cols, board.the_board());
     let (or_knight, by_knight) = if counts_knights(levels) {
         (
             ", the falling one (RGHT-DN) or a knight's move",
@@ -171,33 +172,20 @@ pub fn walk_values(n: u8, step: &WalkStep) -> Vec<Value> {
 /// that the tree's shape shows; each backtrack and each solution, with
 /// its board, marked.
 pub struct WalkText {
-    n: u8,
-    /// The rows of each column (as many as columns but on a rectangle).
-    rows: u8,
+    /// The board walked: named in the header, drawn with its holes.
+    board: Board,
     style: Style,
     /// Spaces a column indents its squares by.
     indent: usize,
     /// The characters a line may take, where the words allow.
     width: usize,
-    /// The board in words ("the 8×8 board") and its holes, drawn.
-    named: String,
-    holes: Vec<Square>,
 }
 
 impl WalkText {
-    /// The same, for `board`: named ("the 7×7 torus"), of its rows, its
-    /// holes marked in the drawings.
-    pub fn on(self, board: &Board) -> WalkText {
-        WalkText {
-            named: board.the_board(),
-            rows: board.rows,
-            holes: board.holes.clone(),
-            ..self
-        }
-    }
-
-    /// For an `n`×`n` board in `width` characters, boards drawn in `style`.
-    pub fn new(n: u8, style: Style, width: usize) -> WalkText {
+    /// For `board` in `width` characters: named ("the 7×7 torus"), drawn in
+    /// `style`, its holes marked.
+    pub fn new(board: &Board, style: Style, width: usize) -> WalkText {
+        let n = board.cols;
         // The longest line: a step's number, the deepest indent, and
         // "z26 × (a26, RGHT-DN), the queen on y25".
         let indent = if 7 + 2 * usize::from(n - 1) + 40 <= width {
@@ -206,19 +194,16 @@ impl WalkText {
             1
         };
         WalkText {
-            n,
-            rows: n,
+            board: board.clone(),
             style,
             indent,
             width,
-            named: format!("the {n}×{n} board"),
-            holes: Vec::new(),
         }
     }
 
     /// What the walk is.
     pub fn write_header(&self, out: &mut impl Write) -> Result<()> {
-        let named = &self.named;
+        let named = self.board.the_board();
         write_paragraph(
             out,
             &format!(
@@ -251,10 +236,10 @@ impl WalkText {
         writeln!(out, "{:>5}  {pad}{square} {what}", step.step)?;
         if step.solution.is_some() {
             let queens: Vec<Square> = (step.squares.iter())
-                .filter_map(|name| Square::parse_on(name, self.n, self.rows).ok())
+                .filter_map(|name| self.board.square_named(name).ok())
                 .collect();
             writeln!(out)?;
-            let drawing = draw_with_holes((self.n, self.rows), (&queens, &self.holes), self.style);
+            let drawing = draw_on(&self.board, &queens, self.style);
             for line in drawing.lines() {
                 writeln!(out, "       {line}")?;
             }

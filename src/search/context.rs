@@ -85,11 +85,11 @@ impl<'a> OpenBoard<'a> {
     }
 
     /// As `open`, a file that does not exist created only once
-    /// `arguments_fit` accepts the size it would have.
+    /// `arguments_fit` accepts the board it would hold.
     pub fn open_fitting(
         engine: &'a dyn Engine,
         requested: Option<u8>,
-        arguments_fit: &dyn Fn(u8) -> Result<()>,
+        arguments_fit: &dyn Fn(&Board) -> Result<()>,
         workers: Workers<'a>,
     ) -> Result<OpenBoard<'a>> {
         let (reader, board) = engine.open(requested, arguments_fit)?;
@@ -128,7 +128,7 @@ impl<'a> OpenBoard<'a> {
     /// one this build writes (replaced by the user, or written by an older
     /// queens), which is read as it stands.
     pub fn read_whole(&self) -> Result<bool> {
-        Ok(self.n() < SMALLEST_SPLIT || !self.reader.has_own_solution_view(self.n())?)
+        Ok(self.n() < SMALLEST_SPLIT || !self.reader.has_own_solution_view(&self.board)?)
     }
 
     /// The number a counting statement (`sql/{path}`) answers.

@@ -11,7 +11,7 @@ use crate::model::placement::Placement;
 use crate::render::board_pictures::SvgSize;
 use crate::render::diagram::Style;
 use crate::render::notes::solutions_phrase;
-use crate::render::printer::{self, Format, PlacementShape};
+use crate::render::printer::{self, Format, PlacementPrinting};
 use crate::search::selection::Selection;
 use crate::search::{OpenBoard, order};
 
@@ -76,7 +76,7 @@ pub fn write(
     out: &mut dyn Write,
 ) -> Result<u64> {
     let selection = Selection::new(args.fundamental);
-    let shape = PlacementShape {
+    let printing = PlacementPrinting {
         board: board.board.clone(),
         show_numbers: false,
         with_class_size: selection.with_class_size(),
@@ -91,13 +91,14 @@ pub fn write(
             Ok(())
         })?;
         let title = picture_title(&board.board.the_board(), args, all.len());
-        let mut writer = printer::for_placements(out, format, PlacementShape { title, ..shape });
+        let mut writer =
+            printer::for_placements(out, format, PlacementPrinting { title, ..printing });
         for placement in &all {
             writer.placement(placement)?;
         }
         return writer.finish();
     }
-    let mut writer = printer::for_placements(out, format, shape);
+    let mut writer = printer::for_placements(out, format, printing);
     each_selected(board, chosen, args, |placement| {
         writer.placement(&placement)
     })?;

@@ -66,7 +66,7 @@ impl crate::engine::interface::Engine for Engine {
     fn open(
         &self,
         requested: Option<u8>,
-        _arguments_fit: &dyn Fn(u8) -> Result<()>,
+        _arguments_fit: &dyn Fn(&Board) -> Result<()>,
     ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
         let (reader, board) = self.server.open_reader(requested)?;
         let reader = Reader::new(reader)?;
@@ -95,8 +95,8 @@ impl crate::engine::interface::Engine for Engine {
         crate::engine::interface::Engine::held_board(&self.server)
     }
 
-    fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        crate::engine::interface::Engine::ensure_exists(&self.server, requested)
+    fn ensure_exists(&self, new: &Board) -> Result<(Origin, Inspection)> {
+        crate::engine::interface::Engine::ensure_exists(&self.server, new)
     }
 
     fn lacks_board_size(&self) -> Result<bool> {
@@ -126,8 +126,8 @@ impl crate::engine::interface::Engine for Engine {
         })
     }
 
-    fn rebuild(&self, n: u8) -> Result<()> {
-        self.server.rebuild_with(n, &Parts)
+    fn rebuild(&self, board: &Board) -> Result<()> {
+        self.server.rebuild_with(board, &Parts)
     }
 
     fn bring_up_to_date(&self) -> Result<bool> {

@@ -20,7 +20,7 @@ use crate::engine::postgres::connect::{
 use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
 use crate::error::Error;
 use crate::error::usage;
-use crate::model::board::{Board, DEFAULT_SIZE};
+use crate::model::board::Board;
 use crate::model::catalog::own_columns;
 use crate::model::description::server_comments;
 use crate::model::reading::Comment;
@@ -531,39 +531,37 @@ fn refill(
     restore_keepsakes(tx, schema, &others)
 }
 
-/// Makes sure the schema holds a queens board: builds one for `requested`
-/// (or the default size) of the kind `asked` (the plain board without)
-/// when it holds nothing of queens'. Never upgrades:
+/// Makes sure the schema holds a queens board: builds `new` when it holds
+/// nothing of queens'. Never upgrades:
 /// that is `bring_up_to_date`, for `init`. Two processes building one
 /// schema at once are serialised: the second finds the first one's board.
 pub fn ensure_exists(
     (url, schema, trusted): (&str, &str, &[String]),
-    (requested, asked): (Option<u8>, Option<&Board>),
+    new: &Board,
     describe: bool,
 ) -> Result<(Origin, Inspection)> {
-    build_unless_there((url, schema, trusted), (requested, asked), describe)
+    build_unless_there((url, schema, trusted), new, describe)
         .map_err(|e| gave_up_waiting_or(e, url, schema))
 }
 
 fn build_unless_there(
     (url, schema, trusted): (&str, &str, &[String]),
-    (requested, asked): (Option<u8>, Option<&Board>),
+    board: &Board,
     describe: bool,
 ) -> Result<(Origin, Inspection)> {
     let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
     if let Some(found) = inspect(&mut client, schema)? {
         return Ok((Origin::Existing, found));
     }
-    let n = requested.unwrap_or(DEFAULT_SIZE);
-    let board = Board::of_kind(asked, n);
-    crate::engine::interface::refuse_unfit(&board)?;
+    let n = board.cols;
+    crate::engine::interface::refuse_unfit(board)?;
     let mut tx = client.transaction()?;
     serialise_changes(&mut tx, schema)?;
     if let Some(found) = inspect(&mut tx, schema)? {
         return Ok((Origin::Existing, found));
     }
     refuse_taken_names(&mut tx, schema)?;
-    tx.batch_execute(&build_script(schema, &board)?)
+    tx.batch_execute(&build_script(schema, board)?)
         .map_err(|e| name_taken_or(e, schema))?;
     write_comments(&mut tx, schema, &descriptions(describe, n)?, &[])?;
     tx.commit()?;
@@ -667,26 +665,20 @@ pub fn held_board((url, schema, trusted): (&str, &str, &[String])) -> Result<Opt
     read().map_err(|e| gave_up_waiting_or(e, url, schema))
 }
 
-/// Replaces the board with one of `n` columns of the kind `asked` (or of
-/// the kind it has) in one transaction: the facts and views are dropped and built
-/// again; other objects in the schema stay.
+/// Replaces the board with `board` in one transaction: the facts and
+/// views are dropped and built again; other objects in the schema stay.
 pub fn rebuild(
     (url, schema, trusted): (&str, &str, &[String]),
-    (n, asked): (u8, Option<&Board>),
+    board: &Board,
     hooks: &dyn RefillHooks,
     describe: bool,
 ) -> Result<()> {
     change_model((url, schema, trusted), hooks.settings(), |tx, found| {
         migrate(tx, schema, found.version)?;
         let before = descriptions(describe, found.size)?;
-        let ours = descriptions(describe, n)?;
-        // Without a kind asked for, the board keeps the one it has.
-        let board = match asked {
-            Some(asked) => asked.on_columns(n),
-            None => super::connect::held_board(tx, schema, n)?,
-        };
-        crate::engine::interface::refuse_unfit(&board)?;
-        refill(tx, schema, &board, hooks, &before, &ours)
+        let ours = descriptions(describe, board.cols)?;
+        crate::engine::interface::refuse_unfit(board)?;
+        refill(tx, schema, board, hooks, &before, &ours)
     })
     .map(drop)
 }

@@ -52,9 +52,6 @@ pub struct Engine {
     /// Roles the user trusts (`--trust-owner`): the schema may hold their
     /// objects, whose SQL then runs with the user's privileges.
     trusted: Vec<String>,
-    /// The kind of board it builds, where one was asked for; a rebuild
-    /// without keeps the board's.
-    asked: Option<Board>,
 }
 
 impl Engine {
@@ -67,7 +64,6 @@ impl Engine {
             describe: false,
             reference,
             trusted: Vec::new(),
-            asked: None,
         }
     }
 
@@ -94,9 +90,9 @@ impl Engine {
         read::sibling(&self.url, &self.schema, &self.trusted, first)
     }
 
-    /// Replaces the board with an `n`×`n` one, with what `hooks` adds.
-    pub fn rebuild_with(&self, n: u8, hooks: &dyn RefillHooks) -> Result<()> {
-        build::rebuild(self.place(), (n, self.asked.as_ref()), hooks, self.describe)
+    /// Replaces the board with `board`, with what `hooks` adds.
+    pub fn rebuild_with(&self, board: &Board, hooks: &dyn RefillHooks) -> Result<()> {
+        build::rebuild(self.place(), board, hooks, self.describe)
     }
 
     /// What `doctor` finds in the schema, with the checks `more` adds.
@@ -126,7 +122,7 @@ impl crate::engine::interface::Engine for Engine {
     fn open(
         &self,
         requested: Option<u8>,
-        _arguments_fit: &dyn Fn(u8) -> Result<()>,
+        _arguments_fit: &dyn Fn(&Board) -> Result<()>,
     ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
         let (reader, board) = self.open_reader(requested)?;
         Ok((Box::new(reader), board))
@@ -141,16 +137,13 @@ impl crate::engine::interface::Engine for Engine {
         Ok(Box::new(self.sibling_reader(first)?))
     }
 
-    fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        build::ensure_exists(
-            self.place(),
-            (requested, self.asked.as_ref()),
-            self.describe,
-        )
+    fn ensure_exists(&self, new: &Board) -> Result<(Origin, Inspection)> {
+        build::ensure_exists(self.place(), new, self.describe)
     }
 
-    fn build_board(&mut self, asked: &Board) -> Result<()> {
-        self.asked = Some(asked.clone());
+    /// Any kind: `init` builds it (`ensure_exists`, `rebuild`), and a
+    /// reader creates no board on a server.
+    fn build_board(&mut self, _asked: &Board) -> Result<()> {
         Ok(())
     }
 
@@ -162,8 +155,8 @@ impl crate::engine::interface::Engine for Engine {
         build::lacks_board_size(&self.url, &self.schema, &self.trusted)
     }
 
-    fn rebuild(&self, n: u8) -> Result<()> {
-        self.rebuild_with(n, &NoHooks)
+    fn rebuild(&self, board: &Board) -> Result<()> {
+        self.rebuild_with(board, &NoHooks)
     }
 
     fn bring_up_to_date(&self) -> Result<bool> {

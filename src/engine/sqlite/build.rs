@@ -420,9 +420,13 @@ pub fn views_are_current(conn: &Connection, n: u8) -> Result<bool> {
 
 /// The views that are missing, or not as this build would create them.
 pub fn differing_views(conn: &Connection, n: u8) -> Result<Vec<&'static str>> {
+    views_differing_on(conn, &stored_board(conn, n)?)
+}
+
+/// As `differing_views`, for `board`, the board the file holds.
+pub fn views_differing_on(conn: &Connection, board: &Board) -> Result<Vec<&'static str>> {
     let mut differing = Vec::new();
-    let board = stored_board(conn, n)?;
-    for (view, expected) in schema::view_sql(&board, has_store(conn)?, Dialect::Sqlite)? {
+    for (view, expected) in schema::view_sql(board, has_store(conn)?, Dialect::Sqlite)? {
         let stored: Option<String> = conn
             .query_row(
                 "select sql from sqlite_schema where type = 'view' and name = ?1",

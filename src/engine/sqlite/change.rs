@@ -21,25 +21,17 @@ use crate::model::schema::{
     check_columns, latest_version, own_table_names, refilled_tables, view_names,
 };
 
-/// Replaces the board of an existing `queens` database with one of `n`
-/// columns of the kind `asked` (without, of the kind it holds), in one
-/// transaction: either the old board or the new one, never a mixture. The
-/// stored solutions go with the old board.
-pub fn rebuild(path: &Path, n: u8, asked: Option<&Board>) -> Result<()> {
-    if let Some(asked) = asked {
-        crate::engine::sqlite::open::refuse_unfit(&asked.on_columns(n))?;
-    }
+/// Replaces the board of an existing `queens` database with `board`, in
+/// one transaction: either the old board or the new one, never a
+/// mixture. The stored solutions go with the old board.
+pub fn rebuild(path: &Path, board: &Board) -> Result<()> {
+    crate::engine::sqlite::open::refuse_unfit(board)?;
     let shown = path.display().to_string();
     change_model(path, |tx| {
-        let board = match asked {
-            Some(asked) => asked.on_columns(n),
-            None => build::stored_board(tx, n)?,
-        };
-        crate::engine::sqlite::open::refuse_unfit(&board)?;
         refuse_user_columns(tx, &shown)?;
         build::clear(tx, true)?;
         restore_own_indexes(tx)?;
-        build::populate(tx, &board).map_err(|e| name_user_index(tx, e, &shown))
+        build::populate(tx, board).map_err(|e| name_user_index(tx, e, &shown))
     })
 }
 

@@ -114,9 +114,8 @@ pub struct Engine {
     /// Set for a board built for one command only: the file, removed when
     /// the engine is dropped (or on Ctrl-C).
     temporary: Option<tempfile::NamedTempFile>,
-    /// The kind of board this engine builds (`init`, a file created by a
-    /// reading command), where one was asked for: without, a new board is
-    /// the plain one and a rebuilt board keeps its kind.
+    /// The kind of board a reading command's `open` creates a missing file
+    /// with, where one was asked for: without, the plain one.
     asked: Option<Board>,
 }
 
@@ -178,12 +177,13 @@ impl crate::engine::interface::Engine for Engine {
     fn open(
         &self,
         requested: Option<u8>,
-        arguments_fit: &dyn Fn(u8) -> Result<()>,
+        arguments_fit: &dyn Fn(&Board) -> Result<()>,
     ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
+        let new = Board::of_kind(self.asked.as_ref(), requested.unwrap_or(DEFAULT_SIZE));
         if !open::path_exists(&self.path)? {
-            arguments_fit(requested.unwrap_or(DEFAULT_SIZE))?;
+            arguments_fit(&new)?;
         }
-        let (conn, board) = open::open_for_reading(&self.path, requested, self.asked.as_ref())?;
+        let (conn, board) = open::open_for_reading(&self.path, requested, &new)?;
         Ok((Box::new(Reader { conn, _image: None }), board))
     }
 
@@ -229,8 +229,8 @@ impl crate::engine::interface::Engine for Engine {
         }))
     }
 
-    fn ensure_exists(&self, requested: Option<u8>) -> Result<(Origin, Inspection)> {
-        open::ensure_exists(&self.path, requested, self.asked.as_ref())
+    fn ensure_exists(&self, new: &Board) -> Result<(Origin, Inspection)> {
+        open::ensure_exists(&self.path, new)
     }
 
     fn build_board(&mut self, asked: &Board) -> Result<()> {
@@ -250,8 +250,8 @@ impl crate::engine::interface::Engine for Engine {
         Ok(open::lacks_board_size(&self.path))
     }
 
-    fn rebuild(&self, n: u8) -> Result<()> {
-        change::rebuild(&self.path, n, self.asked.as_ref())
+    fn rebuild(&self, board: &Board) -> Result<()> {
+        change::rebuild(&self.path, board)
     }
 
     fn bring_up_to_date(&self) -> Result<bool> {
@@ -379,8 +379,8 @@ impl crate::engine::interface::Reader for Reader {
         query::run(&self.conn, statement, timeout, headers, each)
     }
 
-    fn has_own_solution_view(&self, n: u8) -> Result<bool> {
-        Ok(!build::differing_views(&self.conn, n)?.contains(&"solution"))
+    fn has_own_solution_view(&self, board: &Board) -> Result<bool> {
+        Ok(!build::views_differing_on(&self.conn, board)?.contains(&"solution"))
     }
 
     fn stored_count(&self) -> Result<Option<u64>> {

@@ -27,7 +27,6 @@ use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::references::keep_user_references;
 use crate::error::{Error, shell_word};
 use crate::model::board::Board;
-use crate::model::board::DEFAULT_SIZE;
 use crate::model::schema::latest_version;
 use crate::tempfiles::{discard, new_temp_file, parent_dir};
 
@@ -35,24 +34,19 @@ use crate::tempfiles::{discard, new_temp_file, parent_dir};
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Opens the database at `path` read-only for a command that only reads,
-/// creating it first (for `requested` or the default size) if it does not
-/// exist, of the kind `asked` (the plain board without). Returns the
+/// creating it first with the board `new` if it does not exist; refuses
+/// a board of another size than `requested`, if given. Returns the
 /// connection and the board it reads. Never writes to an existing file
 /// (but for SQLite's own crash recovery): a database of an older schema is
 /// refused, with the command that upgrades it.
 pub fn open_for_reading(
     path: &Path,
     requested: Option<u8>,
-    asked: Option<&Board>,
+    new: &Board,
 ) -> Result<(Connection, Board)> {
-    let (origin, inspection) = ensure_exists(path, requested, asked)?;
+    let (origin, inspection) = ensure_exists(path, new)?;
     if origin == Origin::Created {
-        let built = Board::of_kind(asked, inspection.size);
-        eprintln!(
-            "queens: created {} for {}",
-            path.display(),
-            built.the_board()
-        );
+        eprintln!("queens: created {} for {}", path.display(), new.the_board());
     }
     let shown = path.display().to_string();
     check_requested_size(&shown, inspection.size, requested)?;
@@ -71,20 +65,15 @@ pub fn open_for_reading(
     Ok((conn, board))
 }
 
-/// Makes sure a `queens` database exists at `path`: creates one for
-/// `requested` (or the default size), of the kind `asked` (the plain
-/// board without), when there is no file, and otherwise
-/// checks that the file is a `queens` database this build can read.
-pub fn ensure_exists(
-    path: &Path,
-    requested: Option<u8>,
-    asked: Option<&Board>,
-) -> Result<(Origin, Inspection)> {
+/// Makes sure a `queens` database exists at `path`: creates one with
+/// the board `new` when there is no file, and otherwise checks that the
+/// file is a `queens` database this build can read.
+pub fn ensure_exists(path: &Path, new: &Board) -> Result<(Origin, Inspection)> {
     if !path_exists(path)? {
         refuse_dangling_link(path)?;
-        let size = requested.unwrap_or(DEFAULT_SIZE);
-        if create(path, &Board::of_kind(asked, size))? {
+        if create(path, new)? {
             let version = latest_version();
+            let size = new.cols;
             return Ok((Origin::Created, Inspection { version, size }));
         }
         // Another process created it first; it is as good as ours if it

@@ -4,23 +4,22 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use super::{PlacementShape, Printer};
-use crate::model::board::Square;
+use super::{PlacementPrinting, Printer};
 use crate::model::placement::Placement;
 use crate::render::diagram;
 
 /// Prints placements as boards, a blank line between two.
 pub struct BoardsPrinter<W: Write> {
     out: W,
-    shape: PlacementShape,
+    printing: PlacementPrinting,
     written: u64,
 }
 
 impl<W: Write> BoardsPrinter<W> {
-    pub fn new(out: W, shape: PlacementShape) -> Self {
+    pub fn new(out: W, printing: PlacementPrinting) -> Self {
         BoardsPrinter {
             out,
-            shape,
+            printing,
             written: 0,
         }
     }
@@ -32,17 +31,11 @@ impl<W: Write> Printer for BoardsPrinter<W> {
             writeln!(self.out)?;
         }
         writeln!(self.out, "{}", board_heading(placement))?;
-        let n = self.shape.board.cols;
-        let queens = placement
-            .squares
-            .iter()
-            .map(|name| Square::parse_on(name, n, self.shape.board.rows))
+        let board = &self.printing.board;
+        let queens = (placement.squares.iter())
+            .map(|name| board.square_named(name))
             .collect::<Result<Vec<_>>>()?;
-        let drawing = diagram::draw_with_holes(
-            (n, self.shape.board.rows),
-            (&queens, &self.shape.board.holes),
-            self.shape.style,
-        );
+        let drawing = diagram::draw_on(board, &queens, self.printing.style);
         self.out.write_all(drawing.as_bytes())?;
         self.written += 1;
         Ok(())

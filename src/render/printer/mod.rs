@@ -58,7 +58,7 @@ impl Format {
 /// shows their numbers, whether they carry a class size, how a board is
 /// drawn, and an SVG's title.
 #[derive(Clone, Debug)]
-pub struct PlacementShape {
+pub struct PlacementPrinting {
     /// Its columns, rows and holes (drawn as holes: no queen stands there).
     pub board: crate::model::board::Board,
     pub show_numbers: bool,
@@ -113,32 +113,32 @@ pub fn for_rows<'a>(out: impl Write + 'a, format: Format) -> Result<Box<dyn Prin
     })
 }
 
-/// A printer for placements on the board of `shape`.
+/// A printer for placements on the board and as `printing` asks.
 pub fn for_placements<'a>(
     out: impl Write + 'a,
     format: Format,
-    shape: PlacementShape,
+    printing: PlacementPrinting,
 ) -> Box<dyn Printer + 'a> {
     match format {
-        Format::Table => Box::new(TablePrinter::for_placements(out, &shape)),
+        Format::Table => Box::new(TablePrinter::for_placements(out, &printing)),
         // Like JSON, CSV always carries the solution's number.
-        Format::Csv => Box::new(CsvPrinter::new(out, placement_headers(&shape, true))),
+        Format::Csv => Box::new(CsvPrinter::new(out, placement_headers(&printing, true))),
         Format::Json => Box::new(JsonPrinter::new(out)),
         Format::Ndjson => Box::new(NdjsonPrinter::new(out)),
-        Format::Boards => Box::new(BoardsPrinter::new(out, shape)),
-        Format::Svg(size) => Box::new(SvgPrinter::new(out, shape, size)),
+        Format::Boards => Box::new(BoardsPrinter::new(out, printing)),
+        Format::Svg(size) => Box::new(SvgPrinter::new(out, printing, size)),
     }
 }
 
 /// The columns of placements: `solution` where `numbered`, the squares,
 /// and `class_size` where the placements carry one.
-fn placement_headers(shape: &PlacementShape, numbered: bool) -> Vec<String> {
+fn placement_headers(printing: &PlacementPrinting, numbered: bool) -> Vec<String> {
     let mut headers = Vec::new();
     if numbered {
         headers.push("solution".to_string());
     }
-    headers.extend((1..=shape.board.cols).map(|k| format!("s{k}")));
-    if shape.with_class_size {
+    headers.extend((1..=printing.board.cols).map(|k| format!("s{k}")));
+    if printing.with_class_size {
         headers.push("class_size".to_string());
     }
     headers

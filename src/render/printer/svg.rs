@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use super::{PlacementShape, Printer};
+use super::{PlacementPrinting, Printer};
 use crate::model::placement::Placement;
 use crate::render::board_pictures::{SvgSize, write_svg};
 
@@ -12,16 +12,16 @@ use crate::render::board_pictures::{SvgSize, write_svg};
 /// their number fixes the grid.
 pub struct SvgPrinter<W: Write> {
     out: W,
-    shape: PlacementShape,
+    printing: PlacementPrinting,
     size: SvgSize,
     drawn: Vec<Placement>,
 }
 
 impl<W: Write> SvgPrinter<W> {
-    pub fn new(out: W, shape: PlacementShape, size: SvgSize) -> Self {
+    pub fn new(out: W, printing: PlacementPrinting, size: SvgSize) -> Self {
         SvgPrinter {
             out,
-            shape,
+            printing,
             size,
             drawn: Vec::new(),
         }
@@ -35,13 +35,14 @@ impl<W: Write> Printer for SvgPrinter<W> {
     }
 
     fn finish(mut self: Box<Self>) -> Result<u64> {
-        let shape = &self.shape;
-        let board = (
-            shape.board.cols,
-            shape.board.rows,
-            shape.board.holes.as_slice(),
-        );
-        write_svg(&mut self.out, board, &shape.title, &self.drawn, self.size)?;
+        let printing = &self.printing;
+        write_svg(
+            &mut self.out,
+            &printing.board,
+            &printing.title,
+            &self.drawn,
+            self.size,
+        )?;
         self.out.flush()?;
         Ok(self.drawn.len() as u64)
     }

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Result, bail};
 
-use super::{PlacementShape, Printer, placement_cells, placement_headers};
+use super::{PlacementPrinting, Printer, placement_cells, placement_headers};
 use crate::model::placement::Placement;
 use crate::model::value::Value;
 use crate::render::column_layout::Layout;
@@ -42,14 +42,14 @@ impl<W: Write> TablePrinter<W> {
         }
     }
 
-    pub fn for_placements(out: W, shape: &PlacementShape) -> Self {
-        let headers = placement_headers(shape, shape.show_numbers);
+    pub fn for_placements(out: W, printing: &PlacementPrinting) -> Self {
+        let headers = placement_headers(printing, printing.show_numbers);
         // A square's name is a letter and at most two digits.
-        let layout = Layout::bounded(&headers, 1 + shape.board.cols.to_string().len());
+        let layout = Layout::bounded(&headers, 1 + printing.board.cols.to_string().len());
         TablePrinter {
             headers,
             layout: Some(layout),
-            numbered: Some(shape.show_numbers),
+            numbered: Some(printing.show_numbers),
             ..Self::for_rows(out)
         }
     }
