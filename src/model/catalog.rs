@@ -51,11 +51,11 @@ pub fn relations(board: &Board) -> Result<Vec<CatalogRelation>> {
     Ok(relations)
 }
 
-/// Every table and view a server's schema of queens holds for the plain
-/// `n`×`n` board: those of `relations`, then queens_version, PostgreSQL's
-/// record of the schema's version (SQLite keeps it in `user_version`).
-pub fn server_relations(n: u8) -> Result<Vec<CatalogRelation>> {
-    let mut relations = relations(&Board::square(n))?;
+/// Every table and view a server's schema of queens holds for `board`:
+/// those of `relations`, then queens_version, PostgreSQL's record of the
+/// schema's version (SQLite keeps it in `user_version`).
+pub fn server_relations(board: &Board) -> Result<Vec<CatalogRelation>> {
+    let mut relations = relations(board)?;
     let version = schema::version_table()?;
     let made = statements(&version)
         .into_iter()

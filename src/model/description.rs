@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use anyhow::Result;
 
-use crate::model::board::column_label;
+use crate::model::board::{Board, column_label};
 use crate::model::catalog;
 use crate::model::reading::{CatalogRelation, Comment};
 use crate::model::schema::own_names;
@@ -38,12 +38,13 @@ pub fn comments(n: u8, catalog: &[CatalogRelation]) -> Vec<Comment> {
     comments
 }
 
-/// The comments on the relations and columns of a server's schema of the
-/// plain `n`×`n` board (`catalog::server_relations`): what `init` writes
-/// with PostgreSQL's `comment on`, and the PostgreSQL and DuckDB scripts
-/// end with.
-pub fn server_comments(n: u8) -> Result<Vec<Comment>> {
-    Ok(comments(n, &catalog::server_relations(n)?))
+/// The comments on the relations and columns of a server's schema of
+/// `board` (`catalog::server_relations`): what `init` writes with
+/// PostgreSQL's `comment on`, and the PostgreSQL and DuckDB scripts end
+/// with. A view's sentence may name the board's kind (search_tree_tally's
+/// holes, rows and knight's moves), so each board gets its own.
+pub fn server_comments(board: &Board) -> Result<Vec<Comment>> {
+    Ok(comments(board.cols, &catalog::server_relations(board)?))
 }
 
 /// What a relation holds: the sentence its statement opens with.

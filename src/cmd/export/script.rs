@@ -79,7 +79,7 @@ fn model_script(args: &Args, board: &Board) -> Result<String> {
     if args.dialect() == ScriptDialect::Duckdb {
         duckdb_size(board.cols)?;
     }
-    let described = crate::model::description::server_comments(board.cols)?;
+    let described = crate::model::description::server_comments(board)?;
     match args.dialect() {
         ScriptDialect::Duckdb => schema::duckdb_script(board, &described),
         _ => engine::postgres_script(&args.target.schema, board, &described),

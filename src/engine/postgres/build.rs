@@ -282,15 +282,23 @@ fn check_derived_record(tx: &mut Transaction, schema: &str, n: u8) -> Result<()>
     Ok(())
 }
 
-/// Queens' descriptions of the `n`×`n` board's relations and columns
+/// Queens' descriptions of `board`'s relations and columns
 /// (`model::description`), where `describe` asks for them and there is a
 /// board.
-fn descriptions(describe: bool, n: u8) -> Result<Vec<Comment>> {
-    if describe && n > 0 {
-        server_comments(n)
-    } else {
-        Ok(Vec::new())
+fn descriptions(describe: bool, board: Option<&Board>) -> Result<Vec<Comment>> {
+    match board {
+        Some(board) if describe => server_comments(board),
+        _ => Ok(Vec::new()),
     }
+}
+
+/// The board the schema holds, read in `tx`, where it holds one (a schema
+/// without a board size holds none).
+fn held_in(tx: &mut Transaction, schema: &str, found: &Inspection) -> Result<Option<Board>> {
+    if found.size == 0 {
+        return Ok(None);
+    }
+    Ok(Some(super::connect::held_board(tx, schema, found.size)?))
 }
 
 /// Whether `text` on `relation`'s `column` is one of queens' descriptions
@@ -474,7 +482,8 @@ pub fn bring_up_to_date(
             || super::connect::derived_is_current(tx, schema, found.size)?;
         if found.version >= schema::latest_version() && derived {
             // A schema an older queens built has no descriptions yet.
-            let ours = descriptions(describe, found.size)?;
+            let held = held_in(tx, schema, &found)?;
+            let ours = descriptions(describe, held.as_ref())?;
             upgraded = write_comments(tx, schema, &ours, &[])? > 0;
             return Ok(());
         }
@@ -482,8 +491,8 @@ pub fn bring_up_to_date(
             return Err(no_board_size(schema).into());
         }
         migrate(tx, schema, found.version)?;
-        let ours = descriptions(describe, found.size)?;
         let board = super::connect::held_board(tx, schema, found.size)?;
+        let ours = descriptions(describe, Some(&board))?;
         refill(tx, schema, &board, hooks, &ours, &ours)?;
         upgraded = true;
         Ok(())
@@ -563,7 +572,7 @@ fn build_unless_there(
     refuse_taken_names(&mut tx, schema)?;
     tx.batch_execute(&build_script(schema, board)?)
         .map_err(|e| name_taken_or(e, schema))?;
-    write_comments(&mut tx, schema, &descriptions(describe, n)?, &[])?;
+    write_comments(&mut tx, schema, &descriptions(describe, Some(board))?, &[])?;
     tx.commit()?;
     Ok((
         Origin::Created,
@@ -675,8 +684,9 @@ pub fn rebuild(
 ) -> Result<()> {
     change_model((url, schema, trusted), hooks.settings(), |tx, found| {
         migrate(tx, schema, found.version)?;
-        let before = descriptions(describe, found.size)?;
-        let ours = descriptions(describe, board.cols)?;
+        let held = held_in(tx, schema, &found)?;
+        let before = descriptions(describe, held.as_ref())?;
+        let ours = descriptions(describe, Some(board))?;
         crate::engine::interface::refuse_unfit(board)?;
         refill(tx, schema, board, hooks, &before, &ours)
     })

@@ -454,25 +454,46 @@ fn the_model_reads_the_relations_and_descriptions_a_fresh_board_s_catalog_gives(
     }
 }
 
-promise!(a_server_is_described_as_a_fresh_board_with_queens_version);
-fn a_server_is_described_as_a_fresh_board_with_queens_version() {
+promise!(a_server_is_described_as_a_fresh_board_of_its_kind_with_queens_version);
+fn a_server_is_described_as_a_fresh_board_of_its_kind_with_queens_version() {
     use queens::engine::FreshBoard;
     use queens::model::reading::CatalogRelation;
     use queens::model::{description, schema, template};
-    for n in [1, 4, 8, 26] {
-        let mut catalog = FreshBoard::new(n).unwrap().catalog().unwrap();
+    for board in catalog_boards() {
+        let shown = board.a_board();
+        let mut catalog = FreshBoard::of(&board).unwrap().catalog().unwrap();
         catalog.push(CatalogRelation {
             name: "queens_version".into(),
             kind: "table".into(),
             sql: template::without_final_semicolon(&schema::version_table().unwrap()).into(),
             columns: vec!["version".into()],
         });
-        let ours = description::server_comments(n).unwrap();
-        assert_eq!(ours, description::comments(n, &catalog), "{n}×{n}");
+        let ours = description::server_comments(&board).unwrap();
+        assert_eq!(ours, description::comments(board.cols, &catalog), "{shown}");
         assert!(
             ours.iter()
                 .any(|c| c.relation == "queens_version" && c.column.as_deref() == Some("version")),
-            "{n}×{n}: {ours:#?}"
+            "{shown}: {ours:#?}"
+        );
+    }
+    // The sentences name the board's kind: a server of another kind is
+    // not described as the plain board.
+    let tally = |board: &queens::model::board::Board| {
+        (description::server_comments(board).unwrap().into_iter())
+            .find(|c| c.relation == "search_tree_tally" && c.column.is_none())
+            .map(|c| c.text)
+    };
+    // (A torus's tally reads as the plain board's: its sentence names the
+    // rows, the holes and the knight's moves.)
+    let named =
+        |b: &&queens::model::board::Board| b.rows != b.cols || !b.holes.is_empty() || b.superqueens;
+    for board in catalog_boards().iter().filter(named) {
+        let plain = queens::model::board::Board::square(board.cols);
+        assert_ne!(
+            tally(board),
+            tally(&plain),
+            "{} described as the plain board",
+            board.a_board()
         );
     }
 }
