@@ -76,9 +76,6 @@ pub fn run(args: &Args) -> Result<()> {
     // The board asked for, over the one the database holds (none yet: the
     // plain board), read only where a flag or --size asks for one.
     let asked = args.target.asked(|| engine.held_board().ok().flatten());
-    if let Some(asked) = &asked {
-        engine.build_board(asked)?;
-    }
     engine.describe_relations();
     args.target.trust.apply(engine.as_mut(), &target);
     let engine = engine.as_ref();

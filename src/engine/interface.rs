@@ -117,21 +117,12 @@ pub trait Engine: Sync {
     /// beyond the machine's cores only cost memory; a server's runs there.
     fn searches_in_process(&self) -> bool;
 
-    /// Builds boards of the kind of `asked` from now on where `open`
-    /// creates one, on the columns it is made with (`Board::on_columns`);
-    /// refuses in one line a kind the engine cannot build (the default:
-    /// any but the plain board).
-    fn build_board(&mut self, asked: &Board) -> Result<()> {
-        if asked.is_plain() {
-            return Ok(());
-        }
-        Err(usage(format!(
-            "{} holds the plain board only:{} builds its board in an SQLite file \
-             (--db FILE.db)",
-            self.shown(),
-            asked.shape_flags()
-        )))
-    }
+    /// The board `open` creates from now on where the database it names
+    /// does not exist yet, on the columns it is made with
+    /// (`Board::on_columns`). A server's engine creates none on opening
+    /// (`init` builds a board, `ensure_exists` and `rebuild`), so any kind
+    /// passes there.
+    fn create_missing_as(&mut self, board: &Board) -> Result<()>;
 
     /// The board the database holds, if it holds one.
     fn held_board(&self) -> Result<Option<Board>>;

@@ -63,7 +63,7 @@ pub fn connect_for_reading(
     if let Some(held) = held.filter(|held| held.is_another_kind(&wanted)) {
         return Err(another_board_on_a_server(engine.as_ref(), &held, &wanted));
     }
-    engine.build_board(&wanted)?;
+    engine.create_missing_as(&wanted)?;
     Ok((engine, None))
 }
 

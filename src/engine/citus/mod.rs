@@ -87,8 +87,8 @@ impl crate::engine::interface::Engine for Engine {
         Ok(Box::new(Reader::new(self.server.sibling_reader(first)?)?))
     }
 
-    fn build_board(&mut self, asked: &Board) -> Result<()> {
-        crate::engine::interface::Engine::build_board(&mut self.server, asked)
+    fn create_missing_as(&mut self, asked: &Board) -> Result<()> {
+        crate::engine::interface::Engine::create_missing_as(&mut self.server, asked)
     }
 
     fn held_board(&self) -> Result<Option<Board>> {

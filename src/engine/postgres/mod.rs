@@ -143,7 +143,7 @@ impl crate::engine::interface::Engine for Engine {
 
     /// Any kind: `init` builds it (`ensure_exists`, `rebuild`), and a
     /// reader creates no board on a server.
-    fn build_board(&mut self, _asked: &Board) -> Result<()> {
+    fn create_missing_as(&mut self, _asked: &Board) -> Result<()> {
         Ok(())
     }
 

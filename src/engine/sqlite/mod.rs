@@ -233,7 +233,7 @@ impl crate::engine::interface::Engine for Engine {
         open::ensure_exists(&self.path, new)
     }
 
-    fn build_board(&mut self, asked: &Board) -> Result<()> {
+    fn create_missing_as(&mut self, asked: &Board) -> Result<()> {
         self.asked = Some(asked.clone());
         Ok(())
     }
