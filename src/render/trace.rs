@@ -63,8 +63,8 @@ pub fn tally_solutions(n: u8, levels: &[TallyLevel]) -> i64 {
 }
 
 /// The tally for people: what it is, a table with a bar of the share of
-/// the tried squares each level places, and the solutions found.
-/// `board` names the board ("the 8×8 board", "the 7×7 torus").
+/// the tried squares each level places, and the solutions found on
+/// `board` (named as "the 8×8 board", "the 7×7 torus").
 pub fn write_tally(
     out: &mut impl Write,
     board: &Board,
@@ -72,7 +72,7 @@ pub fn write_tally(
     unicode: bool,
     width: usize,
 ) -> Result<()> {
-    let (n, board) = (board.cols, board.the_board());
+    let (n, named) = (board.cols, board.the_board());
     let (or_knight, by_knight) = if counts_knights(levels) {
         (
             ", the falling one (RGHT-DN) or a knight's move",
@@ -84,7 +84,7 @@ pub fn write_tally(
     write_paragraph(
         out,
         &format!(
-            "The search of {board} a column at a time, as the recursive query runs it \
+            "The search of {named} a column at a time, as the recursive query runs it \
              (search_tree_tally): at level k the placements of k − 1 queens that enter try \
              every square of column k; a square is placed, or killed by the row (RGHT), the \
              rising diagonal (RGHT-UP){or_knight} it shares with a queen."

@@ -243,6 +243,8 @@ function sqlConsole(document, window, facts, helpers, hooks) {
   // Exercises, and what this browser keeps of them. The key keeps the
   // name pages written before the console had its one name used, so that
   // progress kept by them is still found.
+  // (The key keeps the console's first name, so progress saved before
+  // the rename is still found.)
   const storageKey = id => "queens-lab:" + id;
   const stored = id => {
     try {
