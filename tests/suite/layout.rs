@@ -19,19 +19,13 @@ use std::path::{Path, PathBuf};
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use syn::visit::{self, Visit};
 
+use crate::common::files::files_under;
+
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-/// Every `.rs` file under `dir`, recursively.
+/// Every `.rs` file under `dir`, recursively, in path order.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
+    let mut files = files_under(dir, Some("rs"), &[]);
     files.sort();
     files
 }
@@ -622,20 +616,6 @@ fn ranks_falling_before_rising(text: &str) -> bool {
     })
 }
 
-/// Every file under `dir` (but sql/expanded, the expanded goldens).
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() && !path.ends_with("sql/expanded") {
-            files.extend(files_under(&path));
-        } else if path.is_file() {
-            files.push(path);
-        }
-    }
-    files
-}
-
 promise!(the_order_that_names_a_shared_line_is_written_in_one_file);
 fn the_order_that_names_a_shared_line_is_written_in_one_file() {
     // attacking_pair and search_tree import it; the walk and the page
@@ -643,7 +623,7 @@ fn the_order_that_names_a_shared_line_is_written_in_one_file() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found: Vec<String> = ["src", "sql"]
         .iter()
-        .flat_map(|folder| files_under(&root.join(folder)))
+        .flat_map(|folder| files_under(&root.join(folder), None, &["sql/expanded"]))
         .filter(|file| fs::read_to_string(file).is_ok_and(|t| ranks_falling_before_rising(&t)))
         .map(|file| file.strip_prefix(root).unwrap().display().to_string())
         .collect();

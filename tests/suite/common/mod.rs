@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test file uses its own share of these
 
 pub mod chromium;
+pub mod files;
 pub mod golden;
 pub mod server;
 pub mod wait;

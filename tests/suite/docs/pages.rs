@@ -7,24 +7,19 @@
 use std::path::Path;
 
 use super::{ROOT, markdown_links, pages};
-
-/// Every Markdown file under `dir`, by its path from the root.
-fn markdown_files(dir: &Path, found: &mut Vec<String>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            markdown_files(&path, found);
-        } else if path.extension().is_some_and(|e| e == "md") {
-            let relative = path.strip_prefix(ROOT).unwrap();
-            found.push(relative.to_string_lossy().into_owned());
-        }
-    }
-}
+use crate::common::files::files_under;
 
 promise!(the_book_s_summary_lists_every_page);
 fn the_book_s_summary_lists_every_page() {
-    let mut files = Vec::new();
-    markdown_files(&Path::new(ROOT).join("docs/src"), &mut files);
+    let files: Vec<String> = files_under(&Path::new(ROOT).join("docs/src"), Some("md"), &[])
+        .iter()
+        .map(|path| {
+            path.strip_prefix(ROOT)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
     let listed = pages();
     for file in files.iter().filter(|f| !f.ends_with("SUMMARY.md")) {
         assert!(

@@ -5,28 +5,20 @@
 use std::path::Path;
 
 use super::ROOT;
+use crate::common::files::files_under;
 
 const PERFORMANCE_PAGE: &str = "docs/src/explanation/performance.md";
 
 /// The sections of the bench under `dir`: every `wanted("SECTION")` of its
 /// source, in the order found.
 fn bench_sections(dir: &Path, found: &mut Vec<String>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            bench_sections(&path, found);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            for (at, _) in text.match_indices("wanted(\"") {
-                let rest = &text[at + "wanted(\"".len()..];
-                let name = &rest[..rest.find('"').unwrap()];
-                if !found.iter().any(|f| f == name) {
-                    found.push(name.to_string());
-                }
+    for path in files_under(dir, Some("rs"), &[]) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in text.match_indices("wanted(\"") {
+            let rest = &text[at + "wanted(\"".len()..];
+            let name = &rest[..rest.find('"').unwrap()];
+            if !found.iter().any(|f| f == name) {
+                found.push(name.to_string());
             }
         }
     }

@@ -10,6 +10,7 @@ use std::process::Command;
 use crate::common::{self, Board, golden::assert_same_text};
 
 use super::{ROOT, blessing, pages};
+use crate::common::files::files_under;
 
 const COMMANDS_PAGE: &str = "docs/src/reference/commands.md";
 const RELATIONS_PAGE: &str = "docs/src/reference/relations.md";
@@ -316,24 +317,14 @@ fn unqualified(sql: &str) -> String {
 /// Every SQL file of queens' own under sql/ (not the expanded goldens),
 /// by its path, with its text.
 fn sql_files() -> Vec<(String, String)> {
-    fn walk(dir: &std::path::Path, found: &mut Vec<(String, String)>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() && !path.ends_with("expanded") {
-                walk(&path, found);
-            } else if path.extension().is_some_and(|e| e == "sql") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                found.push((path.display().to_string(), text));
-            }
-        }
-    }
-    let mut found = Vec::new();
-    walk(&std::path::Path::new(ROOT).join("sql"), &mut found);
-    found
+    let sql = std::path::Path::new(ROOT).join("sql");
+    files_under(&sql, Some("sql"), &["expanded"])
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path.display().to_string(), text)
+        })
+        .collect()
 }
 
 /// The tables `sql` creates with `create table NAME (`, each with its
