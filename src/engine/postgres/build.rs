@@ -665,10 +665,8 @@ pub fn held_board((url, schema, trusted): (&str, &str, &[String])) -> Result<Opt
             Scope::default().with_word("SCHEMA", schema),
         )?)?;
         match inspect_allowing_no_size(&mut tx, schema)? {
-            Some(found) if found.size > 0 => Ok(Some(super::connect::held_board(
-                &mut tx, schema, found.size,
-            )?)),
-            _ => Ok(None),
+            Some(found) => held_in(&mut tx, schema, &found),
+            None => Ok(None),
         }
     };
     read().map_err(|e| gave_up_waiting_or(e, url, schema))
