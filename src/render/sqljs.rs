@@ -12,14 +12,14 @@ use crate::model::hex::hex;
 use crate::render::infile::{open_regular, read_at_most};
 
 /// The release the console is written and tested for.
-pub const VERSION: &str = "1.16.0";
+pub const VERSION: &str = "1.17.0";
 
 /// The SHA-256 of that release's `dist/sql-wasm-inline.js` (its WebAssembly
 /// inside, so the page needs no second file and opens from disk).
-const INLINE_SHA256: &str = "3dbb4026a62c9e7acdbbc713e2f9009c4902ea624295fc3bb0aab4b1ad0e6ee8";
+const INLINE_SHA256: &str = "b2e4d04078fbf750e1d8d4b5b1a6e8e704aa770b88ff2a9a424838ba4ae95259";
 
 /// The command that puts it where queens looks by default.
-pub const INSTALL: &str = "npm install sql.js@1.16.0";
+pub const INSTALL: &str = "npm install sql.js@1.17.0";
 
 /// The most read of each file: far more than the release's (package.json
 /// and LICENSE about 2 kB, the inline build 965 kB), so that a device or a
@@ -105,7 +105,7 @@ fn read_capped(path: &Path, most: u64) -> Result<Vec<u8>, String> {
         .ok_or_else(|| format!("is larger than any release's ({} kB at most)", most >> 10))
 }
 
-/// What sql.js 1.16.0's SQLite offers, as it says itself
+/// What sql.js 1.17.0's SQLite offers, as it says itself
 /// (tests/tools/sqljs_sqlite.js; tests/suite/console.rs holds the two
 /// alike): its version, its functions and its virtual table modules.
 const OFFERS: &str = include_str!("sqljs_sqlite.json");
@@ -119,7 +119,7 @@ struct Offers {
 
 /// What of `functions` and `modules` (lower-case names an answer needs)
 /// the page's SQLite lacks, in words ("calls soundex(), which the page's
-/// SQLite (sql.js 1.16.0, SQLite 3.54.1) lacks"), if any.
+/// SQLite (sql.js 1.17.0, SQLite 3.54.1) lacks"), if any.
 pub fn lacks(functions: &[String], modules: &[String]) -> Option<String> {
     let offers: Offers = serde_json::from_str(OFFERS).ok()?;
     let has = |list: &[String], name: &str| list.iter().any(|n| n.eq_ignore_ascii_case(name));

@@ -77,21 +77,48 @@ fn refused_with_sqljs(board: &Board, dir: &str) -> String {
     )
 }
 
+/// The release of sql.js package.json pins, which the console is written for.
+fn pinned_sqljs() -> String {
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("package.json"))
+            .unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    manifest["devDependencies"]["sql.js"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 promise!(the_console_needs_sqljs_from_npm_and_says_how_to_get_it);
 fn the_console_needs_sqljs_from_npm_and_says_how_to_get_it() {
     let board = Board::new(8);
-    // No node_modules where queens runs: the command that gets it.
+    // No node_modules where queens runs: the command that gets it, the
+    // one the README's install section names too.
     let said = refused(&board, &["export", "--console", "--out", "console.html"], 1);
-    assert!(said.contains("npm install sql.js@1.16.0"), "{said}");
+    let install = format!("npm install sql.js@{}", pinned_sqljs());
+    assert!(said.contains(&install), "{said}");
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let install_section = readme
+        .split("## Install")
+        .nth(1)
+        .unwrap()
+        .split("\n## ")
+        .next()
+        .unwrap();
+    assert!(
+        install_section.contains(&install),
+        "README's install section lacks `{install}`"
+    );
     let dir = board.dir.path();
     let old = fake_package(dir, "1.15.0", "");
     let said = refused_with_sqljs(&board, old.to_str().unwrap());
     assert!(
-        said.contains("is sql.js 1.15.0, not 1.16.0") && said.contains(old.to_str().unwrap()),
+        said.contains("is sql.js 1.15.0, not 1.17.0") && said.contains(old.to_str().unwrap()),
         "{said}"
     );
     // The right version with another file inside: not the release.
-    let altered = fake_package(dir, "1.16.0", "var initSqlJs = () => 0;");
+    let altered = fake_package(dir, "1.17.0", "var initSqlJs = () => 0;");
     let said = refused_with_sqljs(&board, altered.to_str().unwrap());
     assert!(said.contains("SHA-256 differs"), "{said}");
     let said = refused_with_sqljs(&board, "no/such/dir");
@@ -156,7 +183,7 @@ fn an_answer_that_needs_what_the_page_s_sqlite_lacks_is_refused_by_name() {
     for (answer, lacking) in [
         (
             "select count(*) from dbstat",
-            "its answer reads dbstat, a virtual table, which the page's SQLite (sql.js 1.16.0, SQLite",
+            "its answer reads dbstat, a virtual table, which the page's SQLite (sql.js 1.17.0, SQLite",
         ),
         (
             "select soundex(square) from square",
@@ -181,7 +208,7 @@ fn an_answer_that_needs_what_the_page_s_sqlite_lacks_is_refused_by_name() {
 }
 
 // The page's SQLite as the export knows it (src/render/sqljs_sqlite.json)
-// is what sql.js 1.16.0 says of itself, asked in node.
+// is what sql.js 1.17.0 says of itself, asked in node.
 // `QUEENS_BLESS=1 cargo test -- console::` writes it again.
 promise!(
     what_the_export_knows_of_the_page_s_sqlite_is_what_sqljs_says,
@@ -210,7 +237,7 @@ fn what_the_export_knows_of_the_page_s_sqlite_is_what_sqljs_says() {
 promise!(a_device_or_a_huge_file_in_the_package_is_not_read_for_ever);
 fn a_device_or_a_huge_file_in_the_package_is_not_read_for_ever() {
     let board = Board::new(8);
-    let package = fake_package(board.dir.path(), "1.16.0", "");
+    let package = fake_package(board.dir.path(), "1.17.0", "");
     std::fs::remove_file(package.join("package.json")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", package.join("package.json")).unwrap();
     let at = package.to_str().unwrap();
@@ -222,7 +249,7 @@ fn a_device_or_a_huge_file_in_the_package_is_not_read_for_ever() {
     std::fs::remove_file(package.join("package.json")).unwrap();
     std::fs::write(
         package.join("package.json"),
-        "{\"name\": \"sql.js\", \"version\": \"1.16.0\"}",
+        "{\"name\": \"sql.js\", \"version\": \"1.17.0\"}",
     )
     .unwrap();
     let huge = std::fs::File::create(package.join("dist/sql-wasm-inline.js")).unwrap();

@@ -55,7 +55,7 @@ pub enum Need {
     Psql,
     /// Debian's chromium, for the page.
     Chromium,
-    /// sql.js 1.16.0 in node_modules, for the page's console.
+    /// sql.js 1.17.0 in node_modules, for the page's console.
     SqlJs,
     /// The sqlite3 shell.
     Sqlite3,
@@ -128,7 +128,7 @@ impl Need {
             Need::Psql => ("psql", "apt-get install postgresql-client"),
             Need::Chromium => ("Debian's chromium", "apt-get install chromium"),
             Need::SqlJs => (
-                "sql.js 1.16.0 in node_modules",
+                "sql.js 1.17.0 in node_modules",
                 "npm ci (package.json pins it)",
             ),
             Need::Sqlite3 => ("the sqlite3 shell", "apt-get install sqlite3"),
@@ -163,7 +163,7 @@ impl Need {
                 env!("CARGO_MANIFEST_DIR"),
                 "/node_modules/sql.js/package.json"
             ))
-            .is_ok_and(|manifest| manifest.contains("\"version\": \"1.16.0\"")),
+            .is_ok_and(|manifest| manifest.contains("\"version\": \"1.17.0\"")),
             Need::Sqlite3 => runs("sqlite3", &["-version"]),
             Need::OldSqlite => {
                 runs("python3", &["--version"])

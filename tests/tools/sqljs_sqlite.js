@@ -1,7 +1,7 @@
 // What the page's SQLite offers, asked of sql.js itself (node, from the
 // package npm put in node_modules): its SQLite version, the names of its
 // functions and of its virtual table modules, as JSON, one name a line,
-// in order. src/render/sqljs_sqlite.json holds what sql.js 1.16.0 says;
+// in order. src/render/sqljs_sqlite.json holds what sql.js 1.17.0 says;
 // tests/suite/console.rs holds the two alike.
 //
 //     node tests/tools/sqljs_sqlite.js node_modules/sql.js

@@ -74,7 +74,7 @@ impl ExportFormat {
 ///   queens export --out one.svg --solution 5   # just solution 5
 ///   queens export --format csv --fundamental   # one per symmetry class
 ///   queens export --out queens.html            # open it in a browser
-///   npm install sql.js@1.16.0                  # for the console:
+///   npm install sql.js@1.17.0                  # for the console:
 ///   queens export --console --out console.html # SQL typed in the page
 ///   queens export --format sql --out dump.sql
 ///   sqlite3 copy.db < dump.sql                 # a copy of queens.db
@@ -135,7 +135,7 @@ pub struct Args {
     /// the database (SQLite, by sql.js, offline), with exercises that check
     /// an answer on this board and on hidden boards of 5×5, 6×6 and 7×7
     /// (boards from 5×5 to 10×10; from 1×1 with --exercises).
-    /// Needs sql.js 1.16.0 from npm: `npm install sql.js@1.16.0` in the
+    /// Needs sql.js 1.17.0 from npm: `npm install sql.js@1.17.0` in the
     /// current directory, or --sqljs.
     #[arg(long, conflicts_with_all = ["solution", "fundamental"])]
     pub console: bool,
