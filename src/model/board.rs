@@ -95,6 +95,13 @@ impl Board {
         Square::parse_on(name, self.cols, self.rows)
     }
 
+    /// The boards a learner's answer is also checked on, besides this one
+    /// (`export --console`, `grade`): hidden from the learner, so that rows
+    /// typed in by hand are wrong.
+    pub fn hidden_boards(&self) -> Vec<Board> {
+        [5, 6, 7].map(Board::square).to_vec()
+    }
+
     /// Whether it has as many rows as columns (else it is a rectangle).
     pub fn is_square(&self) -> bool {
         self.rows == self.cols

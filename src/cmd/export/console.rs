@@ -15,9 +15,6 @@ use crate::render::infile::{open_regular, read_at_most};
 use crate::render::sqljs::{self, SqlJs};
 use crate::search::OpenBoard;
 
-/// The sizes of the hidden boards every answer is also checked on.
-const HIDDEN: [u8; 3] = [5, 6, 7];
-
 /// The largest board the console is written for: a learner's answer on
 /// the search tree searches the whole tree, in the browser, on every check
 /// (some seconds at 10×10, minutes at 12×12).
@@ -94,8 +91,8 @@ impl Console {
             None => FreshBoard::new(board.n())?.image()?,
         };
         let mut boards = vec![(board.n(), own)];
-        for n in HIDDEN {
-            boards.push((n, FreshBoard::new(n)?.image()?));
+        for hidden in board.board.hidden_boards() {
+            boards.push((hidden.cols, FreshBoard::new(hidden.cols)?.image()?));
         }
         let mut exercises = Vec::with_capacity(self.exercises.len());
         for (at, exercise) in self.exercises.iter().enumerate() {
