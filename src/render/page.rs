@@ -40,7 +40,11 @@ const MODULES: [&str; 9] = [
 ];
 
 /// The console's modules, on a page that has one.
-const CONSOLE_MODULES: [&str; 2] = [
+const CONSOLE_MODULES: [&str; 6] = [
+    include_str!("page/markdown.js"),
+    include_str!("page/console-verdict.js"),
+    include_str!("page/console-course.js"),
+    include_str!("page/console-answers.js"),
     include_str!("page/console-worker.js"),
     include_str!("page/console.js"),
 ];
