@@ -376,6 +376,7 @@ fn exercise_screenshots(tab: &Tab, page: &Path) {
     screenshot(tab, &screenshots().join("console-course-top.png"));
     exercises_shot(tab, "console-8x8-exercise.png");
     let (_phone, small) = open_console(page, "", (390, 844));
+    screenshot(&small, &screenshots().join("console-course-top-phone.png"));
     click(&small, "#console-hint");
     check(
         &small,
