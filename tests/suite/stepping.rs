@@ -328,6 +328,7 @@ fn stepping_the_n_queens_searches_gives_the_funnel_s_levels() {
         "[...document.querySelectorAll('#step-boards figure')].map(f => f.querySelectorAll('i.q').length).join(' ')",
     );
     assert_eq!(drawn, ["4"; 12].join(" "));
+    eval(&tab, "document.getElementById('console-step').scrollIntoView()");
     screenshot(&tab, &screenshots().join("console-step-search.png"));
 }
 
@@ -338,7 +339,8 @@ promise!(
 fn step_says_in_one_line_why_it_cannot_follow_a_query_and_run_still_runs_it() {
     let board = Board::new(8);
     let page = console_of(&board);
-    let (_browser, tab) = open_console(&page, (1280, 900));
+    // At a phone's width.
+    let (_browser, tab) = open_console(&page, (390, 844));
     for (sql, why, ran) in [
         (
             "select count(*) from square",
@@ -392,6 +394,13 @@ fn step_says_in_one_line_why_it_cannot_follow_a_query_and_run_still_runs_it() {
         faithful,
         "SQLite's own run of t fails: multiple references to recursive table: t"
     );
+    assert_eq!(
+        eval(&tab, "document.documentElement.scrollWidth <= innerWidth"),
+        "true",
+        "the page scrolls sideways at 390 px"
+    );
+    eval(&tab, "document.getElementById('console-sql').scrollIntoView()");
+    screenshot(&tab, &screenshots().join("console-step-phone.png"));
 }
 
 promise!(
@@ -455,5 +464,6 @@ fn an_endless_recursion_plays_until_stopped_and_each_row_names_its_parent() {
         text_of(&tab, "step-picked"),
         "Row 3 of round 2 comes from row 2 of round 1, lit."
     );
+    eval(&tab, "document.getElementById('console-sql').scrollIntoView()");
     screenshot(&tab, &screenshots().join("console-step-parent.png"));
 }

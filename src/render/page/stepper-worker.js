@@ -147,17 +147,23 @@ function stepperWorker(shown) {
   // JOIN or a comma of a FROM clause.
   function reads(body, name) {
     let count = 0;
-    let inFrom = false;
+    // Whether each open parenthesis's select is in its FROM clause.
+    const inFrom = [false];
     const ends = ["where", "group", "having", "window", "order", "limit", "union", "except", "intersect", "on", "using", "select", "values"];
     body.forEach((t, i) => {
-      if (t.kind === "word" && t.value === "from") {
-        inFrom = true;
+      const depth = inFrom.length - 1;
+      if (t.kind === "op" && t.value === "(") {
+        inFrom.push(false);
+      } else if (t.kind === "op" && t.value === ")" && depth > 0) {
+        inFrom.pop();
+      } else if (t.kind === "word" && t.value === "from") {
+        inFrom[depth] = true;
       } else if (t.kind === "word" && ends.includes(t.value)) {
-        inFrom = false;
+        inFrom[depth] = false;
       }
       const before = body[i - 1];
       const after = body[i + 1];
-      const placed = before && (before.value === "from" || before.value === "join" || (inFrom && before.value === ","));
+      const placed = before && (before.value === "from" || before.value === "join" || (inFrom[inFrom.length - 1] && before.value === ","));
       if (isName(t) && nameOf(t) === name && placed && !(after && after.value === ".")) {
         count++;
       }

@@ -84,6 +84,10 @@ function queryStepper(document, window, facts, helpers, hooks) {
     }
     boards.replaceChildren();
     tables.replaceChildren();
+    // Run's rows, of another query, go.
+    el("console-rows").replaceChildren();
+    el("console-boards").replaceChildren();
+    el("console-count").textContent = "";
     waiting = hooks.ask({ op: "begin", sql: hooks.query() });
     controls();
   }
@@ -332,6 +336,19 @@ function queryStepper(document, window, facts, helpers, hooks) {
     said.textContent = rounds.length ? "Stepping stopped at an error: " + ended : "Step cannot run this query. " + ended;
     controls();
   }
+
+  // Run shows its own rows: the rounds step aside.
+  function aside() {
+    stopPlaying();
+    box.hidden = true;
+    controls();
+  }
+  el("console-run").addEventListener("click", aside);
+  el("console-sql").addEventListener("keydown", e => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      aside();
+    }
+  });
 
   box.addEventListener("keydown", e => {
     if (e.key === "ArrowRight" && !nextButton.disabled) {
