@@ -328,8 +328,65 @@ fn stepping_the_n_queens_searches_gives_the_funnel_s_levels() {
         "[...document.querySelectorAll('#step-boards figure')].map(f => f.querySelectorAll('i.q').length).join(' ')",
     );
     assert_eq!(drawn, ["4"; 12].join(" "));
-    eval(&tab, "document.getElementById('console-step').scrollIntoView()");
+    eval(
+        &tab,
+        "document.getElementById('console-step').scrollIntoView()",
+    );
     screenshot(&tab, &screenshots().join("console-step-search.png"));
+}
+
+/// Queries Step does not follow: each with the start of the reason it
+/// says, and what Run gives for it (SQLite's own answer).
+const REFUSED: [(&str, &str, &str); 6] = [
+    (
+        "select count(*) from square",
+        "it has no WITH clause",
+        "1 row.",
+    ),
+    (
+        "with recursive t(x) as (select 1 union all select x + 1 from t order by 1 limit 5) select * from t",
+        "its body has ORDER BY at its top level, which changes the order SQLite's queue takes rows in",
+        "5 rows.",
+    ),
+    (
+        "with recursive a(x) as (select 1 union all select x + 1 from b where x < 3), b(x) as (select x from a) select * from a",
+        "a and b read each other (mutually recursive)",
+        "Error: circular reference: a",
+    ),
+    (
+        "with squares(s) as (select square from square) select count(*) from squares",
+        "none of its common table expressions reads itself",
+        "1 row.",
+    ),
+    (
+        "with recursive t(x) as (select x from t) select * from t",
+        "its first select reads t itself: there is no base to start from.",
+        "Error: circular reference: t",
+    ),
+    (
+        "with recursive t(x) as (select 1 union all select x + 1 from t where x < 3 union select x + 2 from t where x < 3) select count(*) from t",
+        "its steps are joined by both UNION and UNION ALL.",
+        "Error: circular reference: t",
+    ),
+];
+
+/// Step refuses `sql` in one line, starting with `why`, and Run, pressed
+/// after it, still gives `ran`.
+fn refused_but_run(tab: &Tab, sql: &str, why: &str, ran: &str) {
+    assert_eq!(step(tab, sql), "refused", "{sql}");
+    let said = text_of(tab, "step-said");
+    assert!(
+        said.starts_with(&format!("Step cannot follow this query: {why}"))
+            && said.ends_with("Run still runs it."),
+        "{said}"
+    );
+    // Run still runs it: SQLite's own answer.
+    click(tab, "#console-run");
+    wait_until("the query's answer", || {
+        eval(tab, "document.getElementById('console-stop').disabled") == "true"
+    });
+    let answer = text_of(tab, "console-count") + &text_of(tab, "console-error");
+    assert_eq!(answer, ran, "{sql}");
 }
 
 promise!(
@@ -341,43 +398,21 @@ fn step_says_in_one_line_why_it_cannot_follow_a_query_and_run_still_runs_it() {
     let page = console_of(&board);
     // At a phone's width.
     let (_browser, tab) = open_console(&page, (390, 844));
-    for (sql, why, ran) in [
-        (
-            "select count(*) from square",
-            "it has no WITH clause",
-            "1 row.",
-        ),
-        (
-            "with recursive t(x) as (select 1 union all select x + 1 from t order by 1 limit 5) select * from t",
-            "its body has ORDER BY at its top level, which changes the order SQLite's queue takes rows in",
-            "5 rows.",
-        ),
-        (
-            "with recursive a(x) as (select 1 union all select x + 1 from b where x < 3), b(x) as (select x from a) select * from a",
-            "a and b read each other (mutually recursive)",
-            "Error: circular reference: a",
-        ),
-        (
-            "with squares(s) as (select square from square) select count(*) from squares",
-            "none of its common table expressions reads itself",
-            "1 row.",
-        ),
-    ] {
-        assert_eq!(step(&tab, sql), "refused", "{sql}");
-        let said = text_of(&tab, "step-said");
-        assert!(
-            said.starts_with(&format!("Step cannot follow this query: {why}"))
-                && said.ends_with("Run still runs it."),
-            "{said}"
-        );
-        // Run still runs it: SQLite's own answer.
-        click(&tab, "#console-run");
-        wait_until("the query's answer", || {
-            eval(&tab, "document.getElementById('console-stop').disabled") == "true"
-        });
-        let answer = text_of(&tab, "console-count") + &text_of(&tab, "console-error");
-        assert_eq!(answer, ran, "{sql}");
+    for (sql, why, ran) in REFUSED {
+        refused_but_run(&tab, sql, why, ran);
     }
+    // A base SQLite cannot run: its error, in one line.
+    assert_eq!(
+        step(
+            &tab,
+            "with recursive t(x) as (select nothing_here union all select x + 1 from t) select 1"
+        ),
+        "ended"
+    );
+    assert_eq!(
+        text_of(&tab, "step-said"),
+        "Step cannot run this query. Error: no such column: nothing_here"
+    );
     // A step that reads the working table twice: its rows name no parent,
     // and SQLite's own run refuses the query, which the check says.
     let (counts, faithful) = rounds_of(
@@ -399,7 +434,10 @@ fn step_says_in_one_line_why_it_cannot_follow_a_query_and_run_still_runs_it() {
         "true",
         "the page scrolls sideways at 390 px"
     );
-    eval(&tab, "document.getElementById('console-sql').scrollIntoView()");
+    eval(
+        &tab,
+        "document.getElementById('console-sql').scrollIntoView()",
+    );
     screenshot(&tab, &screenshots().join("console-step-phone.png"));
 }
 
@@ -464,6 +502,51 @@ fn an_endless_recursion_plays_until_stopped_and_each_row_names_its_parent() {
         text_of(&tab, "step-picked"),
         "Row 3 of round 2 comes from row 2 of round 1, lit."
     );
-    eval(&tab, "document.getElementById('console-sql').scrollIntoView()");
+    eval(
+        &tab,
+        "document.getElementById('console-sql').scrollIntoView()",
+    );
     screenshot(&tab, &screenshots().join("console-step-parent.png"));
+}
+
+promise!(
+    big_rounds_run_whole_and_a_round_too_big_to_hold_ends_stepping,
+    needs = [Chromium, SqlJs]
+);
+fn big_rounds_run_whole_and_a_round_too_big_to_hold_ends_stepping() {
+    let board = Board::new(8);
+    let page = console_of(&board);
+    let (_browser, tab) = open_console(&page, (1280, 900));
+    // 64 × 64 × 8 rows in round 0: too many to run each apart, so round 1
+    // runs whole and names no parents, and says why.
+    let (counts, faithful) = rounds_of(
+        &tab,
+        "with recursive w(a, b, c, k) as (select a.square, b.square, c.square, 0 from square as a, square as b, square as c where c.cl_no = 1 union all select a, b, c, k + 1 from w where k < 1) select count(*) from w",
+    );
+    assert_eq!(counts, [32_768, 32_768, 0]);
+    assert_eq!(faithful, same_rows("w", 65_536));
+    click(&tab, "#step-back");
+    assert_eq!(
+        text_of(&tab, "step-why"),
+        "Which row each comes from is not shown: the round before has too many rows to run each apart."
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelectorAll('#step-now tr[tabindex]').length"
+        ),
+        "0"
+    );
+    // 64⁴ rows in round 0: more than a round may hold.
+    assert_eq!(
+        step(
+            &tab,
+            "with recursive big(x) as (select 1 from square as a, square as b, square as c, square as d union all select x from big) select 1"
+        ),
+        "ended"
+    );
+    assert_eq!(
+        text_of(&tab, "step-said"),
+        "Round 0 has more than 1,000,000 rows, too many to hold: stepping ends here."
+    );
 }
