@@ -482,31 +482,7 @@ fn an_endless_recursion_plays_until_stopped_and_each_row_names_its_parent() {
     assert_eq!(round_shown(&tab), stopped.to_string());
     tab.press_key("ArrowRight").unwrap();
     assert_eq!(round_shown(&tab), (stopped + 1).to_string());
-    // Where each row comes from: round 2 of x → x + 1, x + 2 from 1 is
-    // 3, 4 (from 2) and 4, 5 (from 3); row 3, a 4, comes from row 2, the 3.
-    step(
-        &tab,
-        "with recursive t(x) as (select 1 union all select x + d from t join (select 1 as d union all select 2) where x < 4) select * from t",
-    );
-    next(&tab);
-    next(&tab);
-    click(&tab, "#step-now tbody tr:nth-child(3)");
-    assert_eq!(
-        eval(
-            &tab,
-            "[...document.querySelectorAll('#step-before tr.parent td')].map(td => td.textContent).join(' ')"
-        ),
-        "2 1 3"
-    );
-    assert_eq!(
-        text_of(&tab, "step-picked"),
-        "Row 3 of round 2 comes from row 2 of round 1, lit."
-    );
-    eval(
-        &tab,
-        "document.getElementById('console-sql').scrollIntoView()",
-    );
-    screenshot(&tab, &screenshots().join("console-step-parent.png"));
+    each_row_names_its_parent(&tab);
 }
 
 promise!(
@@ -549,4 +525,43 @@ fn big_rounds_run_whole_and_a_round_too_big_to_hold_ends_stepping() {
         text_of(&tab, "step-said"),
         "Round 0 has more than 1,000,000 rows, too many to hold: stepping ends here."
     );
+}
+
+/// Where each row comes from: round 2 of x → x + 1, x + 2 from 1 is 3,
+/// 4 (from 2) and 4, 5 (from 3); row 3, a 4, comes from row 2, the 3.
+fn each_row_names_its_parent(tab: &Tab) {
+    step(
+        tab,
+        "with recursive t(x) as (select 1 union all select x + d from t join (select 1 as d union all select 2) where x < 4) select * from t",
+    );
+    next(tab);
+    next(tab);
+    click(tab, "#step-now tbody tr:nth-child(3)");
+    assert_eq!(
+        eval(
+            tab,
+            "[...document.querySelectorAll('#step-before tr.parent td')].map(td => td.textContent).join(' ')"
+        ),
+        "2 1 3"
+    );
+    assert_eq!(
+        text_of(tab, "step-picked"),
+        "Row 3 of round 2 comes from row 2 of round 1, lit."
+    );
+    // By keyboard: Enter on a row picks it.
+    eval(
+        tab,
+        "document.querySelector('#step-now tbody tr:nth-child(2)').focus()",
+    );
+    tab.press_key("Enter").unwrap();
+    assert_eq!(
+        text_of(tab, "step-picked"),
+        "Row 2 of round 2 comes from row 1 of round 1, lit."
+    );
+    click(tab, "#step-now tbody tr:nth-child(3)");
+    eval(
+        tab,
+        "document.getElementById('console-sql').scrollIntoView()",
+    );
+    screenshot(tab, &screenshots().join("console-step-parent.png"));
 }

@@ -89,6 +89,9 @@ function queryStepper(document, window, facts, helpers, hooks) {
     el("console-boards").replaceChildren();
     el("console-count").textContent = "";
     waiting = hooks.ask({ op: "begin", sql: hooks.query() });
+    if (!waiting) {
+      said.textContent = "SQLite is not ready or is busy: press Step again when it is.";
+    }
     controls();
   }
 
