@@ -242,11 +242,15 @@ function queryStepper(document, window, facts, helpers, hooks) {
     const t = document.createElement("table");
     t.id = id;
     const head = document.createElement("tr");
-    for (const name of ["#", "from"].concat(round.columns)) {
+    const numeric = v => typeof v === "number" || typeof v === "bigint";
+    ["#", "from"].concat(round.columns).forEach((name, x) => {
       const th = document.createElement("th");
       th.textContent = name;
+      if (x < 2 || (round.rows.length && numeric(round.rows[0][x]))) {
+        th.className = "num";
+      }
       head.append(th);
-    }
+    });
     const thead = document.createElement("thead");
     thead.append(head);
     const body = document.createElement("tbody");
@@ -256,7 +260,7 @@ function queryStepper(document, window, facts, helpers, hooks) {
       row.forEach((v, x) => {
         const td = document.createElement("td");
         td.textContent = x === 1 && v === null ? "" : cellText(v);
-        td.className = (v === null && x > 1 ? "null " : "") + (typeof v === "number" || typeof v === "bigint" ? "num" : "");
+        td.className = (v === null && x > 1 ? "null " : "") + (numeric(v) ? "num" : "");
         tr.append(td);
       });
       if (id === "step-now" && round.round > 0 && row[1] !== null) {
