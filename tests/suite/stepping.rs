@@ -337,7 +337,7 @@ fn stepping_the_n_queens_searches_gives_the_funnel_s_levels() {
 
 /// Queries Step does not follow: each with the start of the reason it
 /// says, and what Run gives for it (SQLite's own answer).
-const REFUSED: [(&str, &str, &str); 6] = [
+const REFUSED: [(&str, &str, &str); 7] = [
     (
         "select count(*) from square",
         "it has no WITH clause",
@@ -367,6 +367,11 @@ const REFUSED: [(&str, &str, &str); 6] = [
         "with recursive t(x) as (select 1 union all select x + 1 from t where x < 3 union select x + 2 from t where x < 3) select count(*) from t",
         "its steps are joined by both UNION and UNION ALL.",
         "Error: circular reference: t",
+    ),
+    (
+        "with recursive t(x) as (select 1; delete from square; select x + 1 from t where x < 3) select * from t",
+        "its common table expression t holds a ';', which ends a statement inside it.",
+        "Error: near \";\": syntax error",
     ),
 ];
 

@@ -129,6 +129,10 @@ function stepperWorker(shown) {
         throw { refused: "its common table expression " + head.value + " has no body in parentheses." };
       }
       const close = closing(ts, i);
+      // Its text goes into the stepper's own statements: it must not end one.
+      if (ts.slice(i, close).some(t => t.kind === "op" && t.value === ";")) {
+        throw { refused: "its common table expression " + head.value + " holds a ';', which ends a statement inside it." };
+      }
       list.push({
         name: head.value,
         columns,
