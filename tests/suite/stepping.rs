@@ -530,6 +530,30 @@ fn big_rounds_run_whole_and_a_round_too_big_to_hold_ends_stepping() {
         text_of(&tab, "step-said"),
         "Round 0 has more than 1,000,000 rows, too many to hold: stepping ends here."
     );
+    // A round that takes too long (64⁵ rows counted): the console's own
+    // Stop ends it, and the stepper says the working table went.
+    assert_eq!(
+        step(
+            &tab,
+            "with recursive slow(x) as (select 1 union all select (select count(*) from square as a, square as b, square as c, square as d, square as e) from slow where x = 1) select 1"
+        ),
+        "shown"
+    );
+    click(&tab, "#step-next");
+    assert_eq!(state(&tab), "waiting");
+    click(&tab, "#console-stop");
+    wait_until("SQLite again after Stop", || {
+        text_of(&tab, "console-state").contains("is ready again")
+    });
+    assert_eq!(state(&tab), "ended");
+    assert_eq!(
+        text_of(&tab, "step-said"),
+        "Stopped at round 0. SQLite started again, and the working table went with it: Step again to go on."
+    );
+    assert_eq!(
+        eval(&tab, "document.getElementById('step-next').disabled"),
+        "true"
+    );
 }
 
 /// Where each row comes from: round 2 of x → x + 1, x + 2 from 1 is 3,
