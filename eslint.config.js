@@ -39,7 +39,7 @@ module.exports = [
     },
   },
   {
-    files: ["src/render/page/console-worker.js"],
+    files: ["src/render/page/console-worker.js", "src/render/page/stepper-worker.js"],
     languageOptions: {
       globals: { ...globals.worker },
     },

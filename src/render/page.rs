@@ -19,10 +19,11 @@ use crate::render::search_space;
 
 /// The page's templates: the page, and the console's section and style,
 /// which it includes where the page has a console.
-const TEMPLATES: [(&str, &str); 3] = [
+const TEMPLATES: [(&str, &str); 4] = [
     ("page.html", include_str!("page/page.html")),
     ("console.html", include_str!("page/console.html")),
     ("console.css", include_str!("page/console.css")),
+    ("stepper.css", include_str!("page/stepper.css")),
 ];
 
 /// The script's modules, in the order the page holds them: each defines
@@ -40,7 +41,9 @@ const MODULES: [&str; 9] = [
 ];
 
 /// The console's modules, on a page that has one.
-const CONSOLE_MODULES: [&str; 6] = [
+const CONSOLE_MODULES: [&str; 8] = [
+    include_str!("page/stepper-worker.js"),
+    include_str!("page/stepper.js"),
     include_str!("page/markdown.js"),
     include_str!("page/console-verdict.js"),
     include_str!("page/console-course.js"),

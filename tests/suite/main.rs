@@ -77,6 +77,8 @@ mod docs;
 mod interop;
 /// The page, in a real browser.
 mod page;
+/// Step: a recursive query round by round, in a real browser.
+mod stepping;
 /// Progress as a person at a terminal sees it.
 mod terminal;
 

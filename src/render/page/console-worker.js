@@ -1,11 +1,12 @@
 /* exported consoleWorker */
-/* global initSqlJs */
+/* global initSqlJs, stepperWorker */
 
 // The console's SQLite, in a worker: its source is this function's text,
 // after sql.js's own code (which defines initSqlJs), so it uses nothing
 // from the page. Messages: "open" (the boards, gzipped, in base64),
 // "run" (a query, its rows kept up to a cap) and "check" (a learner's
-// answer, on every board, against the reference's rows the page carries).
+// answer, on every board, against the reference's rows the page carries),
+// and "step" (stepper-worker.js, whose text comes before this one's).
 function consoleWorker() {
   let SQL = null;
   let pristine = [];
@@ -376,6 +377,8 @@ function consoleWorker() {
     return "text '" + String(shown(v)).replace(/'/g, "''") + "'";
   }
 
+  const step = stepperWorker(shown);
+
   onmessage = async e => {
     const m = e.data;
     try {
@@ -388,6 +391,8 @@ function consoleWorker() {
         postMessage({ kind: "rows", id: m.id, result: run(db, m.sql, m.cap, shown) });
       } else if (m.kind === "check") {
         postMessage(check(m));
+      } else if (m.kind === "step") {
+        postMessage(step(db, m));
       }
     } catch (err) {
       postMessage({ kind: "failed", id: m.id, message: String((err && err.message) || err), ran: (err && err.ran) || 0 });

@@ -1,5 +1,5 @@
 /* exported sqlConsole */
-/* global consoleWorker, consoleTables, consoleCourse, consoleAnswers, smallMarkdown */
+/* global consoleWorker, stepperWorker, queryStepper, consoleTables, consoleCourse, consoleAnswers, smallMarkdown */
 
 // The console: SQLite (sql.js) in a worker, so that a long query never
 // freezes the page and Stop can end it, on copies of the boards the page
@@ -22,6 +22,7 @@ function sqlConsole(document, window, facts, helpers, hooks) {
   const stopButton = el("console-stop");
   const freshButton = el("console-fresh");
   const checkButton = el("console-check");
+  const stepButton = el("console-step");
   const choice = el("console-ex");
   let worker = null;
   let ready = false;
@@ -34,14 +35,16 @@ function sqlConsole(document, window, facts, helpers, hooks) {
   let addressSql = null;
   const tables = consoleTables(document, helpers);
   const course = consoleCourse(document, helpers, smallMarkdown(document), carried.course);
+  const stepper = queryStepper(document, window, facts, helpers, { ask, query: () => text.value });
 
   function start() {
     if (!workerUrl) {
-      const code = new Blob([carried.sqljs, "\n;(", workerSource, ")();\n"], { type: "text/javascript" });
+      const code = new Blob([carried.sqljs, "\n;", stepperWorker.toString(), "\n;(", workerSource, ")();\n"], { type: "text/javascript" });
       workerUrl = URL.createObjectURL(code);
     }
     ready = false;
     busy = null;
+    stepper.restarted();
     worker = new window.Worker(workerUrl);
     worker.onmessage = e => heard(e.data);
     worker.onerror = e => {
@@ -60,6 +63,8 @@ function sqlConsole(document, window, facts, helpers, hooks) {
     checkButton.disabled = !ready || !!busy || empty || !carried.exercises.length;
     stopButton.disabled = !busy;
     freshButton.disabled = !ready || !!busy;
+    stepButton.disabled = !ready || !!busy || empty;
+    stepper.idle(ready && !busy);
   }
 
   const state = said => {
@@ -100,11 +105,20 @@ function sqlConsole(document, window, facts, helpers, hooks) {
     if (m.kind === "checked") {
       verdict(m, was.exercise);
     }
+    if (m.kind === "stepped") {
+      state("Done.");
+      stepper.heard(m);
+    }
     runPending();
   }
 
   function failed(m, was) {
     const firstLine = m.message.split("\n")[0];
+    if (was.kind === "step") {
+      state("Done.");
+      stepper.failed(m.message);
+      return;
+    }
     if (was.kind === "run") {
       el("console-rows").replaceChildren();
       el("console-boards").replaceChildren();
@@ -148,6 +162,20 @@ function sqlConsole(document, window, facts, helpers, hooks) {
     state("Running…");
     worker.postMessage({ kind: "run", id: busy.id, sql, cap: SHOWN_ROWS });
     controls();
+  }
+
+  // A message of the stepper's (stepper.js), sent as Run's are: false
+  // where SQLite is not ready or busy.
+  function ask(message) {
+    if (!ready || busy) {
+      return false;
+    }
+    busy = { id: nextId++, kind: "step" };
+    sayError("");
+    state("Stepping…");
+    worker.postMessage(Object.assign({}, message, { kind: "step", id: busy.id }));
+    controls();
+    return true;
   }
 
   function stop() {
@@ -316,6 +344,7 @@ function sqlConsole(document, window, facts, helpers, hooks) {
     stopButton.addEventListener("click", stop);
     freshButton.addEventListener("click", fresh);
     checkButton.addEventListener("click", check);
+    stepButton.addEventListener("click", () => stepper.begin());
     choice.addEventListener("change", () => {
       el("console-verdict").replaceChildren();
       showPrompt();
