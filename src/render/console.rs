@@ -21,9 +21,19 @@ pub struct ConsoleData {
     /// page's own board first, then the hidden ones.
     pub boards: Vec<(u8, String)>,
     pub exercises: Vec<ConsoleExercise>,
+    /// The teacher's title and introduction, shown at the top of the page.
+    pub course: CourseHeading,
     /// sql.js's inline build and its licence.
     pub sqljs: String,
     pub license: String,
+}
+
+/// The course's own words for the top of the page (its `[course]` table):
+/// each shown where given, the introduction in the prompts' Markdown.
+#[derive(Serialize, Default)]
+pub struct CourseHeading {
+    pub title: Option<String>,
+    pub introduction: Option<String>,
 }
 
 /// An exercise as the page holds it: with the name its progress is kept
@@ -63,6 +73,7 @@ impl ConsoleData {
         Ok(ConsoleData {
             boards,
             exercises,
+            course: CourseHeading::default(),
             sqljs: sqljs.code,
             license: sqljs.license,
         })

@@ -41,9 +41,13 @@ const MODULES: [&str; 9] = [
 ];
 
 /// The console's modules, on a page that has one.
-const CONSOLE_MODULES: [&str; 4] = [
+const CONSOLE_MODULES: [&str; 8] = [
     include_str!("page/stepper-worker.js"),
     include_str!("page/stepper.js"),
+    include_str!("page/markdown.js"),
+    include_str!("page/console-verdict.js"),
+    include_str!("page/console-course.js"),
+    include_str!("page/console-answers.js"),
     include_str!("page/console-worker.js"),
     include_str!("page/console.js"),
 ];

@@ -67,6 +67,9 @@ mod upgrades_take_nothing;
 
 /// The page's console and exercises, in a real browser.
 mod console;
+/// The console as a class uses it: verdicts, hints, the course's own
+/// words, the answers handed in.
+mod console_class;
 /// The README and the book as readers meet them: examples run, the
 /// reference generated from its sources.
 mod docs;

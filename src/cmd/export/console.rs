@@ -10,7 +10,7 @@ use anyhow::Result;
 use crate::engine::{self, FreshBoard};
 use crate::error::usage;
 use crate::model::exercises::{self, AnswerRows, Exercise};
-use crate::render::console::ConsoleData;
+use crate::render::console::{ConsoleData, CourseHeading};
 use crate::render::infile::{open_regular, read_at_most};
 use crate::render::sqljs::{self, SqlJs};
 use crate::search::OpenBoard;
@@ -30,6 +30,8 @@ const MOST_BYTES: u64 = 1 << 20;
 /// What the console needs, found and checked.
 pub struct Console {
     sqljs: SqlJs,
+    /// The course's title and introduction, for the top of the page.
+    heading: CourseHeading,
     exercises: Vec<Exercise>,
     /// The teacher's file, where the exercises come from one.
     file: Option<PathBuf>,
@@ -47,14 +49,20 @@ pub fn prepare(is_page: bool, exercises: Option<&Path>, sqljs: Option<&Path>) ->
     // The teacher's file first: its mistakes are said even where sql.js
     // is not installed yet.
     let file = exercises.map(Path::to_path_buf);
-    let exercises = match exercises {
+    let course = match exercises {
         Some(path) => exercises::parse(&read_exercises(path)?)
             .map_err(|why| usage(format!("{}: {why}", path.display())))?,
         None => exercises::built_in(),
     };
+    let heading = CourseHeading {
+        title: course.title,
+        introduction: course.introduction,
+    };
+    let exercises = course.exercises;
     let sqljs = sqljs::load(sqljs)?;
     Ok(Console {
         sqljs,
+        heading,
         exercises,
         file,
     })
@@ -106,7 +114,9 @@ impl Console {
             }
             exercises.push((exercise.clone(), answers));
         }
-        ConsoleData::new(self.sqljs, &boards, exercises)
+        let mut data = ConsoleData::new(self.sqljs, &boards, exercises)?;
+        data.course = self.heading;
+        Ok(data)
     }
 
     /// A board too large for the console, or too small for the built-in

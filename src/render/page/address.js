@@ -1,7 +1,8 @@
 /* exported pageAddress */
 
 // The position in the address, #queens=c5,f2, and the console's query
-// beside it (&sql=…) on a page that has one (`sqlConsole`, else null).
+// beside it (&sql=…) on a page that has one (`sqlConsole`, else null),
+// where #console brings the console into view.
 //
 // Any address is read without throwing, and every one is answered on the
 // page: a fragment that does not decode (#queens=c5,f2%), that is not the
@@ -47,7 +48,11 @@ function pageAddress(window, facts, helpers, board, sqlConsole) {
     // the rest is a position.
     const parts = raw.slice(1).split("&");
     const queries = parts.filter(p => p.startsWith("sql="));
-    const rest = parts.filter(p => !p.startsWith("sql=")).join("&");
+    const rest = parts.filter(p => !p.startsWith("sql=") && !(sqlConsole && p === "console")).join("&");
+    // #console (the link near the top of a page with one): the console.
+    if (sqlConsole && parts.includes("console") && !queries.length) {
+      sqlConsole.open();
+    }
     let querySaid = "";
     if (queries.length) {
       querySaid = readQuery(queries[0].slice(4))

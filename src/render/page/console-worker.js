@@ -132,37 +132,128 @@ function consoleWorker() {
 
   const byText = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
 
-  // Where the rows are the same but for the types of some values: the
-  // first such value, with its column and each side's type and value.
+  // Where the rows are the same but for the types of some values (each
+  // value compared as text, a blob as the text its bytes spell, NULL apart
+  // from ''): the first such value, its row on each side and its column.
   function typeDifference(want, got, ordered) {
-    if (want.columns.length !== got.columns.length || want.count !== got.count) {
-      return null;
-    }
     const a = keys(want, ordered, loose);
     const b = keys(got, ordered, loose);
-    if (!a.every((row, i) => row === b[i])) {
+    if (a.length !== b.length || !a.every((row, i) => row === b[i])) {
       return null;
     }
     const paired = result => result.rows
-      .map(row => [key(row, loose), key(row, typed), row])
+      .map((row, at) => [key(row, loose), key(row, typed), row, at])
       .sort((x, y) => (ordered ? 0 : byText(x[0], y[0]) || byText(x[1], y[1])));
     const left = paired(want);
     const right = paired(got);
     for (let i = 0; i < left.length; i++) {
       const [w, g] = [left[i][2], right[i][2]];
-      const j = w.findIndex((v, x) => typed(v) !== typed(g[x]));
-      if (j >= 0) {
-        return { column: want.columns[j], want: w[j], got: g[j] };
+      const column = w.findIndex((v, x) => typed(v) !== typed(g[x]));
+      if (column >= 0) {
+        return { column, wantAt: left[i][3], gotAt: right[i][3], want: w[column], got: g[column] };
       }
     }
     return null;
   }
 
-  const few = result => ({
-    columns: result.columns,
-    rows: result.rows.slice(0, 10).map(row => row.map(shown)),
-    count: result.count,
-  });
+  // The rows (by their keys) that the other side has not, or has fewer
+  // times: their indexes.
+  function unmatched(rows, other) {
+    const left = new Map();
+    for (const row of other) {
+      left.set(row, (left.get(row) || 0) + 1);
+    }
+    const found = [];
+    rows.forEach((row, at) => {
+      const k = left.get(row) || 0;
+      if (k > 0) {
+        left.set(row, k - 1);
+      } else {
+        found.push(at);
+      }
+    });
+    return found;
+  }
+
+  const VERDICT_ROWS = 10;
+
+  // The rows of a result a verdict shows: the marked ones first (`marks`,
+  // a Map from a row's index to its mark), then the others in order, ten
+  // in all; or, `inOrder`, ten rows in order from just before the first
+  // marked one.
+  function shownWith(result, marks, inOrder) {
+    const all = result.rows.map((_, i) => i);
+    let at;
+    if (inOrder) {
+      const first = Math.max(0, Math.min(...marks.keys()) - 4);
+      at = all.slice(first, first + VERDICT_ROWS);
+    } else {
+      const marked = [...marks.keys()].sort((x, y) => x - y);
+      at = marked.concat(all.filter(i => !marks.has(i))).slice(0, VERDICT_ROWS);
+    }
+    return {
+      columns: result.columns,
+      rows: at.map(i => result.rows[i].map(shown)),
+      marks: at.map(i => marks.get(i) || null),
+      at,
+      count: result.count,
+      marked: marks.size,
+    };
+  }
+
+  const marked = (rows, kind) => new Map(rows.map(i => [i, { kind }]));
+
+  // What differs between the reference's rows (`want`) and the learner's
+  // (`got`), in the words `queens grade` says too: the first difference
+  // of the number of columns, a value's type, rows missing or extra (as
+  // multisets of the rows' exact keys, `wantKeys` and `gotKeys`), the
+  // order. With the rows to show, the differing ones marked.
+  function difference(want, got, wantKeys, gotKeys, ordered) {
+    if (want.columns.length !== got.columns.length) {
+      const columns = got.columns.length === 1 ? "1 column" : got.columns.length + " columns";
+      return {
+        said: columns + ", the answer has " + want.columns.length,
+        want: shownWith(want, new Map(), false),
+        got: shownWith(got, new Map(), false),
+      };
+    }
+    const types = typeDifference(want, got, ordered);
+    if (types) {
+      const typeMark = (at, v) => new Map([[at, { kind: "type", column: types.column, words: said(v) }]]);
+      return {
+        said: "a value's type differs: yours " + said(types.got) + ", the answer's " + said(types.want),
+        want: shownWith(want, typeMark(types.wantAt, types.want), false),
+        got: shownWith(got, typeMark(types.gotAt, types.got), false),
+      };
+    }
+    const missing = unmatched(wantKeys, gotKeys);
+    const extra = unmatched(gotKeys, wantKeys);
+    if (missing.length || extra.length) {
+      return {
+        said: missingAndExtra(missing.length, extra.length),
+        want: shownWith(want, marked(missing, "missing"), false),
+        got: shownWith(got, marked(extra, "extra"), false),
+      };
+    }
+    const first = Math.max(0, wantKeys.findIndex((row, i) => row !== gotKeys[i]));
+    return {
+      said: "right rows, wrong order",
+      want: shownWith(want, marked([first], "order"), true),
+      got: shownWith(got, marked([first], "order"), true),
+    };
+  }
+
+  // "1 row missing", "2 extra rows", "3 rows missing, 1 extra".
+  function missingAndExtra(missing, extra) {
+    const rows = k => (k === 1 ? "1 row" : k + " rows");
+    if (!extra) {
+      return rows(missing) + " missing";
+    }
+    if (!missing) {
+      return extra === 1 ? "1 extra row" : extra + " extra rows";
+    }
+    return rows(missing) + " missing, " + extra + " extra";
+  }
 
   // Text whose bytes are not UTF-8 comes out of sql.js changed (each bad
   // byte a U+FFFD), so two different texts could read alike. Where a
@@ -256,15 +347,9 @@ function consoleWorker() {
         }
         const [wantCompared, gotCompared] = compared(d, want, got);
         if (!same(wantCompared, gotCompared, m.ordered)) {
-          const types = typeDifference(want.read, got, m.ordered);
-          return {
-            kind: "checked",
-            id: m.id,
-            board: b,
-            want: few(want.read),
-            got: few(got),
-            types: types && { column: types.column, want: said(types.want), got: said(types.got) },
-          };
+          const wantKeys = wantCompared.rows.map(row => key(row, typed));
+          const gotKeys = gotCompared.rows.map(row => key(row, typed));
+          return { kind: "checked", id: m.id, board: b, ...difference(want.read, got, wantKeys, gotKeys, m.ordered) };
         }
       } finally {
         d.close();
@@ -273,22 +358,23 @@ function consoleWorker() {
     return { kind: "checked", id: m.id, ok: true };
   }
 
-  // A value with its type, in words: "the integer 92", "the real 92.0",
-  // "the text '92'", "the blob x'6131'", "NULL".
+  // A value with its type, in words: "integer 92", "real 92.0" (a whole
+  // real keeps its ".0"), "text '92'" (quotes doubled inside), "blob
+  // x'6131'", "NULL".
   function said(v) {
     if (v === null) {
       return "NULL";
     }
     if (typeof v === "bigint") {
-      return "the integer " + v;
+      return "integer " + v;
     }
     if (typeof v === "number") {
-      return "the real " + (Number.isInteger(v) ? v.toFixed(1) : String(v));
+      return "real " + (Number.isInteger(v) ? v.toFixed(1) : String(v));
     }
     if (v instanceof Uint8Array) {
-      return "the blob " + shown(v);
+      return "blob " + shown(v);
     }
-    return "the text '" + String(shown(v)).replace(/'/g, "''") + "'";
+    return "text '" + String(shown(v)).replace(/'/g, "''") + "'";
   }
 
   const step = stepperWorker(shown);

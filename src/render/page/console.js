@@ -1,5 +1,5 @@
 /* exported sqlConsole */
-/* global consoleWorker, stepperWorker, queryStepper */
+/* global consoleWorker, stepperWorker, queryStepper, consoleTables, consoleCourse, consoleAnswers, smallMarkdown */
 
 // The console: SQLite (sql.js) in a worker, so that a long query never
 // freezes the page and Stop can end it, on copies of the boards the page
@@ -8,7 +8,9 @@
 // (#queens-console): the boards, the exercises (each with its reference's
 // rows on every board), sql.js and its licence. The worker runs
 // consoleWorker's code after sql.js's. hooks.changed() is called when the
-// query typed changes (the address keeps it).
+// query typed changes (the address keeps it). The teacher's words are
+// consoleCourse's, the tables consoleTables's, the answers kept for the
+// teacher consoleAnswers's.
 function sqlConsole(document, window, facts, helpers, hooks) {
   const { el, fmt, plural } = helpers;
   const carried = JSON.parse(el("queens-console").textContent);
@@ -29,6 +31,10 @@ function sqlConsole(document, window, facts, helpers, hooks) {
   let pending = null;
   let workerUrl = null;
   let after = "";
+  // The query the address asked for, whose result is scrolled to.
+  let addressSql = null;
+  const tables = consoleTables(document, helpers);
+  const course = consoleCourse(document, helpers, smallMarkdown(document), carried.course);
   const stepper = queryStepper(document, window, facts, helpers, { ask, query: () => text.value });
 
   function start() {
@@ -85,10 +91,16 @@ function sqlConsole(document, window, facts, helpers, hooks) {
     controls();
     if (m.kind === "failed") {
       failed(m, was);
+      if (was.scroll) {
+        el("console-error").scrollIntoView({ block: "center" });
+      }
       return;
     }
     if (m.kind === "rows") {
       showRows(m.result);
+    }
+    if (was.scroll) {
+      el("console-count").scrollIntoView({ block: "start" });
     }
     if (m.kind === "checked") {
       verdict(m, was.exercise);
@@ -144,7 +156,8 @@ function sqlConsole(document, window, facts, helpers, hooks) {
     if (busy || !sql.trim()) {
       return;
     }
-    busy = { id: nextId++, kind: "run" };
+    busy = { id: nextId++, kind: "run", scroll: sql === addressSql };
+    addressSql = null;
     sayError("");
     state("Running…");
     worker.postMessage({ kind: "run", id: busy.id, sql, cap: SHOWN_ROWS });
@@ -189,41 +202,6 @@ function sqlConsole(document, window, facts, helpers, hooks) {
     state("Starting SQLite again…");
   }
 
-  const cellText = v => (v === null ? "NULL" : String(v));
-  const isNumber = v => typeof v === "number" || typeof v === "bigint";
-
-  function table(result) {
-    const t = document.createElement("table");
-    const head = document.createElement("tr");
-    result.columns.forEach((column, x) => {
-      const th = document.createElement("th");
-      th.textContent = column;
-      if (result.rows.length && isNumber(result.rows[0][x])) {
-        th.className = "num";
-      }
-      head.append(th);
-    });
-    const body = document.createElement("tbody");
-    for (const row of result.rows) {
-      const tr = document.createElement("tr");
-      for (const v of row) {
-        const td = document.createElement("td");
-        td.textContent = cellText(v);
-        if (v === null) {
-          td.className = "null";
-        } else if (isNumber(v)) {
-          td.className = "num";
-        }
-        tr.append(td);
-      }
-      body.append(tr);
-    }
-    const thead = document.createElement("thead");
-    thead.append(head);
-    t.append(thead, body);
-    return t;
-  }
-
   function showRows(result) {
     const rows = el("console-rows");
     const boards = el("console-boards");
@@ -238,7 +216,7 @@ function sqlConsole(document, window, facts, helpers, hooks) {
     el("console-count").textContent = plural(result.count, "row", "rows")
       + (result.count > result.rows.length ? ", the first " + fmt(result.rows.length) + " shown" : "") + ".";
     state("Done.");
-    rows.append(table(result));
+    rows.append(tables.table(result));
     boards.replaceChildren(...placements(result));
   }
 
@@ -308,9 +286,7 @@ function sqlConsole(document, window, facts, helpers, hooks) {
 
   function showPrompt() {
     const exercise = carried.exercises[choice.selectedIndex];
-    el("console-prompt").textContent = exercise
-      ? exercise.prompt + (solved(exercise) ? " (Solved in this browser.)" : "")
-      : "This page has no exercises.";
+    course.show(exercise, exercise && solved(exercise) ? "Solved in this browser." : "");
   }
 
   function check() {
@@ -319,6 +295,7 @@ function sqlConsole(document, window, facts, helpers, hooks) {
       return;
     }
     busy = { id: nextId++, kind: "check", exercise };
+    answers.checked(exercise, text.value);
     sayError("");
     state("Checking on " + carried.boards.length + " boards…");
     el("console-verdict").replaceChildren();
@@ -349,42 +326,17 @@ function sqlConsole(document, window, facts, helpers, hooks) {
       return;
     }
     head.className = "wrong";
-    const where = m.board === 0 ? "on this " + boardName(0) + " board" : "on the hidden " + boardName(m.board) + " board";
+    // A hidden board is checked only once the page's own agrees.
+    const lead = m.board === 0
+      ? "Not yet: on this " + boardName(0) + " board, "
+      : "Not yet: right on this " + boardName(0) + " board, but on the hidden " + boardName(m.board) + " board, ";
     if (m.error) {
-      head.textContent = "Not yet: your answer fails " + where + ": " + m.error.split("\n")[0];
+      head.textContent = lead + "your answer fails: " + m.error.split("\n")[0];
       box.replaceChildren(head);
       return;
     }
-    head.textContent = wrongWords(m, exercise, where);
-    const pair = document.createElement("div");
-    pair.className = "console-pair";
-    for (const [said, result] of [["expected", m.want], ["yours", m.got]]) {
-      const side = document.createElement("div");
-      const p = document.createElement("p");
-      p.textContent = said
-        + (result.count > result.rows.length ? " (the first " + result.rows.length + " of " + fmt(result.count) + " rows)" : "")
-        + ":";
-      side.append(p, table(result));
-      pair.append(side);
-    }
-    box.replaceChildren(head, pair);
-  }
-
-  // What differs, in words.
-  function wrongWords(m, exercise, where) {
-    // A hidden board is checked only once the page's own agrees.
-    const lead = m.board === 0 ? "Not yet: " + where : "Not yet: right on this " + boardName(0) + " board, but " + where;
-    const shape = result => plural(result.count, "row", "rows") + " of " + plural(result.columns.length, "column", "columns");
-    const alike = m.want.count === m.got.count && m.want.columns.length === m.got.columns.length;
-    if (m.types) {
-      return lead + " your rows have the reference answer's values, but a value's type differs: in column "
-        + m.types.column + ", the reference answer has " + m.types.want + " and yours " + m.types.got + ".";
-    }
-    if (alike) {
-      return lead + " your rows are not the reference answer's"
-        + (exercise.ordered ? ", or not in its order (the order counts here)" : "") + ".";
-    }
-    return lead + " the reference answer gives " + shape(m.want) + " and yours " + shape(m.got) + ".";
+    head.textContent = lead + m.said + (exercise.ordered && m.said.endsWith("wrong order") ? " (the order counts here)." : ".");
+    box.replaceChildren(head, tables.pair(m));
   }
 
   function listen() {
@@ -410,6 +362,7 @@ function sqlConsole(document, window, facts, helpers, hooks) {
   }
 
   el("console-license").textContent = carried.license;
+  const answers = consoleAnswers(window, document, helpers, carried.exercises, boardName(0));
   listen();
   listExercises();
   start();
@@ -420,6 +373,7 @@ function sqlConsole(document, window, facts, helpers, hooks) {
         return;
       }
       text.value = sql;
+      addressSql = sql;
       controls();
       if (busy) {
         pending = sql;
@@ -428,6 +382,14 @@ function sqlConsole(document, window, facts, helpers, hooks) {
         run(sql);
       }
     },
+    // The console, asked for by the address (#console): in view, its
+    // query ready to type in.
+    open() {
+      el("console").scrollIntoView({ block: "start" });
+      text.focus({ preventScroll: true });
+    },
+    // The file "Download my answers" saves, as text.
+    answersFile: () => answers.file(),
     // What the address keeps of the console: the query typed.
     addressPart() {
       return text.value.trim() ? "sql=" + encodeURIComponent(text.value) : "";
