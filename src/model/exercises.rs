@@ -1,6 +1,8 @@
-//! The console's exercises (`export --console`): a title, a prompt, the
-//! reference answer and whether the order of its rows counts. The built-in
-//! ones are `exercises.toml`; a teacher's own file has the same form.
+//! The console's exercises (`export --console`, `grade`): a title, a
+//! prompt, the reference answer, whether the order of its rows counts and
+//! hints; a teacher's course adds a title and an introduction. The
+//! built-in ones are `exercises.toml`; a teacher's own file has the same
+//! form.
 
 use serde::{Deserialize, Serialize, Serializer};
 use sha2::{Digest, Sha256};
@@ -21,6 +23,21 @@ pub struct Exercise {
     /// Whether the rows must come in the reference's order.
     #[serde(default)]
     pub ordered: bool,
+    /// Hints, shown one at a time on request, in the prompts' Markdown.
+    #[serde(default)]
+    pub hints: Vec<String>,
+}
+
+/// A course: the teacher's title and introduction (the `[course]` table,
+/// both optional; the introduction in the prompts' Markdown) and the
+/// exercises. The built-in exercises have neither.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Course {
+    pub title: Option<String>,
+    pub introduction: Option<String>,
+    #[serde(skip_deserializing)]
+    pub exercises: Vec<Exercise>,
 }
 
 impl Exercise {
@@ -82,21 +99,25 @@ impl Serialize for Typed {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExerciseFile {
+    course: Option<Course>,
     #[serde(default)]
     exercise: Vec<Exercise>,
 }
 
-/// The built-in exercises.
-pub fn built_in() -> Vec<Exercise> {
+/// The built-in exercises, a course with no title or introduction.
+pub fn built_in() -> Course {
     parse(BUILT_IN).expect("exercises.toml is well formed")
 }
 
-/// The exercises of a file's `text`; Err says, in one line, what is wrong
+/// The course of a file's `text`; Err says, in one line, what is wrong
 /// and on which line.
-pub fn parse(text: &str) -> Result<Vec<Exercise>, String> {
+pub fn parse(text: &str) -> Result<Course, String> {
     let file: ExerciseFile = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|span| line_of(text, span.start));
-        let message = e.message().trim().replace('\n', "; ");
+        let message = match one_table_for_many(text) {
+            Some(said) => said,
+            None => e.message().trim().replace('\n', "; "),
+        };
         match line {
             Some(line) => format!("line {line}: {message}"),
             None => message,
@@ -107,25 +128,62 @@ pub fn parse(text: &str) -> Result<Vec<Exercise>, String> {
             "it holds no [[exercise]] table (each has a title, a prompt and an answer)".into(),
         );
     }
+    let mut course = file.course.unwrap_or_default();
+    check_course(&course)?;
     for (at, exercise) in file.exercise.iter().enumerate() {
-        let which = format!("exercise {} ({:?})", at + 1, exercise.title);
-        for (field, value) in [
-            ("title", &exercise.title),
-            ("prompt", &exercise.prompt),
-            ("answer", &exercise.answer),
-        ] {
-            if value.trim().is_empty() {
-                return Err(format!("{which} has an empty {field}"));
-            }
-        }
-        if file.exercise[..at]
-            .iter()
-            .any(|e| e.title == exercise.title)
-        {
-            return Err(format!("{which}: two exercises have this title"));
+        check_exercise(at, exercise, &file.exercise[..at])?;
+    }
+    course.exercises = file.exercise;
+    Ok(course)
+}
+
+/// Where the file writes `[exercise]` (one table) or `[[course]]` (an
+/// array) for the other, what to write instead: serde's own words ("invalid
+/// type: map, expected a sequence") do not say it.
+fn one_table_for_many(text: &str) -> Option<String> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    if table.get("exercise").is_some_and(|e| !e.is_array()) {
+        return Some("write [[exercise]] (an array of tables), not [exercise]".into());
+    }
+    if table.get("course").is_some_and(toml::Value::is_array) {
+        return Some("write [course] (one table), not [[course]]".into());
+    }
+    None
+}
+
+/// A course's title and introduction, where given, are not blank.
+fn check_course(course: &Course) -> Result<(), String> {
+    for (field, value) in [
+        ("title", &course.title),
+        ("introduction", &course.introduction),
+    ] {
+        if value.as_ref().is_some_and(|v| v.trim().is_empty()) {
+            return Err(format!("the [course] table has an empty {field}"));
         }
     }
-    Ok(file.exercise)
+    Ok(())
+}
+
+/// Exercise `at` has a title, a prompt, an answer and hints that are not
+/// blank, and a title none of the exercises `before` it has.
+fn check_exercise(at: usize, exercise: &Exercise, before: &[Exercise]) -> Result<(), String> {
+    let which = format!("exercise {} ({:?})", at + 1, exercise.title);
+    for (field, value) in [
+        ("title", &exercise.title),
+        ("prompt", &exercise.prompt),
+        ("answer", &exercise.answer),
+    ] {
+        if value.trim().is_empty() {
+            return Err(format!("{which} has an empty {field}"));
+        }
+    }
+    if let Some(blank) = exercise.hints.iter().position(|h| h.trim().is_empty()) {
+        return Err(format!("{which}: its hint {} is empty", blank + 1));
+    }
+    if before.iter().any(|e| e.title == exercise.title) {
+        return Err(format!("{which}: two exercises have this title"));
+    }
+    Ok(())
 }
 
 /// The line, from 1, that byte `at` of `text` is on.
@@ -143,7 +201,9 @@ mod tests {
 
     #[test]
     fn the_built_in_exercises_are_at_least_eight_with_distinct_ids() {
-        let all = built_in();
+        let built_in = built_in();
+        assert_eq!((&built_in.title, &built_in.introduction), (&None, &None));
+        let all = built_in.exercises;
         assert!(all.len() >= 8, "{}", all.len());
         let mut ids: Vec<String> = all.iter().map(Exercise::id).collect();
         ids.sort();
@@ -190,5 +250,66 @@ mod tests {
         );
         let blank = "[[exercise]]\ntitle = \"a\"\nprompt = \" \"\nanswer = \"c\"\n";
         assert!(parse(blank).unwrap_err().contains("empty prompt"));
+    }
+
+    #[test]
+    fn a_course_carries_its_title_introduction_and_hints() {
+        let course = parse(
+            "[course]\ntitle = \"SQL, week 3\"\nintroduction = \"Read `square` first.\"\n\n\
+             [[exercise]]\ntitle = \"a\"\nprompt = \"b\"\nanswer = \"select 1\"\n\
+             hints = [\"one\", \"two\"]\n\n\
+             [[exercise]]\ntitle = \"c\"\nprompt = \"d\"\nanswer = \"select 2\"\n",
+        )
+        .unwrap();
+        assert_eq!(course.title.as_deref(), Some("SQL, week 3"));
+        assert_eq!(course.introduction.as_deref(), Some("Read `square` first."));
+        assert_eq!(course.exercises[0].hints, ["one", "two"]);
+        assert!(course.exercises[1].hints.is_empty());
+        let untitled = parse("[[exercise]]\ntitle = \"a\"\nprompt = \"b\"\nanswer = \"c\"\n");
+        assert_eq!(untitled.unwrap().title, None);
+    }
+
+    #[test]
+    fn hints_do_not_change_an_exercises_id() {
+        let plain = "[[exercise]]\ntitle = \"a\"\nprompt = \"b\"\nanswer = \"c\"\n";
+        let hinted = format!("{plain}hints = [\"look at square\"]\n");
+        assert_eq!(
+            parse(plain).unwrap().exercises[0].id(),
+            parse(&hinted).unwrap().exercises[0].id()
+        );
+    }
+
+    #[test]
+    fn one_exercise_table_is_told_to_be_an_array_of_tables() {
+        let said =
+            parse("[exercise]\ntitle = \"a\"\nprompt = \"b\"\nanswer = \"c\"\n").unwrap_err();
+        assert!(
+            said == "line 1: write [[exercise]] (an array of tables), not [exercise]"
+                && !said.contains("invalid type")
+                && !said.contains('\n'),
+            "{said}"
+        );
+        let said = parse(
+            "[[course]]\ntitle = \"t\"\n[[exercise]]\ntitle = \"a\"\nprompt = \"b\"\nanswer = \"c\"\n",
+        )
+        .unwrap_err();
+        assert!(
+            said.ends_with("write [course] (one table), not [[course]]"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn a_course_refuses_unknown_fields_and_blank_hints() {
+        let exercise = "[[exercise]]\ntitle = \"a\"\nprompt = \"b\"\nanswer = \"c\"\n";
+        let said = parse(&format!("[course]\ntitel = \"t\"\n{exercise}")).unwrap_err();
+        assert!(
+            said.starts_with("line 2:") && said.contains("titel"),
+            "{said}"
+        );
+        let said = parse(&format!("[course]\ntitle = \" \"\n{exercise}")).unwrap_err();
+        assert!(said.contains("[course] table has an empty title"), "{said}");
+        let said = parse(&format!("{exercise}hints = [\"x\", \"\"]\n")).unwrap_err();
+        assert!(said.contains("its hint 2 is empty"), "{said}");
     }
 }

@@ -48,9 +48,12 @@ pub fn prepare(is_page: bool, exercises: Option<&Path>, sqljs: Option<&Path>) ->
     // is not installed yet.
     let file = exercises.map(Path::to_path_buf);
     let exercises = match exercises {
-        Some(path) => exercises::parse(&read_exercises(path)?)
-            .map_err(|why| usage(format!("{}: {why}", path.display())))?,
-        None => exercises::built_in(),
+        Some(path) => {
+            exercises::parse(&read_exercises(path)?)
+                .map_err(|why| usage(format!("{}: {why}", path.display())))?
+                .exercises
+        }
+        None => exercises::built_in().exercises,
     };
     let sqljs = sqljs::load(sqljs)?;
     Ok(Console {
