@@ -65,3 +65,24 @@ fn bytes_said(bytes: u64) -> String {
         b => format!("{b} bytes"),
     }
 }
+
+/// The first line of the file `path` names, if that name is itself a
+/// regular file (not a link to one, a device or a FIFO) whose first line
+/// is within `most` bytes: a file is recognised by it without following
+/// a link or waiting on a device.
+pub fn first_line_of_regular_file(path: &std::path::Path, most: u64) -> Option<String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+        .open(path)
+        .ok()?;
+    if !file.metadata().ok()?.file_type().is_file() {
+        return None;
+    }
+    let mut start = Vec::new();
+    file.take(most).read_to_end(&mut start).ok()?;
+    let end = start.iter().position(|&b| b == b'\n')?;
+    String::from_utf8(start[..end].to_vec()).ok()
+}
