@@ -132,7 +132,7 @@ fn print_grades(grader: &Grader, files: &[PathBuf], out: &mut dyn Printer) -> Re
             }
         };
         let row: Vec<Value> = (std::iter::once(student).chain(cells).chain([note]))
-            .map(Value::Text)
+            .map(|cell| Value::Text(on_one_line(&cell)))
             .collect();
         out.row(&row)?;
     }
@@ -158,4 +158,12 @@ fn student_name(path: &Path) -> String {
         Some(stem) if !stem.is_empty() => stem.to_string(),
         _ => name,
     }
+}
+
+/// `text` with every control character (a line break in a file's name, a
+/// value's) shown as `?`: each learner is one line of the table.
+fn on_one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
 }
