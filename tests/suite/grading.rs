@@ -329,3 +329,23 @@ fn the_built_in_exercises_are_graded_without_a_course() {
     assert_eq!(lines.len(), 3, "{table}");
 }
 promise!(the_built_in_exercises_are_graded_without_a_course);
+
+/// The course the how-to shows, with its [course] table and hints, is a
+/// file grade reads and grades by.
+fn the_how_to_s_course_with_hints_is_graded() {
+    let how_to = include_str!("../../docs/src/howto/exercises.md");
+    let example = (how_to.split("```toml\n").skip(1))
+        .map(|rest| &rest[..rest.find("```").unwrap()])
+        .find(|block| block.starts_with("[course]"))
+        .expect("the how-to's course example");
+    assert!(example.contains("hints = ["), "{example}");
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    std::fs::write(dir.join("course.toml"), example).unwrap();
+    let count = "select count(*) from square";
+    write_answers(dir, "ada", &[("Count the squares", count, count)]);
+    let (code, rows) = graded(&board, &["ada.json"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(cell(&rows[0], "Count the squares"), "✓");
+}
+promise!(the_how_to_s_course_with_hints_is_graded);
