@@ -38,6 +38,7 @@ enum Command {
     Space(cmd::space::Args),
     Trace(cmd::trace::Args),
     Export(cmd::export::Args),
+    Grade(cmd::grade::Args),
     Doctor(cmd::doctor::Args),
     Completions(cmd::completions::Args),
     Manpage(cmd::manpage::Args),
@@ -49,8 +50,8 @@ fn main() -> ExitCode {
         Err(e) => return report_usage(e),
     };
     let done = |result: anyhow::Result<()>| result.map(|()| ExitCode::SUCCESS);
-    // check and doctor end with their verdict's exit code, having said
-    // all they have to say.
+    // check, doctor and grade end with their verdict's exit code, having
+    // said all they have to say.
     let result = match &cli.command {
         Command::Init(args) => done(cmd::init::run(args)),
         Command::Solve(args) => done(cmd::solve::run(args)),
@@ -62,6 +63,7 @@ fn main() -> ExitCode {
         Command::Space(args) => done(cmd::space::run(args)),
         Command::Trace(args) => done(cmd::trace::run(args)),
         Command::Export(args) => done(cmd::export::run(args)),
+        Command::Grade(args) => cmd::grade::run(args),
         Command::Doctor(args) => cmd::doctor::run(args),
         Command::Completions(args) => done(cmd::completions::run(args, Cli::command())),
         Command::Manpage(args) => done(cmd::manpage::run(args, Cli::command())),

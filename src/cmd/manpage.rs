@@ -18,7 +18,7 @@ use crate::error::Error;
 ///   pages=~/.local/share/man/man1
 ///   mkdir -p $pages
 ///   for page in "" init solve count query show check complete space \
-///       trace export doctor completions manpage; do
+///       trace export grade doctor completions manpage; do
 ///     queens manpage $page > $pages/queens${page:+-$page}.1
 ///   done
 #[derive(ClapArgs, Debug)]

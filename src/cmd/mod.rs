@@ -9,6 +9,7 @@ pub mod completions;
 pub mod count;
 pub mod doctor;
 pub mod export;
+pub mod grade;
 pub mod init;
 pub mod manpage;
 mod progress;

@@ -6,36 +6,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use clap::{Args as ClapArgs, ValueEnum};
+use clap::Args as ClapArgs;
 
-use crate::cmd::{DbArgs, stdout};
+use crate::cmd::{DbArgs, RowFormat, parse_timeout, stdout};
 use crate::error::usage;
 use crate::render::infile::{open_regular, read_at_most};
-use crate::render::printer::{self, Format};
-
-/// How `query` prints rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RowFormat {
-    /// Columns as the sqlite3 shell's column mode shows them.
-    Table,
-    /// Comma-separated, with the column names as header.
-    Csv,
-    /// One JSON array of objects, keyed by column name.
-    Json,
-    /// One JSON object per line.
-    Ndjson,
-}
-
-impl From<RowFormat> for Format {
-    fn from(format: RowFormat) -> Format {
-        match format {
-            RowFormat::Table => Format::Table,
-            RowFormat::Csv => Format::Csv,
-            RowFormat::Json => Format::Json,
-            RowFormat::Ndjson => Format::Ndjson,
-        }
-    }
-}
+use crate::render::printer;
 
 /// Run one SQL statement that only reads, and print its rows.
 ///
@@ -91,13 +67,6 @@ pub struct Args {
 
     #[command(flatten)]
     pub target: DbArgs,
-}
-
-fn parse_timeout(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds <= 1e6 => Ok(Duration::from_secs_f64(seconds)),
-        _ => Err(format!("{text:?} is not a number of seconds (more than 0)")),
-    }
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -223,13 +192,5 @@ mod tests {
         }
         assert_eq!(first_word("/* a */ -- b\n  select 1"), "select");
         assert!(statement_text("select 'copy'").is_ok());
-    }
-
-    #[test]
-    fn timeouts_are_positive_seconds() {
-        assert_eq!(parse_timeout("1.5"), Ok(Duration::from_millis(1500)));
-        for bad in ["0", "-1", "x", "nan", "inf"] {
-            assert!(parse_timeout(bad).is_err(), "{bad}");
-        }
     }
 }

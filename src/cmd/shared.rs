@@ -15,6 +15,40 @@ use crate::render::outfile::refuse_stdout_database;
 use crate::render::printer::Format;
 use crate::search::{OpenBoard, Workers};
 
+/// How `query` and `grade` print rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RowFormat {
+    /// Columns as the sqlite3 shell's column mode shows them.
+    Table,
+    /// Comma-separated, with the column names as header.
+    Csv,
+    /// One JSON array of objects, keyed by column name.
+    Json,
+    /// One JSON object per line.
+    Ndjson,
+}
+
+impl From<RowFormat> for Format {
+    fn from(format: RowFormat) -> Format {
+        match format {
+            RowFormat::Table => Format::Table,
+            RowFormat::Csv => Format::Csv,
+            RowFormat::Json => Format::Json,
+            RowFormat::Ndjson => Format::Ndjson,
+        }
+    }
+}
+
+/// A --timeout's seconds: a number more than 0 (a fraction too).
+pub fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 1e6 => {
+            Ok(std::time::Duration::from_secs_f64(seconds))
+        }
+        _ => Err(format!("{text:?} is not a number of seconds (more than 0)")),
+    }
+}
+
 /// The options every command shares: which database, and for which board.
 #[derive(Args, Debug, Clone)]
 pub struct DbArgs {
@@ -394,4 +428,18 @@ pub fn say_if_stored(board: &OpenBoard) -> anyhow::Result<()> {
 /// caller treats as a quiet end.
 pub fn stdout() -> std::io::BufWriter<std::io::StdoutLock<'static>> {
     std::io::BufWriter::new(std::io::stdout().lock())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn timeouts_are_positive_seconds() {
+        assert_eq!(parse_timeout("1.5"), Ok(Duration::from_millis(1500)));
+        for bad in ["0", "-1", "x", "nan", "inf"] {
+            assert!(parse_timeout(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -41,5 +41,7 @@ pub use interface::{
     Scratch, Snapshot, SolutionStore, board_size_from, check_current, check_requested_size,
 };
 pub use registry::{Asked, Substitute, connect, connect_for_reading, explain, postgres_script};
-pub use sqlite::{AnswerNeeds, FreshBoard, answer_needs, answer_rows};
+pub use sqlite::{
+    AnswerBounds, AnswerNeeds, FreshBoard, answer_needs, answer_rows, bounded_answer_rows,
+};
 pub use target::{Target, hide_passwords};

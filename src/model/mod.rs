@@ -3,6 +3,7 @@
 //! and writes them for an engine's dialect. No engine, no output:
 //! everything above builds on it.
 
+pub mod answers;
 pub mod board;
 pub mod catalog;
 pub mod description;
@@ -14,4 +15,5 @@ pub mod schema;
 pub mod sql;
 pub mod template;
 pub mod value;
+pub mod verdict;
 pub mod words;

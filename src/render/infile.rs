@@ -36,3 +36,53 @@ pub fn open_regular(path: &std::path::Path) -> std::io::Result<std::fs::File> {
     };
     Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, what))
 }
+
+/// The text of the regular file `path`, if it is at most `most` bytes of
+/// UTF-8; else why not, in words that follow its name ("there is no such
+/// file", "it is a device, not a file", "it is larger than 1 MiB").
+pub fn read_text_at_most(path: &std::path::Path, most: u64) -> Result<String, String> {
+    use std::io::ErrorKind;
+    let file = open_regular(path).map_err(|e| match e.kind() {
+        ErrorKind::NotFound => "there is no such file".to_string(),
+        ErrorKind::PermissionDenied => "no permission to read it".to_string(),
+        ErrorKind::InvalidInput => format!("it is {e}, not a file"),
+        _ => "it cannot be opened".to_string(),
+    })?;
+    let bytes = read_at_most(file, most)
+        .map_err(|e| match e.kind() {
+            ErrorKind::IsADirectory => "it is a directory".to_string(),
+            _ => "it cannot be read".to_string(),
+        })?
+        .ok_or_else(|| format!("it is larger than {}", bytes_said(most)))?;
+    String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())
+}
+
+/// A bound in bytes as people read it: "1 MiB", "64 KiB", "100 bytes".
+fn bytes_said(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// The first line of the file `path` names, if that name is itself a
+/// regular file (not a link to one, a device or a FIFO) whose first line
+/// is within `most` bytes: a file is recognised by it without following
+/// a link or waiting on a device.
+pub fn first_line_of_regular_file(path: &std::path::Path, most: u64) -> Option<String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+        .open(path)
+        .ok()?;
+    if !file.metadata().ok()?.file_type().is_file() {
+        return None;
+    }
+    let mut start = Vec::new();
+    file.take(most).read_to_end(&mut start).ok()?;
+    let end = start.iter().position(|&b| b == b'\n')?;
+    String::from_utf8(start[..end].to_vec()).ok()
+}

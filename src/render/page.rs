@@ -17,6 +17,12 @@ use minijinja::{AutoEscape, Environment, UndefinedBehavior, context};
 use crate::render::console::ConsoleData;
 use crate::render::search_space;
 
+/// The page's first line, as page.html begins: `export` recognises a page
+/// it wrote by it, and replaces that one without --force (a draft written
+/// again), but no other file.
+pub const FIRST_LINE: &str =
+    "<!-- A page queens export wrote: the same export replaces it without --force. -->";
+
 /// The page's templates: the page, and the console's section and style,
 /// which it includes where the page has a console.
 const TEMPLATES: [(&str, &str); 4] = [
@@ -318,6 +324,11 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_page_begins_with_the_line_export_recognises_it_by() {
+        assert_eq!(TEMPLATES[0].1.lines().next(), Some(FIRST_LINE));
+    }
+
+    #[test]
     fn no_module_can_close_the_script_it_sits_in() {
         for module in MODULES.iter().chain(&CONSOLE_MODULES).chain([&MAIN]) {
             let first = module.lines().next().unwrap_or_default();
@@ -349,6 +360,8 @@ mod tests {
             2,
             "only the page's own two"
         );
-        assert!(!page.contains("<!--"));
+        // The page's own first line is the one comment it holds.
+        let after_first_line = page.strip_prefix(FIRST_LINE).unwrap();
+        assert!(!after_first_line.contains("<!--"));
     }
 }

@@ -6,6 +6,7 @@
 //! got through `Progress`, which the command draws.
 
 pub mod context;
+pub mod grading;
 pub mod order;
 pub mod parallel;
 pub mod progress;

@@ -164,6 +164,7 @@ fn help_explains_every_command_with_an_example() {
     let dir = TempDir::new().unwrap();
     for command in [
         "init", "solve", "count", "query", "show", "check", "complete", "space", "trace", "export",
+        "grade",
     ] {
         let out = stdout_of(dir.path(), &[command, "--help"]);
         assert!(out.contains("Examples:"), "{command}: {out}");
@@ -544,7 +545,7 @@ fn the_man_page_renders_and_so_does_every_page_it_names(dir: &Path) {
         .filter_map(|word| word.strip_prefix("queens-")?.strip_suffix("(1)"))
         .map(String::from)
         .collect();
-    assert_eq!(referred.len(), 13, "{text}");
+    assert_eq!(referred.len(), 14, "{text}");
     for name in &referred {
         let page = dir.join(format!("queens-{name}.1"));
         std::fs::write(&page, stdout_of(dir, &["manpage", name])).unwrap();

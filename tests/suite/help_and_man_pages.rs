@@ -34,7 +34,7 @@ fn server_options_have_a_heading_of_their_own() {
     }
 }
 
-const COMMANDS: [&str; 14] = [
+const COMMANDS: [&str; 15] = [
     "",
     "init",
     "solve",
@@ -46,6 +46,7 @@ const COMMANDS: [&str; 14] = [
     "space",
     "trace",
     "export",
+    "grade",
     "doctor",
     "completions",
     "manpage",

@@ -41,6 +41,8 @@ mod harness;
 
 /// The command line as a user runs it.
 mod cli;
+/// A class's answers graded natively, each hostile file one line.
+mod grading;
 /// What queens says of itself: help and man pages.
 mod help_and_man_pages;
 /// The code's shape: layers and their rules.

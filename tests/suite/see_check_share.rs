@@ -759,6 +759,58 @@ fn export_refuses_bad_requests_and_writes_nothing() {
     );
 }
 
+promise!(export_writes_over_its_own_page_without_force_and_over_nothing_else);
+/// A page export wrote (its first line says so) is written again by the
+/// same export without --force, as a teacher drafting it re-runs it; any
+/// other file, a symbolic link to such a page, and a CSV export over one
+/// are still refused, and nothing is written through the link.
+fn export_writes_over_its_own_page_without_force_and_over_nothing_else() {
+    let board = Board::new(6);
+    let dir = board.dir.path();
+    let page = ["export", "--out", "page.html"];
+    let first = run(dir, &with_db(&board, &page));
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let written = std::fs::read_to_string(dir.join("page.html")).unwrap();
+    let first_line = written.lines().next().unwrap();
+    assert!(first_line.contains("queens export"), "{first_line}");
+    // Marked as stale: the export writes it anew.
+    std::fs::write(dir.join("page.html"), format!("{first_line}\nstale\n")).unwrap();
+    let again = run(dir, &with_db(&board, &page));
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("page.html")).unwrap(),
+        written
+    );
+    // Not its page: refused, untouched.
+    std::fs::write(dir.join("mine.html"), "<!DOCTYPE html>\nmy notes\n").unwrap();
+    std::os::unix::fs::symlink("page.html", dir.join("link.html")).unwrap();
+    for (args, file) in [
+        (vec!["export", "--out", "mine.html"], "mine.html"),
+        (vec!["export", "--out", "link.html"], "link.html"),
+        (
+            vec!["export", "--format", "csv", "--out", "page.html"],
+            "page.html",
+        ),
+    ] {
+        let before = contents(&dir.join(file));
+        let r = run(dir, &with_db(&board, &args));
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("already exists; add --force"),
+            "{}",
+            r.stderr
+        );
+        assert_eq!(contents(&dir.join(file)), before, "{args:?}");
+    }
+    assert!(
+        std::fs::symlink_metadata(dir.join("link.html"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    no_leftovers(dir);
+}
+
 promise!(one_queen_is_it_and_more_are_them);
 fn one_queen_is_it_and_more_are_them() {
     let dir = TempDir::new().unwrap();

@@ -64,8 +64,9 @@ impl ExportFormat {
 ///
 /// Writes to standard output, or with --out to a file: the file is written
 /// in full beside its final name and only then moved there, so it is never
-/// seen half-written, and an existing file is replaced only with --force.
-/// Without --format, the format follows the extension of --out.
+/// seen half-written, and an existing file is replaced only with --force,
+/// but for a page export wrote itself (its first line says so), which the
+/// same export writes again while you draft it. Without --format, the format follows the extension of --out.
 ///
 /// Examples:
 ///   queens export --format csv --out solutions.csv
@@ -106,7 +107,8 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
-    /// Replace --out if it exists.
+    /// Replace --out if it exists (a page export wrote is replaced by a
+    /// page without it; a link to one is not).
     #[arg(long)]
     pub force: bool,
 

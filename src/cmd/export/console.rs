@@ -11,7 +11,7 @@ use crate::engine::{self, FreshBoard};
 use crate::error::usage;
 use crate::model::exercises::{self, AnswerRows, Exercise};
 use crate::render::console::{ConsoleData, CourseHeading};
-use crate::render::infile::{open_regular, read_at_most};
+use crate::render::infile::read_text_at_most;
 use crate::render::sqljs::{self, SqlJs};
 use crate::search::OpenBoard;
 
@@ -70,21 +70,12 @@ pub fn prepare(is_page: bool, exercises: Option<&Path>, sqljs: Option<&Path>) ->
 
 /// The text of a teacher's exercises file, or a one-line refusal naming it.
 fn read_exercises(path: &Path) -> Result<String> {
-    let shown = path.display();
-    let refuse = |why: &str| usage(format!("cannot read the exercises {shown}: {why}"));
-    let file = open_regular(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => refuse("there is no such file"),
-        std::io::ErrorKind::PermissionDenied => refuse("no permission to read it"),
-        std::io::ErrorKind::InvalidInput => refuse(&format!("it is {e}, not a file")),
-        _ => refuse("it cannot be opened"),
-    })?;
-    let bytes = read_at_most(file, MOST_BYTES)
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::IsADirectory => refuse("it is a directory"),
-            _ => refuse("it cannot be read"),
-        })?
-        .ok_or_else(|| refuse("it is larger than 1 MiB"))?;
-    String::from_utf8(bytes).map_err(|_| refuse("it is not UTF-8 text"))
+    read_text_at_most(path, MOST_BYTES).map_err(|why| {
+        usage(format!(
+            "cannot read the exercises {}: {why}",
+            path.display()
+        ))
+    })
 }
 
 impl Console {

@@ -8,7 +8,11 @@ use anyhow::Result;
 
 use crate::cmd::shared::stdout;
 use crate::engine::Target;
+use crate::render::infile::first_line_of_regular_file;
 use crate::render::outfile::{OutFile, check_target, write_out};
+
+/// The most of a file read to find its first line.
+const FIRST_LINE_AT_MOST: u64 = 4096;
 
 /// Standard output, or the file --out names with whether it may replace
 /// one that exists.
@@ -24,11 +28,22 @@ pub enum Destination {
 impl Destination {
     /// The file `out` names, checked before any work is done (an existing
     /// file without `force`, the database `target` itself, a link to
-    /// nowhere are refused), or standard output for none or `-`.
-    pub fn checked(out: Option<&Path>, force: bool, target: &Target) -> Result<Destination> {
+    /// nowhere are refused), or standard output for none or `-`. A file
+    /// whose first line is `own_first_line` (a page this command wrote:
+    /// the file itself, not a link to it) is replaced as with `force`.
+    pub fn checked(
+        out: Option<&Path>,
+        force: bool,
+        own_first_line: Option<&str>,
+        target: &Target,
+    ) -> Result<Destination> {
         let Some(path) = out.filter(|path| *path != Path::new("-")) else {
             return Ok(Destination::Stdout);
         };
+        let force = force
+            || own_first_line.is_some_and(|own| {
+                first_line_of_regular_file(path, FIRST_LINE_AT_MOST).as_deref() == Some(own)
+            });
         let database = match target {
             Target::File(db) => Some(db.as_path()),
             Target::Server { .. } => None,

@@ -37,8 +37,10 @@ pub fn run(args: &Args) -> Result<()> {
     if format == ExportFormat::Datasette {
         target.file(datasette::NEEDS_A_FILE)?;
     }
-    // Refuse an unwritable or existing --out before any work is done.
-    let out = Destination::checked(args.out.as_deref(), args.force, &target)?;
+    // Refuse an unwritable or existing --out before any work is done; a
+    // page this command wrote is a draft it writes again.
+    let own_page = (format == ExportFormat::Html).then_some(page::FIRST_LINE);
+    let out = Destination::checked(args.out.as_deref(), args.force, own_page, &target)?;
     if let Some(n) = script::needs_no_board(args, format, &target) {
         let asked = asked.on_columns(n);
         script::write_alone(args, &asked, &out)?;

@@ -8,6 +8,7 @@ use anyhow::{Result, bail};
 use crate::cmd::export::args::{Args, ExportFormat};
 use crate::cmd::export::console::{self, Console};
 use crate::render::console::ConsoleData;
+pub use crate::render::page::FIRST_LINE;
 use crate::render::page::{PageData, write_page};
 use crate::search::selection::Selection;
 use crate::search::{OpenBoard, reading};

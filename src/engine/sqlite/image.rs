@@ -4,16 +4,19 @@
 //! is written.
 
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use rusqlite::backup::Backup;
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
-use rusqlite::{Connection, MAIN_DB};
+use rusqlite::limits::Limit;
+use rusqlite::{Connection, ErrorCode, MAIN_DB, Statement};
 
 use rusqlite::types::ValueRef;
 
-use super::failure::is_denied;
+use super::failure::{is_denied, message};
 use crate::model::exercises::{AnswerRows, Typed};
+use crate::model::verdict::Unanswered;
 
 /// The database `conn` reads, as a file of its own: copied page by page in
 /// `conn`'s read transaction (so it is the board the rest of the export
@@ -46,37 +49,110 @@ pub fn image_of_memory(conn: &Connection) -> Result<Vec<u8>> {
 /// it may only read, attaches nothing and sets no pragma, so a teacher's
 /// answer reaches no file.
 pub fn answer_rows(image: &[u8], sql: &str) -> Result<AnswerRows, String> {
-    let said = |e: rusqlite::Error| e.to_string();
-    let mut conn = Connection::open_in_memory().map_err(said)?;
+    bounded_answer_rows(image, sql, None).map_err(|unanswered| match unanswered {
+        Unanswered::Fails(why) => why,
+        other => other.to_string(),
+    })
+}
+
+/// How far an answer nobody vouches for (a learner's, `grade`) may go.
+#[derive(Clone, Copy, Debug)]
+pub struct AnswerBounds {
+    /// When it is stopped (one answer's time, shared by its boards).
+    pub deadline: Instant,
+    /// The time it was given, to say.
+    pub timeout: Duration,
+    /// The most bytes its rows may hold.
+    pub most_bytes: u64,
+}
+
+/// The most bytes one text or blob of a bounded answer may hold: SQLite
+/// refuses to make a longer one ("string or blob too big") rather than
+/// fill the memory with `zeroblob(1e9)`.
+const MOST_VALUE_BYTES: i32 = 16 << 20;
+
+/// As `answer_rows`, within `bounds` where given: stopped at its
+/// deadline (SQLite's progress handler), each value at most
+/// `MOST_VALUE_BYTES`, the rows at most `most_bytes`.
+pub fn bounded_answer_rows(
+    image: &[u8],
+    sql: &str,
+    bounds: Option<&AnswerBounds>,
+) -> Result<AnswerRows, Unanswered> {
+    let fails = |e: rusqlite::Error| Unanswered::Fails(message(&e));
+    let mut conn = Connection::open_in_memory().map_err(fails)?;
     conn.deserialize_read_exact(MAIN_DB, image, image.len(), true)
-        .map_err(said)?;
-    super::query::lock_down(&conn).map_err(|e| e.to_string())?;
-    let mut statement = conn.prepare(sql).map_err(|e| match e {
-        rusqlite::Error::MultipleStatement => "it holds more than one statement".to_string(),
-        other if is_denied(&other) => {
-            "it would attach a file, load an extension or set a pragma, which an answer may not"
-                .to_string()
+        .map_err(fails)?;
+    super::query::lock_down(&conn).map_err(|e| Unanswered::Fails(e.to_string()))?;
+    if let Some(bounds) = bounds {
+        conn.set_limit(Limit::SQLITE_LIMIT_LENGTH, MOST_VALUE_BYTES)
+            .map_err(fails)?;
+        let deadline = bounds.deadline;
+        conn.progress_handler(1_000, Some(move || Instant::now() >= deadline))
+            .map_err(fails)?;
+    }
+    let stopped_or = |e: rusqlite::Error| match (e.sqlite_error_code(), bounds) {
+        (Some(ErrorCode::OperationInterrupted), Some(bounds)) => {
+            Unanswered::Stopped(bounds.timeout)
         }
-        other => said(other),
-    })?;
-    if statement.column_count() == 0 && statement.expanded_sql().is_none() {
-        return Err("it holds no statement (only comments)".into());
-    }
-    if !statement.readonly() || statement.column_count() == 0 {
-        return Err("an answer is a query that reads rows, and this one does not".into());
-    }
+        _ => fails(e),
+    };
+    let mut statement = prepared_answer(&conn, sql).map_err(stopped_or)?;
     let columns: Vec<String> = (statement.column_names().into_iter())
         .map(str::to_string)
         .collect();
-    let mut rows = statement.query([]).map_err(said)?;
+    let mut rows = statement.query([]).map_err(stopped_or)?;
     let mut all = Vec::new();
-    while let Some(row) = rows.next().map_err(said)? {
+    let mut bytes = 0u64;
+    while let Some(row) = rows.next().map_err(stopped_or)? {
         let values = (0..columns.len())
-            .map(|i| row.get_ref(i).map(typed).map_err(said))
-            .collect::<Result<Vec<Typed>, String>>()?;
+            .map(|i| row.get_ref(i).map(typed).map_err(fails))
+            .collect::<Result<Vec<Typed>, Unanswered>>()?;
+        bytes += values.iter().map(size_of).sum::<u64>() + 24;
+        if let Some(bounds) = bounds
+            && bytes > bounds.most_bytes
+        {
+            return Err(Unanswered::TooLarge(bounds.most_bytes));
+        }
         all.push(values);
     }
     Ok(AnswerRows { columns, rows: all })
+}
+
+/// `sql` prepared as an answer: one statement that reads rows; else
+/// SQLite's error, or one of its own (MultipleStatement, the
+/// authorizer's refusal) whose words say why it is no answer.
+fn prepared_answer<'c>(conn: &'c Connection, sql: &str) -> rusqlite::Result<Statement<'c>> {
+    let no_answer = |why: &str| {
+        rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_MISUSE),
+            Some(why.to_string()),
+        )
+    };
+    let statement = conn.prepare(sql).map_err(|e| match e {
+        rusqlite::Error::MultipleStatement => no_answer("it holds more than one statement"),
+        other if is_denied(&other) => no_answer(
+            "it would attach a file, load an extension or set a pragma, which an answer may not",
+        ),
+        other => other,
+    })?;
+    if statement.column_count() == 0 && statement.expanded_sql().is_none() {
+        return Err(no_answer("it holds no statement (only comments)"));
+    }
+    if !statement.readonly() || statement.column_count() == 0 {
+        return Err(no_answer(
+            "an answer is a query that reads rows, and this one does not",
+        ));
+    }
+    Ok(statement)
+}
+
+/// About the bytes a value holds in memory.
+fn size_of(value: &Typed) -> u64 {
+    match value {
+        Typed::Text(bytes) | Typed::Blob(bytes) => 32 + bytes.len() as u64,
+        _ => 32,
+    }
 }
 
 /// A value as SQLite types it, every byte kept.

@@ -1,0 +1,351 @@
+//! `queens grade`: a class's answers files checked natively, on the shown
+//! board and the hidden ones, in the words the page's console says
+//! (tests/data/verdicts.toml), each answer sandboxed and bounded in time,
+//! and every file that cannot be graded one line of the table.
+
+use crate::common;
+
+use std::path::Path;
+
+use common::{Board, assert_refused, text};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+/// An exercise's id as queens and the page name it: the first 16 hex
+/// digits of the SHA-256 of its title and answer.
+fn id(title: &str, answer: &str) -> String {
+    let digest = Sha256::digest(format!("{title}\n{answer}"));
+    digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A TOML string: JSON's quoting is TOML's for these texts.
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap()
+}
+
+/// Writes a course of `exercises` (title, answer, ordered) as course.toml
+/// in `dir`.
+fn write_course(dir: &Path, exercises: &[(String, String, bool)]) {
+    let mut toml = String::from("[course]\ntitle = \"Grading\"\n");
+    for (title, answer, ordered) in exercises {
+        toml.push_str(&format!(
+            "\n[[exercise]]\ntitle = {}\nprompt = \"p\"\nanswer = {}\nordered = {ordered}\n",
+            quoted(title),
+            quoted(answer)
+        ));
+    }
+    std::fs::write(dir.join("course.toml"), toml).unwrap();
+}
+
+/// Writes `student`.json in `dir`: an answers file as the page writes it,
+/// answering (exercise title, its reference, the learner's SQL).
+fn write_answers(dir: &Path, student: &str, answers: &[(&str, &str, &str)]) {
+    let answers: Vec<serde_json::Value> = (answers.iter())
+        .map(|(title, reference, sql)| {
+            serde_json::json!({"exercise": id(title, reference), "title": title, "sql": sql})
+        })
+        .collect();
+    let file = serde_json::json!({"queens_answers": 1, "board": "8×8", "answers": answers});
+    std::fs::write(dir.join(format!("{student}.json")), file.to_string()).unwrap();
+}
+
+/// The grade table as JSON: one object a student, keyed by column.
+fn graded(
+    board: &Board,
+    args: &[&str],
+) -> (Option<i32>, Vec<serde_json::Map<String, serde_json::Value>>) {
+    let mut all = vec!["grade", "--exercises", "course.toml", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = board.run(&all);
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let rows = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{stderr}", text(&out.stdout)));
+    (out.status.code(), rows)
+}
+
+fn cell<'a>(row: &'a serde_json::Map<String, serde_json::Value>, column: &str) -> &'a str {
+    row[column].as_str().unwrap()
+}
+
+#[derive(Deserialize)]
+struct Cases {
+    case: Vec<Case>,
+}
+
+#[derive(Deserialize)]
+struct Case {
+    reference: String,
+    answer: String,
+    #[serde(default)]
+    ordered: bool,
+    said: String,
+}
+
+/// Every case of tests/data/verdicts.toml, graded on the 8×8 board, is
+/// said in exactly its words (✓ for "right"): the words the page's
+/// console says too.
+fn every_shared_verdict_is_said_in_its_words() {
+    let cases: Cases = toml::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/verdicts.toml"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let titles: Vec<String> = (1..=cases.case.len())
+        .map(|i| format!("case {i}"))
+        .collect();
+    let exercises: Vec<_> = (titles.iter().zip(&cases.case))
+        .map(|(title, case)| (title.clone(), case.reference.clone(), case.ordered))
+        .collect();
+    write_course(dir, &exercises);
+    let answers: Vec<_> = (titles.iter().zip(&cases.case))
+        .map(|(title, case)| {
+            (
+                title.as_str(),
+                case.reference.as_str(),
+                case.answer.as_str(),
+            )
+        })
+        .collect();
+    write_answers(dir, "alice", &answers);
+    let (code, rows) = graded(&board, &["alice.json"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(rows.len(), 1);
+    assert_eq!(cell(&rows[0], "student"), "alice");
+    for (title, case) in titles.iter().zip(&cases.case) {
+        let want = if case.said == "right" {
+            "✓"
+        } else {
+            &case.said
+        };
+        assert_eq!(cell(&rows[0], title), want, "{title}: {}", case.answer);
+    }
+}
+promise!(every_shared_verdict_is_said_in_its_words);
+
+/// An answer right on the shown board but not on a hidden one is named by
+/// the hidden board it differs on; an exercise not answered is "—"; an
+/// answer to an exercise the course has not is said in the note.
+fn a_cell_names_the_hidden_board_an_answer_differs_on() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let count = "select count(*) from square";
+    let lines = "select anchor, mov_dir from square_line where square = 'c3'";
+    write_course(
+        dir,
+        &[
+            ("Count".into(), count.into(), false),
+            ("Lines".into(), lines.into(), false),
+        ],
+    );
+    write_answers(
+        dir,
+        "bob",
+        &[
+            ("Count", count, "select 64"),
+            ("Gone", "select 1", "select 1"),
+        ],
+    );
+    let (code, rows) = graded(&board, &["bob.json"]);
+    assert_eq!(code, Some(0));
+    let said = cell(&rows[0], "Count");
+    let (on, what) = said.split_once(": ").unwrap();
+    assert!(
+        on.starts_with("hidden ") && on != "hidden 8×8" && what == "1 row missing, 1 extra",
+        "{said}"
+    );
+    assert_eq!(cell(&rows[0], "Lines"), "—");
+    assert_eq!(
+        cell(&rows[0], "note"),
+        "an answer to \"Gone\", which this course has not"
+    );
+}
+promise!(a_cell_names_the_hidden_board_an_answer_differs_on);
+
+/// An answer that attaches, writes, sets a pragma, runs two statements,
+/// makes a huge value or loops for ever is refused or stopped (within
+/// --timeout), graded as such, and changes no file.
+fn a_hostile_answer_is_refused_or_stopped_and_changes_nothing() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let reference = "select count(*) from square";
+    let hostile = [
+        ("attach", "attach 'stolen.db' as stolen"),
+        ("write", "delete from square"),
+        ("create", "create table mine(x)"),
+        ("pragma", "pragma query_only = 0"),
+        ("writable schema", "pragma writable_schema = on"),
+        ("two statements", "select 64; drop table square"),
+        ("zeroblob", "select zeroblob(1000000000)"),
+        (
+            "loop",
+            "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c",
+        ),
+    ];
+    let exercises: Vec<_> = (hostile.iter())
+        .map(|(title, _)| (title.to_string(), reference.to_string(), false))
+        .collect();
+    write_course(dir, &exercises);
+    let answers: Vec<_> = (hostile.iter())
+        .map(|(title, sql)| (*title, reference, *sql))
+        .collect();
+    write_answers(dir, "mallory", &answers);
+    let before = std::fs::read(&board.db).unwrap();
+    let (code, rows) = graded(&board, &["--timeout", "1", "mallory.json"]);
+    assert_eq!(code, Some(0));
+    for (title, _) in &hostile[..6] {
+        let said = cell(&rows[0], title);
+        assert!(said.starts_with("fails: "), "{title}: {said}");
+    }
+    assert_eq!(cell(&rows[0], "zeroblob"), "fails: string or blob too big");
+    assert_eq!(cell(&rows[0], "loop"), "stopped after 1 s (--timeout)");
+    assert_eq!(std::fs::read(&board.db).unwrap(), before);
+    assert!(!dir.join("stolen.db").exists());
+}
+promise!(a_hostile_answer_is_refused_or_stopped_and_changes_nothing);
+
+/// A file that cannot be graded (none, a directory, a device through a
+/// symlink, a FIFO, over 1 MiB, not JSON, not an answers file) gets one
+/// line saying why, the others are graded, and grade exits 1.
+fn each_unreadable_answers_file_is_one_line_and_the_rest_are_graded() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let count = "select count(*) from square";
+    write_course(dir, &[("Count".into(), count.into(), false)]);
+    write_answers(dir, "alice", &[("Count", count, count)]);
+    std::fs::write(dir.join("huge.json"), vec![b' '; (1 << 20) + 1]).unwrap();
+    std::fs::write(dir.join("prose.json"), "my answers are great").unwrap();
+    std::fs::write(dir.join("shape.json"), r#"{"answers": {"a": 1}}"#).unwrap();
+    std::fs::write(dir.join("binary.json"), [0xff, 0xfe, 0]).unwrap();
+    std::fs::create_dir(dir.join("folder.json")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.json")).unwrap();
+    common::make_fifo(&dir.join("pipe.json"));
+    let files = [
+        "huge.json",
+        "prose.json",
+        "shape.json",
+        "binary.json",
+        "folder.json",
+        "zero.json",
+        "pipe.json",
+        "nobody.json",
+        "alice.json",
+    ];
+    let mut args = vec!["grade", "--exercises", "course.toml", "-f", "csv"];
+    args.extend(files);
+    let out = board.run(&args);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let csv = text(&out.stdout);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "student,Count,note");
+    assert_eq!(lines.len(), files.len() + 1, "{csv}");
+    for (file, line) in files.iter().zip(&lines[1..]) {
+        let student = file.strip_suffix(".json").unwrap();
+        if *file == "alice.json" {
+            assert_eq!(*line, "alice,✓,");
+        } else {
+            // (CSV quotes a note that holds a quote or a comma.)
+            assert!(
+                line.starts_with(&format!("{student},,"))
+                    && line.contains(&format!("not graded: {file}: ")),
+                "{line}"
+            );
+        }
+    }
+    for (file, why) in [
+        ("huge", "larger than 1 MiB"),
+        ("prose", "not JSON"),
+        ("shape", "no queens answers file"),
+        ("binary", "not UTF-8"),
+        ("folder", "directory"),
+        ("zero", "a device, not a file"),
+        ("pipe", "a FIFO"),
+        ("nobody", "no such file"),
+    ] {
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(&format!("{file},")))
+            .unwrap();
+        assert!(line.contains(why), "{line}");
+    }
+}
+promise!(each_unreadable_answers_file_is_one_line_and_the_rest_are_graded);
+
+/// A mistake in how grade is called exits 2 with one line naming the
+/// value: a --timeout that is no time, an exercises file that cannot be
+/// read or writes [exercise] for [[exercise]], a reference answer that
+/// fails.
+fn a_usage_mistake_is_one_line_naming_the_value() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    write_answers(dir, "alice", &[]);
+    let out = board.run(&["grade", "--timeout", "soon", "alice.json"]);
+    assert_refused(&out, 2, "\"soon\"");
+    let out = board.run(&["grade", "--exercises", "missing.toml", "alice.json"]);
+    assert_refused(&out, 2, "missing.toml: there is no such file");
+    std::fs::write(
+        dir.join("single.toml"),
+        "[exercise]\ntitle = \"a\"\nprompt = \"b\"\nanswer = \"select 1\"\n",
+    )
+    .unwrap();
+    let out = board.run(&["grade", "--exercises", "single.toml", "alice.json"]);
+    assert_refused(
+        &out,
+        2,
+        "single.toml: line 1: write [[exercise]] (an array of tables), not [exercise]",
+    );
+    write_course(
+        dir,
+        &[("Broken".into(), "select * from nowhere".into(), false)],
+    );
+    let out = board.run(&["grade", "--exercises", "course.toml", "alice.json"]);
+    assert_refused(
+        &out,
+        2,
+        "course.toml: exercise 1 (\"Broken\"): its answer fails on the 8×8 board: no such table: nowhere",
+    );
+}
+promise!(a_usage_mistake_is_one_line_naming_the_value);
+
+/// Without --exercises, the built-in exercises are graded, in the table
+/// `query` prints, one column an exercise.
+fn the_built_in_exercises_are_graded_without_a_course() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let count = "select count(*) from square";
+    write_answers(dir, "alice", &[("Count the squares", count, count)]);
+    let out = board.run(&["grade", "alice.json"]);
+    let table = common::stdout_of_success(out, &["grade"]);
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(
+        lines[0].starts_with("student") && lines[0].contains("Count the squares"),
+        "{table}"
+    );
+    assert!(lines[2].starts_with("alice    ✓ "), "{table}");
+    assert_eq!(lines.len(), 3, "{table}");
+}
+promise!(the_built_in_exercises_are_graded_without_a_course);
+
+/// The course the how-to shows, with its [course] table and hints, is a
+/// file grade reads and grades by.
+fn the_how_to_s_course_with_hints_is_graded() {
+    let how_to = include_str!("../../docs/src/howto/exercises.md");
+    let example = (how_to.split("```toml\n").skip(1))
+        .map(|rest| &rest[..rest.find("```").unwrap()])
+        .find(|block| block.starts_with("[course]"))
+        .expect("the how-to's course example");
+    assert!(example.contains("hints = ["), "{example}");
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    std::fs::write(dir.join("course.toml"), example).unwrap();
+    let count = "select count(*) from square";
+    write_answers(dir, "ada", &[("Count the squares", count, count)]);
+    let (code, rows) = graded(&board, &["ada.json"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(cell(&rows[0], "Count the squares"), "✓");
+}
+promise!(the_how_to_s_course_with_hints_is_graded);
