@@ -342,6 +342,32 @@ fn a_course_shows_its_words_hints_one_at_a_time_and_saves_the_answers_checked() 
     type_query(&tab, "select 1");
     assert_eq!(downloaded(&tab)["answers"][1]["sql"], "select 64");
     exercise_screenshots(&tab, &page);
+    graded_again_by_the_teacher(&board, &answers);
+}
+
+/// The file the page saves is one `queens grade` reads and judges again,
+/// natively, in the words the page said.
+fn graded_again_by_the_teacher(board: &Board, answers: &serde_json::Value) {
+    std::fs::create_dir(board.dir.path().join("answers")).unwrap();
+    std::fs::write(
+        board.dir.path().join("answers/alice.json"),
+        answers.to_string(),
+    )
+    .unwrap();
+    let out = board.run(&[
+        "grade",
+        "--exercises",
+        "course.toml",
+        "--format",
+        "csv",
+        "answers/alice.json",
+    ]);
+    assert!(out.status.success(), "{}", crate::common::text(&out.stderr));
+    assert_eq!(
+        crate::common::text(&out.stdout),
+        "student,The lines through c5,Count the squares,note\n\
+         alice,\"3 rows missing, 3 extra\",\"hidden 5×5: 1 row missing, 1 extra\",\n"
+    );
 }
 
 /// The hint button shows the next hint, says which, and is done after the
