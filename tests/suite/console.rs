@@ -1020,6 +1020,36 @@ pub(crate) mod in_chromium {
     // infinity), and two integers above 2^53 that differ compared equal.
     // A value is its storage class and its exact value.
     promise!(
+        an_exercise_on_a_torus_is_checked_on_hidden_tori,
+        needs = [Chromium, SqlJs]
+    );
+    fn an_exercise_on_a_torus_is_checked_on_hidden_tori() {
+        let board = Board::shaped(7, &["--torus"]);
+        let page = console_of(&board, &[]);
+        let (_browser, tab) = open_console(&page, "", (1280, 900));
+        let lines =
+            "select anchor, mov_dir, count(*) as squares from square_line group by anchor, mov_dir";
+        let said = check(&tab, 3, lines);
+        assert!(
+            said.starts_with("Right") && said.contains("7×7 torus") && said.contains("8×8 torus"),
+            "{said}"
+        );
+        // Every line of a torus has 7 squares here: typed in, it is right
+        // on this board only.
+        let typed = "select anchor, mov_dir, 7 from square_line group by anchor, mov_dir";
+        let said = check(&tab, 3, typed);
+        assert!(
+            said.starts_with("Not yet") && said.contains("hidden 5×5 torus"),
+            "{said}"
+        );
+        eval(
+            &tab,
+            "document.getElementById('h-console-ex').scrollIntoView()",
+        );
+        screenshot(&tab, &screenshots().join("console-7x7-torus.png"));
+    }
+
+    promise!(
         the_console_compares_values_as_sqlite_types_them,
         needs = [Chromium, SqlJs]
     );
