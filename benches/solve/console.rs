@@ -7,10 +7,12 @@
 //!
 //!     cargo bench --bench solve -- --only console               # 10 … 12
 //!     cargo bench --bench solve -- --only console --size 12     # one size
+//!     cargo bench --bench solve -- --only console --exercises FILE
+//!                                     # a teacher's exercises, none left out
 //!
 //! It needs sql.js in node_modules (`npm ci`).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use headless_chrome::{Browser, LaunchOptions, Tab};
@@ -20,7 +22,7 @@ const MOST: Duration = Duration::from_secs(600);
 
 /// Each built-in exercise's check on the console page of the N×N board,
 /// for each of `sizes` from 10 up.
-pub fn console_figures(dir: &Path, sizes: &[u8]) {
+pub fn console_figures(dir: &Path, sizes: &[u8], exercises: Option<&str>) {
     let sqljs = Path::new(env!("CARGO_MANIFEST_DIR")).join("node_modules/sql.js");
     if !sqljs.join("package.json").exists() {
         println!("\nconsole: no node_modules/sql.js (npm ci): skipped");
@@ -41,22 +43,7 @@ pub fn console_figures(dir: &Path, sizes: &[u8]) {
          headless Chromium, click to verdict (s; on the N×N board and its three hidden ones):"
     );
     for &n in sizes.iter().filter(|&&n| n >= 10) {
-        let page = dir.join(format!("console{n}.html"));
-        let db = dir.join(format!("console{n}.db"));
-        let size = n.to_string();
-        crate::common::run_queens(&[
-            "export",
-            "--console",
-            "--sqljs",
-            sqljs.to_str().unwrap(),
-            "--size",
-            &size,
-            "--db",
-            db.to_str().unwrap(),
-            "--force",
-            "--out",
-            page.to_str().unwrap(),
-        ]);
+        let page = console_page(dir, n, &sqljs, exercises);
         let tab = browser.new_tab().unwrap();
         tab.set_default_timeout(MOST);
         tab.navigate_to(&format!("file://{}", page.display()))
@@ -72,7 +59,13 @@ pub fn console_figures(dir: &Path, sizes: &[u8]) {
             "JSON.stringify(JSON.parse(document.getElementById('queens-console').textContent).exercises.map(x => [x.title, x.answer]))",
         );
         let kept: Vec<(String, String)> = serde_json::from_str(&titles).unwrap();
-        for exercise in queens::model::exercises::built_in() {
+        let all = match exercises {
+            Some(file) => {
+                queens::model::exercises::parse(&std::fs::read_to_string(file).unwrap()).unwrap()
+            }
+            None => queens::model::exercises::built_in(),
+        };
+        for exercise in all {
             let figure = match kept.iter().position(|(title, _)| *title == exercise.title) {
                 Some(at) => check_time(&tab, at, &exercise.answer),
                 None => "left out".to_string(),
@@ -81,6 +74,32 @@ pub fn console_figures(dir: &Path, sizes: &[u8]) {
         }
         tab.close(true).ok();
     }
+}
+
+/// Writes the console page of the N×N board in `dir` (with the teacher's
+/// `exercises`, else the built-in ones) and returns its path.
+fn console_page(dir: &Path, n: u8, sqljs: &Path, exercises: Option<&str>) -> PathBuf {
+    let page = dir.join(format!("console{n}.html"));
+    let db = dir.join(format!("console{n}.db"));
+    let size = n.to_string();
+    let mut args = vec![
+        "export",
+        "--console",
+        "--sqljs",
+        sqljs.to_str().unwrap(),
+        "--size",
+        &size,
+        "--db",
+        db.to_str().unwrap(),
+        "--force",
+        "--out",
+        page.to_str().unwrap(),
+    ];
+    if let Some(file) = exercises {
+        args.extend(["--exercises", file]);
+    }
+    crate::common::run_queens(&args);
+    page
 }
 
 /// The seconds the page takes to judge `answer` as exercise `at`'s
@@ -115,13 +134,11 @@ fn check_time(tab: &Tab, at: usize, answer: &str) -> String {
         tab,
         "document.getElementById('console-verdict').textContent",
     );
-    match verdict.starts_with("Right") {
-        true => format!("{:.2}", ms / 1000.0),
-        false => format!(
-            "{:.2} ({})",
-            ms / 1000.0,
-            verdict.split(':').next().unwrap_or("")
-        ),
+    if verdict.starts_with("Right") {
+        format!("{:.2}", ms / 1000.0)
+    } else {
+        let said = verdict.split(':').next().unwrap_or("");
+        format!("{:.2} ({said})", ms / 1000.0)
     }
 }
 

@@ -81,6 +81,9 @@ fn main() {
         rusqlite::version()
     );
     sqlite_figures(dir.path(), &sizes, cores, &wanted);
+    if wanted("console") {
+        console_figures(dir.path(), &sizes, value("--exercises").as_deref());
+    }
     server_figures(&sizes, cores, wanted);
 }
 
@@ -137,8 +140,5 @@ fn sqlite_figures(dir: &Path, sizes: &[u8], cores: usize, wanted: &impl Fn(&str)
     }
     if wanted("variants") {
         variant_figures(dir);
-    }
-    if wanted("console") {
-        console_figures(dir, sizes);
     }
 }

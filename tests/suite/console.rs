@@ -458,7 +458,8 @@ promise!(
     needs = [SqlJs]
 );
 /// On 12×12 the searches some answers read take the page seconds to
-/// minutes: those exercises are left out, by the work SQLite counts.
+/// minutes: the copy carries the solutions stored, and the exercises
+/// still too slow are left out, by the work SQLite counts.
 fn a_12x12_console_leaves_out_the_exercises_too_slow_to_check_there() {
     let board = Board::new(12);
     let page = std::fs::read_to_string(console_of(&board, &[])).unwrap();
@@ -477,8 +478,22 @@ fn a_12x12_console_leaves_out_the_exercises_too_slow_to_check_there() {
         titles.contains(&"Count the squares") && titles.contains(&"Write the placement rule"),
         "{titles:?}"
     );
+    // The solutions travel stored: the first five are read, not searched.
+    assert!(
+        titles.contains(&"The first five solutions, in order"),
+        "{titles:?}"
+    );
     let carried = carried_kinds(board.dir.path(), &page);
     assert_eq!(carried[0], (12, 12, false, false, String::new()));
+    let own = carried_board(
+        board.dir.path(),
+        0,
+        console["boards"][0][1].as_str().unwrap(),
+    );
+    let stored: i64 = own
+        .query_row("select count(*) from solution_store", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(stored, 14_200, "A000170(12)");
 }
 
 promise!(a_teachers_answer_reaches_no_file, needs = [SqlJs]);

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
+use crate::engine::Target;
 use crate::engine::{self, FreshBoard};
 use crate::error::usage;
 use crate::model::board::Board;
@@ -14,7 +15,7 @@ use crate::model::exercises::{self, AnswerRows, Exercise};
 use crate::render::console::{ConsoleData, CourseHeading, LeftOut};
 use crate::render::infile::read_text_at_most;
 use crate::render::sqljs::{self, SqlJs};
-use crate::search::OpenBoard;
+use crate::search::{OpenBoard, Workers, store};
 
 /// The largest board the console is written for (columns and rows): the
 /// page carries each board as a file, and a learner's answer runs on it in
@@ -38,10 +39,38 @@ pub fn refuse_too_large(board: &Board) -> Result<()> {
 
 /// The most work a built-in exercise's answer may take on a board, in
 /// thousands of SQLite's steps (`engine::answer_steps`): a learner's
-/// answer like it is checked in the page in about 2 s at most (sql.js
-/// runs 12 to 35 million steps a second here: `cargo bench --bench solve
-/// -- --only console` prints the checks' times). More is left out.
-const MOST_STEPS: u64 = 50_000;
+/// answer like it is checked in the page in about 2 s at most. (Chromium
+/// runs 33 to 45 million of them a second here: the search tree's 48
+/// million on 10×10 in 1.4 s, the solutions' 72 million on 12×12 in 1.6 s;
+/// `cargo bench --bench solve -- --only console` prints the checks'
+/// times.) More is left out.
+const MOST_STEPS: u64 = 80_000;
+
+/// The fewest columns on which the page's board carries its solutions
+/// stored: from 12×12 on, a search for them takes the page seconds.
+const STORED_FROM: u8 = 12;
+
+/// The page's own board as the console carries it: a copy of its file (a
+/// server's board is no file: a fresh one of its kind). From STORED_FROM
+/// columns on, the copy holds the solutions stored, as `init
+/// --materialize` stores them, so that numbered_solution and the views on
+/// it read them at once in the browser instead of searching.
+fn carried_own(board: &OpenBoard) -> Result<Vec<u8>> {
+    let image = match board.reader.image()? {
+        Some(file) => file,
+        None => FreshBoard::of(&board.board)?.image()?,
+    };
+    if board.n() < STORED_FROM || board.stored_count()?.is_some() {
+        return Ok(image);
+    }
+    let dir = tempfile::TempDir::new()?;
+    let copy = dir.path().join("carried.db");
+    std::fs::write(&copy, &image)?;
+    let engine = engine::connect(&Target::File(copy.clone()))?;
+    store::materialize(engine.as_ref(), board.n(), Workers::unwatched())?;
+    drop(engine);
+    engine::image_of_file(&copy)
+}
 
 /// The largest exercises file read: far more than any course needs, and a
 /// device that never ends is not read forever.
@@ -105,12 +134,7 @@ impl Console {
     /// does not apply to these boards is left out, and the page says why.
     pub fn data(self, board: &OpenBoard) -> Result<ConsoleData> {
         refuse_too_large(&board.board)?;
-        // A server's board is no file: the console gets a fresh one of its kind.
-        let own = match board.reader.image()? {
-            Some(file) => file,
-            None => FreshBoard::of(&board.board)?.image()?,
-        };
-        let mut boards = vec![(board.board.clone(), own)];
+        let mut boards = vec![(board.board.clone(), carried_own(board)?)];
         for hidden in board.board.hidden_boards() {
             let image = FreshBoard::of(&hidden)?.image()?;
             boards.push((hidden, image));

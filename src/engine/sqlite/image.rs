@@ -279,3 +279,8 @@ pub fn answer_steps(image: &[u8], sql: &str, most: u64) -> Result<Option<u64>, S
     let steps = *steps.lock().map_err(|_| "the count of steps was lost")?;
     Ok(Some(steps))
 }
+
+/// The SQLite file at `path`, as `image_of` copies a database.
+pub fn image_of_file(path: &std::path::Path) -> Result<Vec<u8>> {
+    image_of(&Connection::open(path)?)
+}
