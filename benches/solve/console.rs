@@ -65,7 +65,7 @@ pub fn console_figures(dir: &Path, sizes: &[u8], exercises: Option<&str>) {
             }
             None => queens::model::exercises::built_in(),
         };
-        for exercise in all {
+        for exercise in all.exercises {
             let figure = match kept.iter().position(|(title, _)| *title == exercise.title) {
                 Some(at) => check_time(&tab, at, &exercise.answer),
                 None => "left out".to_string(),

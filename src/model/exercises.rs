@@ -226,6 +226,7 @@ mod tests {
                 prompt: "p".into(),
                 answer: answer.into(),
                 ordered: false,
+                hints: Vec::new(),
             }
             .squares_named()
         };
