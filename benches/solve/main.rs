@@ -7,7 +7,8 @@
 //!     cargo bench --bench solve -- --size 11     # one size
 //!     cargo bench --bench solve -- --only show   # one section: rows, mirror,
 //!                                                # first-rows, class-rows, show, completions,
-//!                                                # native, duckdb, variants, postgres, citus
+//!                                                # native, duckdb, variants, console,
+//!                                                # postgres, citus
 //!
 //! With QUEENS_BENCH_POSTGRES set to a postgres:// URL, the same queries are
 //! also timed on that server (in a schema `queens_bench`, rebuilt per size).
@@ -23,6 +24,7 @@ mod citus;
 mod class_rows;
 mod common;
 mod completions;
+mod console;
 mod duckdb;
 mod first_rows;
 mod mirror;
@@ -40,6 +42,7 @@ use queens::search::Workers;
 use crate::citus::citus_figures;
 use crate::class_rows::{class_rows_figures, numbered_rows_figures};
 use crate::completions::completion_figures;
+use crate::console::console_figures;
 use crate::duckdb::duckdb_figures;
 use crate::first_rows::{first_rows_figures, views_first_rows_figures};
 use crate::mirror::mirror_figures;
@@ -78,6 +81,9 @@ fn main() {
         rusqlite::version()
     );
     sqlite_figures(dir.path(), &sizes, cores, &wanted);
+    if wanted("console") {
+        console_figures(dir.path(), &sizes, value("--exercises").as_deref());
+    }
     server_figures(&sizes, cores, wanted);
 }
 

@@ -97,9 +97,50 @@ impl Board {
 
     /// The boards a learner's answer is also checked on, besides this one
     /// (`export --console`, `grade`): hidden from the learner, so that rows
-    /// typed in by hand are wrong.
+    /// typed in by hand are wrong. They are of this board's kind, on other
+    /// columns, so an answer that holds on this kind of board holds on them:
+    ///
+    /// - their columns are three of 5, 6, 7 and 8, the three other than
+    ///   this board's (5, 6 and 7 where it has more or fewer): small enough
+    ///   to check at once, large enough to hold c5;
+    /// - a torus's are tori, a superqueens board's superqueens boards;
+    /// - a rectangle's are rectangles with as many rows more than columns
+    ///   (4×6's are 5×7, 6×8 and 7×9), up to 26 rows;
+    /// - a board with holes has its holes on each that lie on it; where
+    ///   none does (or they would fill a column), its first hole moved onto
+    ///   it (its column and row at most the board's).
     pub fn hidden_boards(&self) -> Vec<Board> {
-        [5, 6, 7].map(Board::square).to_vec()
+        let extra_rows = self.rows - self.cols;
+        (5..=8)
+            .filter(|&cols| cols != self.cols)
+            .take(3)
+            .map(|cols| {
+                let rows = cols.saturating_add(extra_rows).min(MAX_SIZE);
+                let on_it = |hole: &&Square| hole.col <= cols && hole.row <= rows;
+                let mut hidden = Board {
+                    cols,
+                    rows,
+                    holes: self.holes.iter().filter(on_it).copied().collect(),
+                    ..self.clone()
+                };
+                if let Some(first) = self.holes.first()
+                    && (hidden.holes.is_empty() || hidden.unfit().is_some())
+                {
+                    hidden.holes = vec![Square {
+                        col: first.col.min(cols),
+                        row: first.row.min(rows),
+                    }];
+                }
+                hidden
+            })
+            .collect()
+    }
+
+    /// Whether a queen may stand on the square named `name` here: it is on
+    /// the board and no hole.
+    pub fn has_square(&self, name: &str) -> bool {
+        self.square_named(name)
+            .is_ok_and(|square| !self.holes.contains(&square))
     }
 
     /// Whether it has as many rows as columns (else it is a rectangle).
@@ -483,6 +524,55 @@ mod tests {
         assert!(parse_placement(&["c5 C5".to_string()], 8).is_err());
         assert!(parse_placement(&[" , ".to_string()], 8).is_err());
         assert!(parse_placement(&["c5 z9".to_string()], 8).is_err());
+    }
+
+    #[test]
+    fn hidden_boards_are_of_the_shown_kind_on_other_columns() {
+        let sizes = |board: &Board| -> Vec<(u8, u8)> {
+            board
+                .hidden_boards()
+                .iter()
+                .map(|b| (b.cols, b.rows))
+                .collect()
+        };
+        assert_eq!(sizes(&Board::square(8)), [(5, 5), (6, 6), (7, 7)]);
+        assert_eq!(sizes(&Board::square(6)), [(5, 5), (7, 7), (8, 8)]);
+        assert_eq!(sizes(&Board::square(1)), [(5, 5), (6, 6), (7, 7)]);
+        let rectangle = parse_board_size("4x6").unwrap();
+        assert_eq!(sizes(&rectangle), [(5, 7), (6, 8), (7, 9)]);
+        let tall = parse_board_size("2x26").unwrap();
+        assert_eq!(sizes(&tall), [(5, 26), (6, 26), (7, 26)]);
+        let torus = Board {
+            torus: true,
+            superqueens: true,
+            ..Board::square(9)
+        };
+        for hidden in torus.hidden_boards() {
+            assert!(hidden.torus && hidden.superqueens && hidden.unfit().is_none());
+        }
+        let holed = Board {
+            holes: parse_holes("a1,c6,h8").unwrap().0,
+            ..Board::square(8)
+        };
+        let holes: Vec<String> = (holed.hidden_boards().iter())
+            .map(|b| {
+                b.holes
+                    .iter()
+                    .map(|h| h.name())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        assert_eq!(holes, ["a1", "a1,c6", "a1,c6"]);
+        let far = Board {
+            holes: parse_holes("h8").unwrap().0,
+            ..Board::square(8)
+        };
+        let moved: Vec<String> = (far.hidden_boards().iter())
+            .map(|b| b.holes[0].name())
+            .collect();
+        assert_eq!(moved, ["e5", "f6", "g7"]);
+        assert!(!holed.has_square("c6") && holed.has_square("c5") && !holed.has_square("i1"));
     }
 
     #[test]

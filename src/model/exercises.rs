@@ -48,6 +48,25 @@ impl Exercise {
         let digest = Sha256::digest(format!("{}\n{}", self.title, self.answer));
         hex(&digest[..8])
     }
+
+    /// The squares its answer names, as quoted literals (`'c5'`), each
+    /// once, in the order they come: a board that lacks one gives the
+    /// answer no meaning.
+    pub fn squares_named(&self) -> Vec<String> {
+        let mut named: Vec<String> = Vec::new();
+        for literal in self.answer.split('\'').skip(1).step_by(2) {
+            let mut chars = literal.chars();
+            let is_square = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+                && !chars.as_str().is_empty()
+                && !chars.as_str().starts_with('0')
+                && chars.as_str().len() <= 2
+                && chars.as_str().bytes().all(|b| b.is_ascii_digit());
+            if is_square && !named.iter().any(|n| n == literal) {
+                named.push(literal.to_string());
+            }
+        }
+        named
+    }
 }
 
 /// The rows a reference answer gives on one board, as the page carries
@@ -198,6 +217,25 @@ fn line_of(text: &str, at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_squares_an_answer_names_are_its_quoted_square_names() {
+        let named = |answer: &str| {
+            Exercise {
+                title: "t".into(),
+                prompt: "p".into(),
+                answer: answer.into(),
+                ordered: false,
+                hints: Vec::new(),
+            }
+            .squares_named()
+        };
+        assert_eq!(
+            named("select 'c5', 'a10' from square where square in ('c5', 'b0', 'RGHT-UP', 'x')"),
+            ["c5", "a10"]
+        );
+        assert!(named("select count(*) from square where cl_no = 5").is_empty());
+    }
 
     #[test]
     fn the_built_in_exercises_are_at_least_eight_with_distinct_ids() {

@@ -246,6 +246,7 @@ fn assemble(data: &PageData, console: Option<&ConsoleData>) -> Result<String> {
         Some(console) => Some(context! {
             data => script_json(&serde_json::to_string(console)?),
             hidden => console.hidden(),
+            left_out => console.left_out_said(),
             sqljs_version => console.sqljs_version(),
         }),
         None => None,

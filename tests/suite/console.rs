@@ -262,29 +262,238 @@ fn a_device_or_a_huge_file_in_the_package_is_not_read_for_ever() {
 }
 
 promise!(boards_the_console_does_not_fit_are_refused, needs = [SqlJs]);
+/// A board too large is refused before any other line: the flags' board
+/// before its file is created, a file's own once it is read.
 fn boards_the_console_does_not_fit_are_refused() {
     let sqljs = sqljs();
     let at = sqljs.to_str().unwrap();
-    let large = Board::new(11);
+    let large = Board::new(13);
     let said = refused_with_sqljs(&large, at);
     assert!(
-        said.contains("--console writes boards up to 10×10"),
+        said.contains("--console writes boards up to 12×12, not the 13×13 board"),
         "{said}"
     );
-    let small = Board::new(4);
-    let said = refused_with_sqljs(&small, at);
+    let dir = tempfile::TempDir::new().unwrap();
+    let args = [
+        "export",
+        "--console",
+        "--sqljs",
+        at,
+        "--size",
+        "13",
+        "--db",
+        "new.db",
+        "--out",
+        "console.html",
+    ];
+    let out = common::run_in(dir.path(), &args);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
     assert!(
-        said.contains("the built-in exercises name c5, which the 4×4 board has not"),
+        said.starts_with("queens: --console writes boards up to 12×12")
+            && said.lines().count() == 1,
         "{said}"
     );
-    // A teacher's own exercises fit it.
-    std::fs::write(
-        small.dir.path().join("small.toml"),
-        exercise("Squares", "select count(*) from square"),
-    )
-    .unwrap();
-    let out = export_with(&small, "small.toml");
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!dir.path().join("new.db").exists() && !dir.path().join("console.html").exists());
+}
+
+/// The carried boards of `page`, each as (columns, rows, torus,
+/// superqueens, holes), read from its own tables.
+fn carried_kinds(dir: &Path, page: &str) -> Vec<(i64, i64, bool, bool, String)> {
+    let console = console_data(page);
+    (console["boards"].as_array().unwrap().iter().enumerate())
+        .map(|(at, carried)| {
+            let conn = carried_board(dir, at, carried[1].as_str().unwrap());
+            conn.query_row(
+                "select (select n from board_size), (select n from board_rows), \
+                 (select torus from board_shape), \
+                 (select count(*) > 0 from mov_dir where abs(d_cl) > 1 or abs(d_rw) > 1), \
+                 coalesce((select group_concat(square, ',') from (select square from hole \
+                 order by square)), '')",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            )
+            .unwrap()
+        })
+        .collect()
+}
+
+/// The sentence of `page` that says which built-in exercises are left out,
+/// or "".
+fn left_out_said(page: &str) -> String {
+    page.split("id=\"console-left-out\">")
+        .nth(1)
+        .map(|rest| rest[..rest.find("</p>").unwrap()].to_string())
+        .unwrap_or_default()
+}
+
+promise!(
+    the_console_serves_every_kind_of_board_on_hidden_boards_of_its_kind,
+    needs = [SqlJs]
+);
+fn the_console_serves_every_kind_of_board_on_hidden_boards_of_its_kind() {
+    for (size, flags, kinds, hidden) in kinds_served() {
+        let board = Board::sized(size, flags);
+        let page = std::fs::read_to_string(console_of(&board, &[])).unwrap();
+        let carried = carried_kinds(board.dir.path(), &page);
+        let expected: Vec<(i64, i64, bool, bool, String)> = (kinds.iter())
+            .map(|&(c, r, t, s, h)| (c, r, t, s, h.to_string()))
+            .collect();
+        assert_eq!(carried, expected, "{size} {flags:?}");
+        assert!(
+            page.contains(&format!("on this board and on {hidden}, so")),
+            "{size} {flags:?}"
+        );
+        left_out_as_expected(size, flags, &page);
+    }
+}
+
+/// A board's kind as its tables say: columns, rows, torus, superqueens,
+/// holes.
+type Kind = (i64, i64, bool, bool, &'static str);
+
+/// Each kind of board `init` makes, as (--size, flags), with the kinds of
+/// the boards its console page carries and how the page names the hidden
+/// ones.
+fn kinds_served() -> [(
+    &'static str,
+    &'static [&'static str],
+    [Kind; 4],
+    &'static str,
+); 5] {
+    [
+        (
+            "7",
+            &["--torus"],
+            [
+                (7, 7, true, false, ""),
+                (5, 5, true, false, ""),
+                (6, 6, true, false, ""),
+                (8, 8, true, false, ""),
+            ],
+            "the hidden 5×5, 6×6 and 8×8 tori",
+        ),
+        (
+            "8",
+            &["--holes", "c5,a1,h8"],
+            [
+                (8, 8, false, false, "a1,c5,h8"),
+                (5, 5, false, false, "a1,c5"),
+                (6, 6, false, false, "a1,c5"),
+                (7, 7, false, false, "a1,c5"),
+            ],
+            "the hidden 5×5, 6×6 and 7×7 boards with holes",
+        ),
+        (
+            "9",
+            &["--superqueens"],
+            [
+                (9, 9, false, true, ""),
+                (5, 5, false, true, ""),
+                (6, 6, false, true, ""),
+                (7, 7, false, true, ""),
+            ],
+            "the hidden 5×5, 6×6 and 7×7 superqueens boards",
+        ),
+        (
+            "6",
+            &["--superqueens", "--holes", "f6"],
+            [
+                (6, 6, false, true, "f6"),
+                (5, 5, false, true, "e5"),
+                (7, 7, false, true, "f6"),
+                (8, 8, false, true, "f6"),
+            ],
+            "the hidden 5×5, 7×7 and 8×8 superqueens boards with holes",
+        ),
+        (
+            "1",
+            &[],
+            [
+                (1, 1, false, false, ""),
+                (5, 5, false, false, ""),
+                (6, 6, false, false, ""),
+                (7, 7, false, false, ""),
+            ],
+            "the hidden 5×5, 6×6 and 7×7 boards",
+        ),
+    ]
+}
+
+/// The built-in exercises `page` leaves out are the ones that cannot
+/// apply to the board of `size` and `flags`, and it says why.
+fn left_out_as_expected(size: &str, flags: &[&str], page: &str) {
+    let said = left_out_said(page);
+    let kept = console_data(page)["exercises"].as_array().unwrap().len();
+    match (size, flags.contains(&"--holes")) {
+        // a1 and c5 are holes: the exercises that name them are left out.
+        ("8", true) => assert_eq!(
+            said,
+            "3 of the 12 built-in exercises are left out, as they cannot be checked on this \
+             board. Naming c5, a hole of this 8×8 board with holes at a1, c5, h8: “The lines \
+             through c5” and “The squares on c5's lines”. Naming a1, a hole of this 8×8 board \
+             with holes at a1, c5, h8: “Where a queen on a1 leaves room”."
+        ),
+        ("1", _) => assert!(
+            said.contains("Naming c5, a square this 1×1 board has not: “The lines through c5”"),
+            "{said}"
+        ),
+        // No solutions on 5×5 to 9×9 superqueens boards: the solutions'
+        // exercises give the same rows everywhere.
+        ("6" | "9", _) => assert!(
+            said.contains("Giving the same rows on every board it is checked on")
+                && said.contains("“Count the solutions”"),
+            "{said}"
+        ),
+        _ => assert_eq!(said, "", "{size} {flags:?}"),
+    }
+    if !said.is_empty() {
+        let left: usize = said.split(' ').next().unwrap().parse().unwrap();
+        assert_eq!(left + kept, 12, "{said}");
+    }
+}
+
+promise!(
+    a_12x12_console_leaves_out_the_exercises_too_slow_to_check_there,
+    needs = [SqlJs]
+);
+/// On 12×12 the searches some answers read take the page seconds to
+/// minutes: the copy carries the solutions stored, and the exercises
+/// still too slow are left out, by the work SQLite counts.
+fn a_12x12_console_leaves_out_the_exercises_too_slow_to_check_there() {
+    let board = Board::new(12);
+    let page = std::fs::read_to_string(console_of(&board, &[])).unwrap();
+    let said = left_out_said(&page);
+    assert!(
+        said.contains("Too slow to check in the browser")
+            && said.contains("“Level 4 of the search tree”")
+            && said.contains("“Killed by a rising diagonal”"),
+        "{said}"
+    );
+    let console = console_data(&page);
+    let titles: Vec<&str> = (console["exercises"].as_array().unwrap().iter())
+        .map(|x| x["title"].as_str().unwrap())
+        .collect();
+    assert!(
+        titles.contains(&"Count the squares") && titles.contains(&"Write the placement rule"),
+        "{titles:?}"
+    );
+    // The solutions travel stored: the first five are read, not searched.
+    assert!(
+        titles.contains(&"The first five solutions, in order"),
+        "{titles:?}"
+    );
+    let carried = carried_kinds(board.dir.path(), &page);
+    assert_eq!(carried[0], (12, 12, false, false, String::new()));
+    let own = carried_board(
+        board.dir.path(),
+        0,
+        console["boards"][0][1].as_str().unwrap(),
+    );
+    let stored: i64 = own
+        .query_row("select count(*) from solution_store", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(stored, 14_200, "A000170(12)");
 }
 
 promise!(a_teachers_answer_reaches_no_file, needs = [SqlJs]);
@@ -472,7 +681,7 @@ fn the_console_page_carries_real_boards_in_under_two_mib_and_the_plain_page_is_u
     let boards = console["boards"].as_array().unwrap();
     let mut sizes = Vec::new();
     for (at, carried) in boards.iter().enumerate() {
-        let n = carried[0].as_u64().unwrap();
+        let n = carried[0].as_str().unwrap().to_string();
         let conn = carried_board(board.dir.path(), at, carried[1].as_str().unwrap());
         let count: i64 = conn
             .query_row("select count(*) from solution", [], |r| r.get(0))
@@ -487,7 +696,11 @@ fn the_console_page_carries_real_boards_in_under_two_mib_and_the_plain_page_is_u
         assert_eq!(wal, 0, "a copy opens without a -wal file");
         sizes.push((n, count));
     }
-    assert_eq!(sizes, [(8, 92), (5, 10), (6, 4), (7, 40)]);
+    let sizes: Vec<(&str, i64)> = sizes
+        .iter()
+        .map(|(n, count)| (n.as_str(), *count))
+        .collect();
+    assert_eq!(sizes, [("8×8", 92), ("5×5", 10), ("6×6", 4), ("7×7", 40)]);
     assert!(console["license"].as_str().unwrap().contains("MIT"));
     assert!(console["exercises"].as_array().unwrap().len() >= 8);
     // Nothing of the page's own loads from the network (sql.js is checked
@@ -585,7 +798,7 @@ fn a_server_s_board_is_carried_as_a_fresh_sqlite_board() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let console = console_data(&std::fs::read_to_string(&page).unwrap());
-    assert_eq!(console["boards"][0][0], 6);
+    assert_eq!(console["boards"][0][0], "6×6");
     let carried = carried_board(
         schema.dir.path(),
         0,
@@ -821,6 +1034,36 @@ pub(crate) mod in_chromium {
     // 'x''6131''' passed for the blob x'6131', NULL for 1e999 (JSON has no
     // infinity), and two integers above 2^53 that differ compared equal.
     // A value is its storage class and its exact value.
+    promise!(
+        an_exercise_on_a_torus_is_checked_on_hidden_tori,
+        needs = [Chromium, SqlJs]
+    );
+    fn an_exercise_on_a_torus_is_checked_on_hidden_tori() {
+        let board = Board::shaped(7, &["--torus"]);
+        let page = console_of(&board, &[]);
+        let (_browser, tab) = open_console(&page, "", (1280, 900));
+        let lines =
+            "select anchor, mov_dir, count(*) as squares from square_line group by anchor, mov_dir";
+        let said = check(&tab, 3, lines);
+        assert!(
+            said.starts_with("Right") && said.contains("7×7 torus") && said.contains("8×8 torus"),
+            "{said}"
+        );
+        // Every line of a torus has 7 squares here: typed in, it is right
+        // on this board only.
+        let typed = "select anchor, mov_dir, 7 from square_line group by anchor, mov_dir";
+        let said = check(&tab, 3, typed);
+        assert!(
+            said.starts_with("Not yet") && said.contains("hidden 5×5 torus"),
+            "{said}"
+        );
+        eval(
+            &tab,
+            "document.getElementById('h-console-ex').scrollIntoView()",
+        );
+        screenshot(&tab, &screenshots().join("console-7x7-torus.png"));
+    }
+
     promise!(
         the_console_compares_values_as_sqlite_types_them,
         needs = [Chromium, SqlJs]

@@ -135,8 +135,10 @@ pub struct Args {
 
     /// For html: a console in the page that runs your SQL on a copy of
     /// the database (SQLite, by sql.js, offline), with exercises that check
-    /// an answer on this board and on hidden boards of 5×5, 6×6 and 7×7
-    /// (boards from 5×5 to 10×10; from 1×1 with --exercises).
+    /// an answer on this board and on three hidden boards of its kind
+    /// (tori for a torus, boards with holes for one with holes …), on
+    /// boards up to 12×12; a built-in exercise that cannot apply to the
+    /// board is left out, and the page says why.
     /// Needs sql.js 1.17.0 from npm: `npm install sql.js@1.17.0` in the
     /// current directory, or --sqljs.
     #[arg(long, conflicts_with_all = ["solution", "fundamental"])]

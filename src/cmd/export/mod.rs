@@ -32,6 +32,11 @@ pub fn run(args: &Args) -> Result<()> {
     placements::refuse_choosing_in_whole(args, format)?;
     let asked = (args.target.asked(|| None)).unwrap_or_else(|| Board::square(DEFAULT_SIZE));
     refuse_a_board_it_cannot_hold(args, format, &asked)?;
+    if args.console {
+        // Before any other line: sql.js and the exercises are looked for
+        // only for a board the console serves.
+        console::refuse_too_large(&asked)?;
+    }
     let console = page::console_asked(args, format)?;
     let target = args.target.target()?;
     if format == ExportFormat::Datasette {
@@ -126,20 +131,13 @@ fn say_what_was_written(
     Ok(())
 }
 
-/// What holds the plain board only, asked of another: the page's console
-/// (its exercises are checked on hidden plain boards); and what holds
-/// square boards only, asked of a rectangle: the page, whose drawings and
-/// walk are square, and the DuckDB script, whose search joins two halves
-/// on the rows they use, every row. Asked of the board the flags name
-/// before a file is created for it, and of the board opened (a file's own).
+/// What holds square boards only, asked of a rectangle: the page, whose
+/// drawings and walk are square, and the DuckDB script, whose search joins
+/// two halves on the rows they use, every row. Asked of the board the flags
+/// name before a file is created for it, and of the board opened (a file's
+/// own).
 fn refuse_a_board_it_cannot_hold(args: &Args, format: ExportFormat, board: &Board) -> Result<()> {
     let named = board.the_board();
-    if !board.is_plain() && args.console {
-        return Err(usage(format!(
-            "--console holds the plain board only, not {named}; the other formats, and the \
-             database in sqlite3, hold it"
-        )));
-    }
     if board.is_square() {
         return Ok(());
     }

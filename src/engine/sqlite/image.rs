@@ -234,3 +234,53 @@ pub fn answer_needs(image: &[u8], sql: &str) -> Result<AnswerNeeds, String> {
     }
     Ok(needs)
 }
+
+/// How many SQLite steps (virtual machine instructions, counted in
+/// thousands) `sql` takes to run to its end on the database `image` holds:
+/// a measure of its work that is the same on every run and every machine,
+/// as SQLite's own progress handler counts it. None where it takes more
+/// than `most` thousand, where it is stopped; Err as `answer_rows` says.
+pub fn answer_steps(image: &[u8], sql: &str, most: u64) -> Result<Option<u64>, String> {
+    let said = |e: rusqlite::Error| e.to_string();
+    let mut conn = Connection::open_in_memory().map_err(said)?;
+    conn.deserialize_read_exact(MAIN_DB, image, image.len(), true)
+        .map_err(said)?;
+    super::query::lock_down(&conn).map_err(|e| e.to_string())?;
+    let steps = Arc::new(Mutex::new(0_u64));
+    let counted = Arc::clone(&steps);
+    conn.progress_handler(
+        1000,
+        Some(move || {
+            let Ok(mut steps) = counted.lock() else {
+                return true;
+            };
+            *steps += 1;
+            *steps > most
+        }),
+    )
+    .map_err(said)?;
+    let mut statement = conn.prepare(sql).map_err(said)?;
+    if !statement.readonly() {
+        return Err("an answer is a query that reads rows, and this one does not".into());
+    }
+    let mut rows = statement.query([]).map_err(said)?;
+    loop {
+        match rows.next() {
+            Ok(Some(_)) => {}
+            Ok(None) => break,
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::OperationInterrupted =>
+            {
+                return Ok(None);
+            }
+            Err(e) => return Err(said(e)),
+        }
+    }
+    let steps = *steps.lock().map_err(|_| "the count of steps was lost")?;
+    Ok(Some(steps))
+}
+
+/// The SQLite file at `path`, as `image_of` copies a database.
+pub fn image_of_file(path: &std::path::Path) -> Result<Vec<u8>> {
+    image_of(&Connection::open(path)?)
+}

@@ -49,7 +49,10 @@ mod store;
 mod values;
 
 pub use failure::explain_leftover_busy;
-pub use image::{AnswerBounds, AnswerNeeds, answer_needs, answer_rows, bounded_answer_rows};
+pub use image::{
+    AnswerBounds, AnswerNeeds, answer_needs, answer_rows, answer_steps, bounded_answer_rows,
+    image_of_file,
+};
 
 /// A board built afresh by this queens, in memory, for another engine's
 /// `doctor` to compare its tables with, row for row: the SQLite engine

@@ -309,7 +309,8 @@ function sqlConsole(document, window, facts, helpers, hooks) {
     controls();
   }
 
-  const boardName = b => carried.boards[b][0] + "×" + carried.boards[b][0];
+  // A board as "this … board" names it: its size and kind ("5×5 torus").
+  const boardName = b => carried.boards[b][0];
 
   function verdict(m, exercise) {
     const box = el("console-verdict");
