@@ -441,7 +441,7 @@ fn what_is_refused_for_another_board_creates_no_file_and_plain_goes_back() {
             "--console",
             "--torus",
             "--size",
-            "5",
+            "13",
             "--db",
             "n.db",
         ][..],
