@@ -965,7 +965,9 @@ pub(crate) mod in_chromium {
             ),
         );
         type_query(tab, answer);
-        click(tab, "#console-check");
+        // Pressed by the page's own click(): a browser input event costs a
+        // second here, and the keyboard's use is tested on its own.
+        eval(tab, "document.getElementById('console-check').click()");
         wait_until("the check's verdict", || {
             !busy(tab) && !text_of(tab, "console-verdict").is_empty()
         });
