@@ -112,7 +112,7 @@ fn read_course(path: &Path) -> Result<Course> {
 fn print_grades(grader: &Grader, files: &[PathBuf], out: &mut dyn Printer) -> Result<usize> {
     let titles = grader.titles();
     let mut headers = vec!["student".to_string()];
-    headers.extend(titles.iter().cloned());
+    headers.extend(titles.iter().map(|title| cell(title)));
     headers.push("note".to_string());
     out.headers(headers)?;
     let mut unread = 0;
@@ -132,7 +132,7 @@ fn print_grades(grader: &Grader, files: &[PathBuf], out: &mut dyn Printer) -> Re
             }
         };
         let row: Vec<Value> = (std::iter::once(student).chain(cells).chain([note]))
-            .map(|cell| Value::Text(on_one_line(&cell)))
+            .map(|text| Value::Text(cell(&text)))
             .collect();
         out.row(&row)?;
     }
@@ -160,10 +160,19 @@ fn student_name(path: &Path) -> String {
     }
 }
 
-/// `text` with every control character (a line break in a file's name, a
-/// value's) shown as `?`: each learner is one line of the table.
-fn on_one_line(text: &str) -> String {
-    text.chars()
+/// `text` as a cell of the table: every control character (a line break
+/// or a terminal's escape in a file's name, a title, a value) shown as
+/// `?`, so each learner is one line and nothing reaches the terminal; and
+/// a cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@` first:
+/// a learner names their own file) starts with `'`, which shows it as text.
+fn cell(text: &str) -> String {
+    let line: String = text
+        .chars()
         .map(|c| if c.is_control() { '?' } else { c })
-        .collect()
+        .collect();
+    if line.starts_with(['=', '+', '-', '@']) {
+        format!("'{line}")
+    } else {
+        line
+    }
 }

@@ -45,7 +45,9 @@ pub fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
         Ok(seconds) if seconds > 0.0 && seconds <= 1e6 => {
             Ok(std::time::Duration::from_secs_f64(seconds))
         }
-        _ => Err(format!("{text:?} is not a number of seconds (more than 0)")),
+        _ => Err(format!(
+            "{text:?} is not a number of seconds from more than 0 up to 1000000 (about 11 days)"
+        )),
     }
 }
 

@@ -18,7 +18,10 @@ const BUILT_IN: &str = include_str!("exercises.toml");
 pub struct Exercise {
     pub title: String,
     pub prompt: String,
-    /// The reference answer: one SQL query.
+    /// The reference answer: one SQL query. The page carries its rows on
+    /// each board, never its text, which a learner would read in the
+    /// page's source and hand in.
+    #[serde(skip_serializing)]
     pub answer: String,
     /// Whether the rows must come in the reference's order.
     #[serde(default)]

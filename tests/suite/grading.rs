@@ -349,3 +349,106 @@ fn the_how_to_s_course_with_hints_is_graded() {
     assert_eq!(cell(&rows[0], "Count the squares"), "✓");
 }
 promise!(the_how_to_s_course_with_hints_is_graded);
+
+/// A course whose one exercise's reference answer is a query no learner
+/// would write by chance (its rows' column names are part of the answer
+/// and the page shows them; the words only its SQL holds are not).
+const SECRET_COURSE: &str = r#"
+[[exercise]]
+title = "Count the squares"
+prompt = "How many squares has the board?"
+answer = "select count(*) as squares from square where 'teacher_secret_reference' <> ''"
+"#;
+
+promise!(
+    the_page_does_not_hand_the_learner_the_reference_answer,
+    needs = [SqlJs]
+);
+/// The page checks an answer against the reference's rows, which it
+/// carries: it has no use for the teacher's reference SQL, and a learner
+/// who reads the page's source and copies it gets ✓ from `queens grade`
+/// (progress a teacher "can collect and trust").
+fn the_page_does_not_hand_the_learner_the_reference_answer() {
+    let board = Board::new(8);
+    std::fs::write(board.dir.path().join("course.toml"), SECRET_COURSE).unwrap();
+    let page = crate::console::console_of(&board, &["--exercises", "course.toml"]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        !html.contains("teacher_secret_reference"),
+        "the page carries the reference answer's SQL: view-source and copy it"
+    );
+}
+
+/// The id the page names `course`'s first exercise by, from the page.
+fn first_exercise_id(board: &Board) -> String {
+    let page = crate::console::console_of(board, &["--exercises", "course.toml"]);
+    let data = crate::console::console_data(&std::fs::read_to_string(page).unwrap());
+    data["exercises"][0]["id"].as_str().unwrap().to_string()
+}
+
+/// A learner's answers file, as "Download my answers" writes it, with
+/// `sql` as the answer to the exercise `id`.
+fn answers_file(id: &str, sql: &str) -> String {
+    serde_json::json!({
+        "queens_answers": 1,
+        "board": "8×8",
+        "answers": [{"exercise": id, "title": "Count the squares", "sql": sql}],
+    })
+    .to_string()
+}
+
+promise!(
+    grade_s_csv_starts_no_cell_with_a_formula_from_a_file_s_name,
+    needs = [SqlJs]
+);
+/// `--format csv` is "for a spreadsheet", and each learner is named by
+/// the file's name, which the learner chose: a name that starts with =,
+/// +, - or @ is a formula the teacher's spreadsheet runs.
+fn grade_s_csv_starts_no_cell_with_a_formula_from_a_file_s_name() {
+    let board = Board::new(8);
+    std::fs::write(board.dir.path().join("course.toml"), SECRET_COURSE).unwrap();
+    let id = first_exercise_id(&board);
+    let name = "=HYPERLINK(\"http:evil.example\",\"alice\").json";
+    std::fs::write(
+        board.dir.path().join(name),
+        answers_file(&id, "select count(*) from square"),
+    )
+    .unwrap();
+    let out = board.run(&["grade", "--exercises", "course.toml", "-f", "csv", name]);
+    let said = text(&out.stdout);
+    let mut reader = csv::ReaderBuilder::new().from_reader(said.as_bytes());
+    for record in reader.records() {
+        for cell in &record.unwrap() {
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@']),
+                "a cell a spreadsheet runs as a formula: {cell:?} in {said}"
+            );
+        }
+    }
+}
+
+promise!(grade_prints_no_control_character_from_a_course_s_titles);
+/// Each learner is one line of the table, and nothing grade prints moves
+/// the terminal: an exercise's title with an escape sequence (a colour,
+/// a window title) and a line break goes into the table's header as it
+/// was typed.
+fn grade_prints_no_control_character_from_a_course_s_titles() {
+    let board = Board::new(8);
+    std::fs::write(
+        board.dir.path().join("course.toml"),
+        "[[exercise]]\ntitle = \"Count\\u001b[31mRED\\u001b]0;TITLE\\u0007\\nsecond line\"\n\
+         prompt = \"p\"\nanswer = \"select count(*) from square\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        board.dir.path().join("alice.json"),
+        answers_file("0000000000000000", "select 1"),
+    )
+    .unwrap();
+    let out = board.run(&["grade", "--exercises", "course.toml", "alice.json"]);
+    let said = text(&out.stdout);
+    assert!(
+        !said.contains('\u{1b}') && !said.contains('\u{7}') && said.lines().count() == 3,
+        "{said:?}"
+    );
+}
