@@ -64,7 +64,10 @@ const MAIN: &str = include_str!("page/main.js");
 /// What the page shows, read from the database's relations.
 #[derive(Serialize, Default)]
 pub struct PageData {
+    /// Columns, one queen in each.
     pub n: u8,
+    /// Rows: as many as columns, more on a rectangle.
+    pub rows: u8,
     /// square: [name, column number, row number, [its lines, by index]],
     /// in board order (by column, then row).
     pub squares: Vec<(String, i64, i64, Vec<usize>)>,
@@ -104,6 +107,7 @@ impl PageData {
     pub fn from_shown(facts: &BoardShown) -> Result<PageData> {
         let mut data = PageData {
             n: facts.n,
+            rows: facts.n,
             board: format!("the {0}×{0} board", facts.n),
             ..PageData::default()
         };
@@ -139,9 +143,10 @@ impl PageData {
         Ok(data)
     }
 
-    /// The board's name, and its holes marked.
+    /// The board's name and rows, and its holes marked.
     pub fn shaped(&mut self, board: &Board) -> Result<()> {
         self.board = board.the_board();
+        self.rows = board.rows;
         self.holes = (board.holes.iter())
             .map(|hole| self.square_index(&hole.name()))
             .collect::<Result<_>>()?;
@@ -253,6 +258,7 @@ fn assemble(data: &PageData, console: Option<&ConsoleData>) -> Result<String> {
     };
     let page = env.get_template("page.html")?.render(context! {
         n => data.n,
+        rows => data.rows,
         board => &data.board,
         board_capitalized => capitalized(&data.board),
         data => script_json(&serde_json::to_string(data)?),
@@ -344,6 +350,7 @@ mod tests {
     fn data_cannot_close_the_script_it_sits_in() {
         let mut data = PageData {
             n: 1,
+            rows: 1,
             ..PageData::default()
         };
         data.add_square("a1".into(), 1, 1);

@@ -360,8 +360,9 @@ fn kinds_served() -> [(
     &'static [&'static str],
     [Kind; 4],
     &'static str,
-); 5] {
+); 6] {
     [
+        rectangle_served(),
         (
             "7",
             &["--torus"],
@@ -420,6 +421,27 @@ fn kinds_served() -> [(
     ]
 }
 
+/// A rectangle, as `kinds_served` gives each kind: it is checked on
+/// rectangles with as many rows more than columns.
+fn rectangle_served() -> (
+    &'static str,
+    &'static [&'static str],
+    [Kind; 4],
+    &'static str,
+) {
+    (
+        "4x6",
+        &[],
+        [
+            (4, 6, false, false, ""),
+            (5, 7, false, false, ""),
+            (6, 8, false, false, ""),
+            (7, 9, false, false, ""),
+        ],
+        "the hidden 5×7, 6×8 and 7×9 boards",
+    )
+}
+
 /// The built-in exercises `page` leaves out are the ones that cannot
 /// apply to the board of `size` and `flags`, and it says why.
 fn left_out_as_expected(size: &str, flags: &[&str], page: &str) {
@@ -444,6 +466,13 @@ fn left_out_as_expected(size: &str, flags: &[&str], page: &str) {
             said.contains("Giving the same rows on every board it is checked on")
                 && said.contains("“Count the solutions”"),
             "{said}"
+        ),
+        // Every square of 4×6 … 7×9 holds a queen of some solution.
+        ("4x6", _) => assert_eq!(
+            said,
+            "1 of the 12 built-in exercises is left out, as it cannot be checked on this board. \
+             Giving the same rows on every board it is checked on, so rows typed in would pass: \
+             “Squares no solution uses”."
         ),
         _ => assert_eq!(said, "", "{size} {flags:?}"),
     }
@@ -1064,6 +1093,96 @@ pub(crate) mod in_chromium {
             "document.getElementById('h-console-ex').scrollIntoView()",
         );
         screenshot(&tab, &screenshots().join("console-7x7-torus.png"));
+    }
+
+    promise!(
+        a_rectangle_s_page_draws_its_rows_and_checks_on_hidden_rectangles,
+        needs = [Chromium, SqlJs]
+    );
+    /// A 4×6 board: 4 columns of 6 rows, on the page's board, in Run's
+    /// and Step's small boards, and in the walk; an exercise is checked on
+    /// hidden rectangles.
+    fn a_rectangle_s_page_draws_its_rows_and_checks_on_hidden_rectangles() {
+        let board = Board::sized("4x6", &[]);
+        let page = console_of(&board, &[]);
+        let (_browser, tab) = open_console(&page, "", (1280, 900));
+        screenshot(&tab, &screenshots().join("page-4x6-desktop.png"));
+        let said = check(&tab, 0, "select count(*) from square");
+        assert!(
+            said.starts_with("Right: the same rows as the reference answer on this 4×6 board and on the hidden 5×7, 6×8, 7×9 boards"),
+            "{said}"
+        );
+        // The board: row 6 at the top, 24 squares named a1 … d6.
+        let drawn = eval(
+            &tab,
+            "[...document.querySelectorAll('#board .sq')].map(b => b.dataset.square + '=' + b.querySelector('.nm').textContent).join(' ')",
+        );
+        let expected: Vec<String> = (1..=6)
+            .rev()
+            .flat_map(|row| ["a", "b", "c", "d"].map(|c| format!("{c}{row}={c}{row}")))
+            .collect();
+        assert_eq!(drawn, expected.join(" "));
+        let labels = eval(
+            &tab,
+            "[...document.querySelectorAll('#board .lbl')].map(l => l.textContent).join(' ')",
+        );
+        assert_eq!(labels, "6 5 4 3 2 1 a b c d");
+        assert_eq!(
+            eval(&tab, "document.querySelectorAll('#walk-board i').length"),
+            "24"
+        );
+        // Solution 1 (a1 b3 c5 d2, as `show` numbers it) placed and drawn
+        // by Run as a board of 24 squares.
+        let (count, _) = run(
+            &tab,
+            "select * from numbered_solution where solution_no = 1",
+        );
+        assert_eq!(count, "1 row.");
+        let mini = eval(
+            &tab,
+            "[...document.querySelectorAll('#console-boards figure')].map(f => f.querySelectorAll('i').length + ':' + f.querySelectorAll('i.q').length + ':' + f.querySelector('.mini').getAttribute('aria-label')).join(' ')",
+        );
+        assert!(
+            mini.starts_with("24:4:") && mini.ends_with("a1 b3 c5 d2"),
+            "{mini}"
+        );
+        step_draws_rectangles(&tab, &board);
+        screenshot(&tab, &screenshots().join("console-4x6-desktop.png"));
+    }
+
+    /// Step through the model's search on 4×6 (`board`): round 0's
+    /// rows drawn as boards of 24 squares each.
+    fn step_draws_rectangles(tab: &Tab, board: &Board) {
+        // Step through the model's search: round 0 tries column a's 6
+        // squares, each drawn on a board of 24.
+        let definition: String = rusqlite::Connection::open(&board.db)
+            .unwrap()
+            .query_row(
+                "select sql from sqlite_schema where name = 'search_tree'",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap();
+        let quoted = serde_json::to_string(&definition).unwrap();
+        eval(
+            tab,
+            &format!(
+                "(t => {{ t.value = {quoted}; t.dispatchEvent(new Event('input')); }})(document.getElementById('console-sql'))"
+            ),
+        );
+        click(tab, "#console-step");
+        wait_until("Step's first round", || {
+            let now = eval(
+                tab,
+                "document.getElementById('console-stepper').dataset.step",
+            );
+            !now.is_empty() && now != "waiting"
+        });
+        let stepped = eval(
+            tab,
+            "[...document.querySelectorAll('#step-boards figure')].map(f => f.querySelectorAll('i').length + ':' + f.querySelectorAll('i.q').length).join(' ')",
+        );
+        assert_eq!(stepped, ["24:1"; 6].join(" "));
     }
 
     promise!(

@@ -131,18 +131,16 @@ fn say_what_was_written(
     Ok(())
 }
 
-/// What holds square boards only, asked of a rectangle: the page, whose
-/// drawings and walk are square, and the DuckDB script, whose search joins
-/// two halves on the rows they use, every row. Asked of the board the flags
-/// name before a file is created for it, and of the board opened (a file's
-/// own).
+/// What holds square boards only, asked of a rectangle: the DuckDB script,
+/// whose search joins two halves on the rows they use, every row. Asked of
+/// the board the flags name before a file is created for it, and of the
+/// board opened (a file's own).
 fn refuse_a_board_it_cannot_hold(args: &Args, format: ExportFormat, board: &Board) -> Result<()> {
     let named = board.the_board();
     if board.is_square() {
         return Ok(());
     }
     let what = match (format, args.dialect()) {
-        (ExportFormat::Html, _) => "--format html",
         (ExportFormat::Sql, ScriptDialect::Duckdb) => "--dialect duckdb",
         _ => return Ok(()),
     };

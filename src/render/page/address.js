@@ -127,7 +127,7 @@ function pageAddress(window, facts, helpers, board, sqlConsole) {
     say((wanted.length ? "Placed from the address: " + facts.names(wanted) : "Nothing placed from the address")
       + (unknown.length
         ? "; " + unknown.join(", ") + (unknown.length === 1 ? " is" : " are") + " not a square of this "
-          + facts.n + "×" + facts.n + " board."
+          + facts.n + "×" + facts.rows + " board."
         : "."));
     if (!wanted.length || board.holdsExactly(wanted)) {
       return;

@@ -17,7 +17,7 @@ function boardPart(document, facts, helpers, hooks) {
   let rover = null;
 
   function buildBoard() {
-    for (let row = facts.n; row >= 1; row--) {
+    for (let row = facts.rows; row >= 1; row--) {
       board.append(label(row));
       for (let column = 1; column <= facts.n; column++) {
         board.append(squareButton(column, row));
@@ -27,7 +27,7 @@ function boardPart(document, facts, helpers, hooks) {
     for (let column = 1; column <= facts.n; column++) {
       board.append(label(facts.columnName(column)));
     }
-    rove(cell(1, facts.n));
+    rove(cell(1, facts.rows));
     // The lines go out when the pointer leaves, when a tap has placed its
     // queen, and when the focus leaves the board.
     board.addEventListener("pointerleave", unpoint);
@@ -97,7 +97,7 @@ function boardPart(document, facts, helpers, hooks) {
     e.preventDefault();
     const toColumn = column + step[0];
     const toRow = row + step[1];
-    if (toColumn >= 1 && toColumn <= facts.n && toRow >= 1 && toRow <= facts.n) {
+    if (toColumn >= 1 && toColumn <= facts.n && toRow >= 1 && toRow <= facts.rows) {
       const to = cell(toColumn, toRow);
       rove(to);
       buttons[to].focus();

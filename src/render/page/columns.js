@@ -6,7 +6,7 @@
 // `relations`).
 function searchColumns(document, facts, helpers, { tally, relations }) {
   const { el, fmt, percent } = helpers;
-  const { n, columnName } = facts;
+  const { n, rows, columnName } = facts;
   // A superqueens board's tally has a column more: the squares killed by a
   // knight's move.
   const knights = tally.length > 0 && tally[0].length > 7;
@@ -33,7 +33,7 @@ function searchColumns(document, facts, helpers, { tally, relations }) {
         return;
       }
       const column = stack.length + 1;
-      for (let row = 1; row <= n && found.length < count; row++) {
+      for (let row = 1; row <= rows && found.length < count; row++) {
         const square = facts.cell(column, row);
         if (!facts.holes.has(square) && stack.every(queen => facts.sharedLine(queen, square) === undefined)) {
           stack.push(square);

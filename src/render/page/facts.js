@@ -7,18 +7,21 @@
 // data.squares[i] = [name, column, row, [line indices]];
 // data.lines[j] = [anchor, direction];
 // data.naming = [line indices], in the order that names a shared line.
+// A board has n columns (one queen in each) and `rows` rows, more than n
+// on a rectangle.
 function boardFacts(data) {
   const n = data.n;
+  const rows = data.rows;
   const squares = data.squares;
   const lines = data.lines;
   const index = new Map(squares.map((square, i) => [square[0], i]));
   const squareAt = [];
   squares.forEach((square, i) => {
-    squareAt[(square[1] - 1) * n + square[2] - 1] = i;
+    squareAt[(square[1] - 1) * rows + square[2] - 1] = i;
   });
 
   // The square in column c, row r (both from 1).
-  const cell = (column, row) => squareAt[(column - 1) * n + row - 1];
+  const cell = (column, row) => squareAt[(column - 1) * rows + row - 1];
   const nameOf = i => squares[i][0];
   const names = list => list.map(nameOf).join(" ");
   const columnName = column => nameOf(cell(column, 1)).replace(/[0-9]+$/, "");
@@ -37,7 +40,7 @@ function boardFacts(data) {
     const anchor = index.get(lines[j][0]);
     return [
       (squares[i][1] - squares[anchor][1] + n) % n,
-      (squares[i][2] - squares[anchor][2] + n) % n,
+      (squares[i][2] - squares[anchor][2] + rows) % rows,
     ];
   };
 
@@ -112,6 +115,7 @@ function boardFacts(data) {
 
   return {
     n,
+    rows,
     squares,
     lines,
     index,

@@ -29,7 +29,7 @@ function pageHelpers(document, facts) {
     grid.setAttribute("role", "img");
     grid.setAttribute("aria-label", label);
     const on = new Set(squares);
-    for (let row = facts.n; row >= 1; row--) {
+    for (let row = facts.rows; row >= 1; row--) {
       for (let column = 1; column <= facts.n; column++) {
         const square = facts.cell(column, row);
         const dot = document.createElement("i");

@@ -29,7 +29,7 @@
   };
   if (!data.tally.length) {
     helpers.el("tally").hidden = true;
-    helpers.el("cols-said").textContent = "On the " + facts.n + "×" + facts.n + " board the view search_tree_tally is a search "
+    helpers.el("cols-said").textContent = "On the " + facts.n + "×" + facts.rows + " board the view search_tree_tally is a search "
       + "of half a minute or more, so this page does not hold its counts: queens trace --long, or select * from "
       + "search_tree_tally in sqlite3, counts them.";
   }

@@ -6,12 +6,12 @@
 // search_tree, made here one at a time as the player asks for it.
 function searchWalk(document, facts, helpers) {
   const { el, fmt } = helpers;
-  const { n, cell, nameOf, holes } = facts;
+  const { n, rows, cell, nameOf, holes } = facts;
   const walk = { records: [], stack: [], next: 1, over: false };
 
   // A hole is never tried: the next square is the next open one.
   function skipHoles() {
-    while (walk.next <= n && holes.has(cell(walk.stack.length + 1, walk.next))) {
+    while (walk.next <= rows && holes.has(cell(walk.stack.length + 1, walk.next))) {
       walk.next++;
     }
   }
@@ -30,7 +30,7 @@ function searchWalk(document, facts, helpers) {
       backtrack(popped);
     }
     skipHoles();
-    while (walk.next > n) {
+    while (walk.next > rows) {
       if (!walk.stack.length) {
         walk.over = true;
         return null;
@@ -90,7 +90,7 @@ function searchWalk(document, facts, helpers) {
 
   function build() {
     const box = el("walk-board");
-    for (let row = n; row >= 1; row--) {
+    for (let row = rows; row >= 1; row--) {
       for (let column = 1; column <= n; column++) {
         const square = document.createElement("i");
         square.className = helpers.shade(column, row) + (holes.has(cell(column, row)) ? " hole" : "");

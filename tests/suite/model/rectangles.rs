@@ -223,10 +223,6 @@ fn a_rectangle_is_asked_for_by_size_and_refused_where_it_cannot_be() {
             "`a7` is not on the 4×6 board",
         ),
         (
-            &["export", "--format", "html", "--size", "4x6"],
-            "--format html holds square boards only, not the 4×6 board",
-        ),
-        (
             &[
                 "export",
                 "--format",
