@@ -110,6 +110,9 @@ function consoleWorker() {
     } catch (err) {
       throw { message: String((err && err.message) || err), ran: done };
     }
+    if (last) {
+      last.statements = done;
+    }
     return last || { columns: [], rows: [], count: 0, statements: done, changes: d.getRowsModified() };
   }
 
@@ -344,6 +347,11 @@ function consoleWorker() {
           got = run(d, m.answer, Infinity, v => v);
         } catch (err) {
           return { kind: "checked", id: m.id, board: b, error: String(err.message || err) };
+        }
+        // An answer is one statement, as `queens grade` runs it: the
+        // page's Right is then the grader's tick.
+        if (got.statements > 1) {
+          return { kind: "checked", id: m.id, board: b, error: "it holds more than one statement" };
         }
         const [wantCompared, gotCompared] = compared(d, want, got);
         if (!same(wantCompared, gotCompared, m.ordered)) {
