@@ -7,40 +7,15 @@
 use crate::common;
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::Path;
 
 use headless_chrome::Tab;
 
-use common::chromium::{Chromium, click, eval, open_at, screenshot, text_of};
+use crate::console::console_of;
+use crate::console::in_chromium::{open_console, screenshots};
+use common::Board;
+use common::chromium::{click, eval, screenshot, text_of};
 use common::wait::wait_until;
-use common::{Board, text};
-
-/// The console page of `board`, written beside its database.
-fn console_of(board: &Board) -> PathBuf {
-    let page = board.dir.path().join("console.html");
-    let sqljs = Path::new(env!("CARGO_MANIFEST_DIR")).join("node_modules/sql.js");
-    let out = board.run(&[
-        "export",
-        "--console",
-        "--sqljs",
-        sqljs.to_str().unwrap(),
-        "--force",
-        "--out",
-        page.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    page
-}
-
-/// The page open, once SQLite is ready in it.
-fn open_console(page: &Path, size: (u32, u32)) -> (Chromium, Arc<Tab>) {
-    let (browser, tab) = open_at(page, "", size);
-    wait_until("SQLite ready in the page", || {
-        eval(&tab, "document.getElementById('console-fresh').disabled") == "false"
-    });
-    (browser, tab)
-}
 
 /// The stepper's state (data-step): waiting, playing, ended, refused, shown.
 fn state(tab: &Tab) -> String {
@@ -183,20 +158,14 @@ fn rounds_by_hand(base: &[i64], step: impl Fn(i64) -> Vec<i64>, union: bool) -> 
     counts
 }
 
-fn screenshots() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 promise!(
     stepping_small_recursions_gives_the_standard_s_rounds_and_sqlite_s_rows,
     needs = [Chromium, SqlJs]
 );
 fn stepping_small_recursions_gives_the_standard_s_rounds_and_sqlite_s_rows() {
     let board = Board::new(8);
-    let page = console_of(&board);
-    let (_browser, tab) = open_console(&page, (1280, 900));
+    let page = console_of(&board, &[]);
+    let (_browser, tab) = open_console(&page, "", (1280, 900));
     let (counts, faithful) = rounds_of(
         &tab,
         "with recursive counter(x) as (select 1 union all select x + 1 from counter where x < 10) select * from counter",
@@ -286,8 +255,8 @@ promise!(
 );
 fn stepping_the_n_queens_searches_gives_the_funnel_s_levels() {
     let board = Board::new(8);
-    let page = console_of(&board);
-    let (_browser, tab) = open_console(&page, (1280, 900));
+    let page = console_of(&board, &[]);
+    let (_browser, tab) = open_console(&page, "", (1280, 900));
     // The bitmask search at 6×6: round k holds the placements of k queens.
     let (counts, faithful) = rounds_of(
         &tab,
@@ -403,9 +372,9 @@ promise!(
 );
 fn step_says_in_one_line_why_it_cannot_follow_a_query_and_run_still_runs_it() {
     let board = Board::new(8);
-    let page = console_of(&board);
+    let page = console_of(&board, &[]);
     // At a phone's width.
-    let (_browser, tab) = open_console(&page, (390, 844));
+    let (_browser, tab) = open_console(&page, "", (390, 844));
     for (sql, why, ran) in REFUSED {
         refused_but_run(&tab, sql, why, ran);
     }
@@ -455,8 +424,8 @@ promise!(
 );
 fn an_endless_recursion_plays_until_stopped_and_each_row_names_its_parent() {
     let board = Board::new(8);
-    let page = console_of(&board);
-    let (_browser, tab) = open_console(&page, (1280, 900));
+    let page = console_of(&board, &[]);
+    let (_browser, tab) = open_console(&page, "", (1280, 900));
     assert_eq!(
         step(
             &tab,
@@ -499,8 +468,8 @@ promise!(
 );
 fn big_rounds_run_whole_and_a_round_too_big_to_hold_ends_stepping() {
     let board = Board::new(8);
-    let page = console_of(&board);
-    let (_browser, tab) = open_console(&page, (1280, 900));
+    let page = console_of(&board, &[]);
+    let (_browser, tab) = open_console(&page, "", (1280, 900));
     // 64 × 64 × 8 rows in round 0: too many to run each apart, so round 1
     // runs whole and names no parents, and says why.
     let (counts, faithful) = rounds_of(
