@@ -222,11 +222,8 @@ function sqlConsole(document, window, facts, helpers, hooks) {
 
   // Rows whose columns s1 … sN are squares: placements, drawn as small boards.
   function placements(result) {
-    const at = [];
-    for (let k = 1; k <= facts.n; k++) {
-      at.push(result.columns.indexOf("s" + k));
-    }
-    if (at.includes(-1)) {
+    const at = helpers.squareColumns(result.columns);
+    if (!at) {
       return [];
     }
     const no = result.columns.indexOf("solution_no");
@@ -247,10 +244,8 @@ function sqlConsole(document, window, facts, helpers, hooks) {
   }
 
   // Exercises, and what this browser keeps of them. The key keeps the
-  // name pages written before the console had its one name used, so that
-  // progress kept by them is still found.
-  // (The key keeps the console's first name, so progress saved before
-  // the rename is still found.)
+  // console's first name, so progress saved before the rename is still
+  // found.
   const storageKey = id => "queens-lab:" + id;
   const stored = id => {
     try {

@@ -77,5 +77,15 @@ function pageHelpers(document, facts) {
     return tr;
   }
 
-  return { el, fmt, plural, percent, shade, mini, bars, numberRow };
+  // Where a result's columns s1 … sN (N the board's columns) are, the
+  // columns Run and Step read placements from; null where one is lacking.
+  function squareColumns(columns) {
+    const at = [];
+    for (let k = 1; k <= facts.n; k++) {
+      at.push(columns.indexOf("s" + k));
+    }
+    return at.includes(-1) ? null : at;
+  }
+
+  return { el, fmt, plural, percent, shade, mini, bars, numberRow, squareColumns };
 }

@@ -301,11 +301,8 @@ function queryStepper(document, window, facts, helpers, hooks) {
 
   // Rows whose columns s1 … sN are squares, drawn as small boards.
   function placements(round) {
-    const at_ = [];
-    for (let k = 1; k <= facts.n; k++) {
-      at_.push(round.columns.indexOf("s" + k));
-    }
-    if (at_.includes(-1)) {
+    const at_ = helpers.squareColumns(round.columns);
+    if (!at_) {
       return [];
     }
     const found = [];
