@@ -8,10 +8,9 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 
-use crate::cmd::{DbArgs, RowFormat, parse_timeout, stdout};
-use crate::error::usage;
+use crate::cmd::{DbArgs, RowFormat, parse_timeout, read_course, stdout};
 use crate::model::answers;
-use crate::model::exercises::{self, Course};
+use crate::model::exercises;
 use crate::model::value::Value;
 use crate::render::infile::read_text_at_most;
 use crate::render::printer::{self, Printer};
@@ -96,15 +95,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// The course in the exercises file `path`, or a one-line refusal naming
-/// it.
-fn read_course(path: &Path) -> Result<Course> {
-    let shown = path.display();
-    let text = read_text_at_most(path, MOST_BYTES)
-        .map_err(|why| usage(format!("cannot read the exercises {shown}: {why}")))?;
-    exercises::parse(&text).map_err(|why| usage(format!("{shown}: {why}")))
 }
 
 /// The table: a row for each answers file in `files`, graded, or saying

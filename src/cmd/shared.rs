@@ -2,15 +2,17 @@
 //! (`DbArgs`), the work (`WorkArgs`), the output, a placement, and the
 //! few steps every command takes alike. `cmd/mod.rs` hands them out.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
 use crate::cmd::progress::Bar;
 use crate::engine::{self, Engine, Target};
-use crate::error::Error;
+use crate::error::{Error, usage};
 use crate::model::board::{Board, DEFAULT_SIZE, Holes, Square, parse_placement_on};
+use crate::model::exercises::{self, Course};
 use crate::render::diagram::Style;
+use crate::render::infile::read_text_at_most;
 use crate::render::outfile::refuse_stdout_database;
 use crate::render::printer::Format;
 use crate::search::{OpenBoard, Workers};
@@ -430,6 +432,19 @@ pub fn say_if_stored(board: &OpenBoard) -> anyhow::Result<()> {
 /// caller treats as a quiet end.
 pub fn stdout() -> std::io::BufWriter<std::io::StdoutLock<'static>> {
     std::io::BufWriter::new(std::io::stdout().lock())
+}
+
+/// The largest exercises file read: far more than any course needs, and a
+/// device that never ends is not read forever.
+const MOST_EXERCISE_BYTES: u64 = 1 << 20;
+
+/// The course in a teacher's exercises file (`export --console
+/// --exercises`, `grade --exercises`), or a one-line refusal naming it.
+pub fn read_course(path: &Path) -> anyhow::Result<Course> {
+    let shown = path.display();
+    let text = read_text_at_most(path, MOST_EXERCISE_BYTES)
+        .map_err(|why| usage(format!("cannot read the exercises {shown}: {why}")))?;
+    exercises::parse(&text).map_err(|why| usage(format!("{shown}: {why}")))
 }
 
 #[cfg(test)]

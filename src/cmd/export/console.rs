@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
+use crate::cmd::shared::read_course;
 use crate::engine::Target;
 use crate::engine::{self, FreshBoard};
 use crate::error::usage;
 use crate::model::board::Board;
 use crate::model::exercises::{self, AnswerRows, Exercise};
 use crate::render::console::{ConsoleData, CourseHeading, LeftOut};
-use crate::render::infile::read_text_at_most;
 use crate::render::sqljs::{self, SqlJs};
 use crate::search::{OpenBoard, Workers, store};
 
@@ -72,10 +72,6 @@ fn carried_own(board: &OpenBoard) -> Result<Vec<u8>> {
     engine::image_of_file(&copy)
 }
 
-/// The largest exercises file read: far more than any course needs, and a
-/// device that never ends is not read forever.
-const MOST_BYTES: u64 = 1 << 20;
-
 /// What the console needs, found and checked.
 pub struct Console {
     sqljs: SqlJs,
@@ -99,8 +95,7 @@ pub fn prepare(is_page: bool, exercises: Option<&Path>, sqljs: Option<&Path>) ->
     // is not installed yet.
     let file = exercises.map(Path::to_path_buf);
     let course = match exercises {
-        Some(path) => exercises::parse(&read_exercises(path)?)
-            .map_err(|why| usage(format!("{}: {why}", path.display())))?,
+        Some(path) => read_course(path)?,
         None => exercises::built_in(),
     };
     let heading = CourseHeading {
@@ -114,16 +109,6 @@ pub fn prepare(is_page: bool, exercises: Option<&Path>, sqljs: Option<&Path>) ->
         heading,
         exercises,
         file,
-    })
-}
-
-/// The text of a teacher's exercises file, or a one-line refusal naming it.
-fn read_exercises(path: &Path) -> Result<String> {
-    read_text_at_most(path, MOST_BYTES).map_err(|why| {
-        usage(format!(
-            "cannot read the exercises {}: {why}",
-            path.display()
-        ))
     })
 }
 
