@@ -844,8 +844,7 @@ pub(crate) mod in_chromium {
 
     use std::sync::Arc;
 
-    use headless_chrome::Tab;
-    use headless_chrome::browser::tab::ModifierKey;
+    use crate::common::chromium::{ModifierKey, Tab};
 
     use common::chromium::{Chromium, click, eval, open_at, screenshot, text_of};
     use common::wait::wait_until;
@@ -1046,7 +1045,7 @@ pub(crate) mod in_chromium {
             "{said}"
         );
         // Kept across a reload.
-        tab.reload(false, None).unwrap();
+        tab.reload().unwrap();
         wait_ready(&tab);
         assert_eq!(
             text_of(&tab, "console-progress"),

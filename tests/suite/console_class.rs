@@ -6,8 +6,7 @@
 
 use std::path::Path;
 
-use headless_chrome::Tab;
-use headless_chrome::protocol::cdp::Emulation::SetDeviceMetricsOverride;
+use crate::common::chromium::Tab;
 
 use crate::common::Board;
 use crate::common::chromium::{click, eval, screenshot, text_of};
@@ -423,11 +422,11 @@ fn exercises_shot(tab: &Tab, name: &str) {
     let part = "document.getElementById('console-exercises').getBoundingClientRect()";
     let width: u32 = eval(tab, "innerWidth").parse().unwrap();
     let height: f64 = eval(tab, &format!("{part}.height")).parse().unwrap();
-    let metrics: SetDeviceMetricsOverride = serde_json::from_value(serde_json::json!({
+    let metrics = serde_json::json!({
         "width": width, "height": height.ceil() as u32 + 16, "deviceScaleFactor": 1, "mobile": width < 500
-    }))
-    .unwrap();
-    tab.call_method(metrics).unwrap();
+    });
+    tab.call("Emulation.setDeviceMetricsOverride", metrics)
+        .unwrap();
     eval(tab, &format!("scrollTo(0, {part}.top + scrollY - 8)"));
     screenshot(tab, &screenshots().join(name));
 }

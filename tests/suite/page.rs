@@ -83,8 +83,7 @@ mod in_chromium {
 
     use std::sync::Arc;
 
-    use headless_chrome::Tab;
-    use headless_chrome::browser::tab::ModifierKey;
+    use common::chromium::{ModifierKey, Tab};
     use headless_chrome::protocol::cdp::Emulation::SetTouchEmulationEnabled;
     use headless_chrome::protocol::cdp::Input::{
         DispatchTouchEvent, DispatchTouchEventTypeOption, TouchPoint,
@@ -767,7 +766,7 @@ mod in_chromium {
         // Printed: a PDF, without the buttons.
         let board = Board::new(8);
         let (_browser, tab) = open(&page_of(&board), (1280, 1000));
-        let pdf = tab.print_to_pdf(None).unwrap();
+        let pdf = tab.print_to_pdf().unwrap();
         assert!(pdf.starts_with(b"%PDF"));
         std::fs::write(dir.join("page-8x8.pdf"), pdf).unwrap();
     }

@@ -9,7 +9,7 @@ use crate::common;
 use std::collections::HashSet;
 use std::path::Path;
 
-use headless_chrome::Tab;
+use crate::common::chromium::Tab;
 
 use crate::console::console_of;
 use crate::console::in_chromium::{open_console, screenshots};
