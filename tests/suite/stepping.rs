@@ -12,9 +12,10 @@ use std::path::Path;
 use crate::common::chromium::Tab;
 
 use crate::console::console_of;
-use crate::console::in_chromium::{open_console, screenshots};
+use crate::console::in_chromium::{busy, open_console, screenshots};
 use common::Board;
 use common::chromium::{click, eval, screenshot, text_of};
+use common::wait::DEADLINE;
 use common::wait::wait_until;
 
 /// The stepper's state (data-step): waiting, playing, ended, refused, shown.
@@ -33,27 +34,88 @@ fn round_shown(tab: &Tab) -> String {
     )
 }
 
+/// Stepping in the page itself, in one round trip (the browser's answer
+/// to each takes a tenth of a second here, and a round took six): puts
+/// `sql` in the console, presses Step, then Next until stepping ends or
+/// `rounds` rounds are shown, each press once SQLite has answered the
+/// last (the stepper's state is no longer "waiting", seen by a
+/// MutationObserver, not by a timer). Buttons are pressed by the page's
+/// own click(), as a mouse would: keyboard and mouse are driven in the
+/// tests below.
+const STEP_IN_PAGE: &str = r"async (sql, rounds) => {
+  const box = document.getElementById('console-stepper');
+  const answered = () => new Promise(resolve => {
+    const done = () => box.dataset.step !== '' && box.dataset.step !== 'waiting';
+    if (done()) {
+      resolve();
+      return;
+    }
+    const seen = new MutationObserver(() => {
+      if (done()) {
+        seen.disconnect();
+        resolve();
+      }
+    });
+    seen.observe(box, { attributes: true });
+  });
+  const text = document.getElementById('console-sql');
+  text.value = sql;
+  text.dispatchEvent(new Event('input'));
+  document.getElementById('console-step').click();
+  const said = [];
+  const states = [];
+  const shown = [];
+  for (;;) {
+    await answered();
+    said.push(document.getElementById('step-said').textContent);
+    states.push(box.dataset.step);
+    shown.push(box.dataset.round);
+    if (box.dataset.step !== 'shown' || said.length >= rounds) {
+      break;
+    }
+    document.getElementById('step-next').click();
+  }
+  return JSON.stringify({ said, states, shown, faithful: document.getElementById('step-faithful').textContent });
+}";
+
+/// What stepping `sql` in the page showed: after Step and after each
+/// Next, the line said, the state and the round shown; and the
+/// faithfulness line at the end.
+#[derive(serde::Deserialize)]
+struct Stepped {
+    said: Vec<String>,
+    states: Vec<String>,
+    shown: Vec<String>,
+    faithful: String,
+}
+
+/// Steps `sql` in the page for at most `rounds` rounds (`STEP_IN_PAGE`).
+fn stepped(tab: &Tab, sql: &str, rounds: usize) -> Stepped {
+    let quoted = serde_json::to_string(sql).unwrap();
+    let expression = format!("({STEP_IN_PAGE})({quoted}, {rounds})");
+    let answer = tab
+        .evaluate(&expression, true)
+        .unwrap_or_else(|e| {
+            panic!(
+                "waiting up to {} minutes for the page to step {sql}: {e}",
+                DEADLINE.as_secs() / 60
+            )
+        })
+        .value;
+    match answer {
+        Some(serde_json::Value::String(json)) => serde_json::from_str(&json).unwrap(),
+        other => panic!("stepping {sql} gave {other:?}"),
+    }
+}
+
 /// Puts `sql` in the console, as typed, and presses Step: the stepper's
 /// state once SQLite has answered.
 fn step(tab: &Tab, sql: &str) -> String {
-    let quoted = serde_json::to_string(sql).unwrap();
-    eval(
-        tab,
-        &format!(
-            "(t => {{ t.value = {quoted}; t.dispatchEvent(new Event('input')); }})(document.getElementById('console-sql'))"
-        ),
-    );
-    eval(tab, "document.getElementById('console-step').click()");
-    wait_until("Step's first answer", || {
-        let now = state(tab);
-        !now.is_empty() && now != "waiting"
-    });
-    state(tab)
+    stepped(tab, sql, 1).states.remove(0)
 }
 
-/// The rows of the round shown.
-fn count_shown(tab: &Tab) -> u64 {
-    let said = text_of(tab, "step-said");
+/// The rows of the round a line of the stepper's names.
+fn count_in(said: &str) -> u64 {
     let rows = said.split(": ").nth(1).unwrap_or_default();
     let number: String = rows
         .chars()
@@ -65,13 +127,17 @@ fn count_shown(tab: &Tab) -> u64 {
         .unwrap_or_else(|_| panic!("no count in {said:?}"))
 }
 
+/// Presses the button `id` by the page's own click(), as a mouse would:
+/// a browser input event takes a second here, and the keyboard's and the
+/// mouse's use are tested on their own.
+fn press(tab: &Tab, id: &str) {
+    eval(tab, &format!("document.getElementById('{id}').click()"));
+}
+
 /// Next pressed: waits for the next round to be shown.
 fn next(tab: &Tab) {
     let before: i64 = round_shown(tab).parse().unwrap();
-    // Pressed by the page's own click(), as a mouse would: the browser's
-    // input events take a second each here, and stepping presses Next on
-    // every round (keyboard and mouse are driven in the tests below).
-    eval(tab, "document.getElementById('step-next').click()");
+    press(tab, "step-next");
     let want = (before + 1).to_string();
     wait_until(&format!("round {want} shown"), || {
         round_shown(tab) == want && state(tab) != "waiting"
@@ -80,14 +146,19 @@ fn next(tab: &Tab) {
 
 /// Steps `sql` to its end: each round's count, and the faithfulness line.
 fn rounds_of(tab: &Tab, sql: &str) -> (Vec<u64>, String) {
-    assert_eq!(step(tab, sql), "shown", "{}", text_of(tab, "step-said"));
-    let mut counts = vec![count_shown(tab)];
-    while state(tab) != "ended" {
-        assert!(counts.len() < 100, "{sql}: no end in 100 rounds");
-        next(tab);
-        counts.push(count_shown(tab));
-    }
-    (counts, text_of(tab, "step-faithful"))
+    let run = stepped(tab, sql, 100);
+    assert_eq!(run.states[0], "shown", "{}", run.said[0]);
+    assert_eq!(
+        run.states.last().map(String::as_str),
+        Some("ended"),
+        "{sql}: no end in 100 rounds: {:?}",
+        run.said.last()
+    );
+    // Each press showed the round after the last, and waited for it.
+    let rounds: Vec<String> = (0..run.shown.len()).map(|k| k.to_string()).collect();
+    assert_eq!(run.shown, rounds, "{sql}");
+    let counts = run.said.iter().map(|said| count_in(said)).collect();
+    (counts, run.faithful)
 }
 
 /// The faithfulness line for `total` rows.
@@ -179,7 +250,7 @@ fn stepping_small_recursions_gives_the_standard_s_rounds_and_sqlite_s_rows() {
     );
     assert_eq!(counts, [vec![1; 20], vec![0]].concat());
     assert_eq!(faithful, same_rows("fib", 20));
-    click(&tab, "#step-back");
+    press(&tab, "step-back");
     let row = eval(
         &tab,
         "[...document.querySelectorAll('#step-now tbody td')].map(td => td.textContent).join(' ')",
@@ -201,6 +272,20 @@ fn stepping_small_recursions_gives_the_standard_s_rounds_and_sqlite_s_rows() {
         assert_eq!(counts.iter().sum::<u64>(), total, "{joiner}");
         assert_eq!(faithful, same_rows("t", total));
     }
+    // UNION tells rows apart as SQLite's does: by the column's collating
+    // sequence ('A' is 'a' under NOCASE), 1.0 as 1, but '1' apart.
+    let (counts, faithful) = rounds_of(
+        &tab,
+        "with recursive w(s) as (select 'a' collate nocase union select upper(s) from w union select s || 'a' from w where length(s) < 3) select * from w",
+    );
+    assert_eq!(counts, [1, 1, 1, 0]);
+    assert_eq!(faithful, same_rows("w", 3));
+    let (counts, faithful) = rounds_of(
+        &tab,
+        "with recursive v(x) as (select 1 union select 1.0 from v union select '1' from v) select * from v",
+    );
+    assert_eq!(counts, [1, 1, 0]);
+    assert_eq!(faithful, same_rows("v", 2));
     // Two steps in one CTE: each runs over the round before.
     let (counts, faithful) = rounds_of(
         &tab,
@@ -292,7 +377,7 @@ fn stepping_the_n_queens_searches_gives_the_funnel_s_levels() {
     // Its rows are placements: round 3's first twelve drawn, four queens
     // on each board (a square tried may be attacked).
     for _ in 0..5 {
-        click(&tab, "#step-back");
+        press(&tab, "step-back");
     }
     assert_eq!(round_shown(&tab), "3");
     let drawn = eval(
@@ -358,7 +443,7 @@ fn refused_but_run(tab: &Tab, sql: &str, why: &str, ran: &str) {
         "{said}"
     );
     // Run still runs it: SQLite's own answer.
-    click(tab, "#console-run");
+    press(tab, "console-run");
     wait_until("the query's answer", || {
         eval(tab, "document.getElementById('console-stop').disabled") == "true"
     });
@@ -397,7 +482,7 @@ fn step_says_in_one_line_why_it_cannot_follow_a_query_and_run_still_runs_it() {
         "with recursive t(x) as (select 1 union all select a.x + b.x from t as a, t as b where a.x < 8) select * from t",
     );
     assert_eq!(counts, [1, 1, 1, 1, 0]);
-    click(&tab, "#step-back");
+    press(&tab, "step-back");
     assert_eq!(
         text_of(&tab, "step-why"),
         "Which row each comes from cannot be told: a step reads t 2 times."
@@ -433,11 +518,11 @@ fn an_endless_recursion_plays_until_stopped_and_each_row_names_its_parent() {
         ),
         "shown"
     );
-    click(&tab, "#step-play");
+    press(&tab, "step-play");
     wait_until("round 3 played", || {
         round_shown(&tab).parse::<u32>().unwrap_or(0) >= 3
     });
-    click(&tab, "#step-stop");
+    press(&tab, "step-stop");
     // (A round SQLite was working on when Stop was pressed is still shown.)
     wait_until("playing stopped", || state(&tab) == "shown");
     let stopped: u32 = round_shown(&tab).parse().unwrap();
@@ -478,7 +563,7 @@ fn big_rounds_run_whole_and_a_round_too_big_to_hold_ends_stepping() {
     );
     assert_eq!(counts, [32_768, 32_768, 0]);
     assert_eq!(faithful, same_rows("w", 65_536));
-    click(&tab, "#step-back");
+    press(&tab, "step-back");
     assert_eq!(
         text_of(&tab, "step-why"),
         "Which row each comes from is not shown: the round before has too many rows to run each apart."
@@ -511,9 +596,9 @@ fn big_rounds_run_whole_and_a_round_too_big_to_hold_ends_stepping() {
         ),
         "shown"
     );
-    click(&tab, "#step-next");
+    press(&tab, "step-next");
     assert_eq!(state(&tab), "waiting");
-    click(&tab, "#console-stop");
+    press(&tab, "console-stop");
     wait_until("SQLite again after Stop", || {
         text_of(&tab, "console-state").contains("is ready again")
     });
@@ -559,10 +644,152 @@ fn each_row_names_its_parent(tab: &Tab) {
         text_of(tab, "step-picked"),
         "Row 2 of round 2 comes from row 1 of round 1, lit."
     );
-    click(tab, "#step-now tbody tr:nth-child(3)");
+    eval(
+        tab,
+        "document.querySelector('#step-now tbody tr:nth-child(3)').click()",
+    );
     eval(
         tab,
         "document.getElementById('console-sql').scrollIntoView()",
     );
     screenshot(tab, &screenshots().join("console-step-parent.png"));
+}
+
+/// Runs `sql` in the console (Run pressed by the page's click()): the
+/// first cell of its answer, and its error line.
+fn ran(tab: &Tab, sql: &str) -> (String, String) {
+    let quoted = serde_json::to_string(sql).unwrap();
+    eval(
+        tab,
+        &format!(
+            "(t => {{ t.value = {quoted}; t.dispatchEvent(new Event('input')); }})(document.getElementById('console-sql'))"
+        ),
+    );
+    press(tab, "console-run");
+    wait_until("the query's answer", || !busy(tab));
+    let cell = eval(
+        tab,
+        "(td => td ? td.textContent : '')(document.querySelector('#console-rows tbody td'))",
+    );
+    (cell, text_of(tab, "console-error"))
+}
+
+/// What of the console's database a learner can see that Step could
+/// touch: the databases attached, the temp schema, and a table's rows.
+const LEARNER_S: &str =
+    "select (select group_concat(seq || ' ' || name, ', ') from pragma_database_list)
+    || ' | ' || (select group_concat(type || ' ' || name, ', ') from sqlite_temp_master)
+    || ' | ' || (select group_concat(mine) from queens_stepper_every)";
+
+promise!(
+    step_leaves_the_learner_s_tables_as_they_were,
+    needs = [Chromium, SqlJs]
+);
+/// Step runs on the console's own database, where the learner's queries
+/// ran: the learner's temp tables, attached databases and rows, even
+/// under the names Step's own tables would take, are read by the query
+/// stepped and are as they were while stepping (a Run between rounds),
+/// after Stop and after the last round; a Run ends stepping.
+fn step_leaves_the_learner_s_tables_as_they_were() {
+    let board = Board::new(8);
+    let page = console_of(&board, &[]);
+    let (_browser, tab) = open_console(&page, "", (1280, 900));
+    let (_, error) = ran(
+        &tab,
+        "create temp table queens_stepper_every (mine); insert into queens_stepper_every values ('kept');
+         create temp table queens_stepper_1_work (mine); insert into queens_stepper_1_work values (1);
+         attach ':memory:' as queens_stepper_2; create table queens_stepper_2.queens_stepper_2_raw (mine);
+         insert into queens_stepper_2.queens_stepper_2_raw values (2)",
+    );
+    assert_eq!(error, "");
+    let (before, error) = ran(&tab, LEARNER_S);
+    assert_eq!(error, "");
+    assert_eq!(
+        before,
+        "0 main, 1 temp, 2 queens_stepper_2 | table queens_stepper_every, table queens_stepper_1_work | kept"
+    );
+    // Mid-stepping, after Stop: an endless recursion through the
+    // learner's three tables, played for two rounds and stopped.
+    assert_eq!(
+        step(
+            &tab,
+            "with recursive r(i) as (select 1 union all select i + 1 from r, queens_stepper_every, queens_stepper_1_work, queens_stepper_2_raw) select count(*) from r"
+        ),
+        "shown"
+    );
+    press(&tab, "step-play");
+    wait_until("round 2 played", || {
+        round_shown(&tab).parse::<u32>().unwrap_or(0) >= 2
+    });
+    press(&tab, "step-stop");
+    wait_until("playing stopped", || state(&tab) == "shown");
+    assert_eq!(ran(&tab, LEARNER_S), (before.clone(), String::new()));
+    // The Run ended stepping: Next asks for no round of it.
+    assert_eq!(
+        eval(&tab, "document.getElementById('step-next').disabled"),
+        "true"
+    );
+    // After the last round.
+    let (counts, faithful) = rounds_of(
+        &tab,
+        "with recursive r(n) as (select 1 union all select n + 1 from r, queens_stepper_every, queens_stepper_1_work, queens_stepper_2_raw where n < 3) select * from r",
+    );
+    assert_eq!(counts, [1, 1, 1, 0]);
+    assert_eq!(faithful, same_rows("r", 3));
+    assert_eq!(ran(&tab, LEARNER_S), (before, String::new()));
+}
+
+/// Recursive queries whose step reads the CTE in a form SQLite accepts:
+/// in parentheses, under another name, past comments, quoted, in
+/// brackets and in capitals.
+const READ_AS_SQLITE_READS: [&str; 5] = [
+    "with recursive r(n) as (select 1 union all select n + 1 from (r) where n < 3) select * from r",
+    "with recursive r(n) as (select 1 union all select x.n + 1 from r as x where x.n < 3) select * from r",
+    "with recursive r(n) as (select 1 union all select n + 1 from /* from */ r -- r\n where n < 3) select * from r",
+    "with recursive r(n) as (select 1 union all select n + 1 from \"r\" where n < 3) select * from r",
+    "with recursive r(n) as (select 1 union all select n + 1 from [R] where n < 3) select * from r",
+];
+
+promise!(
+    step_says_no_recursion_only_where_sqlite_finds_none,
+    needs = [Chromium, SqlJs]
+);
+/// Which selects read the CTE is SQLite's word, not a guess from the
+/// text: where SQLite recurses, Step steps the same rows; where it does
+/// not (the name only in a comment, or `main.r`, a table that is not the
+/// CTE), Step says so or gives SQLite's own error.
+fn step_says_no_recursion_only_where_sqlite_finds_none() {
+    let board = Board::new(8);
+    let page = console_of(&board, &[]);
+    let (_browser, tab) = open_console(&page, "", (1280, 900));
+    for sql in READ_AS_SQLITE_READS {
+        assert_eq!(
+            ran(&tab, &format!("select count(*) from ({sql})")),
+            ("3".into(), String::new()),
+            "{sql}"
+        );
+        let (counts, faithful) = rounds_of(&tab, sql);
+        assert_eq!(counts, [1, 1, 1, 0], "{sql}");
+        assert_eq!(faithful, same_rows("r", 3), "{sql}");
+    }
+    let sql = "with recursive r(n) as (select 1 union all select 2 /* from r */) select * from r";
+    assert_eq!(
+        ran(&tab, &format!("select count(*) from ({sql})")),
+        ("2".into(), String::new())
+    );
+    assert_eq!(step(&tab, sql), "refused");
+    assert!(
+        text_of(&tab, "step-said").starts_with(
+            "Step cannot follow this query: none of its common table expressions reads itself"
+        ),
+        "{}",
+        text_of(&tab, "step-said")
+    );
+    let sql = "with recursive r(n) as (select 1 union all select n + 1 from main.r where n < 3) select * from r";
+    assert_eq!(ran(&tab, sql).1, "Error: no such table: main.r");
+    assert_eq!(step(&tab, sql), "ended");
+    assert_eq!(
+        text_of(&tab, "step-said"),
+        "Step cannot run this query. Error: no such table: main.r"
+    );
 }

@@ -396,7 +396,13 @@ function consoleWorker() {
         db = new SQL.Database(pristine[0]);
         postMessage({ kind: "ready", sqlite: db.exec("select sqlite_version()")[0].values[0][0] });
       } else if (m.kind === "run") {
-        postMessage({ kind: "rows", id: m.id, result: run(db, m.sql, m.cap, shown) });
+        // Run, while stepping, runs on the database as the learner left
+        // it, and ends stepping (its rounds would mix two states).
+        try {
+          postMessage({ kind: "rows", id: m.id, result: run(db, m.sql, m.cap, shown) });
+        } finally {
+          step.end();
+        }
       } else if (m.kind === "check") {
         postMessage(check(m));
       } else if (m.kind === "step") {

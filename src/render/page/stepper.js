@@ -341,10 +341,14 @@ function queryStepper(document, window, facts, helpers, hooks) {
     controls();
   }
 
-  // Run shows its own rows: the rounds step aside.
+  // Run shows its own rows: the rounds step aside, and stepping ends
+  // (the worker drops its working table once the query has run).
   function aside() {
     stopPlaying();
     box.hidden = true;
+    if (rounds.length && !ended) {
+      ended = "Run ran a query since: Step again to go on.";
+    }
     controls();
   }
   el("console-run").addEventListener("click", aside);
