@@ -9,6 +9,8 @@ use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, RowFormat, parse_timeout, read_course, stdout};
+use crate::engine::Target;
+use crate::error::usage;
 use crate::model::answers;
 use crate::model::exercises;
 use crate::model::value::Value;
@@ -27,21 +29,26 @@ const MOST_BYTES: u64 = 1 << 20;
 /// no verdicts, which a teacher cannot trust from a browser. grade runs
 /// every answer again here, as `query` runs a statement (one statement
 /// that only reads: no attach, no pragma that sets), on the board --db and
-/// --size name and on the hidden boards the page checks on too, each
-/// answer within --timeout, and prints a table of learner × exercise: ✓
-/// where the answer is right, the first difference where it is not (named
-/// by its board where that is a hidden one: "hidden 6×6: 1 row missing"),
-/// and — where there is no answer. Each learner is named by the file's
-/// name without .json.
+/// --size name, on the hidden boards the page checks on too, and on boards
+/// of that kind the page never carried (of 4 to 10 columns: 4×4, 9×9 and
+/// 10×10 beside an 8×8), so rows typed in for the boards the page names
+/// are wrong; each answer within --timeout. It prints a table of learner
+/// × exercise: ✓ where the answer is right, the first difference where it
+/// is not (named by its board where that is another: "hidden 4×4: 1 row
+/// missing"), and — where there is no answer. An answer is its exercise's
+/// by the title it carries, so a reference rewritten after the page was
+/// handed out keeps its answers. Each learner is named by the file's name
+/// without .json.
 ///
 /// A file that cannot be graded (none, a device, over 1 MiB, not JSON, not
-/// an answers file) gets one line that says why, and the others are
-/// graded. An answer to an exercise the course has not is said in the
-/// note column.
+/// an answers file, answers from a page of another board) gets one line
+/// that says why, and the others are graded. An answer to an exercise the
+/// course has not is said in the note column.
 ///
 /// Exit status: 0 when every answers file was read (whatever the
-/// answers), 1 when one or more could not be, 2 for a usage mistake (an
-/// exercises file that cannot be read, a reference answer that fails).
+/// answers), 1 when one or more could not be, 2 for a usage mistake (a
+/// --db that does not exist, an exercises file that cannot be read, a
+/// reference answer that fails).
 ///
 /// Examples:
 ///   queens grade --exercises course.toml answers/*.json
@@ -73,7 +80,17 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    args.target.target()?;
+    // grade reads a board; a file that is not there is no board to make.
+    if let Target::File(path) = args.target.target()?
+        && !path.exists()
+    {
+        return Err(usage(format!(
+            "{}: there is no such database; grade checks on the board of one \
+             (make it with `queens init --db {}`)",
+            path.display(),
+            path.display()
+        )));
+    }
     let (course, whose) = match &args.exercises {
         Some(path) => (read_course(path)?, path.display().to_string()),
         None => (exercises::built_in(), "the built-in exercises".to_string()),
@@ -101,18 +118,21 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 /// why it could not be. Returns how many could not be.
 fn print_grades(grader: &Grader, files: &[PathBuf], out: &mut dyn Printer) -> Result<usize> {
     let titles = grader.titles();
-    let mut headers = vec!["student".to_string()];
+    let [learner, note] = exercises::LEARNER_COLUMNS;
+    let mut headers = vec![learner.to_string()];
     headers.extend(titles.iter().map(|title| cell(title)));
-    headers.push("note".to_string());
+    headers.push(note.to_string());
     out.headers(headers)?;
     let mut unread = 0;
     for path in files {
         let student = student_name(path);
-        let (cells, note) = match read_answers(path) {
-            Ok(answers) => {
-                let grades = grader.grade(&answers);
-                (grades.cells, grades.note)
-            }
+        let graded = read_answers(path).and_then(|answers| {
+            grader
+                .grade(&answers)
+                .map_err(|why| format!("{}: {why}", path.display()))
+        });
+        let (cells, note) = match graded {
+            Ok(grades) => (grades.cells, grades.note),
             Err(why) => {
                 unread += 1;
                 (

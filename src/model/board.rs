@@ -110,30 +110,72 @@ impl Board {
     ///   none does (or they would fill a column), its first hole moved onto
     ///   it (its column and row at most the board's).
     pub fn hidden_boards(&self) -> Vec<Board> {
-        let extra_rows = self.rows - self.cols;
         (5..=8)
             .filter(|&cols| cols != self.cols)
             .take(3)
-            .map(|cols| {
-                let rows = cols.saturating_add(extra_rows).min(MAX_SIZE);
-                let on_it = |hole: &&Square| hole.col <= cols && hole.row <= rows;
-                let mut hidden = Board {
-                    cols,
-                    rows,
-                    holes: self.holes.iter().filter(on_it).copied().collect(),
-                    ..self.clone()
-                };
-                if let Some(first) = self.holes.first()
-                    && (hidden.holes.is_empty() || hidden.unfit().is_some())
-                {
-                    hidden.holes = vec![Square {
-                        col: first.col.min(cols),
-                        row: first.row.min(rows),
-                    }];
-                }
-                hidden
-            })
+            .map(|cols| self.kin_on(cols))
             .collect()
+    }
+
+    /// The boards `grade` checks an answer on besides this one: the
+    /// hidden boards first, then those of 4 to 10 columns that are neither
+    /// this board nor a hidden one (4×4, 9×9 and 10×10 besides an 8×8),
+    /// of this board's kind as the hidden ones are. The page carries the
+    /// reference's rows on the hidden boards, so a learner can read them
+    /// and type them in for each board the page names; the page never
+    /// carries these others, so rows typed in are wrong on them. Each is
+    /// small enough that a reference runs on it natively in a moment; a
+    /// board that cannot be built (a superqueens board too large) is left
+    /// out.
+    pub fn grading_boards(&self) -> Vec<Board> {
+        let hidden = self.hidden_boards();
+        let unseen: Vec<Board> = (4..=10)
+            .filter(|&cols| cols != self.cols && hidden.iter().all(|h| h.cols != cols))
+            .map(|cols| self.kin_on(cols))
+            .filter(|board| board.unfit().is_none())
+            .collect();
+        hidden.into_iter().chain(unseen).collect()
+    }
+
+    /// This board's kind on `cols` columns, as a hidden or grading board
+    /// is (see `hidden_boards`): its rows more than columns kept, up to 26
+    /// rows, its holes that lie on it, or its first hole moved onto it.
+    fn kin_on(&self, cols: u8) -> Board {
+        let extra_rows = self.rows - self.cols;
+        let rows = cols.saturating_add(extra_rows).min(MAX_SIZE);
+        let on_it = |hole: &&Square| hole.col <= cols && hole.row <= rows;
+        let mut kin = Board {
+            cols,
+            rows,
+            holes: self.holes.iter().filter(on_it).copied().collect(),
+            ..self.clone()
+        };
+        if let Some(first) = self.holes.first()
+            && (kin.holes.is_empty() || kin.unfit().is_some())
+        {
+            kin.holes = vec![Square {
+                col: first.col.min(cols),
+                row: first.row.min(rows),
+            }];
+        }
+        kin
+    }
+
+    /// The board as the page's console names it, and its answers files
+    /// say ("board": "8×8", "8×8 superqueens torus", "8×8 holed",
+    /// "4×6"): its columns × rows, then its kind.
+    pub fn label(&self) -> String {
+        let mut label = format!("{}×{}", self.cols, self.rows);
+        if self.superqueens {
+            label.push_str(" superqueens");
+        }
+        if self.torus {
+            label.push_str(" torus");
+        }
+        if !self.holes.is_empty() {
+            label.push_str(" holed");
+        }
+        label
     }
 
     /// Whether a queen may stand on the square named `name` here: it is on
@@ -573,6 +615,42 @@ mod tests {
             .collect();
         assert_eq!(moved, ["e5", "f6", "g7"]);
         assert!(!holed.has_square("c6") && holed.has_square("c5") && !holed.has_square("i1"));
+    }
+
+    #[test]
+    fn grading_boards_add_the_sizes_of_4_to_10_the_page_never_carries() {
+        let sizes = |board: &Board| -> Vec<(u8, u8)> {
+            (board.grading_boards().iter())
+                .map(|b| (b.cols, b.rows))
+                .collect()
+        };
+        assert_eq!(
+            sizes(&Board::square(8)),
+            [(5, 5), (6, 6), (7, 7), (4, 4), (9, 9), (10, 10)]
+        );
+        assert_eq!(
+            sizes(&Board::square(5)),
+            [(6, 6), (7, 7), (8, 8), (4, 4), (9, 9), (10, 10)]
+        );
+        assert_eq!(
+            sizes(&Board::square(12)),
+            [(5, 5), (6, 6), (7, 7), (4, 4), (8, 8), (9, 9), (10, 10)]
+        );
+        let rectangle = parse_board_size("4x6").unwrap();
+        assert_eq!(
+            sizes(&rectangle),
+            [(5, 7), (6, 8), (7, 9), (8, 10), (9, 11), (10, 12)]
+        );
+        let torus = Board {
+            torus: true,
+            superqueens: true,
+            holes: parse_holes("h8").unwrap().0,
+            ..Board::square(9)
+        };
+        for board in torus.grading_boards() {
+            assert!(board.torus && board.superqueens && board.unfit().is_none());
+            assert_eq!(board.holes.len(), 1, "{}", board.a_board());
+        }
     }
 
     #[test]

@@ -12,6 +12,11 @@ use crate::model::hex::hex;
 /// The built-in exercises, in the form a teacher's file takes.
 const BUILT_IN: &str = include_str!("exercises.toml");
 
+/// The columns `grade` prints of each learner besides one an exercise:
+/// the learner, first, and a note, last. No exercise is titled as one,
+/// so each column has its own name (a key of `--format json`'s objects).
+pub const LEARNER_COLUMNS: [&str; 2] = ["student", "note"];
+
 /// One exercise.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -205,6 +210,11 @@ fn check_exercise(at: usize, exercise: &Exercise, before: &[Exercise]) -> Result
     if before.iter().any(|e| e.title == exercise.title) {
         return Err(format!("{which}: two exercises have this title"));
     }
+    if LEARNER_COLUMNS.contains(&exercise.title.as_str()) {
+        return Err(format!(
+            "{which}: grade prints a column of its own by this title; give the exercise another"
+        ));
+    }
     Ok(())
 }
 
@@ -289,6 +299,8 @@ mod tests {
                 .unwrap_err()
                 .contains("two exercises")
         );
+        let own = "[[exercise]]\ntitle = \"note\"\nprompt = \"b\"\nanswer = \"c\"\n";
+        assert!(parse(own).unwrap_err().contains("a column of its own"));
         let blank = "[[exercise]]\ntitle = \"a\"\nprompt = \" \"\nanswer = \"c\"\n";
         assert!(parse(blank).unwrap_err().contains("empty prompt"));
     }

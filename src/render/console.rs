@@ -78,7 +78,7 @@ impl ConsoleData {
         let boards = (boards.iter())
             .map(|(board, file)| {
                 Ok((
-                    label(board),
+                    board.label(),
                     base64::engine::general_purpose::STANDARD.encode(gzipped(file)?),
                 ))
             })
@@ -157,22 +157,6 @@ fn gzipped(bytes: &[u8]) -> Result<Vec<u8>> {
     let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
     encoder.write_all(bytes)?;
     Ok(encoder.finish()?)
-}
-
-/// A board's size and kind as the page's "this … board" reads it: "8×8",
-/// "5×5 torus", "6×6 superqueens", "7×7 holed", "5×7".
-fn label(board: &Board) -> String {
-    let mut label = format!("{}×{}", board.cols, board.rows);
-    if board.superqueens {
-        label.push_str(" superqueens");
-    }
-    if board.torus {
-        label.push_str(" torus");
-    }
-    if !board.holes.is_empty() {
-        label.push_str(" holed");
-    }
-    label
 }
 
 /// `hidden` (all of one kind, several) in words, their sizes then their

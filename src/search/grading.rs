@@ -1,9 +1,10 @@
 //! Grading a class's answers (`grade`): each learner's answer to each
 //! exercise run natively, as `query` runs a statement (one statement that
 //! only reads, no attach, no pragma that sets), on the board the command
-//! opened and on the hidden boards, within a time and a size, and held
-//! against the reference's rows there: right, or the first difference,
-//! named by the board it is on.
+//! opened and on the grading boards (`Board::grading_boards`: the page's
+//! hidden ones and others the page never carried), within a time and a
+//! size, and held against the reference's rows there: right, or the first
+//! difference, named by the board it is on.
 
 use std::time::{Duration, Instant};
 
@@ -11,7 +12,7 @@ use anyhow::Result;
 
 use crate::engine::{AnswerBounds, FreshBoard, answer_rows, bounded_answer_rows};
 use crate::error::usage;
-use crate::model::answers::Answers;
+use crate::model::answers::{Answer, Answers};
 use crate::model::board::Board;
 use crate::model::exercises::{AnswerRows, Course, Exercise};
 use crate::model::verdict::difference;
@@ -30,17 +31,29 @@ pub const UNANSWERED: &str = "—";
 /// exercise's reference rows on each.
 pub struct Grader {
     /// The boards in the order an answer is checked on them: the opened
-    /// one first (named by no board in a cell), then the hidden ones.
-    boards: Vec<(Option<String>, Vec<u8>)>,
+    /// one first (named by no board in a cell), then the grading ones.
+    boards: Vec<Checked>,
+    /// The opened board as the page names it ("8×8"): an answers file
+    /// from a page of another board is not graded here.
+    label: String,
     exercises: Vec<Graded>,
     timeout: Duration,
 }
 
-/// An exercise with its reference's rows on each board.
+/// A board an answer is checked on: the board, its name in a cell where
+/// it is not the opened one, and its database file.
+struct Checked {
+    board: Board,
+    name: Option<String>,
+    image: Vec<u8>,
+}
+
+/// An exercise with its reference's rows on each board it applies to
+/// (`None` on a board that lacks a square its answer names).
 struct Graded {
     exercise: Exercise,
     id: String,
-    references: Vec<AnswerRows>,
+    references: Vec<Option<AnswerRows>>,
 }
 
 /// One learner's row of the table: a cell for each exercise, in the
@@ -61,39 +74,24 @@ impl Grader {
             Some(file) => file,
             None => FreshBoard::of(&board.board)?.image()?,
         };
-        let mut boards = vec![(None, own)];
-        for hidden in board.board.hidden_boards() {
-            boards.push((
-                Some(hidden_name(&hidden)),
-                FreshBoard::of(&hidden)?.image()?,
-            ));
-        }
-        let mut exercises = Vec::with_capacity(course.exercises.len());
-        for (at, exercise) in course.exercises.into_iter().enumerate() {
-            let references = (boards.iter())
-                .map(|(name, image)| {
-                    answer_rows(image, &exercise.answer).map_err(|why| {
-                        let on = name.as_deref().map_or(board.board.the_board(), |hidden| {
-                            format!("the {hidden} board")
-                        });
-                        usage(format!(
-                            "exercise {} ({:?}): its answer fails on {on}: {}",
-                            at + 1,
-                            exercise.title,
-                            why.lines().next().unwrap_or_default()
-                        ))
-                    })
-                })
-                .collect::<Result<_>>()?;
-            let id = exercise.id();
-            exercises.push(Graded {
-                exercise,
-                id,
-                references,
+        let mut boards = vec![Checked {
+            board: board.board.clone(),
+            name: None,
+            image: own,
+        }];
+        for grading in board.board.grading_boards() {
+            boards.push(Checked {
+                name: Some(hidden_name(&grading)),
+                image: FreshBoard::of(&grading)?.image()?,
+                board: grading,
             });
         }
+        let exercises = (course.exercises.into_iter().enumerate())
+            .map(|(at, exercise)| graded(&boards, at, exercise))
+            .collect::<Result<_>>()?;
         Ok(Grader {
             boards,
+            label: board.board.label(),
             exercises,
             timeout,
         })
@@ -108,24 +106,31 @@ impl Grader {
 
     /// One learner's `answers` graded: a cell for each exercise (✓, the
     /// first difference, or — where it has no answer) and a note naming
-    /// the answers to exercises the course has not.
-    pub fn grade(&self, answers: &Answers) -> Grades {
+    /// the answers to exercises the course has not. An answer is the
+    /// exercise's whose title it carries (by its id where it carries
+    /// none), so a reference rewritten after the page was handed out
+    /// keeps its answers. Err says why the file is not graded: its answers
+    /// are from a page of another board.
+    pub fn grade(&self, answers: &Answers) -> Result<Grades, String> {
+        if let Some(theirs) = &answers.board
+            && *theirs != self.label
+        {
+            return Err(format!(
+                "its answers are from a page of the {theirs} board, and grade checks on the {} board",
+                self.label
+            ));
+        }
         let cells = (self.exercises.iter())
             .map(|graded| {
                 // The last answer given counts, as the page keeps the last.
-                match answers
-                    .answers
-                    .iter()
-                    .rev()
-                    .find(|a| a.exercise == graded.id)
-                {
+                match answers.answers.iter().rev().find(|a| graded.answers(a)) {
                     Some(answer) => self.verdict(graded, &answer.sql),
                     None => UNANSWERED.to_string(),
                 }
             })
             .collect();
         let strangers: Vec<String> = (answers.answers.iter())
-            .filter(|a| self.exercises.iter().all(|graded| graded.id != a.exercise))
+            .filter(|a| self.exercises.iter().all(|graded| !graded.answers(a)))
             .map(|a| match &a.title {
                 Some(title) => format!("{title:?}"),
                 None => a.exercise.clone(),
@@ -140,7 +145,7 @@ impl Grader {
                 more.join(", ")
             ),
         };
-        Grades { cells, note }
+        Ok(Grades { cells, note })
     }
 
     /// The answer `sql` to `graded` on every board, in order: right, or
@@ -153,13 +158,16 @@ impl Grader {
             most_bytes: MOST_ANSWER_BYTES,
         };
         let boards = self.boards.iter().zip(&graded.references);
-        for ((name, image), reference) in boards {
-            let said = match bounded_answer_rows(image, sql, Some(&bounds)) {
+        for (checked, reference) in boards {
+            let Some(reference) = reference else {
+                continue;
+            };
+            let said = match bounded_answer_rows(&checked.image, sql, Some(&bounds)) {
                 Ok(rows) => difference(reference, &rows, graded.exercise.ordered),
                 Err(unanswered) => Some(unanswered.to_string()),
             };
             if let Some(said) = said {
-                return match name {
+                return match &checked.name {
                     Some(hidden) => format!("hidden {hidden}: {said}"),
                     None => said,
                 };
@@ -167,6 +175,55 @@ impl Grader {
         }
         RIGHT.to_string()
     }
+}
+
+impl Graded {
+    /// Whether `answer` is to this exercise: it carries its title, or,
+    /// carrying none, its id.
+    fn answers(&self, answer: &Answer) -> bool {
+        match &answer.title {
+            Some(title) => *title == self.exercise.title,
+            None => answer.exercise == self.id,
+        }
+    }
+}
+
+/// `exercise`, the course's exercise `at`, with its reference's rows on
+/// each of `boards` it applies to; a reference that fails on one is
+/// refused in one line naming the exercise and the board.
+fn graded(boards: &[Checked], at: usize, exercise: Exercise) -> Result<Graded> {
+    let named = exercise.squares_named();
+    let references = (boards.iter())
+        .map(|checked| {
+            // The opened board is the teacher's: a square it lacks is a
+            // failure said in SQLite's words, as `export` says it.
+            let applies = checked.name.is_none()
+                || named.iter().all(|square| checked.board.has_square(square));
+            if !applies {
+                return Ok(None);
+            }
+            answer_rows(&checked.image, &exercise.answer)
+                .map(Some)
+                .map_err(|why| {
+                    let on = match &checked.name {
+                        Some(name) => format!("the {name} board"),
+                        None => checked.board.the_board(),
+                    };
+                    usage(format!(
+                        "exercise {} ({:?}): its answer fails on {on}: {}",
+                        at + 1,
+                        exercise.title,
+                        why.lines().next().unwrap_or_default()
+                    ))
+                })
+        })
+        .collect::<Result<_>>()?;
+    let id = exercise.id();
+    Ok(Graded {
+        exercise,
+        id,
+        references,
+    })
 }
 
 /// A hidden board as a cell names it: its columns × rows ("6×6"), its

@@ -7,6 +7,7 @@ use crate::common;
 
 use std::path::Path;
 
+use common::wait::Bounded;
 use common::{Board, assert_refused, text};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -452,3 +453,162 @@ fn grade_prints_no_control_character_from_a_course_s_titles() {
         "{said:?}"
     );
 }
+
+/// A ✓ is earned, not typed in: the page carries the reference's rows on
+/// the shown board and the hidden ones, and names them, so an answer that
+/// reads only the board's size and types the reference's rows for each
+/// board the page names is no answer. grade also checks on boards the
+/// page never carried (4×4, 9×9 and 10×10 besides an 8×8) and names the
+/// first it differs on; the answer that follows from the data is ✓ on
+/// every one of them.
+fn grade_gives_no_tick_to_rows_typed_in_for_each_board() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let count = "select count(*) from square";
+    let lines =
+        "select anchor, mov_dir, count(*) as squares from square_line group by anchor, mov_dir";
+    write_course(
+        dir,
+        &[
+            ("Count".into(), count.into(), false),
+            ("Lines".into(), lines.into(), false),
+        ],
+    );
+    let typed = "select case (select count(*) from square) \
+                 when 64 then 64 when 25 then 25 when 36 then 36 when 49 then 49 end";
+    write_answers(dir, "mallory", &[("Count", count, typed)]);
+    write_answers(
+        dir,
+        "alice",
+        &[
+            ("Count", count, "select count(square) from square"),
+            ("Lines", lines, lines),
+        ],
+    );
+    let (code, rows) = graded(&board, &["mallory.json", "alice.json"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        cell(&rows[0], "Count"),
+        "hidden 4×4: 1 row missing, 1 extra"
+    );
+    assert_eq!(cell(&rows[1], "Count"), "✓");
+    assert_eq!(cell(&rows[1], "Lines"), "✓");
+}
+promise!(grade_gives_no_tick_to_rows_typed_in_for_each_board);
+
+/// An answer is its exercise's by the title it carries, so a teacher who
+/// rewrites a reference after handing out the page (the same rows, other
+/// words: another id) keeps every learner's answer; an answers file with
+/// no title is matched by its id.
+fn grade_checks_an_answer_after_the_teacher_rewrites_the_reference() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let before = "select count(*) * 1 from square";
+    let after = "select count(square) from square";
+    write_course(dir, &[("Count the squares".into(), after.into(), false)]);
+    write_answers(
+        dir,
+        "alice",
+        &[("Count the squares", before, "select count(*) from square")],
+    );
+    let untitled = serde_json::json!({"queens_answers": 1, "board": "8×8", "answers": [
+        {"exercise": id("Count the squares", after), "sql": "select 64"}]});
+    std::fs::write(dir.join("bob.json"), untitled.to_string()).unwrap();
+    let (code, rows) = graded(&board, &["alice.json", "bob.json"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(cell(&rows[0], "Count the squares"), "✓");
+    assert_eq!(cell(&rows[0], "note"), "");
+    assert!(
+        cell(&rows[1], "Count the squares").starts_with("hidden 5×5: "),
+        "{:?}",
+        rows[1]
+    );
+}
+promise!(grade_checks_an_answer_after_the_teacher_rewrites_the_reference);
+
+/// Answers are matched by title, so a course with two exercises of one
+/// title, or one titled as a column grade prints itself ("student",
+/// "note", keys of `--format json`'s objects), is refused in one line
+/// naming the title, by grade and by export alike.
+fn a_course_gives_each_column_its_own_title() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    write_answers(dir, "alice", &[]);
+    let count = "select count(*) from square";
+    for (titles, said) in [
+        (
+            ["Count", "Count"],
+            "exercise 2 (\"Count\"): two exercises have this title",
+        ),
+        (
+            ["Count", "note"],
+            "exercise 2 (\"note\"): grade prints a column of its own by this title",
+        ),
+        (
+            ["student", "Count"],
+            "exercise 1 (\"student\"): grade prints a column of its own by this title",
+        ),
+    ] {
+        let exercises: Vec<_> = (titles.iter())
+            .map(|title| (title.to_string(), count.to_string(), false))
+            .collect();
+        write_course(dir, &exercises);
+        let out = board.run(&["grade", "--exercises", "course.toml", "alice.json"]);
+        assert_refused(&out, 2, &format!("course.toml: {said}"));
+        let sqljs = crate::console::sqljs();
+        let out = board.run(&[
+            "export",
+            "--console",
+            "--sqljs",
+            sqljs.to_str().unwrap(),
+            "--exercises",
+            "course.toml",
+            "--out",
+            "page.html",
+        ]);
+        assert_refused(&out, 2, said);
+        assert!(!dir.join("page.html").exists());
+    }
+}
+promise!(a_course_gives_each_column_its_own_title);
+
+/// An answers file says the board of the page it came from: answers from
+/// a page of another board are not graded against this one, said in one
+/// line naming both; the other files are graded, and grade exits 1, as
+/// for any file it cannot grade.
+fn answers_from_a_page_of_another_board_are_said_not_graded() {
+    let board = Board::new(6);
+    let dir = board.dir.path();
+    let count = "select count(*) from square";
+    write_course(dir, &[("Count".into(), count.into(), false)]);
+    write_answers(dir, "eight", &[("Count", count, count)]);
+    let six = serde_json::json!({"queens_answers": 1, "board": "6×6", "answers": [
+        {"exercise": id("Count", count), "title": "Count", "sql": count}]});
+    std::fs::write(dir.join("six.json"), six.to_string()).unwrap();
+    let (code, rows) = graded(&board, &["eight.json", "six.json"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(cell(&rows[0], "Count"), "");
+    assert_eq!(
+        cell(&rows[0], "note"),
+        "not graded: eight.json: its answers are from a page of the 8×8 board, \
+         and grade checks on the 6×6 board"
+    );
+    assert_eq!(cell(&rows[1], "Count"), "✓");
+    assert_eq!(cell(&rows[1], "note"), "");
+}
+promise!(answers_from_a_page_of_another_board_are_said_not_graded);
+
+/// grade reads a board and makes none: a --db that is not there is one
+/// line naming it, exit 2, and no file is created.
+fn grade_on_a_database_that_is_not_there_creates_none() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    write_answers(dir, "alice", &[]);
+    let out = common::queens(dir)
+        .args(["grade", "--db", "missing.db", "alice.json"])
+        .bounded_output()
+        .unwrap();
+    assert_refused(&out, 2, "missing.db: there is no such database");
+    assert!(!dir.join("missing.db").exists());
+}
+promise!(grade_on_a_database_that_is_not_there_creates_none);

@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use rusqlite::backup::Backup;
+use rusqlite::fallible_iterator::FallibleIterator;
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::limits::Limit;
-use rusqlite::{Connection, ErrorCode, MAIN_DB, Statement};
+use rusqlite::{Batch, Connection, ErrorCode, MAIN_DB, Statement};
 
 use rusqlite::types::ValueRef;
 
@@ -120,8 +121,12 @@ pub fn bounded_answer_rows(
 }
 
 /// `sql` prepared as an answer: one statement that reads rows; else
-/// SQLite's error, or one of its own (MultipleStatement, the
-/// authorizer's refusal) whose words say why it is no answer.
+/// SQLite's error, or one of its own (the authorizer's refusal) whose
+/// words say why it is no answer. Its statements are counted before any
+/// runs, each prepared on its own (a second one is any text after the
+/// first but blanks, comments and `;`), so that a second statement is
+/// "more than one statement" whatever it reads: even a table the first
+/// would make, which rusqlite's `prepare` fails to find.
 fn prepared_answer<'c>(conn: &'c Connection, sql: &str) -> rusqlite::Result<Statement<'c>> {
     let no_answer = |why: &str| {
         rusqlite::Error::SqliteFailure(
@@ -129,15 +134,18 @@ fn prepared_answer<'c>(conn: &'c Connection, sql: &str) -> rusqlite::Result<Stat
             Some(why.to_string()),
         )
     };
-    let statement = conn.prepare(sql).map_err(|e| match e {
-        rusqlite::Error::MultipleStatement => no_answer("it holds more than one statement"),
+    let mut statements = Batch::new(conn, sql);
+    let first = statements.next().map_err(|e| match e {
         other if is_denied(&other) => no_answer(
             "it would attach a file, load an extension or set a pragma, which an answer may not",
         ),
         other => other,
     })?;
-    if statement.column_count() == 0 && statement.expanded_sql().is_none() {
+    let Some(statement) = first else {
         return Err(no_answer("it holds no statement (only comments)"));
+    };
+    if !matches!(statements.next(), Ok(None)) {
+        return Err(no_answer("it holds more than one statement"));
     }
     if !statement.readonly() || statement.column_count() == 0 {
         return Err(no_answer(

@@ -335,6 +335,30 @@ function consoleWorker() {
     return gotExactly ? [want.exact, gotExactly] : [want.read, got];
   }
 
+  // Whether `sql` holds a statement after its first, told before any
+  // runs: any text after the first but blanks, comments and ";", whether
+  // or not it prepares (it may read a table the first would make). A
+  // first statement that does not prepare says why when it runs.
+  function holdsMore(d, sql) {
+    const statements = d.iterateStatements(sql);
+    try {
+      try {
+        if (statements.next().done) {
+          return false;
+        }
+      } catch {
+        return false;
+      }
+      try {
+        return !statements.next().done;
+      } catch {
+        return true;
+      }
+    } finally {
+      statements.return();
+    }
+  }
+
   // The learner's answer on every board, in order, each against the
   // reference's rows on it: the first board where they differ, or ok.
   function check(m) {
@@ -342,16 +366,17 @@ function consoleWorker() {
       const d = new SQL.Database(pristine[b]);
       try {
         const want = reference(m.expected[b]);
+        // An answer is one statement, as `queens grade` runs it, counted
+        // as grade counts them, before any runs: the page's Right is then
+        // the grader's tick, and its words grade's.
+        if (holdsMore(d, m.answer)) {
+          return { kind: "checked", id: m.id, board: b, error: "it holds more than one statement" };
+        }
         let got;
         try {
           got = run(d, m.answer, Infinity, v => v);
         } catch (err) {
           return { kind: "checked", id: m.id, board: b, error: String(err.message || err) };
-        }
-        // An answer is one statement, as `queens grade` runs it: the
-        // page's Right is then the grader's tick.
-        if (got.statements > 1) {
-          return { kind: "checked", id: m.id, board: b, error: "it holds more than one statement" };
         }
         const [wantCompared, gotCompared] = compared(d, want, got);
         if (!same(wantCompared, gotCompared, m.ordered)) {
