@@ -30,6 +30,10 @@ pub struct ConsoleData {
     /// boards: each title, and why.
     #[serde(skip)]
     pub left_out: Vec<LeftOut>,
+    /// The functions `queens grade`'s SQLite has, [name, number of
+    /// arguments] (`engine::answer_functions`): the page refuses any other
+    /// its own SQLite has, so that its Right is the grader's tick.
+    pub functions: Vec<(String, i64)>,
     /// sql.js's inline build and its licence.
     pub sqljs: String,
     pub license: String,
@@ -96,6 +100,7 @@ impl ConsoleData {
             exercises,
             course: CourseHeading::default(),
             left_out,
+            functions: Vec::new(),
             sqljs: sqljs.code,
             license: sqljs.license,
         })

@@ -12,6 +12,7 @@ pub mod infile;
 pub mod notes;
 pub mod outfile;
 pub mod page;
+pub mod page_mark;
 pub mod printer;
 pub mod search_space;
 pub mod sqljs;

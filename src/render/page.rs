@@ -15,13 +15,8 @@ use crate::model::reading::{BoardShown, ReasoningStep, SquareImage, TallyLevel};
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, context};
 
 use crate::render::console::ConsoleData;
+use crate::render::page_mark::PageMark;
 use crate::render::search_space;
-
-/// The page's first line, as page.html begins: `export` recognises a page
-/// it wrote by it, and replaces that one without --force (a draft written
-/// again), but no other file.
-pub const FIRST_LINE: &str =
-    "<!-- A page queens export wrote: the same export replaces it without --force. -->";
 
 /// The page's templates: the page, and the console's section and style,
 /// which it includes where the page has a console.
@@ -219,21 +214,22 @@ impl PageData {
 }
 
 /// Writes the page for `data`, with the console and exercises of `console`
-/// where it is given (`export --console`).
+/// where it is given (`export --console`), its first line `mark`'s.
 pub fn write_page(
     out: &mut dyn Write,
+    mark: &PageMark,
     data: &PageData,
     console: Option<&ConsoleData>,
 ) -> Result<()> {
-    out.write_all(assemble(data, console)?.as_bytes())?;
+    out.write_all(assemble(mark, data, console)?.as_bytes())?;
     Ok(out.flush()?)
 }
 
 /// The page, the one place it is put together: the template filled in with
-/// the board's name and size, the data, the script's modules and, where it
+/// the export's mark, the board's name and size, the data, the script's modules and, where it
 /// is given, the console. Nothing is escaped: the data is JSON made safe to
 /// sit in a script (`script_json`), the rest the page's own text.
-fn assemble(data: &PageData, console: Option<&ConsoleData>) -> Result<String> {
+fn assemble(mark: &PageMark, data: &PageData, console: Option<&ConsoleData>) -> Result<String> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     env.set_auto_escape_callback(|_| AutoEscape::None);
@@ -257,6 +253,7 @@ fn assemble(data: &PageData, console: Option<&ConsoleData>) -> Result<String> {
         None => None,
     };
     let page = env.get_template("page.html")?.render(context! {
+        first_line => mark.first_line(),
         n => data.n,
         rows => data.rows,
         board => &data.board,
@@ -330,9 +327,32 @@ fn tally_cells(t: &TallyLevel) -> Vec<i64> {
 mod tests {
     use super::*;
 
+    /// A page of one square, its data `data`.
+    fn page_of(data: &PageData) -> String {
+        let mut page = Vec::new();
+        write_page(&mut page, &mark(), data, None).unwrap();
+        String::from_utf8(page).unwrap()
+    }
+
+    fn mark() -> PageMark {
+        PageMark::of("the 1×1 board", None)
+    }
+
+    fn one_square() -> PageData {
+        let mut data = PageData {
+            n: 1,
+            rows: 1,
+            ..PageData::default()
+        };
+        data.add_square("a1".into(), 1, 1);
+        data
+    }
+
     #[test]
     fn the_page_begins_with_the_line_export_recognises_it_by() {
-        assert_eq!(TEMPLATES[0].1.lines().next(), Some(FIRST_LINE));
+        let page = page_of(&one_square());
+        let first_line = page.lines().next().unwrap();
+        assert_eq!(PageMark::read(first_line), Some(mark()));
     }
 
     #[test]
@@ -348,28 +368,21 @@ mod tests {
 
     #[test]
     fn data_cannot_close_the_script_it_sits_in() {
-        let mut data = PageData {
-            n: 1,
-            rows: 1,
-            ..PageData::default()
-        };
-        data.add_square("a1".into(), 1, 1);
+        let mut data = one_square();
         data.space.push((
             "1".into(),
             "</script><script>alert(1)</script>".into(),
             "<!--".into(),
             "1".into(),
         ));
-        let mut page = Vec::new();
-        write_page(&mut page, &data, None).unwrap();
-        let page = String::from_utf8(page).unwrap();
+        let page = page_of(&data);
         assert_eq!(
             page.matches("</script>").count(),
             2,
             "only the page's own two"
         );
         // The page's own first line is the one comment it holds.
-        let after_first_line = page.strip_prefix(FIRST_LINE).unwrap();
+        let after_first_line = page.strip_prefix(&mark().first_line()).unwrap();
         assert!(!after_first_line.contains("<!--"));
     }
 }

@@ -839,6 +839,66 @@ fn a_server_s_board_is_carried_as_a_fresh_sqlite_board() {
     assert_eq!(count, 4);
 }
 
+promise!(
+    export_without_force_replaces_only_the_page_the_same_export_wrote,
+    needs = [SqlJs]
+);
+/// A teacher drafting a course re-runs its export, which writes its page
+/// again without --force; a page another export wrote (the 8×8 plain page,
+/// the 6×6 plain page, the 6×6 console with the built-in exercises, over a
+/// 6×6 console with a teacher's course) is kept, refused in one line that
+/// names the file, the export that wrote it and --force (exit 2).
+fn export_without_force_replaces_only_the_page_the_same_export_wrote() {
+    let six = Board::new(6);
+    std::fs::write(six.dir.path().join("course.toml"), SMALL_COURSE).unwrap();
+    let page = six.dir.path().join("course.html");
+    let (sqljs, page_named) = (sqljs(), page.to_str().unwrap());
+    let console = ["export", "--console", "--sqljs", sqljs.to_str().unwrap()];
+    let course = [
+        &console[..],
+        &["--exercises", "course.toml", "--out", page_named],
+    ]
+    .concat();
+    let first = six.run(&course);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let written = std::fs::read_to_string(&page).unwrap();
+    let first_line = written.lines().next().unwrap().to_string();
+    // Marked as stale: the same export writes it anew.
+    std::fs::write(&page, format!("{first_line}\nstale\n")).unwrap();
+    let again = six.run(&course);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    let rewritten = std::fs::read_to_string(&page).unwrap();
+    assert!(rewritten.len() == written.len() && rewritten.starts_with(&first_line));
+    let eight = Board::new(8);
+    let plain = ["export", "--out", page_named];
+    let built_in = [&console[..], &["--out", page_named]].concat();
+    for (board, args) in [(&eight, &plain[..]), (&six, &plain), (&six, &built_in)] {
+        let out = board.run(args);
+        let said = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert_eq!(said.lines().count(), 1, "{args:?}: {said}");
+        for named in [
+            page_named,
+            "the page of the 6×6 board, with its console and the exercises of course.toml",
+            "--force",
+        ] {
+            assert!(said.contains(named), "{args:?}: {said}");
+        }
+        assert_eq!(std::fs::read_to_string(&page).unwrap(), rewritten);
+    }
+    let forced = eight.run(&[&plain[..], &["--force"]].concat());
+    assert!(forced.status.success(), "{}", text(&forced.stderr));
+    assert!(std::fs::read_to_string(&page).unwrap().contains("8×8"));
+}
+
+/// A course of one exercise, for tests of the page it makes.
+const SMALL_COURSE: &str = r#"
+[[exercise]]
+title = "Count the squares"
+prompt = "How many squares has the board?"
+answer = "select count(*) as squares from square"
+"#;
+
 pub(crate) mod in_chromium {
     use super::*;
 

@@ -7,7 +7,9 @@
 //     node tests/tools/sqljs_sqlite.js node_modules/sql.js
 const path = require("path");
 const initSqlJs = require(path.resolve(process.argv[2], "dist/sql-wasm.js"));
-initSqlJs().then(SQL => {
+// Initialized as the page's worker initializes it (console-worker.js):
+// SQLite's own functions, without sql.js's legacy extensions.
+initSqlJs({ useOldExtensionFunctions: false }).then(SQL => {
   const db = new SQL.Database();
   const column = sql => db.exec(sql)[0].values.map(row => row[0]);
   // The modules first, on the fresh database, as queens reads its own: a

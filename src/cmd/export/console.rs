@@ -137,6 +137,7 @@ impl Console {
         }
         let mut data = ConsoleData::new(self.sqljs, &boards, exercises, left_out)?;
         data.course = self.heading;
+        data.functions = engine::answer_functions(&boards[0].1).map_err(anyhow::Error::msg)?;
         Ok(data)
     }
 

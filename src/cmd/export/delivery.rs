@@ -8,8 +8,10 @@ use anyhow::Result;
 
 use crate::cmd::shared::stdout;
 use crate::engine::Target;
+use crate::error::usage;
 use crate::render::infile::first_line_of_regular_file;
 use crate::render::outfile::{OutFile, check_target, write_out};
+use crate::render::page_mark::PageMark;
 
 /// The most of a file read to find its first line.
 const FIRST_LINE_AT_MOST: u64 = 4096;
@@ -22,28 +24,34 @@ pub enum Destination {
         path: PathBuf,
         checked: OutFile,
         force: bool,
+        /// The mark of the page export wrote that is there, replaced
+        /// only by the same export (`refuse_another_export`).
+        page_there: Option<PageMark>,
     },
 }
 
 impl Destination {
     /// The file `out` names, checked before any work is done (an existing
     /// file without `force`, the database `target` itself, a link to
-    /// nowhere are refused), or standard output for none or `-`. A file
-    /// whose first line is `own_first_line` (a page this command wrote:
-    /// the file itself, not a link to it) is replaced as with `force`.
+    /// nowhere are refused), or standard output for none or `-`. Where a
+    /// page is written (`is_page`), a page export wrote (its first line is
+    /// a `PageMark`; the file itself, not a link to it) is kept to be
+    /// replaced by the same export only, once the board is known
+    /// (`refuse_another_export`).
     pub fn checked(
         out: Option<&Path>,
         force: bool,
-        own_first_line: Option<&str>,
+        is_page: bool,
         target: &Target,
     ) -> Result<Destination> {
         let Some(path) = out.filter(|path| *path != Path::new("-")) else {
             return Ok(Destination::Stdout);
         };
-        let force = force
-            || own_first_line.is_some_and(|own| {
-                first_line_of_regular_file(path, FIRST_LINE_AT_MOST).as_deref() == Some(own)
-            });
+        let page_there = (is_page && !force)
+            .then(|| first_line_of_regular_file(path, FIRST_LINE_AT_MOST))
+            .flatten()
+            .and_then(|line| PageMark::read(&line));
+        let force = force || page_there.is_some();
         let database = match target {
             Target::File(db) => Some(db.as_path()),
             Target::Server { .. } => None,
@@ -52,7 +60,27 @@ impl Destination {
             path: path.to_path_buf(),
             checked: check_target(path, force, database)?,
             force,
+            page_there,
         })
+    }
+
+    /// Refuses to write the page `mark` names over a page another export
+    /// wrote (another board, kind of page or course), which only --force
+    /// replaces; the same export's page is its draft, written again.
+    pub fn refuse_another_export(&self, mark: &PageMark) -> Result<()> {
+        match self {
+            Destination::File {
+                path,
+                page_there: Some(there),
+                ..
+            } if there != mark => Err(usage(format!(
+                "{} is another export's page ({}); add --force to replace it with {}",
+                path.display(),
+                there.said(),
+                mark.said()
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Writes what `exported` writes here, and returns what it returns

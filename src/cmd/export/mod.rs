@@ -23,6 +23,7 @@ use crate::error::usage;
 use crate::model::board::{Board, DEFAULT_SIZE};
 use crate::render::console::ConsoleData;
 use crate::render::notes::solutions_phrase;
+use crate::render::page_mark::PageMark;
 use crate::search::OpenBoard;
 use delivery::Destination;
 
@@ -43,9 +44,9 @@ pub fn run(args: &Args) -> Result<()> {
         target.file(datasette::NEEDS_A_FILE)?;
     }
     // Refuse an unwritable or existing --out before any work is done; a
-    // page this command wrote is a draft it writes again.
-    let own_page = (format == ExportFormat::Html).then_some(page::FIRST_LINE);
-    let out = Destination::checked(args.out.as_deref(), args.force, own_page, &target)?;
+    // page this command wrote is a draft the same export writes again.
+    let is_page = format == ExportFormat::Html;
+    let out = Destination::checked(args.out.as_deref(), args.force, is_page, &target)?;
     if let Some(n) = script::needs_no_board(args, format, &target) {
         let asked = asked.on_columns(n);
         script::write_alone(args, &asked, &out)?;
@@ -66,12 +67,14 @@ pub fn run(args: &Args) -> Result<()> {
     };
     page::refuse_too_large_a_page(format, board.n())?;
     refuse_a_board_it_cannot_hold(args, format, &board.board)?;
+    let mark = page::mark(args, &board.board);
+    out.refuse_another_export(&mark)?;
     let console = match console {
         Some(console) => Some(console.data(&board)?),
         None => None,
     };
-    let count =
-        out.write(|writer| written(args, format, &board, &target, console.as_ref(), writer))?;
+    let page = (&mark, console.as_ref());
+    let count = out.write(|writer| written(args, format, &board, &target, page, writer))?;
     say_what_was_written(args, format, &board, &target, &out, count)
 }
 
@@ -81,7 +84,7 @@ fn written(
     format: ExportFormat,
     board: &OpenBoard,
     target: &Target,
-    console: Option<&ConsoleData>,
+    (mark, console): (&PageMark, Option<&ConsoleData>),
     out: &mut dyn Write,
 ) -> Result<u64> {
     if let Some(rendering) = placements::rendering(format, args.fixed_size) {
@@ -95,7 +98,7 @@ fn written(
     match format {
         ExportFormat::Html => {
             say_if_stored(board)?;
-            page::write(board, console, out)
+            page::write(board, mark, console, out)
         }
         ExportFormat::Datasette => datasette::write(board, target, out).map(|()| 0),
         _ => script::write(board, args, out).map(|()| 0),

@@ -7,9 +7,10 @@ use anyhow::{Result, bail};
 
 use crate::cmd::export::args::{Args, ExportFormat};
 use crate::cmd::export::console::{self, Console};
+use crate::model::board::Board;
 use crate::render::console::ConsoleData;
-pub use crate::render::page::FIRST_LINE;
 use crate::render::page::{PageData, write_page};
+use crate::render::page_mark::PageMark;
 use crate::search::selection::Selection;
 use crate::search::{OpenBoard, reading};
 
@@ -31,6 +32,13 @@ pub fn console_asked(args: &Args, format: ExportFormat) -> Result<Option<Console
     }
 }
 
+/// Which export writes the page of `board` (its first line): its board,
+/// and its console with the course --exercises names, where it has one.
+pub fn mark(args: &Args, board: &Board) -> PageMark {
+    let console = args.console.then_some(args.exercises.as_deref());
+    PageMark::of(&board.the_board(), console)
+}
+
 /// The page holds every solution: refused beyond PAGE_UP_TO.
 pub fn refuse_too_large_a_page(format: ExportFormat, n: u8) -> Result<()> {
     if format == ExportFormat::Html && n > PAGE_UP_TO {
@@ -45,8 +53,13 @@ pub fn refuse_too_large_a_page(format: ExportFormat, n: u8) -> Result<()> {
 /// The page of the model: every fact it shows read from the database's
 /// relations (square, square_line, symmetry, square_image, search_space,
 /// search_funnel) and its solutions from the search, in board order.
-/// Returns how many solutions it holds.
-pub fn write(board: &OpenBoard, console: Option<&ConsoleData>, out: &mut dyn Write) -> Result<u64> {
+/// Its first line is `mark`. Returns how many solutions it holds.
+pub fn write(
+    board: &OpenBoard,
+    mark: &PageMark,
+    console: Option<&ConsoleData>,
+    out: &mut dyn Write,
+) -> Result<u64> {
     let mut data = PageData::from_shown(&reading::board_shown(board)?)?;
     data.shaped(&board.board)?;
     let mut count = 0;
@@ -54,6 +67,6 @@ pub fn write(board: &OpenBoard, console: Option<&ConsoleData>, out: &mut dyn Wri
         count += 1;
         data.add_solution(&placement.squares)
     })?;
-    write_page(out, &data, console)?;
+    write_page(out, mark, &data, console)?;
     Ok(count)
 }

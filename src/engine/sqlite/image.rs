@@ -174,6 +174,30 @@ fn typed(value: ValueRef<'_>) -> Typed {
     }
 }
 
+/// The functions an answer may call where `queens grade` runs it: each
+/// name (lower-case) and how many arguments it takes (-1: any number), as
+/// SQLite says on a connection opened as `bounded_answer_rows` opens one,
+/// on the board `image` holds. The console's page carries them and
+/// refuses a function its own SQLite (sql.js) has beyond them, so that an
+/// answer it calls right is graded right.
+pub fn answer_functions(image: &[u8]) -> Result<Vec<(String, i64)>, String> {
+    let said = |e: rusqlite::Error| message(&e);
+    let mut conn = Connection::open_in_memory().map_err(said)?;
+    conn.deserialize_read_exact(MAIN_DB, image, image.len(), true)
+        .map_err(said)?;
+    super::query::lock_down(&conn).map_err(|e| e.to_string())?;
+    // Every function this SQLite has, built in or registered: one row per
+    // name and number of arguments.
+    let mut statement = conn
+        .prepare("select distinct lower(name), narg from pragma_function_list order by 1, 2")
+        .map_err(said)?;
+    let functions = statement
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .and_then(|rows| rows.collect())
+        .map_err(said)?;
+    Ok(functions)
+}
+
 /// What an answer asks of the SQLite that runs it, beyond the SQL itself:
 /// the functions it calls and the virtual table modules it reads (an
 /// eponymous table such as dbstat), each lower-case, once.
@@ -291,4 +315,24 @@ pub fn answer_steps(image: &[u8], sql: &str, most: u64) -> Result<Option<u64>, S
 /// The SQLite file at `path`, as `image_of` copies a database.
 pub fn image_of_file(path: &std::path::Path) -> Result<Vec<u8>> {
     image_of(&Connection::open(path)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bundled SQLite is built with its math functions, as sql.js is
+    /// (.cargo/config.toml), so that an answer calling them is judged
+    /// alike in the page and in `queens grade`.
+    #[test]
+    fn answers_may_call_sqlite_s_math_functions() {
+        let empty = image_of_memory(&Connection::open_in_memory().unwrap()).unwrap();
+        let functions = answer_functions(&empty).unwrap();
+        for (name, narg) in [("sqrt", 1), ("power", 2), ("mod", 2), ("pi", 0)] {
+            assert!(
+                functions.contains(&(name.to_string(), narg)),
+                "{name}/{narg}"
+            );
+        }
+    }
 }

@@ -3,7 +3,8 @@
 
 // The console's SQLite, in a worker: its source is this function's text,
 // after sql.js's own code (which defines initSqlJs), so it uses nothing
-// from the page. Messages: "open" (the boards, gzipped, in base64),
+// from the page. Messages: "open" (the boards, gzipped, in base64, and
+// the functions `queens grade`'s SQLite has),
 // "run" (a query, its rows kept up to a cap) and "check" (a learner's
 // answer, on every board, against the reference's rows the page carries),
 // and "step" (stepper-worker.js, whose text comes before this one's).
@@ -11,9 +12,44 @@ function consoleWorker() {
   let SQL = null;
   let pristine = [];
   let db = null;
-  const loaded = initSqlJs().then(sql => {
+  // SQLite's own functions only: sql.js's legacy extensions (median(),
+  // a ceil() that gives an integer, …) are none of SQLite's, and `queens
+  // grade` runs SQLite.
+  const loaded = initSqlJs({ useOldExtensionFunctions: false }).then(sql => {
     SQL = sql;
   });
+  // The functions this SQLite has and `queens grade`'s has not, by name
+  // and number of arguments: [name, narg], from the "open" message.
+  let gradersLack = [];
+
+  // The functions of this SQLite (on the board `bytes`) that `grader`
+  // (the grader's, [name, narg]) lacks.
+  function lacking(bytes, grader) {
+    const has = new Set(grader.map(([name, narg]) => name.toLowerCase() + "/" + narg));
+    const d = new SQL.Database(bytes);
+    try {
+      const own = d.exec("select distinct lower(name), narg from pragma_function_list")[0].values;
+      return own.filter(([name, narg]) => !has.has(name + "/" + narg));
+    } finally {
+      d.close();
+    }
+  }
+
+  // The board `bytes` as a database whose every function `queens grade`
+  // lacks is one that refuses, in words, to run: an answer that calls it
+  // is no answer the grader can tick.
+  function opened(bytes) {
+    const d = new SQL.Database(bytes);
+    for (const [name, narg] of gradersLack) {
+      const refuse = () => {
+        throw new Error(name + "() runs here but not where your teacher checks answers (queens grade): write the answer without it");
+      };
+      // sql.js registers a function for as many arguments as its length.
+      Object.defineProperty(refuse, "length", { value: narg });
+      d.create_function(name, refuse);
+    }
+    return d;
+  }
 
   const bytesOf = binary => {
     const bytes = new Uint8Array(binary.length);
@@ -363,7 +399,7 @@ function consoleWorker() {
   // reference's rows on it: the first board where they differ, or ok.
   function check(m) {
     for (let b = 0; b < pristine.length; b++) {
-      const d = new SQL.Database(pristine[b]);
+      const d = opened(pristine[b]);
       try {
         const want = reference(m.expected[b]);
         // An answer is one statement, as `queens grade` runs it, counted
@@ -418,7 +454,8 @@ function consoleWorker() {
       await loaded;
       if (m.kind === "open") {
         pristine = await Promise.all(m.boards.map(board => gunzip(board[1])));
-        db = new SQL.Database(pristine[0]);
+        gradersLack = lacking(pristine[0], m.functions);
+        db = opened(pristine[0]);
         postMessage({ kind: "ready", sqlite: db.exec("select sqlite_version()")[0].values[0][0] });
       } else if (m.kind === "run") {
         // Run, while stepping, runs on the database as the learner left

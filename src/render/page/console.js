@@ -6,7 +6,8 @@
 // carries (gzipped, in base64): this page's board first, then the hidden
 // boards the exercises are also checked on. What the page carries for it
 // (#queens-console): the boards, the exercises (each with its reference's
-// rows on every board), sql.js and its licence. The worker runs
+// rows on every board), the functions `queens grade`'s SQLite has, sql.js
+// and its licence. The worker runs
 // consoleWorker's code after sql.js's. hooks.changed() is called when the
 // query typed changes (the address keeps it). The teacher's words are
 // consoleCourse's, the tables consoleTables's, the answers kept for the
@@ -53,7 +54,7 @@ function sqlConsole(document, window, facts, helpers, hooks) {
       busy = null;
       controls();
     };
-    worker.postMessage({ kind: "open", boards: carried.boards });
+    worker.postMessage({ kind: "open", boards: carried.boards, functions: carried.functions });
     controls();
   }
 
