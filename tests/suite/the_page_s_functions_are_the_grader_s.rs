@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use headless_chrome::Tab;
+use crate::common::chromium::Tab;
 
 use crate::common::chromium::{click, eval};
 use crate::common::{Board, text};
