@@ -395,6 +395,33 @@ function consoleWorker() {
     }
   }
 
+  // `queens grade`'s words for an answer that writes or gives no rows.
+  const READS_NO_ROWS = "an answer is a query that reads rows, and this one does not";
+
+  // The rows of `sql`, one statement, run as an answer: on a database
+  // that refuses every write while it runs (SQLite's query_only), so that
+  // a statement that writes, even one returning rows (DELETE … RETURNING),
+  // fails as `queens grade` fails it, in its words, and so does one with
+  // no columns. The learner's own Run still writes: that is the console.
+  function answered(d, sql) {
+    d.run("pragma query_only = 1");
+    let got;
+    try {
+      got = run(d, sql, Infinity, v => v);
+    } catch (err) {
+      if (/^attempt to write a readonly database/.test(err.message)) {
+        throw { message: READS_NO_ROWS };
+      }
+      throw err;
+    } finally {
+      d.run("pragma query_only = 0");
+    }
+    if (!got.columns.length) {
+      throw { message: READS_NO_ROWS };
+    }
+    return got;
+  }
+
   // The learner's answer on every board, in order, each against the
   // reference's rows on it: the first board where they differ, or ok.
   function check(m) {
@@ -410,7 +437,7 @@ function consoleWorker() {
         }
         let got;
         try {
-          got = run(d, m.answer, Infinity, v => v);
+          got = answered(d, m.answer);
         } catch (err) {
           return { kind: "checked", id: m.id, board: b, error: String(err.message || err) };
         }
