@@ -103,16 +103,18 @@ function stepperWorker(shown) {
     throw { refused: "a parenthesis is never closed." };
   }
 
-  // The common table expressions of the query's first WITH clause: each
-  // its name, its column list (or null), its text as written and its
-  // body's tokens.
+  const isWith = t => t && t.kind === "word" && t.value === "with";
+
+  // The common table expressions of the WITH clause the query starts
+  // with, the one Step follows (a WITH inside a subquery may read the
+  // outer query's rows, which no round of its own holds): each its name,
+  // its column list (or null), its text as written and its body's tokens.
   function ctes(sql, ts) {
-    const w = ts.findIndex(t => t.kind === "word" && t.value === "with");
-    if (w < 0) {
+    if (!isWith(ts[0])) {
       return null;
     }
     const list = [];
-    let i = w + 1;
+    let i = 1;
     const recursive = ts[i] && ts[i].kind === "word" && ts[i].value === "recursive";
     if (recursive) {
       i++;
@@ -242,6 +244,12 @@ function stepperWorker(shown) {
   function planOf(db, sql) {
     const ts = tokens(sql);
     const clause = ctes(sql, ts);
+    // A WITH past the query's first word is inside a subquery (or a
+    // common table expression's body), which Step does not follow.
+    const inner = ts.slice(1).some(isWith);
+    if (!clause && inner) {
+      throw { refused: "its WITH is inside a subquery: Step follows the WITH at the start of a query only." };
+    }
     if (!clause) {
       throw { refused: "it has no WITH clause: Step follows a recursive common table expression, name(columns) as (base union all step)." };
     }
@@ -255,8 +263,11 @@ function stepperWorker(shown) {
         }
       }
     }
+    if (at < 0 && inner) {
+      throw { refused: "none of the common table expressions of the WITH at its start reads itself, and Step does not follow a WITH inside a subquery." };
+    }
     if (at < 0) {
-      throw { refused: "none of its common table expressions reads itself: there is no recursion to step through." };
+      throw { refused: "none of its common table expressions reads itself: its WITH holds no recursion to step through." };
     }
     const cte = list[at];
     const parts = members(sql, cte.body);
