@@ -66,12 +66,11 @@ fn bytes_said(bytes: u64) -> String {
     }
 }
 
-/// The first line of the file `path` names, if that name is itself a
-/// regular file (not a link to one, a device or a FIFO) whose first line
-/// is within `most` bytes: a file is recognised by it without following
-/// a link or waiting on a device.
-pub fn first_line_of_regular_file(path: &std::path::Path, most: u64) -> Option<String> {
-    use std::io::Read;
+/// The bytes of the file `path` names, if that name is itself a regular
+/// file (not a link to one, a device or a FIFO) of at most `most` bytes: a
+/// file is recognised by them without following a link or waiting on a
+/// device.
+pub fn regular_file_at_most(path: &std::path::Path, most: u64) -> Option<Vec<u8>> {
     use std::os::unix::fs::OpenOptionsExt;
     let file = std::fs::OpenOptions::new()
         .read(true)
@@ -81,8 +80,5 @@ pub fn first_line_of_regular_file(path: &std::path::Path, most: u64) -> Option<S
     if !file.metadata().ok()?.file_type().is_file() {
         return None;
     }
-    let mut start = Vec::new();
-    file.take(most).read_to_end(&mut start).ok()?;
-    let end = start.iter().position(|&b| b == b'\n')?;
-    String::from_utf8(start[..end].to_vec()).ok()
+    read_at_most(file, most).ok().flatten()
 }

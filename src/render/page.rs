@@ -221,15 +221,19 @@ pub fn write_page(
     data: &PageData,
     console: Option<&ConsoleData>,
 ) -> Result<()> {
-    out.write_all(assemble(mark, data, console)?.as_bytes())?;
+    // The first line holds the digest of the rest, so the rest comes first.
+    let rest = assemble(data, console)?;
+    writeln!(out, "{}", mark.first_line(rest.as_bytes()))?;
+    out.write_all(rest.as_bytes())?;
     Ok(out.flush()?)
 }
 
-/// The page, the one place it is put together: the template filled in with
-/// the export's mark, the board's name and size, the data, the script's modules and, where it
+/// The page after its first line (the export's mark, `write_page`), the
+/// one place it is put together: the template filled in with
+/// the board's name and size, the data, the script's modules and, where it
 /// is given, the console. Nothing is escaped: the data is JSON made safe to
 /// sit in a script (`script_json`), the rest the page's own text.
-fn assemble(mark: &PageMark, data: &PageData, console: Option<&ConsoleData>) -> Result<String> {
+fn assemble(data: &PageData, console: Option<&ConsoleData>) -> Result<String> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     env.set_auto_escape_callback(|_| AutoEscape::None);
@@ -253,7 +257,6 @@ fn assemble(mark: &PageMark, data: &PageData, console: Option<&ConsoleData>) -> 
         None => None,
     };
     let page = env.get_template("page.html")?.render(context! {
-        first_line => mark.first_line(),
         n => data.n,
         rows => data.rows,
         board => &data.board,
@@ -351,8 +354,9 @@ mod tests {
     #[test]
     fn the_page_begins_with_the_line_export_recognises_it_by() {
         let page = page_of(&one_square());
-        let first_line = page.lines().next().unwrap();
-        assert_eq!(PageMark::read(first_line), Some(mark()));
+        let found = PageMark::read(page.as_bytes()).unwrap();
+        assert_eq!(found.mark, mark());
+        assert!(found.unchanged);
     }
 
     #[test]
@@ -382,7 +386,7 @@ mod tests {
             "only the page's own two"
         );
         // The page's own first line is the one comment it holds.
-        let after_first_line = page.strip_prefix(&mark().first_line()).unwrap();
+        let (_, after_first_line) = page.split_once('\n').unwrap();
         assert!(!after_first_line.contains("<!--"));
     }
 }

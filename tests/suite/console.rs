@@ -846,8 +846,9 @@ promise!(
 /// A teacher drafting a course re-runs its export, which writes its page
 /// again without --force; a page another export wrote (the 8×8 plain page,
 /// the 6×6 plain page, the 6×6 console with the built-in exercises, over a
-/// 6×6 console with a teacher's course) is kept, refused in one line that
-/// names the file, the export that wrote it and --force (exit 2).
+/// 6×6 console with a teacher's course; the course of the same file name
+/// in another folder) is kept, refused in one line that names the file,
+/// the export that wrote it and --force (exit 2).
 fn export_without_force_replaces_only_the_page_the_same_export_wrote() {
     let six = Board::new(6);
     std::fs::write(six.dir.path().join("course.toml"), SMALL_COURSE).unwrap();
@@ -862,13 +863,13 @@ fn export_without_force_replaces_only_the_page_the_same_export_wrote() {
     let first = six.run(&course);
     assert!(first.status.success(), "{}", text(&first.stderr));
     let written = std::fs::read_to_string(&page).unwrap();
-    let first_line = written.lines().next().unwrap().to_string();
-    // Marked as stale: the same export writes it anew.
-    std::fs::write(&page, format!("{first_line}\nstale\n")).unwrap();
+    // The teacher changes the course: the same export writes its page anew.
+    let changed = SMALL_COURSE.replace("has the board", "has the board, all told");
+    std::fs::write(six.dir.path().join("course.toml"), changed).unwrap();
     let again = six.run(&course);
     assert!(again.status.success(), "{}", text(&again.stderr));
     let rewritten = std::fs::read_to_string(&page).unwrap();
-    assert!(rewritten.len() == written.len() && rewritten.starts_with(&first_line));
+    assert!(rewritten != written && rewritten.contains("all told"));
     let eight = Board::new(8);
     let plain = ["export", "--out", page_named];
     let built_in = [&console[..], &["--out", page_named]].concat();
@@ -886,9 +887,38 @@ fn export_without_force_replaces_only_the_page_the_same_export_wrote() {
         }
         assert_eq!(std::fs::read_to_string(&page).unwrap(), rewritten);
     }
+    a_course_of_the_same_name_elsewhere_is_another_export(&six, &console, &page);
     let forced = eight.run(&[&plain[..], &["--force"]].concat());
     assert!(forced.status.success(), "{}", text(&forced.stderr));
     assert!(std::fs::read_to_string(&page).unwrap().contains("8×8"));
+}
+
+/// w1/course.toml and w2/course.toml are two courses: the page of one,
+/// at `page`, is not replaced by the other's without --force.
+fn a_course_of_the_same_name_elsewhere_is_another_export(
+    six: &Board,
+    console: &[&str],
+    page: &Path,
+) {
+    let page_named = page.to_str().unwrap();
+    for folder in ["w1", "w2"] {
+        std::fs::create_dir(six.dir.path().join(folder)).unwrap();
+        std::fs::write(
+            six.dir.path().join(folder).join("course.toml"),
+            SMALL_COURSE,
+        )
+        .unwrap();
+    }
+    let of =
+        |course: &'static str| [console, &["--exercises", course, "--out", page_named]].concat();
+    let w1 = six.run(&[&of("w1/course.toml")[..], &["--force"]].concat());
+    assert!(w1.status.success(), "{}", text(&w1.stderr));
+    let before = std::fs::read_to_string(page).unwrap();
+    let w2 = six.run(&of("w2/course.toml"));
+    let said = text(&w2.stderr);
+    assert_eq!(w2.status.code(), Some(2), "{said}");
+    assert!(said.contains("is another export's page (the page of the 6×6 board, with its console and the exercises of course.toml ("), "{said}");
+    assert_eq!(std::fs::read_to_string(page).unwrap(), before);
 }
 
 /// A course of one exercise, for tests of the page it makes.

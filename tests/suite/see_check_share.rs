@@ -761,8 +761,10 @@ fn export_refuses_bad_requests_and_writes_nothing() {
 
 promise!(export_writes_over_its_own_page_without_force_and_over_nothing_else);
 /// A page export wrote (its first line says so) is written again by the
-/// same export without --force, as a teacher drafting it re-runs it; any
-/// other file, a symbolic link to such a page, and a CSV export over one
+/// same export without --force, as a teacher drafting it re-runs it,
+/// unless it was changed since (its rest's digest is not the one its first
+/// line holds): a line added by hand, or another text under a copy of its
+/// first line, is kept and refused in one line. Any other file, a symbolic link to such a page, and a CSV export over one
 /// are still refused, and nothing is written through the link.
 fn export_writes_over_its_own_page_without_force_and_over_nothing_else() {
     let board = Board::new(6);
@@ -773,14 +775,15 @@ fn export_writes_over_its_own_page_without_force_and_over_nothing_else() {
     let written = std::fs::read_to_string(dir.join("page.html")).unwrap();
     let first_line = written.lines().next().unwrap();
     assert!(first_line.contains("queens export"), "{first_line}");
-    // Marked as stale: the export writes it anew.
-    std::fs::write(dir.join("page.html"), format!("{first_line}\nstale\n")).unwrap();
+    // An older draft, as queens wrote it: the export writes it anew.
+    std::fs::write(dir.join("page.html"), drafted(first_line, "stale\n")).unwrap();
     let again = run(dir, &with_db(&board, &page));
     assert_eq!(again.code, 0, "{}", again.stderr);
     assert_eq!(
         std::fs::read_to_string(dir.join("page.html")).unwrap(),
         written
     );
+    a_page_changed_since_or_a_copied_first_line_is_kept(&board, &written);
     // Not its page: refused, untouched.
     std::fs::write(dir.join("mine.html"), "<!DOCTYPE html>\nmy notes\n").unwrap();
     std::os::unix::fs::symlink("page.html", dir.join("link.html")).unwrap();
@@ -809,6 +812,49 @@ fn export_writes_over_its_own_page_without_force_and_over_nothing_else() {
             .is_symlink()
     );
     no_leftovers(dir);
+}
+
+/// A page changed since queens wrote it (a line added by hand), or
+/// another text under a page's first line, is kept: refused in one line.
+/// The page `written` is then put back.
+fn a_page_changed_since_or_a_copied_first_line_is_kept(board: &Board, written: &str) {
+    let dir = board.dir.path();
+    let first_line = written.lines().next().unwrap();
+    let edited = format!("{written}<p>a line the teacher added</p>\n");
+    std::fs::write(dir.join("page.html"), &edited).unwrap();
+    std::fs::write(dir.join("essay.txt"), format!("{first_line}\nmy essay\n")).unwrap();
+    for file in ["page.html", "essay.txt"] {
+        let before = contents(&dir.join(file));
+        let args = ["export", "--format", "html", "--out", file];
+        let r = run(dir, &with_db(board, &args));
+        assert_eq!(r.code, 2, "{file}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+        assert!(
+            r.stderr.contains(&format!(
+                "{file} was changed since queens wrote it (the page of the 6×6 board); \
+                 add --force to replace it"
+            )),
+            "{}",
+            r.stderr
+        );
+        assert_eq!(contents(&dir.join(file)), before, "{file}");
+    }
+    std::fs::write(dir.join("page.html"), written).unwrap();
+}
+
+/// A page as queens writes it, under the first line `first_line` (which
+/// names its export) over `rest`: the digest the line holds made `rest`'s.
+fn drafted(first_line: &str, rest: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest: String = (Sha256::digest(rest.as_bytes()).iter())
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let at = first_line.find("SHA-256 ").unwrap() + "SHA-256 ".len();
+    format!(
+        "{}{digest}{}\n{rest}",
+        &first_line[..at],
+        &first_line[at + 64..]
+    )
 }
 
 promise!(one_queen_is_it_and_more_are_them);

@@ -65,8 +65,8 @@ impl ExportFormat {
 /// Writes to standard output, or with --out to a file: the file is written
 /// in full beside its final name and only then moved there, so it is never
 /// seen half-written, and an existing file is replaced only with --force,
-/// but for a page export wrote itself (its first line says so), which the
-/// same export writes again while you draft it. Without --format, the format follows the extension of --out.
+/// but for a page export wrote itself and nobody changed since (its first
+/// line says so), which the same export writes again while you draft it. Without --format, the format follows the extension of --out.
 ///
 /// Examples:
 ///   queens export --format csv --out solutions.csv

@@ -9,12 +9,14 @@ use anyhow::Result;
 use crate::cmd::shared::stdout;
 use crate::engine::Target;
 use crate::error::usage;
-use crate::render::infile::first_line_of_regular_file;
+use crate::render::infile::regular_file_at_most;
 use crate::render::outfile::{OutFile, check_target, write_out};
 use crate::render::page_mark::PageMark;
 
-/// The most of a file read to find its first line.
-const FIRST_LINE_AT_MOST: u64 = 4096;
+/// The most of a file read to tell whether it is a page export wrote,
+/// unchanged: well above the largest page (a 13×13 board's, or a console's
+/// with sql.js), so a larger file is no such page.
+const PAGE_AT_MOST: u64 = 64 << 20;
 
 /// Standard output, or the file --out names with whether it may replace
 /// one that exists.
@@ -35,9 +37,10 @@ impl Destination {
     /// file without `force`, the database `target` itself, a link to
     /// nowhere are refused), or standard output for none or `-`. Where a
     /// page is written (`is_page`), a page export wrote (its first line is
-    /// a `PageMark`; the file itself, not a link to it) is kept to be
-    /// replaced by the same export only, once the board is known
-    /// (`refuse_another_export`).
+    /// a `PageMark`; the file itself, not a link to it) is replaced
+    /// without `force` only if its rest is as export wrote it (else it is
+    /// refused here: the teacher's changes are kept), and then only by the
+    /// same export, once the board is known (`refuse_another_export`).
     pub fn checked(
         out: Option<&Path>,
         force: bool,
@@ -47,10 +50,18 @@ impl Destination {
         let Some(path) = out.filter(|path| *path != Path::new("-")) else {
             return Ok(Destination::Stdout);
         };
-        let page_there = (is_page && !force)
-            .then(|| first_line_of_regular_file(path, FIRST_LINE_AT_MOST))
+        let found = (is_page && !force)
+            .then(|| regular_file_at_most(path, PAGE_AT_MOST))
             .flatten()
-            .and_then(|line| PageMark::read(&line));
+            .and_then(|page| PageMark::read(&page));
+        if let Some(changed) = found.as_ref().filter(|found| !found.unchanged) {
+            return Err(usage(format!(
+                "{} was changed since queens wrote it ({}); add --force to replace it",
+                path.display(),
+                changed.mark.said()
+            )));
+        }
+        let page_there = found.map(|found| found.mark);
         let force = force || page_there.is_some();
         let database = match target {
             Target::File(db) => Some(db.as_path()),
