@@ -104,17 +104,35 @@ function stepperWorker(shown) {
   }
 
   const isWith = t => t && t.kind === "word" && t.value === "with";
+  const isOp = (t, op) => t.kind === "op" && t.value === op;
+
+  // Where the WITH the query starts with is: its first word, or the one
+  // after a view's head as the schema holds it (`create view v(…) as
+  // with …`), outside any parenthesis; else -1.
+  function leadingWith(ts) {
+    if (isWith(ts[0])) {
+      return 0;
+    }
+    const w = ts.findIndex(isWith);
+    const head = ts.slice(0, w);
+    const depth = head.filter(t => isOp(t, "(")).length - head.filter(t => isOp(t, ")")).length;
+    const aView = w > 0 && ts[0].value === "create" && head.some(t => t.kind === "word" && t.value === "view")
+      && ts[w - 1].value === "as" && depth === 0;
+    return aView ? w : -1;
+  }
 
   // The common table expressions of the WITH clause the query starts
-  // with, the one Step follows (a WITH inside a subquery may read the
-  // outer query's rows, which no round of its own holds): each its name,
-  // its column list (or null), its text as written and its body's tokens.
+  // with (`leadingWith`), the one Step follows (a WITH inside a subquery
+  // may read the outer query's rows, which no round of its own holds):
+  // each its name, its column list (or null), its text as written and
+  // its body's tokens.
   function ctes(sql, ts) {
-    if (!isWith(ts[0])) {
+    const w = leadingWith(ts);
+    if (w < 0) {
       return null;
     }
     const list = [];
-    let i = 1;
+    let i = w + 1;
     const recursive = ts[i] && ts[i].kind === "word" && ts[i].value === "recursive";
     if (recursive) {
       i++;
@@ -244,9 +262,10 @@ function stepperWorker(shown) {
   function planOf(db, sql) {
     const ts = tokens(sql);
     const clause = ctes(sql, ts);
-    // A WITH past the query's first word is inside a subquery (or a
-    // common table expression's body), which Step does not follow.
-    const inner = ts.slice(1).some(isWith);
+    // Any other WITH is inside a subquery (or a common table
+    // expression's body), which Step does not follow.
+    const at0 = leadingWith(ts);
+    const inner = ts.some((t, i) => i !== at0 && isWith(t));
     if (!clause && inner) {
       throw { refused: "its WITH is inside a subquery: Step follows the WITH at the start of a query only." };
     }
