@@ -12,7 +12,7 @@ use crate::cmd::{DbArgs, RowFormat, parse_timeout, read_course, stdout};
 use crate::engine::Target;
 use crate::error::usage;
 use crate::model::answers;
-use crate::model::exercises;
+use crate::model::exercises::{self, cell};
 use crate::model::value::Value;
 use crate::render::infile::read_text_at_most;
 use crate::render::printer::{self, Printer};
@@ -167,22 +167,5 @@ fn student_name(path: &Path) -> String {
     match name.strip_suffix(".json") {
         Some(stem) if !stem.is_empty() => stem.to_string(),
         _ => name,
-    }
-}
-
-/// `text` as a cell of the table: every control character (a line break
-/// or a terminal's escape in a file's name, a title, a value) shown as
-/// `?`, so each learner is one line and nothing reaches the terminal; and
-/// a cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@` first:
-/// a learner names their own file) starts with `'`, which shows it as text.
-fn cell(text: &str) -> String {
-    let line: String = text
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if line.starts_with(['=', '+', '-', '@']) {
-        format!("'{line}")
-    } else {
-        line
     }
 }

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize, Serializer};
 use sha2::{Digest, Sha256};
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 use crate::model::hex::hex;
 
@@ -16,6 +17,37 @@ const BUILT_IN: &str = include_str!("exercises.toml");
 /// the learner, first, and a note, last. No exercise is titled as one,
 /// so each column has its own name (a key of `--format json`'s objects).
 pub const LEARNER_COLUMNS: [&str; 2] = ["student", "note"];
+
+/// `text` as a cell of grade's table: every character a terminal would
+/// act on or not print (a control character such as a line break or an
+/// escape, a format character such as a bidi override or a zero-width
+/// space, a line or paragraph separator) shown as `?`, so each learner is
+/// one line and what it shows is what it holds; and a cell a spreadsheet
+/// would read as a formula (`=`, `+`, `-`, `@` first, after any blanks or
+/// no-break spaces: a learner names their own file) starts with `'`,
+/// which shows it as text.
+pub fn cell(text: &str) -> String {
+    let line: String = text
+        .chars()
+        .map(|c| if is_unprinted(c) { '?' } else { c })
+        .collect();
+    if line.trim_start().starts_with(['=', '+', '-', '@']) {
+        format!("'{line}")
+    } else {
+        line
+    }
+}
+
+/// Whether `c` is no character a cell shows as it is (`cell`).
+fn is_unprinted(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c.general_category(),
+            GeneralCategory::Format
+                | GeneralCategory::LineSeparator
+                | GeneralCategory::ParagraphSeparator
+        )
+}
 
 /// One exercise.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq, Eq)]
@@ -207,10 +239,13 @@ fn check_exercise(at: usize, exercise: &Exercise, before: &[Exercise]) -> Result
     if let Some(blank) = exercise.hints.iter().position(|h| h.trim().is_empty()) {
         return Err(format!("{which}: its hint {} is empty", blank + 1));
     }
-    if before.iter().any(|e| e.title == exercise.title) {
+    // Titles are told apart as grade's table shows them, and its own
+    // columns whatever their case and blanks, as a spreadsheet reads them.
+    let shown = cell(&exercise.title);
+    if before.iter().any(|e| cell(&e.title) == shown) {
         return Err(format!("{which}: two exercises have this title"));
     }
-    if LEARNER_COLUMNS.contains(&exercise.title.as_str()) {
+    if LEARNER_COLUMNS.contains(&shown.trim().to_lowercase().as_str()) {
         return Err(format!(
             "{which}: grade prints a column of its own by this title; give the exercise another"
         ));
@@ -364,5 +399,54 @@ mod tests {
         assert!(said.contains("[course] table has an empty title"), "{said}");
         let said = parse(&format!("{exercise}hints = [\"x\", \"\"]\n")).unwrap_err();
         assert!(said.contains("its hint 2 is empty"), "{said}");
+    }
+
+    /// Titles that grade's table shows alike are one column twice, and
+    /// grade's own columns are reserved whatever their case and blanks.
+    #[test]
+    fn a_course_refuses_titles_its_grade_table_shows_alike() {
+        let exercise = |title: &str| {
+            let title = toml::Value::from(title);
+            format!("[[exercise]]\ntitle = {title}\nprompt = \"p\"\nanswer = \"select 1\"\n")
+        };
+        for (titles, said) in [
+            (vec!["Note"], "grade prints a column of its own"),
+            (vec!["note "], "grade prints a column of its own"),
+            (vec![" STUDENT"], "grade prints a column of its own"),
+            (vec!["\u{a0}Note "], "grade prints a column of its own"),
+            (
+                vec!["a\u{202e}b", "a\u{200b}b"],
+                "two exercises have this title",
+            ),
+            (vec!["a\nb", "a?b"], "two exercises have this title"),
+            (vec!["=1", "'=1"], "two exercises have this title"),
+        ] {
+            let text: String = titles.iter().map(|t| exercise(t)).collect();
+            let why = parse(&text).unwrap_err();
+            assert!(why.contains(said), "{titles:?}: {why}");
+        }
+        assert!(parse(&(exercise("Count") + &exercise("count"))).is_ok());
+    }
+
+    /// A cell shows every character as it is or as `?`, on one line, and
+    /// starts no formula a spreadsheet would run.
+    #[test]
+    fn a_cell_prints_no_format_character_and_starts_no_formula() {
+        for (text, shown) in [
+            ("plain", "plain"),
+            ("a\u{202e}b", "a?b"),
+            ("\u{2066}x\u{2069}", "?x?"),
+            ("zero\u{200b}width\u{feff}", "zero?width?"),
+            ("line\u{2028}break\u{7}", "line?break?"),
+            ("=1+1", "'=1+1"),
+            ("  =1", "'  =1"),
+            ("\u{a0}@SUM(A1)", "'\u{a0}@SUM(A1)"),
+            (" -2", "' -2"),
+            ("+3", "'+3"),
+            ("a=1", "a=1"),
+            ("—", "—"),
+        ] {
+            assert_eq!(cell(text), shown, "{text:?}");
+        }
     }
 }
