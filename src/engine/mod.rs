@@ -42,7 +42,7 @@ pub use interface::{
 };
 pub use registry::{Asked, Substitute, connect, connect_for_reading, explain, postgres_script};
 pub use sqlite::{
-    AnswerBounds, AnswerNeeds, FreshBoard, answer_functions, answer_needs, answer_rows,
-    answer_steps, bounded_answer_rows, image_of_file,
+    AnswerBounds, AnswerInterrupt, AnswerNeeds, FreshBoard, answer_functions, answer_needs,
+    answer_rows, answer_steps, bounded_answer_rows, image_of_file,
 };
 pub use target::{Target, hide_passwords};

@@ -11,7 +11,9 @@ pub const VERSION: u32 = 1;
 /// One learner's answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answers {
-    /// The page's board, as the page names it (informative).
+    /// The page's board's full name (`Board::full_name`, "8×8 with holes
+    /// at a1"): `grade` grades only answers from a page of its own board,
+    /// and none from a file that names no board.
     pub board: Option<String>,
     pub answers: Vec<Answer>,
 }

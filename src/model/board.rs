@@ -161,9 +161,9 @@ impl Board {
         kin
     }
 
-    /// The board as the page's console names it, and its answers files
-    /// say ("board": "8×8", "8×8 superqueens torus", "8×8 holed",
-    /// "4×6"): its columns × rows, then its kind.
+    /// The board as the page's console names it in its words ("this 8×8
+    /// board", "8×8 superqueens torus", "8×8 holed", "4×6"): its columns ×
+    /// rows, then its kind; `full_name` names its holes too.
     pub fn label(&self) -> String {
         let mut label = format!("{}×{}", self.cols, self.rows);
         if self.superqueens {
@@ -176,6 +176,25 @@ impl Board {
             label.push_str(" holed");
         }
         label
+    }
+
+    /// The board's full name, one for each board: its columns × rows, its
+    /// kind and its holes ("8×8", "8×8 superqueens torus", "8×8 with
+    /// holes at a1, b2", "4×6"). The page's answers file names its board
+    /// so, and `grade` grades only answers from a page of its own board.
+    pub fn full_name(&self) -> String {
+        let mut name = format!("{}×{}", self.cols, self.rows);
+        if self.superqueens {
+            name.push_str(" superqueens");
+        }
+        if self.torus {
+            name.push_str(" torus");
+        }
+        if !self.holes.is_empty() {
+            let holes: Vec<String> = self.holes.iter().map(|h| h.name()).collect();
+            name.push_str(&format!(" with holes at {}", holes.join(", ")));
+        }
+        name
     }
 
     /// Whether a queen may stand on the square named `name` here: it is on
@@ -532,6 +551,26 @@ pub fn column_label(number: i64) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each board has its own full name: two boards of one label (two
+    /// holed 8×8 boards) are told apart by it.
+    #[test]
+    fn a_board_s_full_name_names_its_holes() {
+        let holed = |holes: &[&str]| Board {
+            holes: holes.iter().map(|h| Square::parse(h, 8).unwrap()).collect(),
+            ..Board::square(8)
+        };
+        assert_eq!(Board::square(8).full_name(), "8×8");
+        assert_eq!(holed(&["a1"]).full_name(), "8×8 with holes at a1");
+        assert_eq!(holed(&["a1", "c2"]).full_name(), "8×8 with holes at a1, c2");
+        assert_eq!(holed(&["a1"]).label(), holed(&["b2"]).label());
+        let torus = Board {
+            torus: true,
+            superqueens: true,
+            ..Board::square(7)
+        };
+        assert_eq!(torus.full_name(), "7×7 superqueens torus");
+    }
 
     #[test]
     fn names_round_trip() {

@@ -23,6 +23,9 @@ pub struct ConsoleData {
     /// board's size and kind as "this … board" reads it ("8×8", "5×5
     /// torus", "5×7", `label`).
     pub boards: Vec<(String, String)>,
+    /// The page's own board's full name (`Board::full_name`), which its
+    /// answers file names, for `grade` to grade it on that board only.
+    pub board: String,
     pub exercises: Vec<ConsoleExercise>,
     /// The teacher's title and introduction, shown at the top of the page.
     pub course: CourseHeading,
@@ -79,6 +82,7 @@ impl ConsoleData {
         left_out: Vec<LeftOut>,
     ) -> Result<ConsoleData> {
         let hidden = hidden_said(boards.iter().skip(1).map(|(board, _)| board));
+        let board = boards.first().map(|(board, _)| board.full_name());
         let boards = (boards.iter())
             .map(|(board, file)| {
                 Ok((
@@ -96,6 +100,7 @@ impl ConsoleData {
             .collect();
         Ok(ConsoleData {
             boards,
+            board: board.unwrap_or_default(),
             hidden,
             exercises,
             course: CourseHeading::default(),

@@ -6,16 +6,17 @@
 //! size, and held against the reference's rows there: right, or the first
 //! difference, named by the board it is on.
 
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
-use crate::engine::{AnswerBounds, FreshBoard, answer_rows, bounded_answer_rows};
+use crate::engine::{AnswerBounds, AnswerInterrupt, FreshBoard, answer_rows, bounded_answer_rows};
 use crate::error::usage;
 use crate::model::answers::{Answer, Answers};
 use crate::model::board::Board;
 use crate::model::exercises::{AnswerRows, Course, Exercise};
-use crate::model::verdict::difference;
+use crate::model::verdict::{Unanswered, difference};
 use crate::search::OpenBoard;
 
 /// The most bytes one answer's rows may hold on one board: far more than
@@ -32,10 +33,12 @@ pub const UNANSWERED: &str = "—";
 pub struct Grader {
     /// The boards in the order an answer is checked on them: the opened
     /// one first (named by no board in a cell), then the grading ones.
-    boards: Vec<Checked>,
-    /// The opened board as the page names it ("8×8"): an answers file
+    /// Shared with the thread each answer runs on.
+    boards: Arc<Vec<Checked>>,
+    /// The opened board's full name (`Board::full_name`: "8×8 with holes
+    /// at a1"), as the page's answers file names its own: an answers file
     /// from a page of another board is not graded here.
-    label: String,
+    name: String,
     exercises: Vec<Graded>,
     timeout: Duration,
 }
@@ -53,7 +56,7 @@ struct Checked {
 struct Graded {
     exercise: Exercise,
     id: String,
-    references: Vec<Option<AnswerRows>>,
+    references: Arc<Vec<Option<AnswerRows>>>,
 }
 
 /// One learner's row of the table: a cell for each exercise, in the
@@ -90,8 +93,8 @@ impl Grader {
             .map(|(at, exercise)| graded(&boards, at, exercise))
             .collect::<Result<_>>()?;
         Ok(Grader {
-            boards,
-            label: board.board.label(),
+            boards: Arc::new(boards),
+            name: board.board.full_name(),
             exercises,
             timeout,
         })
@@ -110,15 +113,23 @@ impl Grader {
     /// exercise's whose title it carries (by its id where it carries
     /// none), so a reference rewritten after the page was handed out
     /// keeps its answers. Err says why the file is not graded: its answers
-    /// are from a page of another board.
+    /// are from a page of another board, or it names no board.
     pub fn grade(&self, answers: &Answers) -> Result<Grades, String> {
-        if let Some(theirs) = &answers.board
-            && *theirs != self.label
-        {
-            return Err(format!(
-                "its answers are from a page of the {theirs} board, and grade checks on the {} board",
-                self.label
-            ));
+        match &answers.board {
+            Some(theirs) if *theirs == self.name => {}
+            Some(theirs) => {
+                return Err(format!(
+                    "its answers are from a page of the {theirs} board, and grade checks on the {} board",
+                    self.name
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "it names no board (the page's answers file names its own), \
+                     and grade checks on the {} board",
+                    self.name
+                ));
+            }
         }
         let cells = (self.exercises.iter())
             .map(|graded| {
@@ -150,20 +161,70 @@ impl Grader {
 
     /// The answer `sql` to `graded` on every board, in order: right, or
     /// the first difference, named by its board where that is a hidden
-    /// one.
+    /// one. It runs on a thread of its own, waited for until its deadline
+    /// and no longer: SQLite stops an answer only between its steps, and
+    /// one step may outlast any timeout. An answer not done by then is
+    /// stopped, interrupted and left to end on its own.
     fn verdict(&self, graded: &Graded, sql: &str) -> String {
-        let bounds = AnswerBounds {
-            deadline: Instant::now() + self.timeout,
-            timeout: self.timeout,
-            most_bytes: MOST_ANSWER_BYTES,
+        let deadline = Instant::now() + self.timeout;
+        let interrupt = AnswerInterrupt::default();
+        let run = Run {
+            boards: Arc::clone(&self.boards),
+            references: Arc::clone(&graded.references),
+            ordered: graded.exercise.ordered,
+            sql: sql.to_string(),
+            bounds: AnswerBounds {
+                deadline,
+                timeout: self.timeout,
+                most_bytes: MOST_ANSWER_BYTES,
+                interrupt: Some(interrupt.clone()),
+            },
         };
-        let boards = self.boards.iter().zip(&graded.references);
-        for (checked, reference) in boards {
+        let (said, heard) = mpsc::channel();
+        // The stack a main thread has, for SQLite's deepest expressions.
+        let spawned = std::thread::Builder::new()
+            .name("answer".to_string())
+            .stack_size(8 << 20)
+            .spawn(move || said.send(run.verdict()));
+        if let Err(e) = spawned {
+            return Unanswered::Fails(format!("no thread to run it on: {e}")).to_string();
+        }
+        match heard.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(verdict) => verdict,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                interrupt.interrupt();
+                Unanswered::Stopped(self.timeout).to_string()
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                Unanswered::Fails("its run ended with no verdict".to_string()).to_string()
+            }
+        }
+    }
+}
+
+/// One answer's run on its own thread: what it needs, owned.
+struct Run {
+    boards: Arc<Vec<Checked>>,
+    references: Arc<Vec<Option<AnswerRows>>>,
+    ordered: bool,
+    sql: String,
+    bounds: AnswerBounds,
+}
+
+impl Run {
+    /// As `Grader::verdict` says; an answer whose rows come past its
+    /// deadline is stopped, whatever they are, so no answer that outlasts
+    /// its time is right.
+    fn verdict(&self) -> String {
+        for (checked, reference) in self.boards.iter().zip(self.references.iter()) {
             let Some(reference) = reference else {
                 continue;
             };
-            let said = match bounded_answer_rows(&checked.image, sql, Some(&bounds)) {
-                Ok(rows) => difference(reference, &rows, graded.exercise.ordered),
+            let said = match bounded_answer_rows(&checked.image, &self.sql, Some(&self.bounds)) {
+                Ok(_) if Instant::now() >= self.bounds.deadline => {
+                    Some(Unanswered::Stopped(self.bounds.timeout).to_string())
+                }
+                Ok(rows) => difference(reference, &rows, self.ordered),
                 Err(unanswered) => Some(unanswered.to_string()),
             };
             if let Some(said) = said {
@@ -193,7 +254,7 @@ impl Graded {
 /// refused in one line naming the exercise and the board.
 fn graded(boards: &[Checked], at: usize, exercise: Exercise) -> Result<Graded> {
     let named = exercise.squares_named();
-    let references = (boards.iter())
+    let references: Vec<Option<AnswerRows>> = (boards.iter())
         .map(|checked| {
             // The opened board is the teacher's: a square it lacks is a
             // failure said in SQLite's words, as `export` says it.
@@ -222,7 +283,7 @@ fn graded(boards: &[Checked], at: usize, exercise: Exercise) -> Result<Graded> {
     Ok(Graded {
         exercise,
         id,
-        references,
+        references: Arc::new(references),
     })
 }
 

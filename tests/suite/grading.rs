@@ -598,6 +598,85 @@ fn answers_from_a_page_of_another_board_are_said_not_graded() {
 }
 promise!(answers_from_a_page_of_another_board_are_said_not_graded);
 
+/// An answers file names its page's board in full, holes and all: answers
+/// from a page of a board with other holes are not graded on this one,
+/// and a file that names no board is not graded either, each said in one
+/// line.
+fn answers_from_a_page_of_a_board_with_other_holes_are_not_graded() {
+    let board = Board::shaped(8, &["--holes", "b2"]);
+    let dir = board.dir.path();
+    let count = "select count(*) from square";
+    write_course(dir, &[("Count".into(), count.into(), false)]);
+    let answers = serde_json::json!([
+        {"exercise": id("Count", count), "title": "Count", "sql": count}]);
+    for (name, on) in [
+        ("ours", Some("8×8 with holes at b2")),
+        ("theirs", Some("8×8 with holes at a1")),
+        ("holed", Some("8×8 holed")),
+        ("nameless", None),
+    ] {
+        let mut file = serde_json::json!({"queens_answers": 1, "answers": answers});
+        if let Some(on) = on {
+            file["board"] = on.into();
+        }
+        std::fs::write(dir.join(format!("{name}.json")), file.to_string()).unwrap();
+    }
+    let (code, rows) = graded(
+        &board,
+        &["ours.json", "theirs.json", "holed.json", "nameless.json"],
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(cell(&rows[0], "Count"), "✓");
+    for (row, theirs) in [(1, "8×8 with holes at a1"), (2, "8×8 holed")] {
+        assert_eq!(cell(&rows[row], "Count"), "");
+        assert!(
+            cell(&rows[row], "note").ends_with(&format!(
+                "its answers are from a page of the {theirs} board, \
+                 and grade checks on the 8×8 with holes at b2 board"
+            )),
+            "{}",
+            cell(&rows[row], "note")
+        );
+    }
+    assert_eq!(
+        cell(&rows[3], "note"),
+        "not graded: nameless.json: it names no board (the page's answers file \
+         names its own), and grade checks on the 8×8 with holes at b2 board"
+    );
+}
+promise!(answers_from_a_page_of_a_board_with_other_holes_are_not_graded);
+
+/// --timeout bounds each answer's time whatever it does: one call that
+/// runs for a minute without a step between (a search for a long text in
+/// a longer one) is stopped at the timeout and graded so, never ✓, and
+/// grade goes on (the wait for grade is bounded, in minutes, by `run`).
+fn grade_stops_an_answer_at_its_timeout_even_within_one_slow_call() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let count = "select count(*) from square";
+    // instr over a 1 MB text for a 500 kB one that is not in it: about a
+    // minute in one SQLite step, and the count is the reference's.
+    let slow = "select instr(printf('%.*c', 1000000, 'a'), \
+                printf('%.*c', 500000, 'a') || 'b') + count(*) from square";
+    write_course(
+        dir,
+        &[
+            ("Slow".into(), count.into(), false),
+            ("Quick".into(), count.into(), false),
+        ],
+    );
+    write_answers(
+        dir,
+        "mallory",
+        &[("Slow", count, slow), ("Quick", count, count)],
+    );
+    let (code, rows) = graded(&board, &["--timeout", "1", "mallory.json"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(cell(&rows[0], "Slow"), "stopped after 1 s (--timeout)");
+    assert_eq!(cell(&rows[0], "Quick"), "✓");
+}
+promise!(grade_stops_an_answer_at_its_timeout_even_within_one_slow_call);
+
 /// grade reads a board and makes none: a --db that is not there is one
 /// line naming it, exit 2, and no file is created.
 fn grade_on_a_database_that_is_not_there_creates_none() {

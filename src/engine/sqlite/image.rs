@@ -57,7 +57,7 @@ pub fn answer_rows(image: &[u8], sql: &str) -> Result<AnswerRows, String> {
 }
 
 /// How far an answer nobody vouches for (a learner's, `grade`) may go.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct AnswerBounds {
     /// When it is stopped (one answer's time, shared by its boards).
     pub deadline: Instant,
@@ -65,6 +65,46 @@ pub struct AnswerBounds {
     pub timeout: Duration,
     /// The most bytes its rows may hold.
     pub most_bytes: u64,
+    /// How another thread stops it at once, where one waits for it.
+    pub interrupt: Option<AnswerInterrupt>,
+}
+
+/// A way for the thread that waits for an answer to stop it: SQLite's
+/// interrupt of the connection it runs on. The progress handler stops an
+/// answer only between its steps, and one step (a function call over a
+/// long text) may take a minute; an interrupt ends that call where SQLite
+/// looks for one, and an answer whose connection opens after it is not run.
+#[derive(Clone, Default)]
+pub struct AnswerInterrupt(Arc<Mutex<(bool, Option<rusqlite::InterruptHandle>)>>);
+
+impl AnswerInterrupt {
+    /// Stop the answer running now, and any that starts after.
+    pub fn interrupt(&self) {
+        if let Ok(mut held) = self.0.lock() {
+            held.0 = true;
+            if let Some(handle) = &held.1 {
+                handle.interrupt();
+            }
+        }
+    }
+
+    /// Keep `conn`'s interrupt, the answer being about to run there;
+    /// false where it was interrupted already.
+    fn hold(&self, conn: &Connection) -> bool {
+        match self.0.lock() {
+            Ok(mut held) => {
+                held.1 = Some(conn.get_interrupt_handle());
+                !held.0
+            }
+            Err(_) => false,
+        }
+    }
+}
+
+impl std::fmt::Debug for AnswerInterrupt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AnswerInterrupt")
+    }
 }
 
 /// The most bytes one text or blob of a bounded answer may hold: SQLite
@@ -91,6 +131,11 @@ pub fn bounded_answer_rows(
         let deadline = bounds.deadline;
         conn.progress_handler(1_000, Some(move || Instant::now() >= deadline))
             .map_err(fails)?;
+        if let Some(interrupt) = &bounds.interrupt
+            && !interrupt.hold(&conn)
+        {
+            return Err(Unanswered::Stopped(bounds.timeout));
+        }
     }
     let stopped_or = |e: rusqlite::Error| match (e.sqlite_error_code(), bounds) {
         (Some(ErrorCode::OperationInterrupted), Some(bounds)) => {
@@ -102,7 +147,9 @@ pub fn bounded_answer_rows(
     let columns: Vec<String> = (statement.column_names().into_iter())
         .map(str::to_string)
         .collect();
-    let mut rows = statement.query([]).map_err(stopped_or)?;
+    // A parameter (`?`, `:a`, `$x`) is left unbound, so reads NULL, as
+    // sql.js reads it in the page: the answer is judged alike on both.
+    let mut rows = statement.raw_query();
     let mut all = Vec::new();
     let mut bytes = 0u64;
     while let Some(row) = rows.next().map_err(stopped_or)? {

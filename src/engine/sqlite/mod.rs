@@ -50,8 +50,8 @@ mod values;
 
 pub use failure::explain_leftover_busy;
 pub use image::{
-    AnswerBounds, AnswerNeeds, answer_functions, answer_needs, answer_rows, answer_steps,
-    bounded_answer_rows, image_of_file,
+    AnswerBounds, AnswerInterrupt, AnswerNeeds, answer_functions, answer_needs, answer_rows,
+    answer_steps, bounded_answer_rows, image_of_file,
 };
 
 /// A board built afresh by this queens, in memory, for another engine's

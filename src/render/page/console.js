@@ -359,7 +359,7 @@ function sqlConsole(document, window, facts, helpers, hooks) {
   }
 
   el("console-license").textContent = carried.license;
-  const answers = consoleAnswers(window, document, helpers, carried.exercises, boardName(0));
+  const answers = consoleAnswers(window, document, helpers, carried.exercises, carried.board);
   listen();
   listExercises();
   start();
