@@ -165,17 +165,8 @@ impl Board {
     /// board", "8×8 superqueens torus", "8×8 holed", "4×6"): its columns ×
     /// rows, then its kind; `full_name` names its holes too.
     pub fn label(&self) -> String {
-        let mut label = format!("{}×{}", self.cols, self.rows);
-        if self.superqueens {
-            label.push_str(" superqueens");
-        }
-        if self.torus {
-            label.push_str(" torus");
-        }
-        if !self.holes.is_empty() {
-            label.push_str(" holed");
-        }
-        label
+        let holed = if self.holes.is_empty() { "" } else { " holed" };
+        format!("{}{holed}", self.size_and_kind())
     }
 
     /// The board's full name, one for each board: its columns × rows, its
@@ -183,18 +174,25 @@ impl Board {
     /// holes at a1, b2", "4×6"). The page's answers file names its board
     /// so, and `grade` grades only answers from a page of its own board.
     pub fn full_name(&self) -> String {
-        let mut name = format!("{}×{}", self.cols, self.rows);
-        if self.superqueens {
-            name.push_str(" superqueens");
-        }
-        if self.torus {
-            name.push_str(" torus");
-        }
+        let mut name = self.size_and_kind();
         if !self.holes.is_empty() {
             let holes: Vec<String> = self.holes.iter().map(|h| h.name()).collect();
             name.push_str(&format!(" with holes at {}", holes.join(", ")));
         }
         name
+    }
+
+    /// Its columns × rows and the kind of its queens and edges ("8×8",
+    /// "8×8 superqueens torus"), which `label` and `full_name` begin with.
+    fn size_and_kind(&self) -> String {
+        let mut words = format!("{}×{}", self.cols, self.rows);
+        if self.superqueens {
+            words.push_str(" superqueens");
+        }
+        if self.torus {
+            words.push_str(" torus");
+        }
+        words
     }
 
     /// Whether a queen may stand on the square named `name` here: it is on
