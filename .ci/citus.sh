@@ -58,8 +58,10 @@ start_citus() {
         -c "select citus_add_node('127.0.0.1', ${CITUS_PORTS[1]})" \
         -c "select citus_add_node('127.0.0.1', ${CITUS_PORTS[2]})" >/dev/null
     export QUEENS_TEST_CITUS="postgres://queens:$(cat "$CITUS_DIR/password")@127.0.0.1:${CITUS_PORTS[0]}/postgres"
-    # For the test that stops a worker: its data directory and pg_ctl.
+    # For the tests that stop a worker and restart the coordinator: their
+    # data directories and pg_ctl.
     export QUEENS_TEST_CITUS_WORKER="$CITUS_DIR/worker2"
+    export QUEENS_TEST_CITUS_COORDINATOR="$CITUS_DIR/coordinator"
     export QUEENS_TEST_PG_CTL="${PG_AS[*]} $PG_BIN/pg_ctl"
     echo "Citus $CITUS_VERSION for the tests: coordinator on 127.0.0.1:${CITUS_PORTS[0]}, workers on ${CITUS_PORTS[1]} and ${CITUS_PORTS[2]}"
 }

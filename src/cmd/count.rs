@@ -18,6 +18,11 @@ use crate::search::parallel;
 /// stands in the upper half of column a need not be searched: they hold as
 /// many solutions as their reflections in the lower half.
 ///
+/// On a Citus board (init --distributed) the workers count the parts, and
+/// each part's count is kept in search_part_count as its run of parts
+/// finishes: a count stopped part way (Ctrl-C, a worker lost), run again,
+/// searches only the parts not yet counted, and says how many were.
+///
 /// With --fundamental, count the classes of solutions that the board's
 /// rotations and reflections turn into one another instead.
 ///

@@ -35,8 +35,9 @@ use crate::search::{Workers, store};
 /// With --distributed (a postgres:// URL of a Citus coordinator) the facts
 /// become reference tables, copied to every worker, and the parts of the
 /// search the rows of the distributed table search_part; count, solve and
-/// export then run as one statement on all workers at once. The schema
-/// stays distributed through later rebuilds.
+/// export then run as one statement on all workers at once, and count
+/// keeps each part's count in search_part_count, so that a count stopped
+/// part way resumes. The schema stays distributed through later rebuilds.
 ///
 /// Examples:
 ///   queens init                          # ./queens.db, 8×8

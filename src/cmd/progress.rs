@@ -94,6 +94,13 @@ impl Progress for Bar {
             *on_screen = None;
         }
     }
+
+    /// On stderr, as queens' other notes, whether or not it is a terminal.
+    fn note(&self, text: &str) {
+        if self.show {
+            eprintln!("queens: note: {text}");
+        }
+    }
 }
 
 /// Draws `bar` on stderr from now on, again every `tick` (its time and

@@ -312,6 +312,31 @@ pub trait Cluster {
     /// How many (solution, symmetry) pairs of those parts have the
     /// symmetry leave the solution in place.
     fn pairs_in_place(&self, n: u8, first: usize, last: usize) -> Result<u64>;
+    /// The searched parts whose counts an earlier count kept, or why no
+    /// count is kept on this board.
+    fn kept_parts(&self) -> Result<KeptParts>;
+    /// Counts the searched parts numbered `first` to `last` that have no
+    /// kept count, and keeps their counts once all of them are counted.
+    fn keep_counts(&self, n: u8, first: usize, last: usize) -> Result<()>;
+    /// The kept counts, added up.
+    fn kept_count(&self) -> Result<KeptCount>;
+}
+
+/// What a count finds kept on a cluster before it starts.
+pub enum KeptParts {
+    /// The part numbers of the searched parts whose counts are kept.
+    Kept(Vec<usize>),
+    /// No count is kept on this board, for the reason given (a sentence).
+    NotKept(String),
+}
+
+/// The kept counts of a cluster's parts, added up: `solutions` is the
+/// number of solutions once `kept` equals `searched`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct KeptCount {
+    pub solutions: u64,
+    pub searched: u64,
+    pub kept: u64,
 }
 
 /// Refuses, for a command that only reads, a database whose schema is

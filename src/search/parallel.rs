@@ -10,9 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 
-use crate::engine::{Cluster, Engine, Param, Reader, Scratch, Snapshot, Value};
+use crate::engine::{Cluster, Engine, KeptParts, Param, Reader, Scratch, Snapshot, Value};
 use crate::model::board::Board;
 use crate::model::schema;
 use crate::model::sql;
@@ -225,14 +225,64 @@ fn in_cluster_batches(
 }
 
 /// The number of solutions of a distributed board: counted by the cluster,
-/// the parts of weight 0 skipped as on one machine.
+/// the parts of weight 0 skipped as on one machine. Each run of parts
+/// keeps its parts' counts on the cluster as it finishes, and the parts an
+/// earlier count kept are not searched again (said in a note); where no
+/// count can be kept, the parts are counted as they stand.
 fn count_on_cluster(cluster: &dyn Cluster, n: u8, workers: Workers) -> Result<u64> {
-    let mut total = 0;
-    in_cluster_batches(cluster, n, workers, true, |(first, last)| {
-        total += cluster.count(n, first, last)?;
-        Ok(())
-    })?;
-    Ok(total)
+    let kept = match cluster.kept_parts()? {
+        KeptParts::Kept(kept) => kept,
+        KeptParts::NotKept(reason) => {
+            if n >= CLUSTER_PROGRESS_FROM {
+                workers.progress.note(&reason);
+            }
+            let mut total = 0;
+            in_cluster_batches(cluster, n, workers, true, |(first, last)| {
+                total += cluster.count(n, first, last)?;
+                Ok(())
+            })?;
+            return Ok(total);
+        }
+    };
+    let weights = cluster.part_weights()?;
+    let searched = weights.iter().filter(|&&w| w > 0).count();
+    if kept.len() == searched {
+        workers.progress.note(&format!(
+            "all {searched} parts were counted by an earlier count (search_part_count)"
+        ));
+    } else if !kept.is_empty() {
+        workers.progress.note(&format!(
+            "{} of the {searched} parts were counted by an earlier count (search_part_count); \
+             counting the other {}",
+            kept.len(),
+            searched - kept.len()
+        ));
+    }
+    let progress = workers.progress;
+    progress.start(searched);
+    progress.advance(kept.len());
+    // Cut as when watched, whoever watches: a run's counts are kept when
+    // it ends, so a long count loses at most one run when it is stopped.
+    for (first, last) in cluster_batches(weights.len(), n, true) {
+        let left = (first..=last)
+            .filter(|&part| weights[part - 1] > 0 && kept.binary_search(&part).is_err())
+            .count();
+        if left > 0 {
+            cluster.keep_counts(n, first, last)?;
+            progress.advance(left);
+        }
+    }
+    progress.finish();
+    let total = cluster.kept_count()?;
+    if total.kept != total.searched {
+        bail!(
+            "the cluster kept the counts of {} of the {} parts it searched, so the count is \
+             not known (was the board rebuilt meanwhile?)",
+            total.kept,
+            total.searched
+        );
+    }
+    Ok(total.solutions)
 }
 
 fn part_params(part: &Part) -> [(&'static str, Param); 2] {

@@ -9,6 +9,9 @@ pub trait Progress: Sync {
     fn start(&self, parts: usize);
     fn advance(&self, parts: usize);
     fn finish(&self);
+    /// Says, in a sentence, what a person running the search should know
+    /// of it (what an earlier search left done), unless asked to be quiet.
+    fn note(&self, text: &str);
 }
 
 /// Nobody watches.
@@ -21,4 +24,5 @@ impl Progress for Unwatched {
     fn start(&self, _parts: usize) {}
     fn advance(&self, _parts: usize) {}
     fn finish(&self) {}
+    fn note(&self, _text: &str) {}
 }

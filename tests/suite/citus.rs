@@ -42,9 +42,9 @@ fn distributed_counts_equal_oeis_and_the_native_counter() {
         .iter()
         .map(|row| (row.get(0), row.get(1)))
         .collect();
-    assert_eq!(kinds.len(), 16, "{kinds:?}");
+    assert_eq!(kinds.len(), 17, "{kinds:?}");
     for (table, kind) in &kinds {
-        let expected = if table == "search_part" {
+        let expected = if table == "search_part" || table == "search_part_count" {
             "distributed"
         } else {
             "reference"
@@ -247,7 +247,7 @@ fn pg_ctl(args: &[&str]) {
 
 promise!(
     a_worker_that_stops_mid_count_gives_one_line_and_no_number,
-    needs = [CitusAlone, CitusWorker]
+    needs = [CitusAlone, CitusNodes]
 );
 fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
     let worker = std::env::var("QUEENS_TEST_CITUS_WORKER").expect("QUEENS_TEST_CITUS_WORKER");
@@ -288,6 +288,134 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
     // With the worker back, the cluster answers again.
     schema.stdout(&["init", "--force", "--size", "8"]);
     assert_eq!(schema.stdout(&["count"]), "92\n");
+}
+
+promise!(
+    a_count_stopped_by_a_lost_worker_ctrl_c_or_a_restart_resumes_from_its_kept_parts,
+    needs = [CitusAlone, CitusNodes]
+);
+fn a_count_stopped_by_a_lost_worker_ctrl_c_or_a_restart_resumes_from_its_kept_parts() {
+    let schema = distributed(14);
+    let searched: i64 = schema.rows("select count(*) from search_part where weight > 0")[0].get(0);
+    // Stopped by a worker lost, by Ctrl-C and by the coordinator
+    // restarted, each time once it has kept one more run of parts: what it
+    // kept stays, through the nodes' immediate stops and starts.
+    let worker = std::env::var("QUEENS_TEST_CITUS_WORKER").expect("QUEENS_TEST_CITUS_WORKER");
+    let after_worker = count_stopped_with_a_node(&schema, 0, &worker);
+    let after_ctrl_c = count_stopped_by_ctrl_c(&schema, after_worker, searched);
+    let coordinator =
+        std::env::var("QUEENS_TEST_CITUS_COORDINATOR").expect("QUEENS_TEST_CITUS_COORDINATOR");
+    let after_restart = count_stopped_with_a_node(&schema, after_ctrl_c, &coordinator);
+    assert!(
+        0 < after_worker && after_worker < after_ctrl_c && after_ctrl_c < after_restart,
+        "{after_worker}, {after_ctrl_c}, {after_restart}"
+    );
+    assert!(after_restart < searched, "{after_restart} of {searched}");
+    // Run once more, it counts the rest: the published number.
+    let out = schema.run(&["count"]);
+    assert_eq!(text(&out.stdout), "365596\n", "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "queens: note: {after_restart} of the {searched} parts were counted by an earlier \
+             count (search_part_count); counting the other {}",
+            searched - after_restart
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(kept(&schema), searched);
+    // Once all are kept, a count adds them up; a rebuild forgets them.
+    let out = schema.run(&["count"]);
+    assert_eq!(text(&out.stdout), "365596\n");
+    assert!(text(&out.stderr).contains(&format!("all {searched} parts were counted")));
+    schema.stdout(&["init", "--force", "--size", "14"]);
+    assert_eq!(kept(&schema), 0);
+}
+
+/// A count that has kept more than `before` parts' counts, stopped by the
+/// immediate stop of the node whose data directory is `node`, which then
+/// starts again: it ends in one line (after the note of what was kept
+/// before, if anything was) with nothing printed. The parts kept after.
+fn count_stopped_with_a_node(schema: &Schema, before: i64, node: &str) -> i64 {
+    let (child, held) = count_held_after_a_kept_run(schema, before);
+    let kept_then = kept(schema);
+    pg_ctl(&["-D", node, "-m", "immediate", "stop"]);
+    let out = common::wait::output_of(child, &format!("count to end on the stopped {node}"));
+    pg_ctl(&["-D", node, "-l", &format!("{node}.log"), "-w", "start"]);
+    drop(held);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr:?}");
+    assert_eq!(text(&out.stdout), "", "{stderr:?}");
+    let error = match stderr.split_once('\n') {
+        Some((note, error)) if note.starts_with("queens: note: ") => error,
+        _ => &stderr,
+    };
+    assert!(is_one_error(error), "{stderr:?}");
+    assert_eq!(
+        kept(schema),
+        kept_then,
+        "the kept counts did not outlive {node}"
+    );
+    kept_then
+}
+
+/// A count that has kept more than `before` of the `searched` parts'
+/// counts, stopped by Ctrl-C: it says what was kept before, ends with 130
+/// and nothing printed, and the cluster stops its search. The parts kept
+/// after.
+fn count_stopped_by_ctrl_c(schema: &Schema, before: i64, searched: i64) -> i64 {
+    let (child, held) = count_held_after_a_kept_run(schema, before);
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .bounded_status()
+        .unwrap();
+    assert!(status.success());
+    let out = common::wait::output_of(child, "count to end at Ctrl-C");
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    let told = text(&out.stderr);
+    assert!(
+        told.contains(&format!(
+            "{before} of the {searched} parts were counted by an earlier count"
+        )),
+        "{told}"
+    );
+    common::wait_until("the cluster to stop the search after Ctrl-C", || {
+        searches_running(schema) == 0
+    });
+    drop(held);
+    kept(schema)
+}
+
+/// How many parts' counts search_part_count keeps.
+fn kept(schema: &Schema) -> i64 {
+    schema.count("search_part_count") as i64
+}
+
+/// A `count` started on `schema`, once it has kept more than `before`
+/// parts' counts, held still: one shard of search_part_count locked
+/// against writes, which a run of parts keeps its counts in (a lock on
+/// what the search reads, taken while a run reads it, would queue the
+/// run's other connections behind it: a deadlock, which Citus breaks). A 14×14 count keeps its counts in 16 runs, each
+/// a statement on the cluster, so the wait sees the first one it keeps
+/// (looking every 20 ms) with most of the search still to come.
+fn count_held_after_a_kept_run(schema: &Schema, before: i64) -> (std::process::Child, SearchHeld) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .current_dir(schema.dir.path())
+        .args(["count", "--db", &schema.url, "--schema", &schema.name])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    common::wait_until("a run of parts' counts to be kept", || {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the count ended ({status}) before a run of its parts was kept");
+        }
+        kept(schema) > before
+    });
+    let held = hold_table(schema, "search_part_count", 1, "share");
+    wait_until_held(schema, &mut child);
+    (child, held)
 }
 
 promise!(
@@ -376,18 +504,26 @@ struct SearchHeld {
 }
 
 fn hold_search(schema: &Schema) -> SearchHeld {
+    hold_table(schema, "safe_next", usize::MAX, "access exclusive")
+}
+
+/// The shards of `table` on the workers (the first `shards` of them)
+/// locked in `mode` by transactions of the test's own until this is
+/// dropped.
+fn hold_table(schema: &Schema, table: &str, shards: usize, mode: &str) -> SearchHeld {
     let placements = schema.client().query(
         "select s.shard_name::text, s.nodename::text, s.nodeport
          from pg_catalog.citus_shards as s
          join pg_catalog.pg_dist_node as n
            on n.nodename = s.nodename and n.nodeport = s.nodeport and n.groupid <> 0
          where s.table_name = to_regclass($1)",
-        &[&format!("{}.safe_next", schema.name)],
+        &[&format!("{}.{table}", schema.name)],
     );
     let placements = placements.unwrap();
-    assert!(!placements.is_empty(), "safe_next has no worker placement");
+    assert!(!placements.is_empty(), "{table} has no worker placement");
     let holders = placements
         .iter()
+        .take(shards)
         .map(|row| {
             let (shard, host, port): (String, String, i32) = (row.get(0), row.get(1), row.get(2));
             let mut holder = common::server::connect(&node_url(&schema.url, &host, port));
@@ -395,7 +531,7 @@ fn hold_search(schema: &Schema) -> SearchHeld {
             holder
                 .batch_execute(&format!(
                     "set citus.enable_manual_changes_to_shards to on; \
-                     begin; lock table {shard} in access exclusive mode"
+                     begin; lock table {shard} in {mode} mode"
                 ))
                 .unwrap();
             holder
@@ -424,7 +560,11 @@ fn searches_held(schema: &Schema) -> i64 {
 fn wait_until_held(schema: &Schema, child: &mut std::process::Child) {
     common::wait_until("the search to wait on the held lock", || {
         if let Some(status) = child.try_wait().unwrap() {
-            panic!("the command ended ({status}) before its search was held");
+            let mut said = String::new();
+            if let Some(stderr) = child.stderr.as_mut() {
+                std::io::Read::read_to_string(stderr, &mut said).unwrap();
+            }
+            panic!("the command ended ({status}) before its search was held: {said}");
         }
         searches_held(schema) > 0
     });

@@ -48,9 +48,10 @@ pub enum Need {
     Citus,
     /// The Citus cluster to itself: the test stops a worker.
     CitusAlone,
-    /// A worker's data directory and the pg_ctl that stops and starts it
-    /// (QUEENS_TEST_CITUS_WORKER, QUEENS_TEST_PG_CTL).
-    CitusWorker,
+    /// A worker's and the coordinator's data directories and the pg_ctl
+    /// that stops and starts them (QUEENS_TEST_CITUS_WORKER,
+    /// QUEENS_TEST_CITUS_COORDINATOR, QUEENS_TEST_PG_CTL).
+    CitusNodes,
     /// psql, PostgreSQL's own client.
     Psql,
     /// Debian's chromium, for the page.
@@ -91,7 +92,7 @@ impl Need {
         Need::PostgresAlone,
         Need::Citus,
         Need::CitusAlone,
-        Need::CitusWorker,
+        Need::CitusNodes,
         Need::Psql,
         Need::Chromium,
         Need::SqlJs,
@@ -121,9 +122,9 @@ impl Need {
                 "a Citus cluster",
                 "set QUEENS_TEST_CITUS=postgres://USER:PASSWORD@HOST:PORT/DB (bash .ci/run starts a throwaway cluster and sets it; CONTRIBUTING.md: keeping one)",
             ),
-            Need::CitusWorker => (
-                "a Citus worker to stop and start",
-                "set QUEENS_TEST_CITUS_WORKER=DATADIR and QUEENS_TEST_PG_CTL=PG_CTL, as bash .ci/run does",
+            Need::CitusNodes => (
+                "Citus nodes to stop and start",
+                "set QUEENS_TEST_CITUS_WORKER=DATADIR, QUEENS_TEST_CITUS_COORDINATOR=DATADIR and QUEENS_TEST_PG_CTL=PG_CTL, as bash .ci/run does",
             ),
             Need::Psql => ("psql", "apt-get install postgresql-client"),
             Need::Chromium => ("Debian's chromium", "apt-get install chromium"),
@@ -156,7 +157,11 @@ impl Need {
             Need::Postgres | Need::PostgresAlone => is_set("QUEENS_TEST_POSTGRES"),
             Need::Postgres18 => is_set("QUEENS_TEST_POSTGRES18"),
             Need::Citus | Need::CitusAlone => is_set("QUEENS_TEST_CITUS"),
-            Need::CitusWorker => is_set("QUEENS_TEST_CITUS_WORKER") && is_set("QUEENS_TEST_PG_CTL"),
+            Need::CitusNodes => {
+                is_set("QUEENS_TEST_CITUS_WORKER")
+                    && is_set("QUEENS_TEST_CITUS_COORDINATOR")
+                    && is_set("QUEENS_TEST_PG_CTL")
+            }
             Need::Psql => runs("psql", &["--version"]),
             Need::Chromium => Path::new("/usr/bin/chromium").exists(),
             Need::SqlJs => std::fs::read_to_string(concat!(

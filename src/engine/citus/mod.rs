@@ -10,12 +10,15 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
+mod kept;
 mod parts;
 
 use anyhow::{Context, Result, bail};
 use postgres::{GenericClient, Transaction};
 
-use crate::engine::interface::{Cluster, Inspection, Origin, Param, Params, Snapshot};
+use crate::engine::interface::{
+    Cluster, Inspection, KeptCount, KeptParts, Origin, Param, Params, Snapshot,
+};
 use crate::engine::postgres::{self as pg, RefillHooks};
 use crate::model::board::Board;
 use crate::model::schema;
@@ -69,7 +72,7 @@ impl crate::engine::interface::Engine for Engine {
         _arguments_fit: &dyn Fn(&Board) -> Result<()>,
     ) -> Result<(Box<dyn crate::engine::interface::Reader>, Board)> {
         let (reader, board) = self.server.open_reader(requested)?;
-        let reader = Reader::new(reader)?;
+        let reader = Reader::new(reader, self.server.place())?;
         // Once per command, in its first reader's snapshot, which its
         // other readers share.
         if reader.distributed {
@@ -84,7 +87,10 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::interface::Reader>> {
-        Ok(Box::new(Reader::new(self.server.sibling_reader(first)?)?))
+        Ok(Box::new(Reader::new(
+            self.server.sibling_reader(first)?,
+            self.server.place(),
+        )?))
     }
 
     fn create_missing_as(&mut self, asked: &Board) -> Result<()> {
@@ -130,8 +136,16 @@ impl crate::engine::interface::Engine for Engine {
         self.server.rebuild_with(board, &Parts)
     }
 
+    /// PostgreSQL's upgrade, and on a board distributed by an earlier
+    /// queens, the table where counts keep their parts' counts.
     fn bring_up_to_date(&self) -> Result<bool> {
-        self.server.bring_up_to_date_with(&Parts)
+        let upgraded = self.server.bring_up_to_date_with(&Parts)?;
+        let mut added = false;
+        pg::change_model(self.server.place(), DISTRIBUTE_SETTINGS, |tx, _| {
+            added = add_search_part_count(tx)?;
+            Ok(())
+        })?;
+        Ok(upgraded || added)
     }
 
     /// Refuses, in one line, a coordinator without workers, before
@@ -188,6 +202,7 @@ impl Engine {
                 for file in [
                     "distributed/01-reference_tables.sql",
                     "distributed/02-search_part.sql",
+                    "distributed/03-search_part_count.sql",
                 ] {
                     tx.batch_execute(sql::file(file)).context(failed)?;
                 }
@@ -234,9 +249,39 @@ impl RefillHooks for Parts {
     fn after_refill(&self, tx: &mut Transaction) -> Result<()> {
         if is_distributed(tx)? {
             fill_search_part(tx)?;
+            add_search_part_count(tx)?;
         }
         Ok(())
     }
+}
+
+/// Makes search_part_count on a distributed board that has none (one an
+/// earlier queens distributed); says whether it made it. A relation of
+/// the user's under that name is refused by name, never taken over.
+fn add_search_part_count(tx: &mut Transaction) -> Result<bool> {
+    if !is_distributed(tx)? {
+        return Ok(false);
+    }
+    let keeping = template::render_statement(
+        sql::file("distributed/keeping.sql"),
+        &Scope::for_dialect(Dialect::Postgres),
+    )?;
+    let row = tx.query_one(&keeping.text, &[])?;
+    let (present, ours): (bool, bool) = (row.get(0), row.get(1));
+    if !present {
+        tx.batch_execute(sql::file("distributed/03-search_part_count.sql"))
+            .context("could not add search_part_count, where counts keep their parts' counts")?;
+        return Ok(true);
+    }
+    if !ours {
+        let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
+        return Err(crate::error::usage(format!(
+            "schema {schema} already holds a relation search_part_count that queens did not \
+             make, and queens needs the name for the table where counts keep their parts' \
+             counts; nothing was changed (drop or rename it)"
+        )));
+    }
+    Ok(false)
 }
 
 /// First in the transaction that distributes a model: Citus copies the
@@ -300,15 +345,18 @@ pub struct Reader {
     /// The board, read once, when first asked (every batch of parts needs
     /// its shape for the words its search tests).
     board: std::cell::OnceCell<Board>,
+    /// Where a count keeps its parts' counts.
+    keeper: kept::Keeper,
 }
 
 impl Reader {
-    fn new(inner: pg::Reader) -> Result<Reader> {
+    fn new(inner: pg::Reader, place: (&str, &str, &[String])) -> Result<Reader> {
         let distributed = is_distributed(&mut *inner.client())?;
         Ok(Reader {
             inner,
             distributed,
             board: std::cell::OnceCell::new(),
+            keeper: kept::Keeper::new(place),
         })
     }
 
@@ -447,5 +495,18 @@ impl Cluster for Reader {
 
     fn pairs_in_place(&self, n: u8, first: usize, last: usize) -> Result<u64> {
         self.parts_number("distributed/fundamental_count.sql", n, first, last)
+    }
+
+    fn kept_parts(&self) -> Result<KeptParts> {
+        self.keeper.kept_parts(&self.inner)
+    }
+
+    fn keep_counts(&self, n: u8, first: usize, last: usize) -> Result<()> {
+        let keep = self.with_part_search("distributed/keep_part_counts.sql", n)?;
+        self.keeper.keep_counts(&keep, first, last)
+    }
+
+    fn kept_count(&self) -> Result<KeptCount> {
+        self.keeper.kept_count()
     }
 }

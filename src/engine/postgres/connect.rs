@@ -645,8 +645,9 @@ pub(super) fn relation_kind(
 }
 
 /// The names of queens' relations in a PostgreSQL schema: the model's
-/// tables and views, the version table, and search_part, the table of
-/// the search's parts that an engine built on this one (Citus) adds.
+/// tables and views, the version table, and search_part and
+/// search_part_count, the tables of the search's parts and of their kept
+/// counts that an engine built on this one (Citus) adds.
 pub(super) fn own_relations() -> Vec<String> {
     let mut own: Vec<String> = schema::own_names()
         .iter()
@@ -654,6 +655,7 @@ pub(super) fn own_relations() -> Vec<String> {
         .collect();
     own.push("queens_version".to_string());
     own.push("search_part".to_string());
+    own.push("search_part_count".to_string());
     own
 }
 

@@ -38,7 +38,9 @@ pub use connect::{
     connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
 };
 pub use doctor::{MoreChecks, ask as doctor_check, text_rows};
+pub use read::keeping_session;
 pub use reader::Reader;
+pub use values::rows as rows_of;
 
 /// A board in a schema of a PostgreSQL database.
 pub struct Engine {

@@ -35,6 +35,25 @@ fn begin_reading(client: &mut Client, schema: &str) -> Result<()> {
     Ok(())
 }
 
+/// A session for what a reading command keeps on `schema`, in a table
+/// queens made for it (a distributed count's parts' counts): checked as a
+/// reader's connections are, with queens' search path and planner
+/// settings, in no transaction (each change commits on its own, so what
+/// is kept stays when the command is stopped). Ctrl-C cancels what it runs.
+pub fn keeping_session(url: &str, schema: &str, trusted: &[String]) -> Result<Client> {
+    let (mut client, schema) = connect_again_to_schema(url, schema, trusted, Legacy::Refuse)?;
+    let token = client.cancel_token();
+    crate::interrupt::on_interrupt(move || {
+        let _ = token.cancel_query(NoTls);
+    });
+    let keeping = Scope::default()
+        .with_word("SCHEMA", schema)
+        .with("LOCAL", 0)
+        .with("CITUS", 0);
+    client.batch_execute(&script("postgres/begin_keeping.sql", keeping)?)?;
+    Ok(client)
+}
+
 /// The first reader of a command: it locks queens_version before its
 /// snapshot is taken, so that no rebuild can commit while the command
 /// reads, and exports that snapshot for the command's other connections.

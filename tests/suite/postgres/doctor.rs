@@ -219,36 +219,43 @@ fn deleted_parts_fail_doctor_naming_search_part_and_count_refuses_instead_of_22(
 }
 
 promise!(
-    search_part_carries_its_sentence_and_each_column_its_meaning,
+    search_part_and_its_kept_counts_carry_their_sentences_and_each_column_its_meaning,
     needs = [Citus]
 );
-fn search_part_carries_its_sentence_and_each_column_its_meaning() {
+fn search_part_and_its_kept_counts_carry_their_sentences_and_each_column_its_meaning() {
     let schema = distributed(6);
-    let described: Vec<(String, bool)> = schema
-        .client()
-        .query(
-            "select a.attname::text, coalesce(col_description(c.oid, a.attnum), '') <> ''
-             from pg_class as c
-             join pg_attribute as a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-             where c.relnamespace = cast($1::text as regnamespace) and c.relname = 'search_part'",
-            &[&schema.name],
-        )
-        .unwrap()
-        .iter()
-        .map(|row| (row.get(0), row.get(1)))
-        .collect();
-    assert_eq!(described.len(), 5, "{described:?}");
-    assert!(described.iter().all(|(_, has)| *has), "{described:?}");
-    let sentence: String = schema
-        .client()
-        .query_one(
-            "select obj_description(cast($1::text || '.search_part' as regclass), 'pg_class')",
-            &[&schema.name],
-        )
-        .unwrap()
-        .get(0);
-    assert!(
-        sentence.starts_with("Part part_no of the search"),
-        "{sentence}"
-    );
+    for (table, columns, opening) in [
+        ("search_part", 5, "Part part_no of the search is"),
+        (
+            "search_part_count",
+            2,
+            "Part part_no of the search (search_part) was counted",
+        ),
+    ] {
+        let described: Vec<(String, bool)> = schema
+            .client()
+            .query(
+                "select a.attname::text, coalesce(col_description(c.oid, a.attnum), '') <> ''
+                 from pg_class as c
+                 join pg_attribute as a
+                   on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+                 where c.relnamespace = cast($1::text as regnamespace) and c.relname = $2",
+                &[&schema.name, &table],
+            )
+            .unwrap()
+            .iter()
+            .map(|row| (row.get(0), row.get(1)))
+            .collect();
+        assert_eq!(described.len(), columns, "{table}: {described:?}");
+        assert!(described.iter().all(|(_, has)| *has), "{described:?}");
+        let sentence: String = schema
+            .client()
+            .query_one(
+                "select obj_description(cast($1::text || '.' || $2 as regclass), 'pg_class')",
+                &[&schema.name, &table],
+            )
+            .unwrap()
+            .get(0);
+        assert!(sentence.starts_with(opening), "{sentence}");
+    }
 }

@@ -1,0 +1,148 @@
+//! The parts' counts a distributed count keeps (search_part_count): each
+//! run of parts commits its counts as it finishes, on a session of its own
+//! beside the command's read-only transaction, so that a count stopped by
+//! Ctrl-C, a worker lost or the coordinator restarted resumes, run again,
+//! from the parts it finished.
+
+use std::cell::RefCell;
+
+use anyhow::{Result, bail};
+use postgres::Client;
+
+use crate::engine::interface::{KeptCount, KeptParts, Param};
+use crate::engine::postgres::{self as pg, without_password};
+use crate::error::shell_word;
+use crate::model::sql;
+use crate::model::template::{self, Dialect, Scope, Sql};
+use crate::model::value::Value;
+
+/// Where counts are kept: the board's place, and the keeping session,
+/// opened when a count first needs it.
+pub struct Keeper {
+    url: String,
+    schema: String,
+    trusted: Vec<String>,
+    session: RefCell<Option<Client>>,
+}
+
+impl Keeper {
+    pub fn new((url, schema, trusted): (&str, &str, &[String])) -> Keeper {
+        Keeper {
+            url: url.to_string(),
+            schema: schema.to_string(),
+            trusted: trusted.to_vec(),
+            session: RefCell::new(None),
+        }
+    }
+
+    /// Runs `work` on the keeping session, opening it first if need be.
+    fn on_session<T>(&self, work: impl FnOnce(&mut Client) -> Result<T>) -> Result<T> {
+        let mut session = self.session.borrow_mut();
+        if session.is_none() {
+            *session = Some(pg::keeping_session(&self.url, &self.schema, &self.trusted)?);
+        }
+        let client = session.as_mut().expect("opened above");
+        work(client)
+    }
+
+    /// The rows of `sql` on the keeping session.
+    fn rows(&self, sql: &Sql, params: &[(&'static str, Param)]) -> Result<Vec<Vec<Value>>> {
+        self.on_session(|client| {
+            let mut rows = Vec::new();
+            pg::rows_of(client, sql, params, &mut |row| {
+                rows.push(row.to_vec());
+                Ok(std::ops::ControlFlow::Continue(()))
+            })
+            .map(drop)?;
+            Ok(rows)
+        })
+    }
+
+    /// The searched parts whose counts are kept, or why none is kept here:
+    /// `reader` (the command's transaction) says whether the table is there
+    /// and whether the role may keep counts in it.
+    pub fn kept_parts(&self, reader: &pg::Reader) -> Result<KeptParts> {
+        let keeping = statement("distributed/keeping.sql")?;
+        let row = reader
+            .client()
+            .query_one(&keeping.text, &[])
+            .map_err(anyhow::Error::from)?;
+        let (present, ours, may_keep, role): (bool, bool, bool, String) =
+            (row.get(0), row.get(1), row.get(2), row.get(3));
+        let options = format!(
+            "--db {} --schema {}",
+            shell_word(&without_password(&self.url)),
+            self.schema
+        );
+        if !present {
+            return Ok(KeptParts::NotKept(format!(
+                "schema {} was distributed by an earlier queens and has no search_part_count, \
+                 so this count keeps no part's count; `queens init {options}` adds it",
+                self.schema
+            )));
+        }
+        if !ours {
+            return Ok(KeptParts::NotKept(format!(
+                "schema {}'s search_part_count is not the table queens makes there (it does not \
+                 lie beside search_part), so this count keeps no part's count in it",
+                self.schema
+            )));
+        }
+        if !may_keep {
+            return Ok(KeptParts::NotKept(format!(
+                "role {role} may not read and add to {}.search_part_count, so this count keeps \
+                 no part's count and cannot be resumed",
+                self.schema
+            )));
+        }
+        let kept = self.rows(&statement("distributed/kept_parts.sql")?, &[])?;
+        kept.iter()
+            .map(|row| Ok(row[0].integer()? as usize))
+            .collect::<Result<_>>()
+            .map(KeptParts::Kept)
+    }
+
+    /// Runs `keep` (keep_part_counts.sql for the parts `first` to `last`,
+    /// PART_SEARCH put in) in a transaction of its own, with the planner
+    /// settings handed on to the workers, and commits it.
+    pub fn keep_counts(&self, keep: &Sql, first: usize, last: usize) -> Result<()> {
+        let settings = template::render(
+            sql::file("postgres/planner_settings.sql"),
+            &Scope::for_dialect(Dialect::Postgres)
+                .with("LOCAL", 1)
+                .with("CITUS", 1),
+        )?;
+        let range = [
+            ("first", Param::Int(first as i64)),
+            ("last", Param::Int(last as i64)),
+        ];
+        self.on_session(|client| {
+            client.batch_execute(&format!("begin;\n{}", settings.text))?;
+            // (An insert answers no rows.)
+            pg::rows_of(client, keep, &range, &mut |_| {
+                Ok(std::ops::ControlFlow::Continue(()))
+            })
+            .map(drop)?;
+            client.batch_execute("commit;")?;
+            Ok(())
+        })
+    }
+
+    /// The kept counts added up, as committed now.
+    pub fn kept_count(&self) -> Result<KeptCount> {
+        let rows = self.rows(&statement("distributed/kept_count.sql")?, &[])?;
+        let Some([solutions, searched, kept]) = rows.first().map(Vec::as_slice) else {
+            bail!("no answer to sql/distributed/kept_count.sql");
+        };
+        Ok(KeptCount {
+            solutions: solutions.integer()? as u64,
+            searched: searched.integer()? as u64,
+            kept: kept.integer()? as u64,
+        })
+    }
+}
+
+/// A statement of sql/distributed/ that needs nothing put in.
+fn statement(path: &str) -> Result<Sql> {
+    template::render_statement(sql::file(path), &Scope::for_dialect(Dialect::Postgres))
+}
