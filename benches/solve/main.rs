@@ -9,6 +9,8 @@
 //!                                                # first-rows, class-rows, show, completions,
 //!                                                # native, duckdb, variants, console,
 //!                                                # postgres, citus
+//!     cargo bench --bench solve -- --only citus-large  # Citus at 14–16, and
+//!                                                # 18×18 projected (half an hour)
 //!
 //! With QUEENS_BENCH_POSTGRES set to a postgres:// URL, the same queries are
 //! also timed on that server (in a schema `queens_bench`, rebuilt per size).
@@ -39,7 +41,7 @@ use std::path::Path;
 
 use queens::search::Workers;
 
-use crate::citus::citus_figures;
+use crate::citus::{citus_figures, citus_large_figures};
 use crate::class_rows::{class_rows_figures, numbered_rows_figures};
 use crate::completions::completion_figures;
 use crate::console::console_figures;
@@ -84,20 +86,25 @@ fn main() {
     if wanted("console") {
         console_figures(dir.path(), &sizes, value("--exercises").as_deref());
     }
-    server_figures(&sizes, cores, wanted);
+    server_figures(&sizes, cores, only.as_deref());
 }
 
 /// The PostgreSQL and Citus sections, where QUEENS_BENCH_POSTGRES (and
 /// QUEENS_BENCH_CITUS) name the servers.
-fn server_figures(sizes: &[u8], cores: usize, wanted: impl Fn(&str) -> bool) {
+fn server_figures(sizes: &[u8], cores: usize, only: Option<&str>) {
+    let wanted = |section: &str| only.is_none_or(|o| o == section);
     if let Ok(url) = std::env::var("QUEENS_BENCH_POSTGRES") {
         if wanted("postgres") {
             postgres_figures(&url, sizes, cores);
         }
-        if let Ok(coordinator) = std::env::var("QUEENS_BENCH_CITUS")
-            && wanted("citus")
-        {
-            citus_figures(&coordinator, &url, cores);
+        if let Ok(coordinator) = std::env::var("QUEENS_BENCH_CITUS") {
+            if wanted("citus") {
+                citus_figures(&coordinator, &url, cores);
+            }
+            // Half an hour and more: only when asked for by name.
+            if only.is_some_and(|o| o == "citus-large") {
+                citus_large_figures(&coordinator, cores);
+            }
         }
     }
 }
