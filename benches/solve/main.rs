@@ -5,6 +5,11 @@
 //!     cargo bench --bench solve                  # N = 8 … 12
 //!     cargo bench --bench solve -- --large       # also N = 13 and 14
 //!     cargo bench --bench solve -- --size 11     # one size
+//!     cargo bench --bench solve -- --only native --huge
+//!                                                # the native section with
+//!                                                # 16×16 and 17×17 too (one
+//!                                                # run each, minutes; 17×17
+//!                                                # with the count's peak memory)
 //!     cargo bench --bench solve -- --only show   # one section: rows, mirror,
 //!                                                # first-rows, class-rows, show, completions,
 //!                                                # native, duckdb, variants, console,
@@ -48,7 +53,9 @@ use crate::console::console_figures;
 use crate::duckdb::duckdb_figures;
 use crate::first_rows::{first_rows_figures, views_first_rows_figures};
 use crate::mirror::mirror_figures;
-use crate::native::{count_against_native, plain_bitmask_count};
+use crate::native::{
+    count_against_native, count_against_native_huge, mirror_half_count, plain_bitmask_count,
+};
 use crate::postgres::postgres_figures;
 use crate::rows::{
     carried_figures, class_figures, count_figures, rows_figures, search_space_figures,
@@ -69,6 +76,11 @@ fn main() {
         println!("{}", plain_bitmask_count(n.parse().unwrap()));
         return;
     }
+    if let Some(n) = value("--mirror-half") {
+        // The mirror-half counter as a process of its own, likewise.
+        println!("{}", mirror_half_count(n.parse().unwrap()));
+        return;
+    }
     let sizes: Vec<u8> = match value("--size") {
         Some(n) => vec![n.parse().expect("--size N")],
         None if args.iter().any(|a| a == "--large") => (8..=14).collect(),
@@ -83,6 +95,9 @@ fn main() {
         rusqlite::version()
     );
     sqlite_figures(dir.path(), &sizes, cores, &wanted);
+    if wanted("native") && args.iter().any(|a| a == "--huge") {
+        count_against_native_huge(&[16, 17]);
+    }
     if wanted("console") {
         console_figures(dir.path(), &sizes, value("--exercises").as_deref());
     }

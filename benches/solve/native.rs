@@ -1,97 +1,218 @@
-//! The `native` section: `queens count` against the plain bitmask counter,
-//! quiet and beside a busy loop.
+//! The `native` section: `queens count` against two counters written in
+//! Rust, the plain bitmask counter and the same with the board's mirror
+//! (the floor a programmer reaches for), quiet and beside a busy loop;
+//! with `--huge`, 16×16 and 17×17 too, with `queens count`'s peak memory.
 
 use std::path::Path;
+use std::process::Command;
 use std::time::Duration;
 
 use queens::checker;
 
 use crate::common::{board, ms, once, ratio, run_queens};
 
+/// The bitmask counter's step: the ways to fill the rows not in `rows`
+/// (of `all`), one queen a column, no queen on a diagonal `left` or
+/// `right` covers in this column.
+fn completions(all: u32, rows: u32, left: u32, right: u32) -> u64 {
+    if rows == all {
+        return 1;
+    }
+    let mut free = all & !(rows | left | right);
+    let mut count = 0;
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        count += completions(
+            all,
+            rows | bit,
+            ((left | bit) << 1) & all,
+            (right | bit) >> 1,
+        );
+    }
+    count
+}
+
 /// The floor a C or Rust programmer reaches first: one thread, no
 /// symmetry, rows and both diagonals as bit masks, one recursive loop and
 /// nothing called per solution (checker::count_solutions, which calls back
 /// for every solution and keeps the rows placed, is slower).
 pub fn plain_bitmask_count(n: u32) -> u64 {
-    fn go(all: u32, rows: u32, left: u32, right: u32) -> u64 {
-        if rows == all {
-            return 1;
-        }
-        let mut free = all & !(rows | left | right);
-        let mut count = 0;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            count += go(
-                all,
-                rows | bit,
-                ((left | bit) << 1) & all,
-                (right | bit) >> 1,
-            );
-        }
-        count
-    }
-    go((1u32 << n) - 1, 0, 0, 0)
+    completions((1u32 << n) - 1, 0, 0, 0)
 }
 
-/// `queens count --quiet` on all cores against the plain bitmask counter
-/// on one thread (`plain_bitmask_count`), whole process against whole
-/// process (this bench run again with `--native N`): medians of 5 runs
-/// taken in turn, on a quiet machine and again beside a busy loop (`yes`
+/// The same counter with the board's mirror, the form most programs
+/// that count fast start from: the first queen in the lower half only,
+/// each such solution counted twice (its mirror image has its first queen
+/// in the upper half), and on an odd board the first queen in the middle
+/// row once, searched whole. About half the plain counter's time.
+pub fn mirror_half_count(n: u32) -> u64 {
+    let all = (1u32 << n) - 1;
+    let from = |row: u32| {
+        let bit = 1u32 << row;
+        completions(all, bit, (bit << 1) & all, bit >> 1)
+    };
+    let lower: u64 = (0..n / 2).map(from).sum();
+    let middle = if n % 2 == 1 { from(n / 2) } else { 0 };
+    2 * lower + middle
+}
+
+/// One of the two counters as a process of its own (this bench run
+/// again with `--native N` or `--mirror-half N`).
+#[derive(Clone, Copy)]
+enum Counter {
+    Plain,
+    MirrorHalf,
+}
+
+impl Counter {
+    fn flag(self) -> &'static str {
+        match self {
+            Counter::Plain => "--native",
+            Counter::MirrorHalf => "--mirror-half",
+        }
+    }
+
+    /// One run's time and the count it printed.
+    fn time(self, n: u8) -> (Duration, u64) {
+        let me = std::env::current_exe().unwrap();
+        let mut output = None;
+        let took = once(|| {
+            output = Some(
+                Command::new(&me)
+                    .args([self.flag(), &n.to_string()])
+                    .output()
+                    .unwrap(),
+            );
+        });
+        let said = String::from_utf8_lossy(&output.unwrap().stdout).into_owned();
+        (took, said.trim().parse().unwrap())
+    }
+
+    /// One run's time, its count checked against `expected`.
+    fn checked(self, n: u8, expected: u64) -> Duration {
+        let (took, counted) = self.time(n);
+        assert_eq!(counted, expected, "{} {n}", self.flag());
+        took
+    }
+}
+
+/// `queens count --quiet` on all cores against both counters on one
+/// thread, whole process against whole process: medians of 5 runs taken
+/// in turn, on a quiet machine and again beside a busy loop (`yes`
 /// writing to /dev/null, which keeps one core busy).
 pub fn count_against_native(sizes: &[u8]) {
     println!();
     println!(
-        "queens count (all cores) against the plain bitmask counter (one thread), whole \
-         processes, medians of 5 interleaved runs (ms), quiet and beside a busy loop:"
+        "queens count (all cores) against the plain bitmask counter and the mirror-half \
+         counter (one thread each), whole processes, medians of 5 interleaved runs (ms), \
+         quiet, then beside a busy loop:"
+    );
+    let header = format!(
+        "{:>10} {:>10} {:>7} {:>10} {:>7}",
+        "count", "plain", "ratio", "mirror", "ratio"
+    );
+    println!("{:>3} {header} | {header}", "N");
+    let dir = tempfile::TempDir::new().unwrap();
+    for &n in sizes {
+        let path = board(dir.path(), n);
+        let quiet = medians(&path, n, 5);
+        let mut busy = Command::new("yes")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let beside = medians(&path, n, 5);
+        busy.kill().unwrap();
+        busy.wait().unwrap();
+        println!("{n:>3} {} | {}", row(quiet), row(beside));
+    }
+}
+
+/// `queens count` on 16×16 and 17×17 (`sizes`) against both counters,
+/// one run each, on a quiet machine, with the count's peak memory
+/// (resident, as `/usr/bin/time -f %M` reports it; "?" without it).
+pub fn count_against_native_huge(sizes: &[u8]) {
+    println!();
+    println!(
+        "queens count (all cores) on large boards against both counters (one thread each), \
+         one run each, quiet (ms), and the count's peak memory:"
     );
     println!(
-        "{:>3} {:>10} {:>10} {:>8} {:>12} {:>10} {:>8}",
-        "N", "count", "native", "ratio", "busy: count", "native", "ratio"
+        "{:>3} {:>10} {:>10} {:>7} {:>10} {:>7} {:>10}",
+        "N", "count", "plain", "ratio", "mirror", "ratio", "peak MiB"
     );
     let dir = tempfile::TempDir::new().unwrap();
     for &n in sizes {
         let path = board(dir.path(), n);
-        let (ours, native) = count_and_native_medians(&path, n);
-        let mut busy = std::process::Command::new("yes")
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let (busy_ours, busy_native) = count_and_native_medians(&path, n);
-        busy.kill().unwrap();
-        busy.wait().unwrap();
+        // (The checker's own count would take minutes here: the plain
+        // counter's count is the one the other two are held to.)
+        let (plain, expected) = Counter::Plain.time(n);
+        let mirror = Counter::MirrorHalf.checked(n, expected);
+        let (ours, peak) = count_with_peak(&path, expected);
         println!(
-            "{n:>3} {:>10} {:>10} {:>8} {:>12} {:>10} {:>8}",
-            ms(ours),
-            ms(native),
-            ratio(ours, native),
-            ms(busy_ours),
-            ms(busy_native),
-            ratio(busy_ours, busy_native)
+            "{n:>3} {} {:>10}",
+            row((ours, plain, mirror)),
+            peak.map_or("?".to_string(), |kib| format!("{:.0}", kib as f64 / 1024.0))
         );
     }
 }
 
-/// The medians of 5 runs of `queens count` on `path` and of the plain
-/// bitmask counter for `n`, taken in turn, each checked against the
-/// independent checker's count.
-fn count_and_native_medians(path: &Path, n: u8) -> (Duration, Duration) {
-    let me = std::env::current_exe().unwrap();
-    let (file, size) = (path.to_str().unwrap(), n.to_string());
-    let (mut ours, mut native) = (Vec::new(), Vec::new());
-    let expected = checker::count_solutions(n).to_string();
-    let mut output = std::process::Command::new("true").output().unwrap();
-    for _ in 0..5 {
+/// One table row: the count's time, each counter's and the ratios.
+fn row((ours, plain, mirror): (Duration, Duration, Duration)) -> String {
+    format!(
+        "{:>10} {:>10} {:>7} {:>10} {:>7}",
+        ms(ours),
+        ms(plain),
+        ratio(ours, plain),
+        ms(mirror),
+        ratio(ours, mirror)
+    )
+}
+
+/// The medians of `runs` runs of `queens count` on `path` and of both
+/// counters for `n`, taken in turn, each count checked against the
+/// independent checker's.
+fn medians(path: &Path, n: u8, runs: usize) -> (Duration, Duration, Duration) {
+    let file = path.to_str().unwrap();
+    let expected = checker::count_solutions(n);
+    let (mut ours, mut plain, mut mirror) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..runs {
         ours.push(run_queens(&["count", "--db", file, "--quiet"]));
-        native.push(once(|| {
-            output = std::process::Command::new(&me)
-                .args(["--native", &size])
-                .output()
-                .unwrap();
-        }));
-        assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), expected);
+        plain.push(Counter::Plain.checked(n, expected));
+        mirror.push(Counter::MirrorHalf.checked(n, expected));
     }
-    ours.sort();
-    native.sort();
-    (ours[2], native[2])
+    let median = |mut times: Vec<Duration>| {
+        times.sort();
+        times[times.len() / 2]
+    };
+    (median(ours), median(plain), median(mirror))
+}
+
+/// One run of `queens count` on `path`, its count checked against
+/// `expected`, and its peak resident memory in KiB where `/usr/bin/time`
+/// can tell it.
+fn count_with_peak(path: &Path, expected: u64) -> (Duration, Option<u64>) {
+    let time = Path::new("/usr/bin/time");
+    let queens = env!("CARGO_BIN_EXE_queens");
+    let args = ["count", "--db", path.to_str().unwrap(), "--quiet"];
+    let mut output = None;
+    let took = once(|| {
+        let mut command = if time.exists() {
+            let mut wrapped = Command::new(time);
+            wrapped.args(["-f", "%M", queens]);
+            wrapped
+        } else {
+            Command::new(queens)
+        };
+        output = Some(command.args(args).output().unwrap());
+    });
+    let output = output.unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let said = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(said.trim(), expected.to_string());
+    let peak = String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .last()
+        .and_then(|line| line.trim().parse().ok());
+    (took, peak)
 }

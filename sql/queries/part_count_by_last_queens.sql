@@ -37,9 +37,77 @@
 --   r1 + r{{ N }} = {{ N + 1 }}, itself and its image left to right (its half turn is
 --   searched in its own right).
 --@ endif
--- * `limit 9223372036854775807` (no limit) keeps placed a step of its own,
---   so that U_{{ FROM - 1 }} is worked out once for each of its rows, as in the
---   solution view.
+--@ if not HOLED
+-- * A third symmetry weighs: turning the board over its diagonal (the
+--   queen of column c, row r to column r, row c) maps solutions to
+--   solutions. Let a be the least distance from a corner of the queens of
+--   the first and last columns, min(r1, r{{ N }}, {{ N + 1 }} − r1, {{ N + 1 }} − r{{ N }}), and b
+--   that of the queens of the first and last rows, min(c1, c{{ N }}, {{ N + 1 }} − c1,
+--   {{ N + 1 }} − c{{ N }}) (c1 and c{{ N }} the columns of the queens in rows 1 and {{ N }}). The
+--   two symmetries above keep a and b; the diagonal swaps them. So as
+--   many solutions have a < b as a > b, and the count weighs those with
+--   a < b twice (8 or 4), those with a > b not at all, and those with
+--   a = b as above. On the solutions searched a = r1, so a > b is a queen
+--   of row 1 or {{ N }} in a column c with min(c, {{ N + 1 }} − c) < r1: the search
+--   skips those (placed_k's condition, last_queens' m), and b is the least
+--   of placed's b and last_queens' edge.
+--@ endif
+-- * placed_k holds the ways to place queens 1 … k, each with the union
+--   of their lines, u0, …, carried from placed_(k − 1), so that each step
+--   tests a new queen with one `&` a word; `limit 9223372036854775807`
+--   (no limit) keeps each step a query of its own, which SQLite runs as a
+--   co-routine feeding the next.
+with placed_1 as (
+    select
+--@ for w in range(0, W)
+        q.w{{ w }} as u{{ w }},
+--@ endfor
+--@ if HOLED
+        q.hole_images as hole_images,
+--@ else
+        case when q.rw_no = 1 then 1 else {{ N }} end as b,
+--@ endif
+        1 << q.rw_no as rows,
+        q.rw_no as rw_no,
+        q.rw_no as r1
+    from {{ LINE_SET }} as q                    -- queen 1 stands in column a
+    where q.cl_no = 1
+      and q.square = {{ param("s1") }}
+      and 2 * q.rw_no < {{ N + 1 }}              -- in the lower half
+    limit 9223372036854775807
+)
+--@ for k in range(2, FROM)
+--@ set edge = [k, N + 1 - k] | min
+, placed_{{ k }} as (
+    select
+--@ for w in range(0, W)
+        p.u{{ w }} | q.w{{ w }} as u{{ w }},
+--@ endfor
+--@ if HOLED
+        p.hole_images | q.hole_images as hole_images,
+--@ else
+        case when q.rw_no in (1, {{ N }}) and p.b > {{ edge }} then {{ edge }} else p.b end as b,
+--@ endif
+        p.rows | (1 << q.rw_no) as rows,
+        q.rw_no as rw_no,
+        p.r1 as r1
+    from placed_{{ k - 1 }} as p
+    cross join {{ SAFE_NEXT }} as q                -- queen {{ k }} stands in column {{ col(k) }}
+    where q.cl_no = {{ k }}
+      and q.prev_rw_no = p.rw_no             -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅
+--@ if k == 2
+      and q.square = {{ param("s2") }}
+--@ else
+--@ for w in range(0, W)
+      and q.w{{ w }} & p.u{{ w }} = 0            -- L(s{{ k }}) ∩ U_{{ k - 1 }} = ∅
+--@ endfor
+--@ endif
+--@ if not HOLED and 2 * edge < N
+      and (q.rw_no between 2 and {{ N - 1 }} or p.r1 <= {{ edge }})   -- a ≤ b
+--@ endif
+    limit 9223372036854775807
+)
+--@ endfor
 --@ if HOLED
 select coalesce(sum(case
            when found.rows_sum < {{ N + 1 }}
@@ -51,44 +119,19 @@ from (
 select placed.r1 + l.last as rows_sum,
        placed.hole_images | l.hole_images as on_holes
 --@ else
-select coalesce(sum(case when placed.r1 + l.last < {{ N + 1 }} then 4 else 2 end), 0) as solutions
+select coalesce(sum(
+           case when placed.r1 + l.last < {{ N + 1 }} then 4 else 2 end
+           * case when min(placed.b, l.edge) > placed.r1 then 2 else 1 end), 0) as solutions
 --@ endif
-from (
-    select
---@ for w in range(0, W)
-        {% for k in range(1, FROM) %}q{{ k }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %} as u{{ w }},
---@ endfor
---@ if HOLED
-        {% for k in range(1, FROM) %}q{{ k }}.hole_images{{ " | " if not loop.last else "" }}{% endfor %} as hole_images,
---@ endif
-        {% for k in range(1, FROM) %}(1 << q{{ k }}.rw_no){{ " | " if not loop.last else "" }}{% endfor %} as rows,
-        q1.rw_no as r1
-    from {{ LINE_SET }} as q1                   -- queen 1 stands in column a
---@ for k in range(2, FROM)
-    cross join {{ SAFE_NEXT }} as q{{ k }}            -- queen {{ k }} stands in column {{ col(k) }}
---@ endfor
-    where q1.cl_no = 1
-      and q1.square = {{ param("s1") }}
-      and 2 * q1.rw_no < {{ N + 1 }}              -- in the lower half
-      and q2.square = {{ param("s2") }}
---@ for k in range(2, FROM)
-      and q{{ k }}.cl_no = {{ k }}
-      and q{{ k }}.prev_rw_no = q{{ k - 1 }}.rw_no       -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅
---@ if k > 2
---@ for w in range(0, W)
-      and q{{ k }}.w{{ w }} & ({% for j in range(1, k - 2 + 1) %}q{{ j }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %}) = 0
---@ endfor
---@ endif
---@ endfor
-    limit 9223372036854775807
-) as placed
+from placed_{{ FROM - 1 }} as placed
 cross join queens_count.last_queens as l          -- the queens of columns {{ col(FROM) }} … {{ col(N) }}
 -- (each condition's reason above it: the statement ends in SQL, not a comment)
--- on the rows placed leaves free, the last queen in a row that weighs,
--- and sharing no line with placed
+-- on the rows placed leaves free, with the last queen in a row that
+-- weighs (r1 < last ≤ {{ N + 1 }} − r1: m ≥ r1) and, where the diagonal weighs,
+-- no queen of rows 1 and {{ N }} that makes a > b (m ≥ r1 too), sharing no line
+-- with placed
 where l.rows = (1 << {{ N + 1 }}) - 2 - placed.rows
-  and l.last > placed.r1
-  and l.last <= {{ N + 1 }} - placed.r1
+  and l.m >= placed.r1
 --@ for w in range(0, W)
   and l.w{{ w }} & placed.u{{ w }} = 0
 --@ endfor

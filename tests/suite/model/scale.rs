@@ -219,7 +219,7 @@ fn the_count_by_last_queens_weighs_every_part_as_the_native_solutions_do() {
             let expected: u64 = solutions
                 .iter()
                 .filter(|rows| rows[0] == row(&s1) && rows[1] == row(&s2))
-                .map(|rows| mirror_weight(rows, n))
+                .map(|rows| symmetry_weight(rows, n))
                 .sum();
             assert_eq!(counted, expected, "n = {n}, part {s1} {s2}");
             total += counted;
@@ -240,13 +240,23 @@ fn squares_of_the_parts(conn: &rusqlite::Connection) -> Vec<(String, String)> {
 
 /// How many solutions the solution `rows` stands for when only those whose
 /// first queen stands lower than the last are counted, by the left-right
-/// mirror and the half turn: 4 below the middle, 2 on it, none above.
-fn mirror_weight(rows: &[u8], n: u8) -> u64 {
+/// mirror and the half turn: 4 below the middle, 2 on it, none above; and
+/// by the diagonal, twice that where the queens of the first and last
+/// columns stand nearer a corner than those of the first and last rows,
+/// none where farther (part_count_by_last_queens.sql).
+fn symmetry_weight(rows: &[u8], n: u8) -> u64 {
     let (first, last) = (rows[0], rows[usize::from(n) - 1]);
-    match (first < last, (first + last).cmp(&(n + 1))) {
+    let by_mirror = match (first < last, (first + last).cmp(&(n + 1))) {
         (true, std::cmp::Ordering::Less) => 4,
         (true, std::cmp::Ordering::Equal) => 2,
         _ => 0,
+    };
+    let near = |a: u8, b: u8| a.min(n + 1 - a).min(b).min(n + 1 - b);
+    let column_of = |row: u8| rows.iter().position(|&r| r == row).unwrap() as u8 + 1;
+    match near(first, last).cmp(&near(column_of(1), column_of(n))) {
+        std::cmp::Ordering::Less => 2 * by_mirror,
+        std::cmp::Ordering::Equal => by_mirror,
+        std::cmp::Ordering::Greater => 0,
     }
 }
 
