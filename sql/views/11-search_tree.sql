@@ -23,75 +23,102 @@ create view search_tree (queens, {% for k in range(1, N + 1) %}s{{ k }}{{ ", " i
 -- first rows come at once; ordered by the queens' rows (a missing queen
 -- first), the rows are the tries of a depth-first search in the order a
 -- backtracking program makes them.
+-- * Only the placements go round the recursion (the nodes, A319283(N));
+--   each square tried is a row of the join of a node with the next
+--   column, worked out once as it is read. Storing every try in the
+--   recursion instead costs a row of the queue each, and most die.
+-- * The line a dead square and its attacker share is read from the bits
+--   their line sets share, in shared_line: a lookup of a few integers,
+--   not a search of square_line by the squares' names.
+-- * `cross join` keeps placement the outer loop, so SQLite hands its rows
+--   over as the recursion finds them instead of storing them all first.
 with recursive
--- tried(queens, s1, …, tw…, placed, u…, q1w…, …): queen `queens` is tried
--- on s_queens, whose line set is tw…; u… are the lines the queens placed
--- before it cover, with its own where it is placed; qJw… is the line set
--- of queen j (line_set, the bitset form of square_line: ∩ is `&`, ∪ is `|`,
--- ∅ is 0; only the words that hold lines two queens can share, {{ W }} here).
-tried (queens, {% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}, {% for w in range(0, W) %}tw{{ w }}{{ ", " if not loop.last else "" }}{% endfor %},
+-- placement(queens, s1, …, s{{ N }}, q1w…, …, u…): queens 1 … `queens` stand on
+-- s1, …, s_queens, no two on one line (a node of the tree; queens = 0 is
+-- the root, the empty board, and a missing queen's s_j and qJw… are NULL).
+-- qJw… is the line set of queen j (line_set, the bitset form of
+-- square_line: ∩ is `&`, ∪ is `|`, ∅ is 0; only the words that hold lines
+-- two queens can share, {{ W }} here), u… the lines the queens cover.
+placement (queens, {% for k in range(1, N + 1) %}s{{ k }}, {% endfor %}
 --@ for k in range(1, N + 1)
-       {% for w in range(0, W) %}q{{ k }}w{{ w }},{{ " " if not loop.last else "" }}{% endfor %}
+       {% for w in range(0, W) %}q{{ k }}w{{ w }}, {% endfor %}
 --@ endfor
-       placed, {% for w in range(0, W) %}u{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}) as (
-    -- queen 1 on every square of column a: nothing placed before it
-    select 1, q.square{% for k in range(2, N + 1) %}, cast(null as text){% endfor %},
-           {% for w in range(0, W) %}q.w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %},
-           {% for w in range(0, W) %}q.w{{ w }},{{ " " if not loop.last else "" }}{% endfor %}
---@ for k in range(2, N + 1)
-           {% for w in range(0, W) %}cast(0 as bigint),{{ " " if not loop.last else "" }}{% endfor %}
+       {% for w in range(0, W) %}u{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}) as (
+    select 0{% for k in range(1, N + 1) %}, cast(null as text){% endfor %},
+--@ for k in range(1, N + 1)
+           {% for w in range(0, W) %}cast(null as bigint), {% endfor %}
 --@ endfor
-           1, {% for w in range(0, W) %}q.w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}
-    from line_set as q
-    where q.cl_no = 1
+           {% for w in range(0, W) %}cast(0 as bigint){{ ", " if not loop.last else "" }}{% endfor %}
   union all
-    -- each placed queen k: queen k + 1 tried on every square of column k + 1
+    -- each placement of k queens: queen k + 1 on each square of column
+    -- k + 1 whose lines meet none of theirs
     select t.queens + 1,
-           {% for k in range(1, N + 1) %}case t.queens + 1 when {{ k }} then q.square else t.s{{ k }} end{{ ",\n           " if not loop.last else "" }}{% endfor %},
-           {% for w in range(0, W) %}q.w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %},
 --@ for k in range(1, N + 1)
-           {% for w in range(0, W) %}case t.queens + 1 when {{ k }} then q.w{{ w }} else t.q{{ k }}w{{ w }} end,{{ " " if not loop.last else "" }}{% endfor %}
+           coalesce(t.s{{ k }}, case t.queens when {{ k - 1 }} then q.square end),
 --@ endfor
-           case when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then 1 else 0 end,
+--@ for k in range(1, N + 1)
+           {% for w in range(0, W) %}coalesce(t.q{{ k }}w{{ w }}, case t.queens when {{ k - 1 }} then q.w{{ w }} end), {% endfor %}
+--@ endfor
            {% for w in range(0, W) %}t.u{{ w }} | q.w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}
-    from tried as t
-    join line_set as q on q.cl_no = t.queens + 1
-    where t.placed = 1 and t.queens < {{ N }}
+    from placement as t
+    cross join line_set as q
+    where q.cl_no = t.queens + 1 and t.queens < {{ N - 1 }}
+      and {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %}
 ),
--- killed(…, attacker): the tried square and, where it dies, the first
--- queen before it whose lines meet its own
-killed as (
-    select t.*,
-           case
-               when t.placed = 1 then null
---@ for j in range(1, N + 1)
-               when {{ j }} < t.queens and ({% for w in range(0, W) %}(t.q{{ j }}w{{ w }} & t.tw{{ w }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then t.s{{ j }}
---@ endfor
-           end as attacker,
-           case t.queens {% for k in range(1, N + 1) %}when {{ k }} then t.s{{ k }}{{ " " if not loop.last else "" }}{% endfor %} end as square
-    from tried as t
-)
-select k.queens, {% for k in range(1, N + 1) %}k.s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}, k.placed,
-       theirs.anchor, theirs.mov_dir, k.attacker
-from killed as k
-left join square_line as mine
-  on k.attacker is not null and mine.square = k.square
-left join square_line as theirs
-  on theirs.square = k.attacker and theirs.anchor = mine.anchor and theirs.mov_dir = mine.mov_dir
+-- shared_line({% for w in range(0, W) %}w{{ w }}, {% endfor %}anchor, mov_dir): two squares of different columns whose
+-- line sets share the bits w… share the line (anchor, mov_dir){% if TORUS %}, the
+-- first of those they share{% endif %}: the line search_tree names where a queen on one
+-- kills a square tried on the other.
 --@ if TORUS
 --@ from "queries/line_order.sql" import line_before
-where k.attacker is null or (theirs.square is not null and not exists (
-    -- On a torus two squares can share two lines (both diagonals, on an
-    -- even board): the one named is the first of them, a row, then a
-    -- falling diagonal, a rising one, a knight's move (as the tally).
-    select 1
-    from square_line as other_mine
-    join square_line as other_theirs
-      on other_theirs.square = k.attacker
-     and other_theirs.anchor = other_mine.anchor
-     and other_theirs.mov_dir = other_mine.mov_dir
-    where other_mine.square = k.square
-      and {{ line_before("other_mine", "mine") }}));
---@ else
-where k.attacker is null or theirs.square is not null;
+-- On a torus two squares can share two lines (both diagonals, on an even
+-- board): the one named is the first of them, a row, then a falling
+-- diagonal, a rising one, a knight's move (as the tally).
 --@ endif
+shared_line ({% for w in range(0, W) %}w{{ w }}, {% endfor %}anchor, mov_dir) as (
+    select distinct {% for w in range(0, W) %}mine_set.w{{ w }} & theirs_set.w{{ w }}, {% endfor %}mine.anchor, mine.mov_dir
+    from line_set as mine_set
+    join square_line as mine on mine.square = mine_set.square
+    join square_line as theirs on theirs.anchor = mine.anchor and theirs.mov_dir = mine.mov_dir
+    join line_set as theirs_set on theirs_set.square = theirs.square
+    where theirs_set.cl_no < mine_set.cl_no
+--@ if TORUS
+      and not exists (
+        select 1
+        from square_line as other_mine
+        join square_line as other_theirs
+          on other_theirs.square = theirs.square
+         and other_theirs.anchor = other_mine.anchor
+         and other_theirs.mov_dir = other_mine.mov_dir
+        where other_mine.square = mine.square
+          and {{ line_before("other_mine", "mine") }})
+--@ endif
+)
+-- each placement of k queens tries queen k + 1 on every square of column
+-- k + 1: the square is placed when its lines meet none of theirs, else
+-- its attacker is the first queen j whose lines meet its own, and the
+-- line named the one their line sets share
+select t.queens + 1,
+--@ for k in range(1, N + 1)
+       coalesce(t.s{{ k }}, case t.queens when {{ k - 1 }} then q.square end),
+--@ endfor
+       case when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then 1 else 0 end,
+       l.anchor, l.mov_dir,
+       case
+           when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then null
+--@ for j in range(1, N)
+           when ({% for w in range(0, W) %}(t.q{{ j }}w{{ w }} & q.w{{ w }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then t.s{{ j }}
+--@ endfor
+       end
+from placement as t
+cross join line_set as q
+left join shared_line as l
+--@ for w in range(0, W)
+  {{ "on" if loop.first else "and" }} l.w{{ w }} = case
+           when {% for v in range(0, W) %}q.w{{ v }} & t.u{{ v }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then null
+--@ for j in range(1, N)
+           when ({% for v in range(0, W) %}(t.q{{ j }}w{{ v }} & q.w{{ v }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then t.q{{ j }}w{{ w }} & q.w{{ w }}
+--@ endfor
+       end
+--@ endfor
+where q.cl_no = t.queens + 1;
