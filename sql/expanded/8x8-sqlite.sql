@@ -1426,88 +1426,118 @@ create view search_tree (queens, s1, s2, s3, s4, s5, s6, s7, s8, placed, anchor,
 -- first rows come at once; ordered by the queens' rows (a missing queen
 -- first), the rows are the tries of a depth-first search in the order a
 -- backtracking program makes them.
+-- * Only the placements go round the recursion (the nodes, A319283(N));
+--   each square tried is a row of the join of a node with the next
+--   column, worked out once as it is read. Storing every try in the
+--   recursion instead costs a row of the queue each, and most die.
+-- * The line a dead square and its attacker share is read from the bits
+--   their line sets share, in shared_line: a lookup of a few integers,
+--   not a search of square_line by the squares' names.
+-- * `cross join` keeps placement the outer loop, so SQLite hands its rows
+--   over as the recursion finds them instead of storing them all first.
 with recursive
--- tried(queens, s1, …, tw…, placed, u…, q1w…, …): queen `queens` is tried
--- on s_queens, whose line set is tw…; u… are the lines the queens placed
--- before it cover, with its own where it is placed; qJw… is the line set
--- of queen j (line_set, the bitset form of square_line: ∩ is `&`, ∪ is `|`,
--- ∅ is 0; only the words that hold lines two queens can share, 1 here).
-tried (queens, s1, s2, s3, s4, s5, s6, s7, s8, tw0,
-       q1w0,
-       q2w0,
-       q3w0,
-       q4w0,
-       q5w0,
-       q6w0,
-       q7w0,
-       q8w0,
-       placed, u0) as (
-    -- queen 1 on every square of column a: nothing placed before it
-    select 1, q.square, cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text),
-           q.w0,
-           q.w0,
-           cast(0 as bigint),
-           cast(0 as bigint),
-           cast(0 as bigint),
-           cast(0 as bigint),
-           cast(0 as bigint),
-           cast(0 as bigint),
-           cast(0 as bigint),
-           1, q.w0
-    from line_set as q
-    where q.cl_no = 1
+-- placement(queens, s1, …, s8, q1w…, …, u…): queens 1 … `queens` stand on
+-- s1, …, s_queens, no two on one line (a node of the tree; queens = 0 is
+-- the root, the empty board, and a missing queen's s_j and qJw… are NULL).
+-- qJw… is the line set of queen j (line_set, the bitset form of
+-- square_line: ∩ is `&`, ∪ is `|`, ∅ is 0; only the words that hold lines
+-- two queens can share, 1 here), u… the lines the queens cover.
+placement (queens, s1, s2, s3, s4, s5, s6, s7, s8, 
+       q1w0, 
+       q2w0, 
+       q3w0, 
+       q4w0, 
+       q5w0, 
+       q6w0, 
+       q7w0, 
+       q8w0, 
+       u0) as (
+    select 0, cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text),
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(0 as bigint)
   union all
-    -- each placed queen k: queen k + 1 tried on every square of column k + 1
+    -- each placement of k queens: queen k + 1 on each square of column
+    -- k + 1 whose lines meet none of theirs
     select t.queens + 1,
-           case t.queens + 1 when 1 then q.square else t.s1 end,
-           case t.queens + 1 when 2 then q.square else t.s2 end,
-           case t.queens + 1 when 3 then q.square else t.s3 end,
-           case t.queens + 1 when 4 then q.square else t.s4 end,
-           case t.queens + 1 when 5 then q.square else t.s5 end,
-           case t.queens + 1 when 6 then q.square else t.s6 end,
-           case t.queens + 1 when 7 then q.square else t.s7 end,
-           case t.queens + 1 when 8 then q.square else t.s8 end,
-           q.w0,
-           case t.queens + 1 when 1 then q.w0 else t.q1w0 end,
-           case t.queens + 1 when 2 then q.w0 else t.q2w0 end,
-           case t.queens + 1 when 3 then q.w0 else t.q3w0 end,
-           case t.queens + 1 when 4 then q.w0 else t.q4w0 end,
-           case t.queens + 1 when 5 then q.w0 else t.q5w0 end,
-           case t.queens + 1 when 6 then q.w0 else t.q6w0 end,
-           case t.queens + 1 when 7 then q.w0 else t.q7w0 end,
-           case t.queens + 1 when 8 then q.w0 else t.q8w0 end,
-           case when q.w0 & t.u0 = 0 then 1 else 0 end,
+           coalesce(t.s1, case t.queens when 0 then q.square end),
+           coalesce(t.s2, case t.queens when 1 then q.square end),
+           coalesce(t.s3, case t.queens when 2 then q.square end),
+           coalesce(t.s4, case t.queens when 3 then q.square end),
+           coalesce(t.s5, case t.queens when 4 then q.square end),
+           coalesce(t.s6, case t.queens when 5 then q.square end),
+           coalesce(t.s7, case t.queens when 6 then q.square end),
+           coalesce(t.s8, case t.queens when 7 then q.square end),
+           coalesce(t.q1w0, case t.queens when 0 then q.w0 end), 
+           coalesce(t.q2w0, case t.queens when 1 then q.w0 end), 
+           coalesce(t.q3w0, case t.queens when 2 then q.w0 end), 
+           coalesce(t.q4w0, case t.queens when 3 then q.w0 end), 
+           coalesce(t.q5w0, case t.queens when 4 then q.w0 end), 
+           coalesce(t.q6w0, case t.queens when 5 then q.w0 end), 
+           coalesce(t.q7w0, case t.queens when 6 then q.w0 end), 
+           coalesce(t.q8w0, case t.queens when 7 then q.w0 end), 
            t.u0 | q.w0
-    from tried as t
-    join line_set as q on q.cl_no = t.queens + 1
-    where t.placed = 1 and t.queens < 8
+    from placement as t
+    cross join line_set as q
+    where q.cl_no = t.queens + 1 and t.queens < 7
+      and q.w0 & t.u0 = 0
 ),
--- killed(…, attacker): the tried square and, where it dies, the first
--- queen before it whose lines meet its own
-killed as (
-    select t.*,
-           case
-               when t.placed = 1 then null
-               when 1 < t.queens and ((t.q1w0 & t.tw0)) <> 0 then t.s1
-               when 2 < t.queens and ((t.q2w0 & t.tw0)) <> 0 then t.s2
-               when 3 < t.queens and ((t.q3w0 & t.tw0)) <> 0 then t.s3
-               when 4 < t.queens and ((t.q4w0 & t.tw0)) <> 0 then t.s4
-               when 5 < t.queens and ((t.q5w0 & t.tw0)) <> 0 then t.s5
-               when 6 < t.queens and ((t.q6w0 & t.tw0)) <> 0 then t.s6
-               when 7 < t.queens and ((t.q7w0 & t.tw0)) <> 0 then t.s7
-               when 8 < t.queens and ((t.q8w0 & t.tw0)) <> 0 then t.s8
-           end as attacker,
-           case t.queens when 1 then t.s1 when 2 then t.s2 when 3 then t.s3 when 4 then t.s4 when 5 then t.s5 when 6 then t.s6 when 7 then t.s7 when 8 then t.s8 end as square
-    from tried as t
+-- shared_line(w0, anchor, mov_dir): two squares of different columns whose
+-- line sets share the bits w… share the line (anchor, mov_dir): the line search_tree names where a queen on one
+-- kills a square tried on the other.
+shared_line (w0, anchor, mov_dir) as (
+    select distinct mine_set.w0 & theirs_set.w0, mine.anchor, mine.mov_dir
+    from line_set as mine_set
+    join square_line as mine on mine.square = mine_set.square
+    join square_line as theirs on theirs.anchor = mine.anchor and theirs.mov_dir = mine.mov_dir
+    join line_set as theirs_set on theirs_set.square = theirs.square
+    where theirs_set.cl_no < mine_set.cl_no
 )
-select k.queens, k.s1, k.s2, k.s3, k.s4, k.s5, k.s6, k.s7, k.s8, k.placed,
-       theirs.anchor, theirs.mov_dir, k.attacker
-from killed as k
-left join square_line as mine
-  on k.attacker is not null and mine.square = k.square
-left join square_line as theirs
-  on theirs.square = k.attacker and theirs.anchor = mine.anchor and theirs.mov_dir = mine.mov_dir
-where k.attacker is null or theirs.square is not null;
+-- each placement of k queens tries queen k + 1 on every square of column
+-- k + 1: the square is placed when its lines meet none of theirs, else
+-- its attacker is the first queen j whose lines meet its own, and the
+-- line named the one their line sets share
+select t.queens + 1,
+       coalesce(t.s1, case t.queens when 0 then q.square end),
+       coalesce(t.s2, case t.queens when 1 then q.square end),
+       coalesce(t.s3, case t.queens when 2 then q.square end),
+       coalesce(t.s4, case t.queens when 3 then q.square end),
+       coalesce(t.s5, case t.queens when 4 then q.square end),
+       coalesce(t.s6, case t.queens when 5 then q.square end),
+       coalesce(t.s7, case t.queens when 6 then q.square end),
+       coalesce(t.s8, case t.queens when 7 then q.square end),
+       case when q.w0 & t.u0 = 0 then 1 else 0 end,
+       l.anchor, l.mov_dir,
+       case
+           when q.w0 & t.u0 = 0 then cast(null as text)
+           when ((t.q1w0 & q.w0)) <> 0 then t.s1
+           when ((t.q2w0 & q.w0)) <> 0 then t.s2
+           when ((t.q3w0 & q.w0)) <> 0 then t.s3
+           when ((t.q4w0 & q.w0)) <> 0 then t.s4
+           when ((t.q5w0 & q.w0)) <> 0 then t.s5
+           when ((t.q6w0 & q.w0)) <> 0 then t.s6
+           when ((t.q7w0 & q.w0)) <> 0 then t.s7
+       end
+from placement as t
+cross join line_set as q
+left join shared_line as l
+  on l.w0 = case
+           when q.w0 & t.u0 = 0 then cast(null as bigint)
+           when ((t.q1w0 & q.w0)) <> 0 then t.q1w0 & q.w0
+           when ((t.q2w0 & q.w0)) <> 0 then t.q2w0 & q.w0
+           when ((t.q3w0 & q.w0)) <> 0 then t.q3w0 & q.w0
+           when ((t.q4w0 & q.w0)) <> 0 then t.q4w0 & q.w0
+           when ((t.q5w0 & q.w0)) <> 0 then t.q5w0 & q.w0
+           when ((t.q6w0 & q.w0)) <> 0 then t.q6w0 & q.w0
+           when ((t.q7w0 & q.w0)) <> 0 then t.q7w0 & q.w0
+       end
+where q.cl_no = t.queens + 1;
 
 -- ==== view search_tree_tally ====
 create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising, by_falling) as
@@ -1535,70 +1565,382 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 --   board is its own mirror image (weight 1). Where turning the board over
 --   is not one of its symmetries (square_image: its holes are not
 --   mirrored), queen 1 is tried in every row, each try counted once.
+-- * Only the placements go round the recursion (the tree's nodes); the
+--   squares a level tries are the join of its placements with the next
+--   column, counted as they are read, a level at a time (no sorting to
+--   group them). The first queen whose lines meet a square's is found
+--   with the line sets (line_set, where ∩ is `&`), and only for that queen
+--   are the rows compared to name the line.
+-- * `limit 9223372036854775807` (no limit: the largest 64-bit integer)
+--   keeps each level's tries a step of their own, so that `kind` is worked
+--   out once a try: without it SQLite merges the step into the sums around
+--   it and works it out again for each sum.
 with recursive
--- tried(queens, weight, r1, …, r8, kind): queen `queens` is tried in row
--- r_queens of its column, queens 1 … queens − 1 standing in rows r1, …;
--- kind is 0 when no queen before it attacks it, else the line it shares
--- with the first that does: 1 a row, 2 a rising diagonal, 3 a falling one.
 mirrored (yes) as (
     select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
 ),
-tried (queens, weight, r1, r2, r3, r4, r5, r6, r7, r8, kind) as (
+-- placement(queens, weight, r1, …, r8, q1w…, …, u…): queens 1 … `queens`
+-- stand in rows r1, …, r_queens of their columns, no two on one line (a
+-- node of the tree), standing for `weight` placements (2 where queen 1
+-- stands for its mirror image too); qJw… is the line set of queen j
+-- (NULL where no queen stands yet), u… the lines they cover.
+placement (queens, weight, r1, r2, r3, r4, r5, r6, r7, r8, 
+       q1w0, 
+       q2w0, 
+       q3w0, 
+       q4w0, 
+       q5w0, 
+       q6w0, 
+       q7w0, 
+       q8w0, 
+       u0) as (
     select 1, case when 2 * q.rw_no = 9 or not m.yes then 1 else 2 end,
-           q.rw_no, cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), 0
+           q.rw_no, cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer),
+           q.w0, 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           cast(null as bigint), 
+           q.w0
     from line_set as q
     cross join mirrored as m
     where q.cl_no = 1 and (2 * q.rw_no <= 9 or not m.yes)
   union all
     select t.queens + 1, t.weight,
-           case t.queens + 1 when 1 then q.rw_no else t.r1 end,
-           case t.queens + 1 when 2 then q.rw_no else t.r2 end,
-           case t.queens + 1 when 3 then q.rw_no else t.r3 end,
-           case t.queens + 1 when 4 then q.rw_no else t.r4 end,
-           case t.queens + 1 when 5 then q.rw_no else t.r5 end,
-           case t.queens + 1 when 6 then q.rw_no else t.r6 end,
-           case t.queens + 1 when 7 then q.rw_no else t.r7 end,
-           case t.queens + 1 when 8 then q.rw_no else t.r8 end,
-           case
-               when 1 <= t.queens and t.r1 = q.rw_no then 1
-               when 1 <= t.queens and q.rw_no - t.r1 = t.queens + 1 - 1 then 2
-               when 1 <= t.queens and t.r1 - q.rw_no = t.queens + 1 - 1 then 3
-               when 2 <= t.queens and t.r2 = q.rw_no then 1
-               when 2 <= t.queens and q.rw_no - t.r2 = t.queens + 1 - 2 then 2
-               when 2 <= t.queens and t.r2 - q.rw_no = t.queens + 1 - 2 then 3
-               when 3 <= t.queens and t.r3 = q.rw_no then 1
-               when 3 <= t.queens and q.rw_no - t.r3 = t.queens + 1 - 3 then 2
-               when 3 <= t.queens and t.r3 - q.rw_no = t.queens + 1 - 3 then 3
-               when 4 <= t.queens and t.r4 = q.rw_no then 1
-               when 4 <= t.queens and q.rw_no - t.r4 = t.queens + 1 - 4 then 2
-               when 4 <= t.queens and t.r4 - q.rw_no = t.queens + 1 - 4 then 3
-               when 5 <= t.queens and t.r5 = q.rw_no then 1
-               when 5 <= t.queens and q.rw_no - t.r5 = t.queens + 1 - 5 then 2
-               when 5 <= t.queens and t.r5 - q.rw_no = t.queens + 1 - 5 then 3
-               when 6 <= t.queens and t.r6 = q.rw_no then 1
-               when 6 <= t.queens and q.rw_no - t.r6 = t.queens + 1 - 6 then 2
-               when 6 <= t.queens and t.r6 - q.rw_no = t.queens + 1 - 6 then 3
-               when 7 <= t.queens and t.r7 = q.rw_no then 1
-               when 7 <= t.queens and q.rw_no - t.r7 = t.queens + 1 - 7 then 2
-               when 7 <= t.queens and t.r7 - q.rw_no = t.queens + 1 - 7 then 3
-               when 8 <= t.queens and t.r8 = q.rw_no then 1
-               when 8 <= t.queens and q.rw_no - t.r8 = t.queens + 1 - 8 then 2
-               when 8 <= t.queens and t.r8 - q.rw_no = t.queens + 1 - 8 then 3
-               else 0
-           end
-    from tried as t
-    join line_set as q on q.cl_no = t.queens + 1
-    where t.kind = 0 and t.queens < 8
+           coalesce(t.r1, case t.queens when 0 then q.rw_no end),
+           coalesce(t.r2, case t.queens when 1 then q.rw_no end),
+           coalesce(t.r3, case t.queens when 2 then q.rw_no end),
+           coalesce(t.r4, case t.queens when 3 then q.rw_no end),
+           coalesce(t.r5, case t.queens when 4 then q.rw_no end),
+           coalesce(t.r6, case t.queens when 5 then q.rw_no end),
+           coalesce(t.r7, case t.queens when 6 then q.rw_no end),
+           coalesce(t.r8, case t.queens when 7 then q.rw_no end),
+           coalesce(t.q1w0, case t.queens when 0 then q.w0 end), 
+           coalesce(t.q2w0, case t.queens when 1 then q.w0 end), 
+           coalesce(t.q3w0, case t.queens when 2 then q.w0 end), 
+           coalesce(t.q4w0, case t.queens when 3 then q.w0 end), 
+           coalesce(t.q5w0, case t.queens when 4 then q.w0 end), 
+           coalesce(t.q6w0, case t.queens when 5 then q.w0 end), 
+           coalesce(t.q7w0, case t.queens when 6 then q.w0 end), 
+           coalesce(t.q8w0, case t.queens when 7 then q.w0 end), 
+           t.u0 | q.w0
+    from placement as t
+    cross join line_set as q
+    where q.cl_no = t.queens + 1 and t.queens < 7
+      and q.w0 & t.u0 = 0
 )
-select queens,
+-- level 1: queen 1 on each square of column a, which nothing attacks
+select 1 as queens,
        cast(sum(weight) / 8 as integer) as entered,
-       sum(weight) as tried,
-       sum(case kind when 0 then weight else 0 end) as placed,
-       sum(case kind when 1 then weight else 0 end) as by_row,
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end) as by_rising,
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end) as by_falling
-from tried
-group by queens
+       sum(weight) as tried, sum(weight) as placed,
+       cast(0 as bigint) as by_row, cast(0 as bigint) as by_rising,
+       cast(0 as bigint) as by_falling
+from placement
+where queens = 1
+union all
+-- level 2: each placement of 1 queens tries queen 2 on each square of
+-- column b; kind is 0 when no queen before it attacks it, else the line
+-- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
+-- falling one.
+select 2,
+       cast(sum(weight) / 8 as integer),
+       sum(weight),
+       sum(case kind when 0 then weight else 0 end),
+       sum(case kind when 1 then weight else 0 end),
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
+from (
+    select t.weight,
+           case
+               when q.w0 & t.u0 = 0 then 0
+               when ((t.q1w0 & q.w0)) <> 0 then case
+                   when t.r1 = q.rw_no then 1
+                   when q.rw_no - t.r1 = 1 then 2
+                   when t.r1 - q.rw_no = 1 then 3
+                   else 4 end
+           end as kind
+    from placement as t
+    cross join line_set as q
+    where t.queens = 1 and q.cl_no = 2
+    limit 9223372036854775807
+) as level_tries
+having count(*) > 0
+union all
+-- level 3: each placement of 2 queens tries queen 3 on each square of
+-- column c; kind is 0 when no queen before it attacks it, else the line
+-- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
+-- falling one.
+select 3,
+       cast(sum(weight) / 8 as integer),
+       sum(weight),
+       sum(case kind when 0 then weight else 0 end),
+       sum(case kind when 1 then weight else 0 end),
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
+from (
+    select t.weight,
+           case
+               when q.w0 & t.u0 = 0 then 0
+               when ((t.q1w0 & q.w0)) <> 0 then case
+                   when t.r1 = q.rw_no then 1
+                   when q.rw_no - t.r1 = 2 then 2
+                   when t.r1 - q.rw_no = 2 then 3
+                   else 4 end
+               when ((t.q2w0 & q.w0)) <> 0 then case
+                   when t.r2 = q.rw_no then 1
+                   when q.rw_no - t.r2 = 1 then 2
+                   when t.r2 - q.rw_no = 1 then 3
+                   else 4 end
+           end as kind
+    from placement as t
+    cross join line_set as q
+    where t.queens = 2 and q.cl_no = 3
+    limit 9223372036854775807
+) as level_tries
+having count(*) > 0
+union all
+-- level 4: each placement of 3 queens tries queen 4 on each square of
+-- column d; kind is 0 when no queen before it attacks it, else the line
+-- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
+-- falling one.
+select 4,
+       cast(sum(weight) / 8 as integer),
+       sum(weight),
+       sum(case kind when 0 then weight else 0 end),
+       sum(case kind when 1 then weight else 0 end),
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
+from (
+    select t.weight,
+           case
+               when q.w0 & t.u0 = 0 then 0
+               when ((t.q1w0 & q.w0)) <> 0 then case
+                   when t.r1 = q.rw_no then 1
+                   when q.rw_no - t.r1 = 3 then 2
+                   when t.r1 - q.rw_no = 3 then 3
+                   else 4 end
+               when ((t.q2w0 & q.w0)) <> 0 then case
+                   when t.r2 = q.rw_no then 1
+                   when q.rw_no - t.r2 = 2 then 2
+                   when t.r2 - q.rw_no = 2 then 3
+                   else 4 end
+               when ((t.q3w0 & q.w0)) <> 0 then case
+                   when t.r3 = q.rw_no then 1
+                   when q.rw_no - t.r3 = 1 then 2
+                   when t.r3 - q.rw_no = 1 then 3
+                   else 4 end
+           end as kind
+    from placement as t
+    cross join line_set as q
+    where t.queens = 3 and q.cl_no = 4
+    limit 9223372036854775807
+) as level_tries
+having count(*) > 0
+union all
+-- level 5: each placement of 4 queens tries queen 5 on each square of
+-- column e; kind is 0 when no queen before it attacks it, else the line
+-- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
+-- falling one.
+select 5,
+       cast(sum(weight) / 8 as integer),
+       sum(weight),
+       sum(case kind when 0 then weight else 0 end),
+       sum(case kind when 1 then weight else 0 end),
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
+from (
+    select t.weight,
+           case
+               when q.w0 & t.u0 = 0 then 0
+               when ((t.q1w0 & q.w0)) <> 0 then case
+                   when t.r1 = q.rw_no then 1
+                   when q.rw_no - t.r1 = 4 then 2
+                   when t.r1 - q.rw_no = 4 then 3
+                   else 4 end
+               when ((t.q2w0 & q.w0)) <> 0 then case
+                   when t.r2 = q.rw_no then 1
+                   when q.rw_no - t.r2 = 3 then 2
+                   when t.r2 - q.rw_no = 3 then 3
+                   else 4 end
+               when ((t.q3w0 & q.w0)) <> 0 then case
+                   when t.r3 = q.rw_no then 1
+                   when q.rw_no - t.r3 = 2 then 2
+                   when t.r3 - q.rw_no = 2 then 3
+                   else 4 end
+               when ((t.q4w0 & q.w0)) <> 0 then case
+                   when t.r4 = q.rw_no then 1
+                   when q.rw_no - t.r4 = 1 then 2
+                   when t.r4 - q.rw_no = 1 then 3
+                   else 4 end
+           end as kind
+    from placement as t
+    cross join line_set as q
+    where t.queens = 4 and q.cl_no = 5
+    limit 9223372036854775807
+) as level_tries
+having count(*) > 0
+union all
+-- level 6: each placement of 5 queens tries queen 6 on each square of
+-- column f; kind is 0 when no queen before it attacks it, else the line
+-- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
+-- falling one.
+select 6,
+       cast(sum(weight) / 8 as integer),
+       sum(weight),
+       sum(case kind when 0 then weight else 0 end),
+       sum(case kind when 1 then weight else 0 end),
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
+from (
+    select t.weight,
+           case
+               when q.w0 & t.u0 = 0 then 0
+               when ((t.q1w0 & q.w0)) <> 0 then case
+                   when t.r1 = q.rw_no then 1
+                   when q.rw_no - t.r1 = 5 then 2
+                   when t.r1 - q.rw_no = 5 then 3
+                   else 4 end
+               when ((t.q2w0 & q.w0)) <> 0 then case
+                   when t.r2 = q.rw_no then 1
+                   when q.rw_no - t.r2 = 4 then 2
+                   when t.r2 - q.rw_no = 4 then 3
+                   else 4 end
+               when ((t.q3w0 & q.w0)) <> 0 then case
+                   when t.r3 = q.rw_no then 1
+                   when q.rw_no - t.r3 = 3 then 2
+                   when t.r3 - q.rw_no = 3 then 3
+                   else 4 end
+               when ((t.q4w0 & q.w0)) <> 0 then case
+                   when t.r4 = q.rw_no then 1
+                   when q.rw_no - t.r4 = 2 then 2
+                   when t.r4 - q.rw_no = 2 then 3
+                   else 4 end
+               when ((t.q5w0 & q.w0)) <> 0 then case
+                   when t.r5 = q.rw_no then 1
+                   when q.rw_no - t.r5 = 1 then 2
+                   when t.r5 - q.rw_no = 1 then 3
+                   else 4 end
+           end as kind
+    from placement as t
+    cross join line_set as q
+    where t.queens = 5 and q.cl_no = 6
+    limit 9223372036854775807
+) as level_tries
+having count(*) > 0
+union all
+-- level 7: each placement of 6 queens tries queen 7 on each square of
+-- column g; kind is 0 when no queen before it attacks it, else the line
+-- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
+-- falling one.
+select 7,
+       cast(sum(weight) / 8 as integer),
+       sum(weight),
+       sum(case kind when 0 then weight else 0 end),
+       sum(case kind when 1 then weight else 0 end),
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
+from (
+    select t.weight,
+           case
+               when q.w0 & t.u0 = 0 then 0
+               when ((t.q1w0 & q.w0)) <> 0 then case
+                   when t.r1 = q.rw_no then 1
+                   when q.rw_no - t.r1 = 6 then 2
+                   when t.r1 - q.rw_no = 6 then 3
+                   else 4 end
+               when ((t.q2w0 & q.w0)) <> 0 then case
+                   when t.r2 = q.rw_no then 1
+                   when q.rw_no - t.r2 = 5 then 2
+                   when t.r2 - q.rw_no = 5 then 3
+                   else 4 end
+               when ((t.q3w0 & q.w0)) <> 0 then case
+                   when t.r3 = q.rw_no then 1
+                   when q.rw_no - t.r3 = 4 then 2
+                   when t.r3 - q.rw_no = 4 then 3
+                   else 4 end
+               when ((t.q4w0 & q.w0)) <> 0 then case
+                   when t.r4 = q.rw_no then 1
+                   when q.rw_no - t.r4 = 3 then 2
+                   when t.r4 - q.rw_no = 3 then 3
+                   else 4 end
+               when ((t.q5w0 & q.w0)) <> 0 then case
+                   when t.r5 = q.rw_no then 1
+                   when q.rw_no - t.r5 = 2 then 2
+                   when t.r5 - q.rw_no = 2 then 3
+                   else 4 end
+               when ((t.q6w0 & q.w0)) <> 0 then case
+                   when t.r6 = q.rw_no then 1
+                   when q.rw_no - t.r6 = 1 then 2
+                   when t.r6 - q.rw_no = 1 then 3
+                   else 4 end
+           end as kind
+    from placement as t
+    cross join line_set as q
+    where t.queens = 6 and q.cl_no = 7
+    limit 9223372036854775807
+) as level_tries
+having count(*) > 0
+union all
+-- level 8: each placement of 7 queens tries queen 8 on each square of
+-- column h; kind is 0 when no queen before it attacks it, else the line
+-- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
+-- falling one.
+select 8,
+       cast(sum(weight) / 8 as integer),
+       sum(weight),
+       sum(case kind when 0 then weight else 0 end),
+       sum(case kind when 1 then weight else 0 end),
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
+from (
+    select t.weight,
+           case
+               when q.w0 & t.u0 = 0 then 0
+               when ((t.q1w0 & q.w0)) <> 0 then case
+                   when t.r1 = q.rw_no then 1
+                   when q.rw_no - t.r1 = 7 then 2
+                   when t.r1 - q.rw_no = 7 then 3
+                   else 4 end
+               when ((t.q2w0 & q.w0)) <> 0 then case
+                   when t.r2 = q.rw_no then 1
+                   when q.rw_no - t.r2 = 6 then 2
+                   when t.r2 - q.rw_no = 6 then 3
+                   else 4 end
+               when ((t.q3w0 & q.w0)) <> 0 then case
+                   when t.r3 = q.rw_no then 1
+                   when q.rw_no - t.r3 = 5 then 2
+                   when t.r3 - q.rw_no = 5 then 3
+                   else 4 end
+               when ((t.q4w0 & q.w0)) <> 0 then case
+                   when t.r4 = q.rw_no then 1
+                   when q.rw_no - t.r4 = 4 then 2
+                   when t.r4 - q.rw_no = 4 then 3
+                   else 4 end
+               when ((t.q5w0 & q.w0)) <> 0 then case
+                   when t.r5 = q.rw_no then 1
+                   when q.rw_no - t.r5 = 3 then 2
+                   when t.r5 - q.rw_no = 3 then 3
+                   else 4 end
+               when ((t.q6w0 & q.w0)) <> 0 then case
+                   when t.r6 = q.rw_no then 1
+                   when q.rw_no - t.r6 = 2 then 2
+                   when t.r6 - q.rw_no = 2 then 3
+                   else 4 end
+               when ((t.q7w0 & q.w0)) <> 0 then case
+                   when t.r7 = q.rw_no then 1
+                   when q.rw_no - t.r7 = 1 then 2
+                   when t.r7 - q.rw_no = 1 then 3
+                   else 4 end
+           end as kind
+    from placement as t
+    cross join line_set as q
+    where t.queens = 7 and q.cl_no = 8
+    limit 9223372036854775807
+) as level_tries
+having count(*) > 0
 order by queens;
 
 -- ==== table solution_store ====

@@ -105,7 +105,7 @@ select t.queens + 1,
        case when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then 1 else 0 end,
        l.anchor, l.mov_dir,
        case
-           when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then null
+           when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then cast(null as text)
 --@ for j in range(1, N)
            when ({% for w in range(0, W) %}(t.q{{ j }}w{{ w }} & q.w{{ w }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then t.s{{ j }}
 --@ endfor
@@ -115,7 +115,7 @@ cross join line_set as q
 left join shared_line as l
 --@ for w in range(0, W)
   {{ "on" if loop.first else "and" }} l.w{{ w }} = case
-           when {% for v in range(0, W) %}q.w{{ v }} & t.u{{ v }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then null
+           when {% for v in range(0, W) %}q.w{{ v }} & t.u{{ v }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then cast(null as bigint)
 --@ for j in range(1, N)
            when ({% for v in range(0, W) %}(t.q{{ j }}w{{ v }} & q.w{{ v }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then t.q{{ j }}w{{ w }} & q.w{{ w }}
 --@ endfor

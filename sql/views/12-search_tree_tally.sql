@@ -92,7 +92,8 @@ placement (queens, weight, {% for k in range(1, N + 1) %}r{{ k }}, {% endfor %}
 select 1 as queens,
        cast(sum(weight) / {% if HOLED %}(select count(*) from line_set as open where open.cl_no = 1){% else %}{{ ROWS }}{% endif %} as integer) as entered,
        sum(weight) as tried, sum(weight) as placed,
-       0 as by_row, 0 as by_rising, 0 as by_falling{% if SUPERQUEENS %}, 0 as by_knight{% endif %}
+       cast(0 as bigint) as by_row, cast(0 as bigint) as by_rising,
+       cast(0 as bigint) as by_falling{% if SUPERQUEENS %}, cast(0 as bigint) as by_knight{% endif %}
 from placement
 where queens = 1
 --@ for k in range(2, N + 1)

@@ -359,8 +359,9 @@ fn stepping_the_n_queens_searches_gives_the_funnel_s_levels() {
     assert_eq!(six[6], 4, "6×6 has 4 solutions");
     assert_eq!(faithful, same_rows("q", six.iter().sum()));
     // The model's own search, the view search_tree, as the database holds
-    // it: round r tries queen r + 1 on each of the 8 squares of its column,
-    // after each placement of r queens.
+    // it: round r holds the placements of r queens (the tree's nodes, the
+    // root first), each of which tries queen r + 1 on every square of its
+    // column; a placement of all 8 tries nothing, so the rounds end at 7.
     let definition: String = rusqlite::Connection::open(&board.db)
         .unwrap()
         .query_row(
@@ -371,11 +372,11 @@ fn stepping_the_n_queens_searches_gives_the_funnel_s_levels() {
         .unwrap();
     let (counts, faithful) = rounds_of(&tab, &definition);
     let eight = placements_by_depth(8);
-    let tried: Vec<u64> = eight[..8].iter().map(|placed| 8 * placed).collect();
-    assert_eq!(counts, [tried.clone(), vec![0]].concat());
-    assert_eq!(faithful, same_rows("tried", tried.iter().sum()));
-    // Its rows are placements: round 3's first twelve drawn, four queens
-    // on each board (a square tried may be attacked).
+    let nodes = &eight[..8];
+    assert_eq!(counts, [nodes, &[0]].concat());
+    assert_eq!(faithful, same_rows("placement", nodes.iter().sum()));
+    // Its rows are placements: round 3's first twelve drawn, three queens
+    // on each board.
     for _ in 0..5 {
         press(&tab, "step-back");
     }
@@ -384,7 +385,7 @@ fn stepping_the_n_queens_searches_gives_the_funnel_s_levels() {
         &tab,
         "[...document.querySelectorAll('#step-boards figure')].map(f => f.querySelectorAll('i.q').length).join(' ')",
     );
-    assert_eq!(drawn, ["4"; 12].join(" "));
+    assert_eq!(drawn, ["3"; 12].join(" "));
     eval(
         &tab,
         "document.getElementById('console-step').scrollIntoView()",

@@ -95,7 +95,7 @@ function searchColumns(document, facts, helpers, { tally, relations }) {
     }
     return "-- column " + columnName(k) + " (t.queens + 1 = " + k + "): each placement alive after column "
       + (k > 1 ? columnName(k - 1) : "0")
-      + " tries every square of column " + columnName(k) + ",\n-- as the view search_tree's recursive step does it:\n"
+      + " tries every square of column " + columnName(k) + "\n-- and keeps those no queen attacks, as the view search_tree's recursive step does it:\n"
       + stepSql()
       + "\n\n-- its tally:\nselect * from search_tree_tally where queens = " + k + ";";
   }

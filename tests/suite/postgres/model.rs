@@ -1151,6 +1151,52 @@ fn page_without_sql(page: &std::path::Path) -> (String, serde_json::Value) {
 }
 
 promise!(
+    every_row_of_search_tree_on_postgres_is_sqlite_s_on_every_kind_of_board,
+    needs = [Postgres]
+);
+fn every_row_of_search_tree_on_postgres_is_sqlite_s_on_every_kind_of_board() {
+    let url = server();
+    let boards: [(&str, &[&str]); 5] = [
+        ("6", &[]),
+        ("6", &["--torus"]),
+        ("6", &["--superqueens"]),
+        ("7", &["--holes", "c3,e5"]),
+        ("4x6", &[]),
+    ];
+    for (size, flags) in boards {
+        let schema = Schema::new(&url, "tree");
+        schema.stdout(&[&["init", "--size", size][..], flags].concat());
+        let board = Board::sized(size, flags);
+        let columns: Vec<String> = (1..=board.n).map(|k| format!("s{k}")).collect();
+        let columns = columns.join(", ");
+        let mut on_postgres: Vec<Vec<String>> = (schema.client())
+            .query(
+                &format!(
+                    "select queens::text, {columns}, placed::text, anchor, mov_dir, attacker \
+                     from {}.search_tree",
+                    schema.name
+                ),
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|row| {
+                (0..row.len())
+                    .map(|i| row.get::<_, Option<String>>(i).unwrap_or("NULL".into()))
+                    .collect()
+            })
+            .collect();
+        let mut on_sqlite = board.rows(&format!(
+            "select queens, {columns}, placed, anchor, mov_dir, attacker from search_tree"
+        ));
+        assert!(!on_sqlite.is_empty());
+        on_postgres.sort();
+        on_sqlite.sort();
+        assert_eq!(on_postgres, on_sqlite, "{size} {flags:?}");
+    }
+}
+
+promise!(
     the_search_tree_reads_on_postgres_as_on_sqlite,
     needs = [Postgres]
 );
