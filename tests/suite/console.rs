@@ -1239,11 +1239,12 @@ pub(crate) mod in_chromium {
         screenshot(&tab, &screenshots().join("console-4x6-desktop.png"));
     }
 
-    /// Step through the model's search on 4×6 (`board`): round 0's
+    /// Step through the model's search on 4×6 (`board`): its rounds'
     /// rows drawn as boards of 24 squares each.
     fn step_draws_rectangles(tab: &Tab, board: &Board) {
-        // Step through the model's search: round 0 tries column a's 6
-        // squares, each drawn on a board of 24.
+        // Step through the model's search: round 0 is the empty board,
+        // round 1 queen 1 on each of column a's 6 squares, each drawn on a
+        // board of 24.
         let definition: String = rusqlite::Connection::open(&board.db)
             .unwrap()
             .query_row(
@@ -1267,11 +1268,20 @@ pub(crate) mod in_chromium {
             );
             !now.is_empty() && now != "waiting"
         });
-        let stepped = eval(
-            tab,
-            "[...document.querySelectorAll('#step-boards figure')].map(f => f.querySelectorAll('i').length + ':' + f.querySelectorAll('i.q').length).join(' ')",
-        );
-        assert_eq!(stepped, ["24:1"; 6].join(" "));
+        let stepped = || {
+            eval(
+                tab,
+                "[...document.querySelectorAll('#step-boards figure')].map(f => f.querySelectorAll('i').length + ':' + f.querySelectorAll('i.q').length).join(' ')",
+            )
+        };
+        assert_eq!(stepped(), "24:0");
+        eval(tab, "document.getElementById('step-next').click()");
+        wait_until("Step's round 1", || {
+            let stepper = "document.getElementById('console-stepper').dataset";
+            eval(tab, &format!("{stepper}.round")) == "1"
+                && eval(tab, &format!("{stepper}.step")) != "waiting"
+        });
+        assert_eq!(stepped(), ["24:1"; 6].join(" "));
     }
 
     promise!(
