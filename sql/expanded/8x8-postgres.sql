@@ -1266,15 +1266,10 @@ create view search_tree (queens, s1, s2, s3, s4, s5, s6, s7, s8, placed, anchor,
 -- first rows come at once; ordered by the queens' rows (a missing queen
 -- first), the rows are the tries of a depth-first search in the order a
 -- backtracking program makes them.
--- * Only the placements go round the recursion (the nodes, A319283(N));
---   each square tried is a row of the join of a node with the next
---   column, worked out once as it is read. Storing every try in the
---   recursion instead costs a row of the queue each, and most die.
--- * The line a dead square and its attacker share is read from the bits
---   their line sets share, in shared_line: a lookup of a few integers,
---   not a search of square_line by the squares' names.
--- * `cross join` keeps placement the outer loop, so SQLite hands its rows
---   over as the recursion finds them instead of storing them all first.
+-- * Only the nodes go round the recursion: a try is a row of a node's
+--   join with the next column (most tries die; queued, each costs a row).
+-- * `cross join` keeps the recursion the outer loop: its rows are handed
+--   over as they are found, not stored first.
 with recursive
 -- placement(queens, s1, …, s8, q1w…, …, u…): queens 1 … `queens` stand on
 -- s1, …, s_queens, no two on one line (a node of the tree; queens = 0 is
@@ -1328,9 +1323,9 @@ placement (queens, s1, s2, s3, s4, s5, s6, s7, s8,
     where q.cl_no = t.queens + 1 and t.queens < 7
       and q.w0 & t.u0 = 0
 ),
--- shared_line(w0, anchor, mov_dir): two squares of different columns whose
--- line sets share the bits w… share the line (anchor, mov_dir): the line search_tree names where a queen on one
--- kills a square tried on the other.
+-- shared_line(w0, anchor, mov_dir): two squares whose line sets share
+-- the bits w… share the line (anchor, mov_dir): looked up
+-- by a few integers, not searched for in square_line by the squares' names.
 shared_line (w0, anchor, mov_dir) as (
     select distinct mine_set.w0 & theirs_set.w0, mine.anchor, mine.mov_dir
     from line_set as mine_set
@@ -1339,10 +1334,7 @@ shared_line (w0, anchor, mov_dir) as (
     join line_set as theirs_set on theirs_set.square = theirs.square
     where theirs_set.cl_no < mine_set.cl_no
 )
--- each placement of k queens tries queen k + 1 on every square of column
--- k + 1: the square is placed when its lines meet none of theirs, else
--- its attacker is the first queen j whose lines meet its own, and the
--- line named the one their line sets share
+-- each node tries the next queen on every square of the next column
 select t.queens + 1,
        coalesce(t.s1, case t.queens when 0 then q.square end),
        coalesce(t.s2, case t.queens when 1 then q.square end),
@@ -1405,16 +1397,11 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 --   board is its own mirror image (weight 1). Where turning the board over
 --   is not one of its symmetries (square_image: its holes are not
 --   mirrored), queen 1 is tried in every row, each try counted once.
--- * Only the placements go round the recursion (the tree's nodes); the
---   squares a level tries are the join of its placements with the next
---   column, counted as they are read, a level at a time (no sorting to
---   group them). The first queen whose lines meet a square's is found
---   with the line sets (line_set, where ∩ is `&`), and only for that queen
---   are the rows compared to name the line.
--- * `limit 9223372036854775807` (no limit: the largest 64-bit integer)
---   keeps each level's tries a step of their own, so that `kind` is worked
---   out once a try: without it SQLite merges the step into the sums around
---   it and works it out again for each sum.
+-- * Only the nodes go round the recursion; a try is a row of a node's
+--   join with the next column. The first attacker is found by line sets
+--   (∩ is `&`), and only its rows are compared to name the line.
+-- * `limit 9223372036854775807` (no limit) keeps the tries a step of their
+--   own: merged into the sums, `kind` would be worked out once a sum.
 with recursive
 mirrored (yes) as (
     select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
@@ -1472,315 +1459,59 @@ placement (queens, weight, r1, r2, r3, r4, r5, r6, r7, r8,
     where q.cl_no = t.queens + 1 and t.queens < 7
       and q.w0 & t.u0 = 0
 )
--- level 1: queen 1 on each square of column a, which nothing attacks
-select 1 as queens,
+-- tries(queens, weight, kind): queen `queens` tried on a square; kind is 0
+-- when no queen before it attacks it, else the line it shares with the
+-- first that does: 1 a row, 2 rising, 3 falling.
+select queens,
        cast(sum(weight) / 8 as integer) as entered,
-       sum(weight) as tried, sum(weight) as placed,
-       cast(0 as bigint) as by_row, cast(0 as bigint) as by_rising,
-       cast(0 as bigint) as by_falling
-from placement
-where queens = 1
-union all
--- level 2: each placement of 1 queens tries queen 2 on each square of
--- column b; kind is 0 when no queen before it attacks it, else the line
--- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
--- falling one.
-select 2,
-       cast(sum(weight) / 8 as integer),
-       sum(weight),
-       sum(case kind when 0 then weight else 0 end),
-       sum(case kind when 1 then weight else 0 end),
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
+       sum(weight) as tried,
+       sum(case kind when 0 then weight else 0 end) as placed,
+       sum(case kind when 1 then weight else 0 end) as by_row,
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end) as by_rising,
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end) as by_falling
 from (
-    select t.weight,
+    select queens, weight, 0 as kind
+    from placement
+    where queens = 1
+  union all
+    select t.queens + 1, t.weight,
            case
                when q.w0 & t.u0 = 0 then 0
-               when ((t.q1w0 & q.w0)) <> 0 then case
-                   when t.r1 = q.rw_no then 1
-                   when q.rw_no - t.r1 = 1 then 2
-                   when t.r1 - q.rw_no = 1 then 3
+               when ((t.q1w0 & q.w0)) <> 0 then case when t.r1 = q.rw_no then 1
+                   when q.rw_no - t.r1 = t.queens + 1 - 1 then 2
+                   when t.r1 - q.rw_no = t.queens + 1 - 1 then 3
                    else 4 end
-           end as kind
+               when ((t.q2w0 & q.w0)) <> 0 then case when t.r2 = q.rw_no then 1
+                   when q.rw_no - t.r2 = t.queens + 1 - 2 then 2
+                   when t.r2 - q.rw_no = t.queens + 1 - 2 then 3
+                   else 4 end
+               when ((t.q3w0 & q.w0)) <> 0 then case when t.r3 = q.rw_no then 1
+                   when q.rw_no - t.r3 = t.queens + 1 - 3 then 2
+                   when t.r3 - q.rw_no = t.queens + 1 - 3 then 3
+                   else 4 end
+               when ((t.q4w0 & q.w0)) <> 0 then case when t.r4 = q.rw_no then 1
+                   when q.rw_no - t.r4 = t.queens + 1 - 4 then 2
+                   when t.r4 - q.rw_no = t.queens + 1 - 4 then 3
+                   else 4 end
+               when ((t.q5w0 & q.w0)) <> 0 then case when t.r5 = q.rw_no then 1
+                   when q.rw_no - t.r5 = t.queens + 1 - 5 then 2
+                   when t.r5 - q.rw_no = t.queens + 1 - 5 then 3
+                   else 4 end
+               when ((t.q6w0 & q.w0)) <> 0 then case when t.r6 = q.rw_no then 1
+                   when q.rw_no - t.r6 = t.queens + 1 - 6 then 2
+                   when t.r6 - q.rw_no = t.queens + 1 - 6 then 3
+                   else 4 end
+               when ((t.q7w0 & q.w0)) <> 0 then case when t.r7 = q.rw_no then 1
+                   when q.rw_no - t.r7 = t.queens + 1 - 7 then 2
+                   when t.r7 - q.rw_no = t.queens + 1 - 7 then 3
+                   else 4 end
+           end
     from placement as t
     cross join line_set as q
-    where t.queens = 1 and q.cl_no = 2
+    where q.cl_no = t.queens + 1
     limit 9223372036854775807
-) as level_tries
-having count(*) > 0
-union all
--- level 3: each placement of 2 queens tries queen 3 on each square of
--- column c; kind is 0 when no queen before it attacks it, else the line
--- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
--- falling one.
-select 3,
-       cast(sum(weight) / 8 as integer),
-       sum(weight),
-       sum(case kind when 0 then weight else 0 end),
-       sum(case kind when 1 then weight else 0 end),
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
-from (
-    select t.weight,
-           case
-               when q.w0 & t.u0 = 0 then 0
-               when ((t.q1w0 & q.w0)) <> 0 then case
-                   when t.r1 = q.rw_no then 1
-                   when q.rw_no - t.r1 = 2 then 2
-                   when t.r1 - q.rw_no = 2 then 3
-                   else 4 end
-               when ((t.q2w0 & q.w0)) <> 0 then case
-                   when t.r2 = q.rw_no then 1
-                   when q.rw_no - t.r2 = 1 then 2
-                   when t.r2 - q.rw_no = 1 then 3
-                   else 4 end
-           end as kind
-    from placement as t
-    cross join line_set as q
-    where t.queens = 2 and q.cl_no = 3
-    limit 9223372036854775807
-) as level_tries
-having count(*) > 0
-union all
--- level 4: each placement of 3 queens tries queen 4 on each square of
--- column d; kind is 0 when no queen before it attacks it, else the line
--- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
--- falling one.
-select 4,
-       cast(sum(weight) / 8 as integer),
-       sum(weight),
-       sum(case kind when 0 then weight else 0 end),
-       sum(case kind when 1 then weight else 0 end),
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
-from (
-    select t.weight,
-           case
-               when q.w0 & t.u0 = 0 then 0
-               when ((t.q1w0 & q.w0)) <> 0 then case
-                   when t.r1 = q.rw_no then 1
-                   when q.rw_no - t.r1 = 3 then 2
-                   when t.r1 - q.rw_no = 3 then 3
-                   else 4 end
-               when ((t.q2w0 & q.w0)) <> 0 then case
-                   when t.r2 = q.rw_no then 1
-                   when q.rw_no - t.r2 = 2 then 2
-                   when t.r2 - q.rw_no = 2 then 3
-                   else 4 end
-               when ((t.q3w0 & q.w0)) <> 0 then case
-                   when t.r3 = q.rw_no then 1
-                   when q.rw_no - t.r3 = 1 then 2
-                   when t.r3 - q.rw_no = 1 then 3
-                   else 4 end
-           end as kind
-    from placement as t
-    cross join line_set as q
-    where t.queens = 3 and q.cl_no = 4
-    limit 9223372036854775807
-) as level_tries
-having count(*) > 0
-union all
--- level 5: each placement of 4 queens tries queen 5 on each square of
--- column e; kind is 0 when no queen before it attacks it, else the line
--- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
--- falling one.
-select 5,
-       cast(sum(weight) / 8 as integer),
-       sum(weight),
-       sum(case kind when 0 then weight else 0 end),
-       sum(case kind when 1 then weight else 0 end),
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
-from (
-    select t.weight,
-           case
-               when q.w0 & t.u0 = 0 then 0
-               when ((t.q1w0 & q.w0)) <> 0 then case
-                   when t.r1 = q.rw_no then 1
-                   when q.rw_no - t.r1 = 4 then 2
-                   when t.r1 - q.rw_no = 4 then 3
-                   else 4 end
-               when ((t.q2w0 & q.w0)) <> 0 then case
-                   when t.r2 = q.rw_no then 1
-                   when q.rw_no - t.r2 = 3 then 2
-                   when t.r2 - q.rw_no = 3 then 3
-                   else 4 end
-               when ((t.q3w0 & q.w0)) <> 0 then case
-                   when t.r3 = q.rw_no then 1
-                   when q.rw_no - t.r3 = 2 then 2
-                   when t.r3 - q.rw_no = 2 then 3
-                   else 4 end
-               when ((t.q4w0 & q.w0)) <> 0 then case
-                   when t.r4 = q.rw_no then 1
-                   when q.rw_no - t.r4 = 1 then 2
-                   when t.r4 - q.rw_no = 1 then 3
-                   else 4 end
-           end as kind
-    from placement as t
-    cross join line_set as q
-    where t.queens = 4 and q.cl_no = 5
-    limit 9223372036854775807
-) as level_tries
-having count(*) > 0
-union all
--- level 6: each placement of 5 queens tries queen 6 on each square of
--- column f; kind is 0 when no queen before it attacks it, else the line
--- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
--- falling one.
-select 6,
-       cast(sum(weight) / 8 as integer),
-       sum(weight),
-       sum(case kind when 0 then weight else 0 end),
-       sum(case kind when 1 then weight else 0 end),
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
-from (
-    select t.weight,
-           case
-               when q.w0 & t.u0 = 0 then 0
-               when ((t.q1w0 & q.w0)) <> 0 then case
-                   when t.r1 = q.rw_no then 1
-                   when q.rw_no - t.r1 = 5 then 2
-                   when t.r1 - q.rw_no = 5 then 3
-                   else 4 end
-               when ((t.q2w0 & q.w0)) <> 0 then case
-                   when t.r2 = q.rw_no then 1
-                   when q.rw_no - t.r2 = 4 then 2
-                   when t.r2 - q.rw_no = 4 then 3
-                   else 4 end
-               when ((t.q3w0 & q.w0)) <> 0 then case
-                   when t.r3 = q.rw_no then 1
-                   when q.rw_no - t.r3 = 3 then 2
-                   when t.r3 - q.rw_no = 3 then 3
-                   else 4 end
-               when ((t.q4w0 & q.w0)) <> 0 then case
-                   when t.r4 = q.rw_no then 1
-                   when q.rw_no - t.r4 = 2 then 2
-                   when t.r4 - q.rw_no = 2 then 3
-                   else 4 end
-               when ((t.q5w0 & q.w0)) <> 0 then case
-                   when t.r5 = q.rw_no then 1
-                   when q.rw_no - t.r5 = 1 then 2
-                   when t.r5 - q.rw_no = 1 then 3
-                   else 4 end
-           end as kind
-    from placement as t
-    cross join line_set as q
-    where t.queens = 5 and q.cl_no = 6
-    limit 9223372036854775807
-) as level_tries
-having count(*) > 0
-union all
--- level 7: each placement of 6 queens tries queen 7 on each square of
--- column g; kind is 0 when no queen before it attacks it, else the line
--- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
--- falling one.
-select 7,
-       cast(sum(weight) / 8 as integer),
-       sum(weight),
-       sum(case kind when 0 then weight else 0 end),
-       sum(case kind when 1 then weight else 0 end),
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
-from (
-    select t.weight,
-           case
-               when q.w0 & t.u0 = 0 then 0
-               when ((t.q1w0 & q.w0)) <> 0 then case
-                   when t.r1 = q.rw_no then 1
-                   when q.rw_no - t.r1 = 6 then 2
-                   when t.r1 - q.rw_no = 6 then 3
-                   else 4 end
-               when ((t.q2w0 & q.w0)) <> 0 then case
-                   when t.r2 = q.rw_no then 1
-                   when q.rw_no - t.r2 = 5 then 2
-                   when t.r2 - q.rw_no = 5 then 3
-                   else 4 end
-               when ((t.q3w0 & q.w0)) <> 0 then case
-                   when t.r3 = q.rw_no then 1
-                   when q.rw_no - t.r3 = 4 then 2
-                   when t.r3 - q.rw_no = 4 then 3
-                   else 4 end
-               when ((t.q4w0 & q.w0)) <> 0 then case
-                   when t.r4 = q.rw_no then 1
-                   when q.rw_no - t.r4 = 3 then 2
-                   when t.r4 - q.rw_no = 3 then 3
-                   else 4 end
-               when ((t.q5w0 & q.w0)) <> 0 then case
-                   when t.r5 = q.rw_no then 1
-                   when q.rw_no - t.r5 = 2 then 2
-                   when t.r5 - q.rw_no = 2 then 3
-                   else 4 end
-               when ((t.q6w0 & q.w0)) <> 0 then case
-                   when t.r6 = q.rw_no then 1
-                   when q.rw_no - t.r6 = 1 then 2
-                   when t.r6 - q.rw_no = 1 then 3
-                   else 4 end
-           end as kind
-    from placement as t
-    cross join line_set as q
-    where t.queens = 6 and q.cl_no = 7
-    limit 9223372036854775807
-) as level_tries
-having count(*) > 0
-union all
--- level 8: each placement of 7 queens tries queen 8 on each square of
--- column h; kind is 0 when no queen before it attacks it, else the line
--- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
--- falling one.
-select 8,
-       cast(sum(weight) / 8 as integer),
-       sum(weight),
-       sum(case kind when 0 then weight else 0 end),
-       sum(case kind when 1 then weight else 0 end),
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end)
-from (
-    select t.weight,
-           case
-               when q.w0 & t.u0 = 0 then 0
-               when ((t.q1w0 & q.w0)) <> 0 then case
-                   when t.r1 = q.rw_no then 1
-                   when q.rw_no - t.r1 = 7 then 2
-                   when t.r1 - q.rw_no = 7 then 3
-                   else 4 end
-               when ((t.q2w0 & q.w0)) <> 0 then case
-                   when t.r2 = q.rw_no then 1
-                   when q.rw_no - t.r2 = 6 then 2
-                   when t.r2 - q.rw_no = 6 then 3
-                   else 4 end
-               when ((t.q3w0 & q.w0)) <> 0 then case
-                   when t.r3 = q.rw_no then 1
-                   when q.rw_no - t.r3 = 5 then 2
-                   when t.r3 - q.rw_no = 5 then 3
-                   else 4 end
-               when ((t.q4w0 & q.w0)) <> 0 then case
-                   when t.r4 = q.rw_no then 1
-                   when q.rw_no - t.r4 = 4 then 2
-                   when t.r4 - q.rw_no = 4 then 3
-                   else 4 end
-               when ((t.q5w0 & q.w0)) <> 0 then case
-                   when t.r5 = q.rw_no then 1
-                   when q.rw_no - t.r5 = 3 then 2
-                   when t.r5 - q.rw_no = 3 then 3
-                   else 4 end
-               when ((t.q6w0 & q.w0)) <> 0 then case
-                   when t.r6 = q.rw_no then 1
-                   when q.rw_no - t.r6 = 2 then 2
-                   when t.r6 - q.rw_no = 2 then 3
-                   else 4 end
-               when ((t.q7w0 & q.w0)) <> 0 then case
-                   when t.r7 = q.rw_no then 1
-                   when q.rw_no - t.r7 = 1 then 2
-                   when t.r7 - q.rw_no = 1 then 3
-                   else 4 end
-           end as kind
-    from placement as t
-    cross join line_set as q
-    where t.queens = 7 and q.cl_no = 8
-    limit 9223372036854775807
-) as level_tries
-having count(*) > 0
+) as tries
+group by queens
 order by queens;
 
 -- ==== clearing the board for a rebuild ====

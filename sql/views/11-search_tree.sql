@@ -23,15 +23,10 @@ create view search_tree (queens, {% for k in range(1, N + 1) %}s{{ k }}{{ ", " i
 -- first rows come at once; ordered by the queens' rows (a missing queen
 -- first), the rows are the tries of a depth-first search in the order a
 -- backtracking program makes them.
--- * Only the placements go round the recursion (the nodes, A319283(N));
---   each square tried is a row of the join of a node with the next
---   column, worked out once as it is read. Storing every try in the
---   recursion instead costs a row of the queue each, and most die.
--- * The line a dead square and its attacker share is read from the bits
---   their line sets share, in shared_line: a lookup of a few integers,
---   not a search of square_line by the squares' names.
--- * `cross join` keeps placement the outer loop, so SQLite hands its rows
---   over as the recursion finds them instead of storing them all first.
+-- * Only the nodes go round the recursion: a try is a row of a node's
+--   join with the next column (most tries die; queued, each costs a row).
+-- * `cross join` keeps the recursion the outer loop: its rows are handed
+--   over as they are found, not stored first.
 with recursive
 -- placement(queens, s1, …, s{{ N }}, q1w…, …, u…): queens 1 … `queens` stand on
 -- s1, …, s_queens, no two on one line (a node of the tree; queens = 0 is
@@ -65,10 +60,9 @@ placement (queens, {% for k in range(1, N + 1) %}s{{ k }}, {% endfor %}
     where q.cl_no = t.queens + 1 and t.queens < {{ N - 1 }}
       and {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %}
 ),
--- shared_line({% for w in range(0, W) %}w{{ w }}, {% endfor %}anchor, mov_dir): two squares of different columns whose
--- line sets share the bits w… share the line (anchor, mov_dir){% if TORUS %}, the
--- first of those they share{% endif %}: the line search_tree names where a queen on one
--- kills a square tried on the other.
+-- shared_line({% for w in range(0, W) %}w{{ w }}, {% endfor %}anchor, mov_dir): two squares whose line sets share
+-- the bits w… share the line (anchor, mov_dir){% if TORUS %}, the first of them{% endif %}: looked up
+-- by a few integers, not searched for in square_line by the squares' names.
 --@ if TORUS
 --@ from "queries/line_order.sql" import line_before
 -- On a torus two squares can share two lines (both diagonals, on an even
@@ -94,10 +88,7 @@ shared_line ({% for w in range(0, W) %}w{{ w }}, {% endfor %}anchor, mov_dir) as
           and {{ line_before("other_mine", "mine") }})
 --@ endif
 )
--- each placement of k queens tries queen k + 1 on every square of column
--- k + 1: the square is placed when its lines meet none of theirs, else
--- its attacker is the first queen j whose lines meet its own, and the
--- line named the one their line sets share
+-- each node tries the next queen on every square of the next column
 select t.queens + 1,
 --@ for k in range(1, N + 1)
        coalesce(t.s{{ k }}, case t.queens when {{ k - 1 }} then q.square end),

@@ -40,16 +40,11 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 --   is not one of its symmetries (square_image: its holes are not
 --   mirrored), queen 1 is tried in every row, each try counted once.
 --@ endif
--- * Only the placements go round the recursion (the tree's nodes); the
---   squares a level tries are the join of its placements with the next
---   column, counted as they are read, a level at a time (no sorting to
---   group them). The first queen whose lines meet a square's is found
---   with the line sets (line_set, where ∩ is `&`), and only for that queen
---   are the rows compared to name the line.
--- * `limit 9223372036854775807` (no limit: the largest 64-bit integer)
---   keeps each level's tries a step of their own, so that `kind` is worked
---   out once a try: without it SQLite merges the step into the sums around
---   it and works it out again for each sum.
+-- * Only the nodes go round the recursion; a try is a row of a node's
+--   join with the next column. The first attacker is found by line sets
+--   (∩ is `&`), and only its rows are compared to name the line.
+-- * `limit 9223372036854775807` (no limit) keeps the tries a step of their
+--   own: merged into the sums, `kind` would be worked out once a sum.
 with recursive
 mirrored (yes) as (
     select {% if TORUS %}0 = 1 and {% endif %}count(*) > 0 from square_image where symmetry = 'mirror-ranks'
@@ -88,51 +83,47 @@ placement (queens, weight, {% for k in range(1, N + 1) %}r{{ k }}, {% endfor %}
     where q.cl_no = t.queens + 1 and t.queens < {{ N - 1 }}
       and {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %}
 )
--- level 1: queen 1 on each square of column a, which nothing attacks
-select 1 as queens,
-       cast(sum(weight) / {% if HOLED %}(select count(*) from line_set as open where open.cl_no = 1){% else %}{{ ROWS }}{% endif %} as integer) as entered,
-       sum(weight) as tried, sum(weight) as placed,
-       cast(0 as bigint) as by_row, cast(0 as bigint) as by_rising,
-       cast(0 as bigint) as by_falling{% if SUPERQUEENS %}, cast(0 as bigint) as by_knight{% endif %}
-from placement
-where queens = 1
---@ for k in range(2, N + 1)
-union all
--- level {{ k }}: each placement of {{ k - 1 }} queens tries queen {{ k }} on each square of
--- column {{ col(k) }}; kind is 0 when no queen before it attacks it, else the line
--- it shares with the first that does: 1 a row, 2 a rising diagonal, 3 a
--- falling one{% if SUPERQUEENS %}, 4 a knight's move{% endif %}.
-select {{ k }},
-       cast(sum(weight) / {% if HOLED %}(select count(*) from line_set as open where open.cl_no = {{ k }}){% else %}{{ ROWS }}{% endif %} as integer),
-       sum(weight),
-       sum(case kind when 0 then weight else 0 end),
-       sum(case kind when 1 then weight else 0 end),
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end),
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end){% if SUPERQUEENS %},
-       sum(case kind when 4 then weight else 0 end){% endif %}
+-- tries(queens, weight, kind): queen `queens` tried on a square; kind is 0
+-- when no queen before it attacks it, else the line it shares with the
+-- first that does: 1 a row, 2 rising, 3 falling{% if SUPERQUEENS %}, 4 a knight's move{% endif %}.
+select queens,
+--@ if HOLED
+       cast(sum(weight) / (select count(*) from line_set as open where open.cl_no = queens) as integer) as entered,
+--@ else
+       cast(sum(weight) / {{ ROWS }} as integer) as entered,
+--@ endif
+       sum(weight) as tried,
+       sum(case kind when 0 then weight else 0 end) as placed,
+       sum(case kind when 1 then weight else 0 end) as by_row,
+       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end) as by_rising,
+       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end) as by_falling{% if SUPERQUEENS %},{% endif %}
+--@ if SUPERQUEENS
+       sum(case kind when 4 then weight else 0 end) as by_knight
+--@ endif
 from (
-    select t.weight,
+    select queens, weight, 0 as kind
+    from placement
+    where queens = 1
+  union all
+    select t.queens + 1, t.weight,
            case
                when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then 0
---@ for j in range(1, k)
-               when ({% for w in range(0, W) %}(t.q{{ j }}w{{ w }} & q.w{{ w }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then case
+--@ for j in range(1, N)
+               when ({% for w in range(0, W) %}(t.q{{ j }}w{{ w }} & q.w{{ w }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then case when t.r{{ j }} = q.rw_no then 1
 --@ if TORUS
-                   when t.r{{ j }} = q.rw_no then 1
-                   when (t.r{{ j }} - q.rw_no - {{ k - j }} + {{ 2 * N }}) % {{ N }} = 0 then 3
-                   when (q.rw_no - t.r{{ j }} - {{ k - j }} + {{ 2 * N }}) % {{ N }} = 0 then 2
+                   when (t.r{{ j }} - q.rw_no - (t.queens + 1 - {{ j }}) + {{ 2 * N }}) % {{ N }} = 0 then 3
+                   when (q.rw_no - t.r{{ j }} - (t.queens + 1 - {{ j }}) + {{ 2 * N }}) % {{ N }} = 0 then 2
 --@ else
-                   when t.r{{ j }} = q.rw_no then 1
-                   when q.rw_no - t.r{{ j }} = {{ k - j }} then 2
-                   when t.r{{ j }} - q.rw_no = {{ k - j }} then 3
+                   when q.rw_no - t.r{{ j }} = t.queens + 1 - {{ j }} then 2
+                   when t.r{{ j }} - q.rw_no = t.queens + 1 - {{ j }} then 3
 --@ endif
                    else 4 end
 --@ endfor
-           end as kind
+           end
     from placement as t
     cross join line_set as q
-    where t.queens = {{ k - 1 }} and q.cl_no = {{ k }}
+    where q.cl_no = t.queens + 1
     limit 9223372036854775807
-) as level_tries
-having count(*) > 0
---@ endfor
+) as tries
+group by queens
 order by queens;
