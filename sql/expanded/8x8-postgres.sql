@@ -1397,71 +1397,61 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 --   board is its own mirror image (weight 1). Where turning the board over
 --   is not one of its symmetries (square_image: its holes are not
 --   mirrored), queen 1 is tried in every row, each try counted once.
--- * Only the nodes go round the recursion; a try is a row of a node's
---   join with the next column. The first attacker is found by line sets
---   (∩ is `&`), and only its rows are compared to name the line.
--- * `limit 9223372036854775807` (no limit) keeps the tries a step of their
---   own: merged into the sums, `kind` would be worked out once a sum.
 with recursive
+-- tried(queens, weight, r1, …, r8, kind): queen `queens` is tried in row
+-- r_queens of its column, queens 1 … queens − 1 standing in rows r1, …;
+-- kind is 0 when no queen before it attacks it, else the line it shares
+-- with the first that does: 1 a row, 2 a rising diagonal, 3 a falling one.
 mirrored (yes) as (
     select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
 ),
--- placement(queens, weight, r1, …, r8, q1w…, …, u…): queens 1 … `queens`
--- stand in rows r1, …, r_queens of their columns, no two on one line (a
--- node of the tree), standing for `weight` placements (2 where queen 1
--- stands for its mirror image too); qJw… is the line set of queen j
--- (NULL where no queen stands yet), u… the lines they cover.
-placement (queens, weight, r1, r2, r3, r4, r5, r6, r7, r8, 
-       q1w0, 
-       q2w0, 
-       q3w0, 
-       q4w0, 
-       q5w0, 
-       q6w0, 
-       q7w0, 
-       q8w0, 
-       u0) as (
+tried (queens, weight, r1, r2, r3, r4, r5, r6, r7, r8, kind) as (
     select 1, case when 2 * q.rw_no = 9 or not m.yes then 1 else 2 end,
-           q.rw_no, cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer),
-           q.w0, 
-           cast(null as bigint), 
-           cast(null as bigint), 
-           cast(null as bigint), 
-           cast(null as bigint), 
-           cast(null as bigint), 
-           cast(null as bigint), 
-           cast(null as bigint), 
-           q.w0
+           q.rw_no, cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), 0
     from line_set as q
     cross join mirrored as m
     where q.cl_no = 1 and (2 * q.rw_no <= 9 or not m.yes)
   union all
     select t.queens + 1, t.weight,
-           coalesce(t.r1, case t.queens when 0 then q.rw_no end),
-           coalesce(t.r2, case t.queens when 1 then q.rw_no end),
-           coalesce(t.r3, case t.queens when 2 then q.rw_no end),
-           coalesce(t.r4, case t.queens when 3 then q.rw_no end),
-           coalesce(t.r5, case t.queens when 4 then q.rw_no end),
-           coalesce(t.r6, case t.queens when 5 then q.rw_no end),
-           coalesce(t.r7, case t.queens when 6 then q.rw_no end),
-           coalesce(t.r8, case t.queens when 7 then q.rw_no end),
-           coalesce(t.q1w0, case t.queens when 0 then q.w0 end), 
-           coalesce(t.q2w0, case t.queens when 1 then q.w0 end), 
-           coalesce(t.q3w0, case t.queens when 2 then q.w0 end), 
-           coalesce(t.q4w0, case t.queens when 3 then q.w0 end), 
-           coalesce(t.q5w0, case t.queens when 4 then q.w0 end), 
-           coalesce(t.q6w0, case t.queens when 5 then q.w0 end), 
-           coalesce(t.q7w0, case t.queens when 6 then q.w0 end), 
-           coalesce(t.q8w0, case t.queens when 7 then q.w0 end), 
-           t.u0 | q.w0
-    from placement as t
-    cross join line_set as q
-    where q.cl_no = t.queens + 1 and t.queens < 7
-      and q.w0 & t.u0 = 0
+           case t.queens + 1 when 1 then q.rw_no else t.r1 end,
+           case t.queens + 1 when 2 then q.rw_no else t.r2 end,
+           case t.queens + 1 when 3 then q.rw_no else t.r3 end,
+           case t.queens + 1 when 4 then q.rw_no else t.r4 end,
+           case t.queens + 1 when 5 then q.rw_no else t.r5 end,
+           case t.queens + 1 when 6 then q.rw_no else t.r6 end,
+           case t.queens + 1 when 7 then q.rw_no else t.r7 end,
+           case t.queens + 1 when 8 then q.rw_no else t.r8 end,
+           case
+               when 1 <= t.queens and t.r1 = q.rw_no then 1
+               when 1 <= t.queens and q.rw_no - t.r1 = t.queens + 1 - 1 then 2
+               when 1 <= t.queens and t.r1 - q.rw_no = t.queens + 1 - 1 then 3
+               when 2 <= t.queens and t.r2 = q.rw_no then 1
+               when 2 <= t.queens and q.rw_no - t.r2 = t.queens + 1 - 2 then 2
+               when 2 <= t.queens and t.r2 - q.rw_no = t.queens + 1 - 2 then 3
+               when 3 <= t.queens and t.r3 = q.rw_no then 1
+               when 3 <= t.queens and q.rw_no - t.r3 = t.queens + 1 - 3 then 2
+               when 3 <= t.queens and t.r3 - q.rw_no = t.queens + 1 - 3 then 3
+               when 4 <= t.queens and t.r4 = q.rw_no then 1
+               when 4 <= t.queens and q.rw_no - t.r4 = t.queens + 1 - 4 then 2
+               when 4 <= t.queens and t.r4 - q.rw_no = t.queens + 1 - 4 then 3
+               when 5 <= t.queens and t.r5 = q.rw_no then 1
+               when 5 <= t.queens and q.rw_no - t.r5 = t.queens + 1 - 5 then 2
+               when 5 <= t.queens and t.r5 - q.rw_no = t.queens + 1 - 5 then 3
+               when 6 <= t.queens and t.r6 = q.rw_no then 1
+               when 6 <= t.queens and q.rw_no - t.r6 = t.queens + 1 - 6 then 2
+               when 6 <= t.queens and t.r6 - q.rw_no = t.queens + 1 - 6 then 3
+               when 7 <= t.queens and t.r7 = q.rw_no then 1
+               when 7 <= t.queens and q.rw_no - t.r7 = t.queens + 1 - 7 then 2
+               when 7 <= t.queens and t.r7 - q.rw_no = t.queens + 1 - 7 then 3
+               when 8 <= t.queens and t.r8 = q.rw_no then 1
+               when 8 <= t.queens and q.rw_no - t.r8 = t.queens + 1 - 8 then 2
+               when 8 <= t.queens and t.r8 - q.rw_no = t.queens + 1 - 8 then 3
+               else 0
+           end
+    from tried as t
+    join line_set as q on q.cl_no = t.queens + 1
+    where t.kind = 0 and t.queens < 8
 )
--- tries(queens, weight, kind): queen `queens` tried on a square; kind is 0
--- when no queen before it attacks it, else the line it shares with the
--- first that does: 1 a row, 2 rising, 3 falling.
 select queens,
        cast(sum(weight) / 8 as integer) as entered,
        sum(weight) as tried,
@@ -1469,48 +1459,7 @@ select queens,
        sum(case kind when 1 then weight else 0 end) as by_row,
        sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end) as by_rising,
        sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end) as by_falling
-from (
-    select queens, weight, 0 as kind
-    from placement
-    where queens = 1
-  union all
-    select t.queens + 1, t.weight,
-           case
-               when q.w0 & t.u0 = 0 then 0
-               when ((t.q1w0 & q.w0)) <> 0 then case when t.r1 = q.rw_no then 1
-                   when q.rw_no - t.r1 = t.queens + 1 - 1 then 2
-                   when t.r1 - q.rw_no = t.queens + 1 - 1 then 3
-                   else 4 end
-               when ((t.q2w0 & q.w0)) <> 0 then case when t.r2 = q.rw_no then 1
-                   when q.rw_no - t.r2 = t.queens + 1 - 2 then 2
-                   when t.r2 - q.rw_no = t.queens + 1 - 2 then 3
-                   else 4 end
-               when ((t.q3w0 & q.w0)) <> 0 then case when t.r3 = q.rw_no then 1
-                   when q.rw_no - t.r3 = t.queens + 1 - 3 then 2
-                   when t.r3 - q.rw_no = t.queens + 1 - 3 then 3
-                   else 4 end
-               when ((t.q4w0 & q.w0)) <> 0 then case when t.r4 = q.rw_no then 1
-                   when q.rw_no - t.r4 = t.queens + 1 - 4 then 2
-                   when t.r4 - q.rw_no = t.queens + 1 - 4 then 3
-                   else 4 end
-               when ((t.q5w0 & q.w0)) <> 0 then case when t.r5 = q.rw_no then 1
-                   when q.rw_no - t.r5 = t.queens + 1 - 5 then 2
-                   when t.r5 - q.rw_no = t.queens + 1 - 5 then 3
-                   else 4 end
-               when ((t.q6w0 & q.w0)) <> 0 then case when t.r6 = q.rw_no then 1
-                   when q.rw_no - t.r6 = t.queens + 1 - 6 then 2
-                   when t.r6 - q.rw_no = t.queens + 1 - 6 then 3
-                   else 4 end
-               when ((t.q7w0 & q.w0)) <> 0 then case when t.r7 = q.rw_no then 1
-                   when q.rw_no - t.r7 = t.queens + 1 - 7 then 2
-                   when t.r7 - q.rw_no = t.queens + 1 - 7 then 3
-                   else 4 end
-           end
-    from placement as t
-    cross join line_set as q
-    where q.cl_no = t.queens + 1
-    limit 9223372036854775807
-) as tries
+from tried
 group by queens
 order by queens;
 

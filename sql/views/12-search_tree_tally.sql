@@ -40,52 +40,49 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 --   is not one of its symmetries (square_image: its holes are not
 --   mirrored), queen 1 is tried in every row, each try counted once.
 --@ endif
--- * Only the nodes go round the recursion; a try is a row of a node's
---   join with the next column. The first attacker is found by line sets
---   (∩ is `&`), and only its rows are compared to name the line.
--- * `limit 9223372036854775807` (no limit) keeps the tries a step of their
---   own: merged into the sums, `kind` would be worked out once a sum.
 with recursive
+-- tried(queens, weight, r1, …, r{{ N }}, kind): queen `queens` is tried in row
+-- r_queens of its column, queens 1 … queens − 1 standing in rows r1, …;
+-- kind is 0 when no queen before it attacks it, else the line it shares
+-- with the first that does: 1 a row, 2 a rising diagonal, 3 a falling one.
 mirrored (yes) as (
     select {% if TORUS %}0 = 1 and {% endif %}count(*) > 0 from square_image where symmetry = 'mirror-ranks'
 ),
--- placement(queens, weight, r1, …, r{{ N }}, q1w…, …, u…): queens 1 … `queens`
--- stand in rows r1, …, r_queens of their columns, no two on one line (a
--- node of the tree), standing for `weight` placements (2 where queen 1
--- stands for its mirror image too); qJw… is the line set of queen j
--- (NULL where no queen stands yet), u… the lines they cover.
-placement (queens, weight, {% for k in range(1, N + 1) %}r{{ k }}, {% endfor %}
---@ for k in range(1, N + 1)
-       {% for w in range(0, W) %}q{{ k }}w{{ w }}, {% endfor %}
---@ endfor
-       {% for w in range(0, W) %}u{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}) as (
+tried (queens, weight, {% for k in range(1, N + 1) %}r{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}, kind) as (
     select 1, case when 2 * q.rw_no = {{ ROWS + 1 }} or not m.yes then 1 else 2 end,
-           q.rw_no{% for k in range(2, N + 1) %}, cast(null as integer){% endfor %},
-           {% for w in range(0, W) %}q.w{{ w }}, {% endfor %}
---@ for k in range(2, N + 1)
-           {% for w in range(0, W) %}cast(null as bigint), {% endfor %}
---@ endfor
-           {% for w in range(0, W) %}q.w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}
+           q.rw_no{% for k in range(2, N + 1) %}, cast(null as integer){% endfor %}, 0
     from line_set as q
     cross join mirrored as m
     where q.cl_no = 1 and (2 * q.rw_no <= {{ ROWS + 1 }} or not m.yes)
   union all
     select t.queens + 1, t.weight,
---@ for k in range(1, N + 1)
-           coalesce(t.r{{ k }}, case t.queens when {{ k - 1 }} then q.rw_no end),
+           {% for k in range(1, N + 1) %}case t.queens + 1 when {{ k }} then q.rw_no else t.r{{ k }} end{{ ",\n           " if not loop.last else "" }}{% endfor %},
+           case
+--@ for j in range(1, N + 1)
+               when {{ j }} <= t.queens and t.r{{ j }} = q.rw_no then 1
+--@ if TORUS
+               when {{ j }} <= t.queens and (t.r{{ j }} - q.rw_no - (t.queens + 1 - {{ j }}) + {{ 2 * N }}) % {{ N }} = 0 then 3
+               when {{ j }} <= t.queens and (q.rw_no - t.r{{ j }} - (t.queens + 1 - {{ j }}) + {{ 2 * N }}) % {{ N }} = 0 then 2
+--@ if SUPERQUEENS
+               when {{ j }} <= t.queens
+                and (case when 2 * (t.queens + 1 - {{ j }}) <= {{ N }} then t.queens + 1 - {{ j }} else {{ N }} - (t.queens + 1 - {{ j }}) end)
+                  + (case when 2 * abs(q.rw_no - t.r{{ j }}) <= {{ N }} then abs(q.rw_no - t.r{{ j }}) else {{ N }} - abs(q.rw_no - t.r{{ j }}) end) = 3 then 4
+--@ endif
+--@ else
+               when {{ j }} <= t.queens and q.rw_no - t.r{{ j }} = t.queens + 1 - {{ j }} then 2
+               when {{ j }} <= t.queens and t.r{{ j }} - q.rw_no = t.queens + 1 - {{ j }} then 3
+--@ if SUPERQUEENS
+               when {{ j }} <= t.queens and t.queens + 1 - {{ j }} in (1, 2)
+                and abs(q.rw_no - t.r{{ j }}) = 3 - (t.queens + 1 - {{ j }}) then 4
+--@ endif
+--@ endif
 --@ endfor
---@ for k in range(1, N + 1)
-           {% for w in range(0, W) %}coalesce(t.q{{ k }}w{{ w }}, case t.queens when {{ k - 1 }} then q.w{{ w }} end), {% endfor %}
---@ endfor
-           {% for w in range(0, W) %}t.u{{ w }} | q.w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}
-    from placement as t
-    cross join line_set as q
-    where q.cl_no = t.queens + 1 and t.queens < {{ N - 1 }}
-      and {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %}
+               else 0
+           end
+    from tried as t
+    join line_set as q on q.cl_no = t.queens + 1
+    where t.kind = 0 and t.queens < {{ N }}
 )
--- tries(queens, weight, kind): queen `queens` tried on a square; kind is 0
--- when no queen before it attacks it, else the line it shares with the
--- first that does: 1 a row, 2 rising, 3 falling{% if SUPERQUEENS %}, 4 a knight's move{% endif %}.
 select queens,
 --@ if HOLED
        cast(sum(weight) / (select count(*) from line_set as open where open.cl_no = queens) as integer) as entered,
@@ -100,30 +97,6 @@ select queens,
 --@ if SUPERQUEENS
        sum(case kind when 4 then weight else 0 end) as by_knight
 --@ endif
-from (
-    select queens, weight, 0 as kind
-    from placement
-    where queens = 1
-  union all
-    select t.queens + 1, t.weight,
-           case
-               when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then 0
---@ for j in range(1, N)
-               when ({% for w in range(0, W) %}(t.q{{ j }}w{{ w }} & q.w{{ w }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then case when t.r{{ j }} = q.rw_no then 1
---@ if TORUS
-                   when (t.r{{ j }} - q.rw_no - (t.queens + 1 - {{ j }}) + {{ 2 * N }}) % {{ N }} = 0 then 3
-                   when (q.rw_no - t.r{{ j }} - (t.queens + 1 - {{ j }}) + {{ 2 * N }}) % {{ N }} = 0 then 2
---@ else
-                   when q.rw_no - t.r{{ j }} = t.queens + 1 - {{ j }} then 2
-                   when t.r{{ j }} - q.rw_no = t.queens + 1 - {{ j }} then 3
---@ endif
-                   else 4 end
---@ endfor
-           end
-    from placement as t
-    cross join line_set as q
-    where q.cl_no = t.queens + 1
-    limit 9223372036854775807
-) as tries
+from tried
 group by queens
 order by queens;
