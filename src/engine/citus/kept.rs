@@ -103,21 +103,15 @@ impl Keeper {
     }
 
     /// Runs `keep` (keep_part_counts.sql for the parts `first` to `last`,
-    /// PART_SEARCH put in) in a transaction of its own, with the planner
-    /// settings handed on to the workers, and commits it.
-    pub fn keep_counts(&self, keep: &Sql, first: usize, last: usize) -> Result<()> {
-        let settings = template::render(
-            sql::file("postgres/planner_settings.sql"),
-            &Scope::for_dialect(Dialect::Postgres)
-                .with("LOCAL", 1)
-                .with("CITUS", 1),
-        )?;
+    /// PART_SEARCH put in) in a transaction of its own, after `settings`
+    /// (the planner settings handed on to the workers), and commits it.
+    pub fn keep_counts(&self, keep: &Sql, settings: &str, first: usize, last: usize) -> Result<()> {
         let range = [
             ("first", Param::Int(first as i64)),
             ("last", Param::Int(last as i64)),
         ];
         self.on_session(|client| {
-            client.batch_execute(&format!("begin;\n{}", settings.text))?;
+            client.batch_execute(&format!("begin;\n{settings}"))?;
             // (An insert answers no rows.)
             pg::rows_of(client, keep, &range, &mut |_| {
                 Ok(std::ops::ControlFlow::Continue(()))

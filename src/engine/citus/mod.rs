@@ -377,13 +377,7 @@ impl Reader {
     /// which by default keep their own (the book's performance page has what
     /// they save).
     fn settle_workers(&self) -> Result<()> {
-        let settings = template::render(
-            sql::file("postgres/planner_settings.sql"),
-            &Scope::for_dialect(Dialect::Postgres)
-                .with("LOCAL", 1)
-                .with("CITUS", 1),
-        )?;
-        Ok(self.inner.client().batch_execute(&settings.text)?)
+        Ok(self.inner.client().batch_execute(&worker_settings()?)?)
     }
 
     /// A statement of sql/distributed/ for the `n`×`n` board, with the
@@ -412,6 +406,19 @@ impl Reader {
         let reader: &dyn crate::engine::interface::Reader = self;
         Ok(reader.number_of(&sql, &part_range(first, last))? as u64)
     }
+}
+
+/// The planner settings of a distributed search, for its transaction
+/// only and handed on to the workers' connections
+/// (sql/postgres/planner_settings.sql).
+fn worker_settings() -> Result<String> {
+    Ok(template::render(
+        sql::file("postgres/planner_settings.sql"),
+        &Scope::for_dialect(Dialect::Postgres)
+            .with("LOCAL", 1)
+            .with("CITUS", 1),
+    )?
+    .text)
 }
 
 /// The parts numbered `first` to `last`, as parameters of the SQL.
@@ -503,7 +510,8 @@ impl Cluster for Reader {
 
     fn keep_counts(&self, n: u8, first: usize, last: usize) -> Result<()> {
         let keep = self.with_part_search("distributed/keep_part_counts.sql", n)?;
-        self.keeper.keep_counts(&keep, first, last)
+        self.keeper
+            .keep_counts(&keep, &worker_settings()?, first, last)
     }
 
     fn kept_count(&self) -> Result<KeptCount> {

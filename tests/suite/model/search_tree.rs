@@ -39,7 +39,8 @@ fn tallied_per_level(board: &Board) -> Vec<(u64, u64, u64)> {
 promise!(the_placed_rows_of_each_level_are_a319284_and_with_the_root_a319283);
 fn the_placed_rows_of_each_level_are_a319284_and_with_the_root_a319283() {
     // search_tree itself to 10×10; at 11×11 and 12×12 (two and ten
-    // million rows: 17 s and a minute of the suite's ten) its tally, which
+    // million rows, whose reading would take much of the suite's ten
+    // minutes) its tally, which
     // the test below holds equal to the tree's rows level by level and
     // kind by kind.
     for n in 1..=12u8 {
