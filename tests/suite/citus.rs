@@ -369,14 +369,7 @@ fn count_stopped_with_a_node(schema: &Schema, before: i64, node: &str) -> i64 {
 /// after.
 fn count_stopped_by_ctrl_c(schema: &Schema, before: i64, searched: i64) -> i64 {
     let (child, held) = count_held_after_a_kept_run(schema, before);
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .bounded_status()
-        .unwrap();
-    assert!(status.success());
-    let out = common::wait::output_of(child, "count to end at Ctrl-C");
-    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "");
+    let out = count_after_ctrl_c(child);
     let told = text(&out.stderr);
     assert!(
         told.contains(&format!(
@@ -389,6 +382,20 @@ fn count_stopped_by_ctrl_c(schema: &Schema, before: i64, searched: i64) -> i64 {
     });
     drop(held);
     kept(schema)
+}
+
+/// What `child`, a count, gives once Ctrl-C (SIGINT) reaches it: it ends
+/// with 130 and prints no number.
+fn count_after_ctrl_c(child: std::process::Child) -> std::process::Output {
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .bounded_status()
+        .unwrap();
+    assert!(status.success());
+    let out = common::wait::output_of(child, "count to end at Ctrl-C");
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    out
 }
 
 /// How many parts' counts search_part_count keeps.
@@ -591,14 +598,7 @@ fn ctrl_c_stops_the_search_on_the_cluster_too() {
         .spawn()
         .unwrap();
     wait_until_held(&schema, &mut child);
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .bounded_status()
-        .unwrap();
-    assert!(status.success());
-    let out = common::wait::output_of(child, "count to end at Ctrl-C");
-    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "");
+    count_after_ctrl_c(child);
     // Cancelled: held, the search could not have ended of its own; left
     // running, it would wait here for as long as the lock is held, and
     // this wait would say so each minute until CI's limit ends the run.

@@ -137,6 +137,6 @@ impl Keeper {
 }
 
 /// A statement of sql/distributed/ that needs nothing put in.
-fn statement(path: &str) -> Result<Sql> {
+pub fn statement(path: &str) -> Result<Sql> {
     template::render_statement(sql::file(path), &Scope::for_dialect(Dialect::Postgres))
 }

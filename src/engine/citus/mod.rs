@@ -136,16 +136,8 @@ impl crate::engine::interface::Engine for Engine {
         self.server.rebuild_with(board, &Parts)
     }
 
-    /// PostgreSQL's upgrade, and on a board distributed by an earlier
-    /// queens, the table where counts keep their parts' counts.
     fn bring_up_to_date(&self) -> Result<bool> {
-        let upgraded = self.server.bring_up_to_date_with(&Parts)?;
-        let mut added = false;
-        pg::change_model(self.server.place(), DISTRIBUTE_SETTINGS, |tx, _| {
-            added = add_search_part_count(tx)?;
-            Ok(())
-        })?;
-        Ok(upgraded || added)
+        self.server.bring_up_to_date_with(&Parts)
     }
 
     /// Refuses, in one line, a coordinator without workers, before
@@ -253,6 +245,12 @@ impl RefillHooks for Parts {
         }
         Ok(())
     }
+
+    /// A board distributed by an earlier queens gets the table where
+    /// counts keep their parts' counts.
+    fn bring_current(&self, tx: &mut Transaction) -> Result<bool> {
+        add_search_part_count(tx)
+    }
 }
 
 /// Makes search_part_count on a distributed board that has none (one an
@@ -262,11 +260,7 @@ fn add_search_part_count(tx: &mut Transaction) -> Result<bool> {
     if !is_distributed(tx)? {
         return Ok(false);
     }
-    let keeping = template::render_statement(
-        sql::file("distributed/keeping.sql"),
-        &Scope::for_dialect(Dialect::Postgres),
-    )?;
-    let row = tx.query_one(&keeping.text, &[])?;
+    let row = tx.query_one(&kept::statement("distributed/keeping.sql")?.text, &[])?;
     let (present, ours): (bool, bool) = (row.get(0), row.get(1));
     if !present {
         tx.batch_execute(sql::file("distributed/03-search_part_count.sql"))

@@ -45,6 +45,13 @@ pub trait RefillHooks {
         let _ = tx;
         Ok(())
     }
+    /// On a schema whose facts and views are current, which `init` does
+    /// not refill: what the engine adds that a schema of an earlier queens
+    /// may lack. Says whether it changed anything.
+    fn bring_current(&self, tx: &mut Transaction) -> Result<bool> {
+        let _ = tx;
+        Ok(false)
+    }
 }
 
 /// Plain PostgreSQL: nothing added to a change of the model.
@@ -484,7 +491,8 @@ pub fn bring_up_to_date(
             // A schema an older queens built has no descriptions yet.
             let held = held_in(tx, schema, &found)?;
             let ours = descriptions(describe, held.as_ref())?;
-            upgraded = write_comments(tx, schema, &ours, &[])? > 0;
+            let described = write_comments(tx, schema, &ours, &[])? > 0;
+            upgraded = hooks.bring_current(tx)? || described;
             return Ok(());
         }
         if found.size == 0 {
