@@ -2,9 +2,10 @@
 --# predicate): solution(s1, …, sN), queen k stands on square s_k of
 --# column k and no queen shares a line with a queen placed before it.
 --# PostgreSQL's form of the whole view up to 15 rows: a recursive query
---# over half the board, one column a step, which PostgreSQL plans well
---# with the settings every server has. Its parts, the search after a
---# given solution and larger boards take the stepwise form.
+--# over half the board, one column a step, which from 10×10 on a square
+--# board meets a second one coming from the last columns; PostgreSQL plans
+--# both well with the settings every server has. Its parts, the search
+--# after a given solution and larger boards take the stepwise form.
 -- On PostgreSQL the search goes breadth-first, one column per step of a
 -- recursive query, a form PostgreSQL plans well with the settings every
 -- server has:
@@ -28,12 +29,78 @@
 --   it moves every hole onto a hole (square_image, `mirrored`); where it
 --   is not, the search starts queen 1 in every row and adds no image.
 --@ endif
+--@ set MEET = ROWS == N and N >= 10
+--@ set H = (N + 1) // 2
+--@ if MEET
+-- * From 10×10 on a square board the search meets in the middle: placed
+--   stops at column {{ col(H) }}, and ended(k, r, u0, …, rows, path) holds the ways to
+--   place the last queens, of columns {{ col(H + 1) }} … {{ col(N) }}, no two on one line
+--   (rows has bit r set for each row r they stand in). Every row holds a
+--   queen, so the rows the first queens leave free are the rows of the
+--   last ones: an equality, which PostgreSQL answers with a hash join;
+--   the lines of the two halves must not meet, L ∩ U = ∅. Each half is a
+--   few thousand rows where the search one column a step makes hundreds
+--   of thousands.
+-- * The tests on line sets are written int8eq(a & b, 0), not a & b = 0:
+--   the planner takes `=` on an expression it has no statistics for to
+--   keep one row in 200, so each step of the recursion looks like a row
+--   or two, and it would join the halves by a nested loop, every row of
+--   one against every row of the other. A function call it takes to keep
+--   a third, which leaves the halves large enough to be hashed.
+--@ endif
 with recursive
 --@ if HOLED
 mirrored (yes) as (
     select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
 ),
 --@ endif
+--@ if MEET
+placed (k, r, {% for w in range(0, W) %}u{{ w }}, {% endfor %}rows, path) as (
+    select 1, q.rw_no, {% for w in range(0, W) %}q.w{{ w }}, {% endfor %}1::bigint << q.rw_no, q.rw_no::bigint
+    from line_set as q                            -- queen 1 in column a
+--@ if HOLED
+    cross join mirrored as m
+    where q.cl_no = 1 and (2 * q.rw_no <= {{ ROWS + 1 }} or not m.yes)
+--@ else
+    where q.cl_no = 1 and 2 * q.rw_no <= {{ ROWS + 1 }}    -- in the lower half
+--@ endif
+  union all
+    select p.k + 1, s.rw_no, {% for w in range(0, W) %}p.u{{ w }} | s.w{{ w }}, {% endfor %}p.rows | (1::bigint << s.rw_no), p.path * 16 + s.rw_no
+    from placed as p
+    join safe_next as s                           -- L(s_(k+1)) ∩ L(s_k) = ∅
+      on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
+    where p.k < {{ H }}
+--@ for w in range(0, W)
+      and int8eq(s.w{{ w }} & p.u{{ w }}, 0)                -- L(s_(k+1)) ∩ U_k = ∅
+--@ endfor
+      -- queen 1 in the middle row of an odd board: queen 2 in the lower half
+      and not (p.k = 1 and 2 * p.r = {{ ROWS + 1 }} and 2 * s.rw_no > {{ ROWS + 1 }}{% if HOLED %} and (select yes from mirrored){% endif %})
+),
+ended (k, r, {% for w in range(0, W) %}u{{ w }}, {% endfor %}rows, path) as (
+    select {{ H + 1 }}, q.rw_no, {% for w in range(0, W) %}q.w{{ w }}, {% endfor %}1::bigint << q.rw_no, q.rw_no::bigint
+    from line_set as q                            -- queen {{ H + 1 }} in column {{ col(H + 1) }}
+    where q.cl_no = {{ H + 1 }}
+  union all
+    select p.k + 1, s.rw_no, {% for w in range(0, W) %}p.u{{ w }} | s.w{{ w }}, {% endfor %}p.rows | (1::bigint << s.rw_no), p.path * 16 + s.rw_no
+    from ended as p
+    join safe_next as s
+      on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
+    where p.k < {{ N }}
+--@ for w in range(0, W)
+      and int8eq(s.w{{ w }} & p.u{{ w }}, 0)
+--@ endfor
+),
+half (path) as (
+    select l.path * {{ 16 ** (N - H) }} + t.path
+    from placed as l
+    join ended as t                               -- on the rows left free
+      on t.rows = {{ 2 ** (ROWS + 1) - 2 }} - l.rows
+    where int4eq(l.k, {{ H }}) and int4eq(t.k, {{ N }})
+--@ for w in range(0, W)
+      and l.u{{ w }} & t.u{{ w }} = 0                       -- L(s_{{ H + 1 }}, …, s_{{ N }}) ∩ U_{{ H }} = ∅
+--@ endfor
+),
+--@ else
 placed (k, r, {% for w in range(0, W) %}u{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}, path) as (
     select 1, q.rw_no, {% for w in range(0, W) %}q.w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}, q.rw_no::bigint
     from line_set as q                            -- queen 1 in column a
@@ -58,6 +125,7 @@ placed (k, r, {% for w in range(0, W) %}u{{ w }}{{ ", " if not loop.last else ""
 half (path) as (
     select path from placed where k = {{ N }}
 ),
+--@ endif
 every (path) as (
     select path from half
 --@ if N > 1
