@@ -57,6 +57,12 @@ impl Target {
         }
     }
 
+    /// An SQLite file that is not there yet (a command that opens it makes
+    /// it); false where it cannot be looked at, which opening then says.
+    pub fn is_file_not_there(&self) -> bool {
+        matches!(self, Target::File(path) if matches!(path.try_exists(), Ok(false)))
+    }
+
     /// The SQLite file, or a clear refusal for something only files do.
     pub fn file(&self, what: &str) -> Result<&Path> {
         match self {

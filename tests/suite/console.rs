@@ -848,7 +848,8 @@ promise!(
 /// the 6×6 plain page, the 6×6 console with the built-in exercises, over a
 /// 6×6 console with a teacher's course; the course of the same file name
 /// in another folder) is kept, refused in one line that names the file,
-/// the export that wrote it and --force (exit 2).
+/// the export that wrote it and --force (exit 2), and a database not there
+/// yet is not made for it.
 fn export_without_force_replaces_only_the_page_the_same_export_wrote() {
     let six = Board::new(6);
     std::fs::write(six.dir.path().join("course.toml"), SMALL_COURSE).unwrap();
@@ -888,6 +889,23 @@ fn export_without_force_replaces_only_the_page_the_same_export_wrote() {
         assert_eq!(std::fs::read_to_string(&page).unwrap(), rewritten);
     }
     a_course_of_the_same_name_elsewhere_is_another_export(&six, &console, &page);
+    // A file not there yet is not made for a page that is refused.
+    let fresh = six.dir.path().join("fresh.db");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .current_dir(six.dir.path())
+        .args([
+            "export", "--db", "fresh.db", "--size", "8", "--out", page_named,
+        ])
+        .bounded_output()
+        .unwrap();
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("another export's page"), "{said}");
+    assert!(
+        !fresh.exists(),
+        "the refused export made {}",
+        fresh.display()
+    );
     let forced = eight.run(&[&plain[..], &["--force"]].concat());
     assert!(forced.status.success(), "{}", text(&forced.stderr));
     assert!(std::fs::read_to_string(&page).unwrap().contains("8×8"));

@@ -47,6 +47,12 @@ pub fn run(args: &Args) -> Result<()> {
     // page this command wrote is a draft the same export writes again.
     let is_page = format == ExportFormat::Html;
     let out = Destination::checked(args.out.as_deref(), args.force, is_page, &target)?;
+    if is_page && target.is_file_not_there() {
+        // The file is made with the board asked for: a page that would be
+        // refused for that board is refused before the file is made.
+        page::refuse_too_large_a_page(format, asked.cols)?;
+        out.refuse_another_export(&page::mark(args, &asked))?;
+    }
     if let Some(n) = script::needs_no_board(args, format, &target) {
         let asked = asked.on_columns(n);
         script::write_alone(args, &asked, &out)?;
