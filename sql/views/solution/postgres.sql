@@ -2,7 +2,7 @@
 --# predicate): solution(s1, …, sN), queen k stands on square s_k of
 --# column k and no queen shares a line with a queen placed before it.
 --# PostgreSQL's form of the whole view up to 15 rows: a recursive query
---# over half the board, one column a step, which from 10×10 on a square
+--# over half the board, one column a step, which from 9×9 on a square
 --# board meets a second one coming from the last columns; PostgreSQL plans
 --# both well with the settings every server has. Its parts, the search
 --# after a given solution and larger boards take the stepwise form.
@@ -29,10 +29,10 @@
 --   it moves every hole onto a hole (square_image, `mirrored`); where it
 --   is not, the search starts queen 1 in every row and adds no image.
 --@ endif
---@ set MEET = ROWS == N and N >= 10
+--@ set MEET = ROWS == N and N >= 9
 --@ set H = (N + 1) // 2
 --@ if MEET
--- * From 10×10 on a square board the search meets in the middle: placed
+-- * From 9×9 on a square board the search meets in the middle: placed
 --   stops at column {{ col(H) }}, and ended(k, r, u0, …, rows, path) holds the ways to
 --   place the last queens, of columns {{ col(H + 1) }} … {{ col(N) }}, no two on one line
 --   (rows has bit r set for each row r they stand in). Every row holds a

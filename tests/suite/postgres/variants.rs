@@ -131,7 +131,7 @@ also_on_postgres_18!(
     solution_on_postgresql_lists_sqlite_s_rows_in_board_order_on_every_kind_of_board_on_18
 );
 fn solution_on_postgresql_lists_sqlite_s_rows_in_board_order_on_every_kind_of_board() {
-    // From 10×10 on a square board PostgreSQL's view meets in the middle
+    // From 9×9 on a square board PostgreSQL's view meets in the middle
     // (sql/views/solution/postgres.sql), halves of 5 and 5 columns at
     // 10×10, of 6 and 5 at 11×11; a rectangle searches one column a step.
     // Holes that the mirror keeps (c2 and c9) and holes it does not (c2
