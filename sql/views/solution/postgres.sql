@@ -54,9 +54,8 @@ mirrored (yes) as (
     select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
 ),
 --@ endif
---@ if MEET
-placed (k, r, {% for w in range(0, W) %}u{{ w }}, {% endfor %}rows, path) as (
-    select 1, q.rw_no, {% for w in range(0, W) %}q.w{{ w }}, {% endfor %}1::bigint << q.rw_no, q.rw_no::bigint
+placed (k, r, {% for w in range(0, W) %}u{{ w }}, {% endfor %}{% if MEET %}rows, {% endif %}path) as (
+    select 1, q.rw_no, {% for w in range(0, W) %}q.w{{ w }}, {% endfor %}{% if MEET %}1::bigint << q.rw_no, {% endif %}q.rw_no::bigint
     from line_set as q                            -- queen 1 in column a
 --@ if HOLED
     cross join mirrored as m
@@ -65,17 +64,22 @@ placed (k, r, {% for w in range(0, W) %}u{{ w }}, {% endfor %}rows, path) as (
     where q.cl_no = 1 and 2 * q.rw_no <= {{ ROWS + 1 }}    -- in the lower half
 --@ endif
   union all
-    select p.k + 1, s.rw_no, {% for w in range(0, W) %}p.u{{ w }} | s.w{{ w }}, {% endfor %}p.rows | (1::bigint << s.rw_no), p.path * 16 + s.rw_no
+    select p.k + 1, s.rw_no, {% for w in range(0, W) %}p.u{{ w }} | s.w{{ w }}, {% endfor %}{% if MEET %}p.rows | (1::bigint << s.rw_no), {% endif %}p.path * 16 + s.rw_no
     from placed as p
     join safe_next as s                           -- L(s_(k+1)) ∩ L(s_k) = ∅
       on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
-    where p.k < {{ H }}
+    where p.k < {{ H if MEET else N }}
 --@ for w in range(0, W)
+--@ if MEET
       and int8eq(s.w{{ w }} & p.u{{ w }}, 0)                -- L(s_(k+1)) ∩ U_k = ∅
+--@ else
+      and s.w{{ w }} & p.u{{ w }} = 0                       -- L(s_(k+1)) ∩ U_k = ∅
+--@ endif
 --@ endfor
       -- queen 1 in the middle row of an odd board: queen 2 in the lower half
       and not (p.k = 1 and 2 * p.r = {{ ROWS + 1 }} and 2 * s.rw_no > {{ ROWS + 1 }}{% if HOLED %} and (select yes from mirrored){% endif %})
 ),
+--@ if MEET
 ended (k, r, {% for w in range(0, W) %}u{{ w }}, {% endfor %}rows, path) as (
     select {{ H + 1 }}, q.rw_no, {% for w in range(0, W) %}q.w{{ w }}, {% endfor %}1::bigint << q.rw_no, q.rw_no::bigint
     from line_set as q                            -- queen {{ H + 1 }} in column {{ col(H + 1) }}
@@ -101,27 +105,6 @@ half (path) as (
 --@ endfor
 ),
 --@ else
-placed (k, r, {% for w in range(0, W) %}u{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}, path) as (
-    select 1, q.rw_no, {% for w in range(0, W) %}q.w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}, q.rw_no::bigint
-    from line_set as q                            -- queen 1 in column a
---@ if HOLED
-    cross join mirrored as m
-    where q.cl_no = 1 and (2 * q.rw_no <= {{ ROWS + 1 }} or not m.yes)
---@ else
-    where q.cl_no = 1 and 2 * q.rw_no <= {{ ROWS + 1 }}    -- in the lower half
---@ endif
-  union all
-    select p.k + 1, s.rw_no, {% for w in range(0, W) %}p.u{{ w }} | s.w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}, p.path * 16 + s.rw_no
-    from placed as p
-    join safe_next as s                           -- L(s_(k+1)) ∩ L(s_k) = ∅
-      on s.cl_no = p.k + 1 and s.prev_rw_no = p.r
-    where p.k < {{ N }}
---@ for w in range(0, W)
-      and s.w{{ w }} & p.u{{ w }} = 0                       -- L(s_(k+1)) ∩ U_k = ∅
---@ endfor
-      -- queen 1 in the middle row of an odd board: queen 2 in the lower half
-      and not (p.k = 1 and 2 * p.r = {{ ROWS + 1 }} and 2 * s.rw_no > {{ ROWS + 1 }}{% if HOLED %} and (select yes from mirrored){% endif %})
-),
 half (path) as (
     select path from placed where k = {{ N }}
 ),
