@@ -11,7 +11,7 @@
 //!                                                # run each, minutes; 17×17
 //!                                                # with the count's peak memory)
 //!     cargo bench --bench solve -- --only show   # one section: rows, mirror,
-//!                                                # first-rows, class-rows, show, completions,
+//!                                                # first-rows, class-rows, show, completions, tree,
 //!                                                # native, duckdb, variants, console,
 //!                                                # postgres, citus
 //!     cargo bench --bench solve -- --only citus-large  # Citus at 14–16, and
@@ -40,6 +40,7 @@ mod postgres;
 mod public_forms;
 mod rows;
 mod show;
+mod tree;
 mod variants;
 
 use std::path::Path;
@@ -61,6 +62,7 @@ use crate::rows::{
     carried_figures, class_figures, count_figures, rows_figures, search_space_figures,
 };
 use crate::show::show_figures;
+use crate::tree::tree_figures;
 use crate::variants::variant_figures;
 
 fn main() {
@@ -136,6 +138,9 @@ fn sqlite_figures(dir: &Path, sizes: &[u8], cores: usize, wanted: &impl Fn(&str)
     }
     if wanted("mirror") {
         mirror_figures(sizes);
+    }
+    if wanted("tree") {
+        tree_figures(sizes);
     }
     if wanted("first-rows") {
         first_rows_figures(13);

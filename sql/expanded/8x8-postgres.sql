@@ -1397,69 +1397,72 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 --   board is its own mirror image (weight 1). Where turning the board over
 --   is not one of its symmetries (square_image: its holes are not
 --   mirrored), queen 1 is tried in every row, each try counted once.
+-- * The tries are counted a placement at a time: a placement carries,
+--   for each column to come, the rows its queens attack there as bits,
+--   by the kind of line of the first that attacks them: a row sets a bit
+--   in a_j, a rising diagonal in b_j, a falling one in both. A new queen adds only rows no queen before it attacks.
+--   The bits are counted with two products a 14-bit word (Bit Twiddling
+--   Hacks' population count).
 with recursive
--- tried(queens, weight, r1, …, r8, kind): queen `queens` is tried in row
--- r_queens of its column, queens 1 … queens − 1 standing in rows r1, …;
--- kind is 0 when no queen before it attacks it, else the line it shares
--- with the first that does: 1 a row, 2 a rising diagonal, 3 a falling one.
 mirrored (yes) as (
     select count(*) > 0 from square_image where symmetry = 'mirror-ranks'
 ),
-tried (queens, weight, r1, r2, r3, r4, r5, r6, r7, r8, kind) as (
-    select 1, case when 2 * q.rw_no = 9 or not m.yes then 1 else 2 end,
-           q.rw_no, cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), cast(null as integer), 0
-    from line_set as q
-    cross join mirrored as m
-    where q.cl_no = 1 and (2 * q.rw_no <= 9 or not m.yes)
+-- open_rows(cl_no, rows): the rows of column cl_no that hold no hole, as
+-- bits
+open_rows (cl_no, rows) as (
+    select cl_no, cast(sum(cast(1 as bigint) << rw_no) as bigint)
+    from line_set
+    group by cl_no
+),
+-- placement(queens, weight, a1, b1, …): queens 1 … `queens` stand in the
+-- first columns, no two on one line (a node of the tree; queens = 0 is
+-- the root, the empty board), standing for `weight` placements; a_j,
+-- b_j: the rows its queens attack j columns to the right of the last.
+placement (queens, weight, a1, b1, a2, b2, a3, b3, a4, b4, a5, b5, a6, b6, a7, b7, a8, b8) as (
+    select 0, 1, cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint), cast(0 as bigint)
   union all
-    select t.queens + 1, t.weight,
-           case t.queens + 1 when 1 then q.rw_no else t.r1 end,
-           case t.queens + 1 when 2 then q.rw_no else t.r2 end,
-           case t.queens + 1 when 3 then q.rw_no else t.r3 end,
-           case t.queens + 1 when 4 then q.rw_no else t.r4 end,
-           case t.queens + 1 when 5 then q.rw_no else t.r5 end,
-           case t.queens + 1 when 6 then q.rw_no else t.r6 end,
-           case t.queens + 1 when 7 then q.rw_no else t.r7 end,
-           case t.queens + 1 when 8 then q.rw_no else t.r8 end,
-           case
-               when 1 <= t.queens and t.r1 = q.rw_no then 1
-               when 1 <= t.queens and q.rw_no - t.r1 = t.queens + 1 - 1 then 2
-               when 1 <= t.queens and t.r1 - q.rw_no = t.queens + 1 - 1 then 3
-               when 2 <= t.queens and t.r2 = q.rw_no then 1
-               when 2 <= t.queens and q.rw_no - t.r2 = t.queens + 1 - 2 then 2
-               when 2 <= t.queens and t.r2 - q.rw_no = t.queens + 1 - 2 then 3
-               when 3 <= t.queens and t.r3 = q.rw_no then 1
-               when 3 <= t.queens and q.rw_no - t.r3 = t.queens + 1 - 3 then 2
-               when 3 <= t.queens and t.r3 - q.rw_no = t.queens + 1 - 3 then 3
-               when 4 <= t.queens and t.r4 = q.rw_no then 1
-               when 4 <= t.queens and q.rw_no - t.r4 = t.queens + 1 - 4 then 2
-               when 4 <= t.queens and t.r4 - q.rw_no = t.queens + 1 - 4 then 3
-               when 5 <= t.queens and t.r5 = q.rw_no then 1
-               when 5 <= t.queens and q.rw_no - t.r5 = t.queens + 1 - 5 then 2
-               when 5 <= t.queens and t.r5 - q.rw_no = t.queens + 1 - 5 then 3
-               when 6 <= t.queens and t.r6 = q.rw_no then 1
-               when 6 <= t.queens and q.rw_no - t.r6 = t.queens + 1 - 6 then 2
-               when 6 <= t.queens and t.r6 - q.rw_no = t.queens + 1 - 6 then 3
-               when 7 <= t.queens and t.r7 = q.rw_no then 1
-               when 7 <= t.queens and q.rw_no - t.r7 = t.queens + 1 - 7 then 2
-               when 7 <= t.queens and t.r7 - q.rw_no = t.queens + 1 - 7 then 3
-               when 8 <= t.queens and t.r8 = q.rw_no then 1
-               when 8 <= t.queens and q.rw_no - t.r8 = t.queens + 1 - 8 then 2
-               when 8 <= t.queens and t.r8 - q.rw_no = t.queens + 1 - 8 then 3
-               else 0
-           end
-    from tried as t
-    join line_set as q on q.cl_no = t.queens + 1
-    where t.kind = 0 and t.queens < 8
+    select t.queens + 1,
+           case when t.queens = 0 and m.yes and 2 * q.rw_no < 9 then 2 else t.weight end,
+           case when t.queens < 7 then t.a2 | ((q.bit | (q.bit >> 1 & 510)) & ~(t.a2 | t.b2)) end,
+           case when t.queens < 7 then t.b2 | (((q.bit << 1 & 510) | (q.bit >> 1 & 510)) & ~(t.a2 | t.b2)) end,
+           case when t.queens < 6 then t.a3 | ((q.bit | (q.bit >> 2 & 510)) & ~(t.a3 | t.b3)) end,
+           case when t.queens < 6 then t.b3 | (((q.bit << 2 & 510) | (q.bit >> 2 & 510)) & ~(t.a3 | t.b3)) end,
+           case when t.queens < 5 then t.a4 | ((q.bit | (q.bit >> 3 & 510)) & ~(t.a4 | t.b4)) end,
+           case when t.queens < 5 then t.b4 | (((q.bit << 3 & 510) | (q.bit >> 3 & 510)) & ~(t.a4 | t.b4)) end,
+           case when t.queens < 4 then t.a5 | ((q.bit | (q.bit >> 4 & 510)) & ~(t.a5 | t.b5)) end,
+           case when t.queens < 4 then t.b5 | (((q.bit << 4 & 510) | (q.bit >> 4 & 510)) & ~(t.a5 | t.b5)) end,
+           case when t.queens < 3 then t.a6 | ((q.bit | (q.bit >> 5 & 510)) & ~(t.a6 | t.b6)) end,
+           case when t.queens < 3 then t.b6 | (((q.bit << 5 & 510) | (q.bit >> 5 & 510)) & ~(t.a6 | t.b6)) end,
+           case when t.queens < 2 then t.a7 | ((q.bit | (q.bit >> 6 & 510)) & ~(t.a7 | t.b7)) end,
+           case when t.queens < 2 then t.b7 | (((q.bit << 6 & 510) | (q.bit >> 6 & 510)) & ~(t.a7 | t.b7)) end,
+           case when t.queens < 1 then t.a8 | ((q.bit | (q.bit >> 7 & 510)) & ~(t.a8 | t.b8)) end,
+           case when t.queens < 1 then t.b8 | (((q.bit << 7 & 510) | (q.bit >> 7 & 510)) & ~(t.a8 | t.b8)) end,
+           cast(null as bigint), cast(null as bigint)
+    from placement as t
+    cross join mirrored as m
+    join (select cl_no, rw_no, cast(1 as bigint) << rw_no as bit from line_set) as q
+      on q.cl_no = t.queens + 1
+    where t.queens < 7 and ((t.a1 | t.b1) >> q.rw_no) & 1 = 0
+      and (t.queens > 0 or 2 * q.rw_no <= 9 or not m.yes)
 )
+-- each placement of k queens tries the open rows of column k + 1
 select queens,
-       cast(sum(weight) / 8 as integer) as entered,
-       sum(weight) as tried,
-       sum(case kind when 0 then weight else 0 end) as placed,
-       sum(case kind when 1 then weight else 0 end) as by_row,
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end) as by_rising,
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end) as by_falling
-from tried
+       cast(sum(weight) as integer) as entered,
+       cast(sum(weight * open) as bigint) as tried,
+       cast(sum(weight * free) as bigint) as placed,
+       cast(sum(weight * by_row) as bigint) as by_row,
+       cast(sum(by_rising + (weight - 1) * by_falling) as bigint) as by_rising,
+       cast(sum(by_falling + (weight - 1) * by_rising) as bigint) as by_falling
+from (
+    select t.queens + 1 as queens, t.weight,
+           (((o.rows) >> 1 & 16383) * 35185445863425 & 76861433640456465) % 15 as open,
+           (((o.rows & ~(t.a1 | t.b1)) >> 1 & 16383) * 35185445863425 & 76861433640456465) % 15 as free,
+           (((o.rows & t.a1 & ~t.b1) >> 1 & 16383) * 35185445863425 & 76861433640456465) % 15 as by_row,
+           (((o.rows & t.b1 & ~t.a1) >> 1 & 16383) * 35185445863425 & 76861433640456465) % 15 as by_rising,
+           (((o.rows & t.a1 & t.b1) >> 1 & 16383) * 35185445863425 & 76861433640456465) % 15 as by_falling
+    from placement as t
+    join open_rows as o on o.cl_no = t.queens + 1
+) as tries
 group by queens
 order by queens;
 

@@ -40,63 +40,114 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 --   is not one of its symmetries (square_image: its holes are not
 --   mirrored), queen 1 is tried in every row, each try counted once.
 --@ endif
+-- * The tries are counted a placement at a time: a placement carries,
+--   for each column to come, the rows its queens attack there as bits,
+--   by the kind of line of the first that attacks them: a row sets a bit
+--   in a_j, a rising diagonal in b_j, a falling one in both{% if SUPERQUEENS %}, a knight's
+--   move in c_j{% endif %}. A new queen adds only rows no queen before it attacks.
+--   The bits are counted with two products a 14-bit word (Bit Twiddling
+--   Hacks' population count).
+--# Every shift is of a 64-bit 1, by at most 51 (26 rows and 25 columns),
+--# so no engine wraps; the words of columns past the board are NULL, and
+--# cost nothing in the deep levels, where most placements are.
+{% set V = 2 ** (ROWS + 1) - 2 -%}
+{#- the rows of the column j columns to the right of queen q that q
+    attacks along a line of each kind, as bits #}
+{%- macro by_rising(j) -%}
+{%- if TORUS -%}(cast(1 as bigint) << ((q.rw_no - 1 + {{ j }}) % {{ N }} + 1))
+{%- else -%}(q.bit << {{ j }} & {{ V }})
+{%- endif -%}
+{%- endmacro -%}
+{%- macro by_falling(j) -%}
+{%- if TORUS -%}(cast(1 as bigint) << ((q.rw_no - 1 + {{ N - j % N }}) % {{ N }} + 1))
+{%- else -%}(q.bit >> {{ j }} & {{ V }})
+{%- endif -%}
+{%- endmacro -%}
+{%- macro by_knight(j) -%}
+{%- set near = [j, N - j] | min if TORUS else j -%}
+{%- if near in (1, 2) and TORUS -%}
+((cast(1 as bigint) << ((q.rw_no - 1 + {{ 3 - near }}) % {{ N }} + 1)) | (cast(1 as bigint) << ((q.rw_no - 1 + {{ N - (3 - near) % N }}) % {{ N }} + 1)))
+{%- elif near in (1, 2) -%}
+(((q.bit << {{ 3 - near }}) | (q.bit >> {{ 3 - near }})) & {{ V }})
+{%- else -%}
+0
+{%- endif -%}
+{%- endmacro -%}
+{#- the words of column j to the right of queen q: those of placement t
+    (its column j + 1), with the rows q attacks that none of t's queens
+    do; NULL past the board #}
+{%- macro words(j) -%}
+{%- set taken = "(t.a" ~ (j + 1) ~ " | t.b" ~ (j + 1) ~ (" | t.c" ~ (j + 1) if SUPERQUEENS else "") ~ ")" -%}
+{%- set on_board = "case when t.queens < " ~ (N - j) ~ " then " -%}
+{%- if j < N -%}
+{{ on_board }}t.a{{ j + 1 }} | ((q.bit | {{ by_falling(j) }}) & ~{{ taken }}) end,
+           {{ on_board }}t.b{{ j + 1 }} | (({{ by_rising(j) }} | {{ by_falling(j) }}) & ~{{ taken }}) end
+{%- if SUPERQUEENS -%},
+           {{ on_board }}t.c{{ j + 1 }} | ({{ by_knight(j) }} & ~(q.bit | {{ by_rising(j) }} | {{ by_falling(j) }}) & ~{{ taken }}) end
+{%- endif -%}
+{%- else -%}
+cast(null as bigint), cast(null as bigint){{ ", cast(null as bigint)" if SUPERQUEENS else "" }}
+{%- endif -%}
+{%- endmacro -%}
+{#- the number of bits 1 … ROWS of mask, 14 at a time #}
+{%- macro bits(mask) -%}
+{%- for i in range(0, (ROWS + 13) // 14) -%}
+((({{ mask }}) >> {{ 14 * i + 1 }} & 16383) * 35185445863425 & 76861433640456465) % 15{{ " + " if not loop.last else "" }}
+{%- endfor -%}
+{%- endmacro -%}
+{%- set kinds = "abc" if SUPERQUEENS else "ab" -%}
+{#- the root carries every column (column j is its j-th), a placement
+    of k queens the N − k to its right #}
+{%- set SLOTS = N + 1 -%}
 with recursive
--- tried(queens, weight, r1, …, r{{ N }}, kind): queen `queens` is tried in row
--- r_queens of its column, queens 1 … queens − 1 standing in rows r1, …;
--- kind is 0 when no queen before it attacks it, else the line it shares
--- with the first that does: 1 a row, 2 a rising diagonal, 3 a falling one.
 mirrored (yes) as (
     select {% if TORUS %}0 = 1 and {% endif %}count(*) > 0 from square_image where symmetry = 'mirror-ranks'
 ),
-tried (queens, weight, {% for k in range(1, N + 1) %}r{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}, kind) as (
-    select 1, case when 2 * q.rw_no = {{ ROWS + 1 }} or not m.yes then 1 else 2 end,
-           q.rw_no{% for k in range(2, N + 1) %}, cast(null as integer){% endfor %}, 0
-    from line_set as q
-    cross join mirrored as m
-    where q.cl_no = 1 and (2 * q.rw_no <= {{ ROWS + 1 }} or not m.yes)
+-- open_rows(cl_no, rows): the rows of column cl_no that hold no hole, as
+-- bits
+open_rows (cl_no, rows) as (
+    select cl_no, cast(sum(cast(1 as bigint) << rw_no) as bigint)
+    from line_set
+    group by cl_no
+),
+-- placement(queens, weight, a1, b1, …): queens 1 … `queens` stand in the
+-- first columns, no two on one line (a node of the tree; queens = 0 is
+-- the root, the empty board), standing for `weight` placements; a_j,
+-- b_j{% if SUPERQUEENS %}, c_j{% endif %}: the rows its queens attack j columns to the right of the last.
+placement (queens, weight{% for j in range(1, SLOTS) %}{% for x in kinds %}, {{ x }}{{ j }}{% endfor %}{% endfor %}) as (
+    select 0, 1{% for j in range(1, SLOTS) %}{% for x in kinds %}, {% if POSTGRES %}cast(0 as bigint){% else %}0{% endif %}{% endfor %}{% endfor %}
   union all
-    select t.queens + 1, t.weight,
-           {% for k in range(1, N + 1) %}case t.queens + 1 when {{ k }} then q.rw_no else t.r{{ k }} end{{ ",\n           " if not loop.last else "" }}{% endfor %},
-           case
---@ for j in range(1, N + 1)
-               when {{ j }} <= t.queens and t.r{{ j }} = q.rw_no then 1
---@ if TORUS
-               when {{ j }} <= t.queens and (t.r{{ j }} - q.rw_no - (t.queens + 1 - {{ j }}) + {{ 2 * N }}) % {{ N }} = 0 then 3
-               when {{ j }} <= t.queens and (q.rw_no - t.r{{ j }} - (t.queens + 1 - {{ j }}) + {{ 2 * N }}) % {{ N }} = 0 then 2
---@ if SUPERQUEENS
-               when {{ j }} <= t.queens
-                and (case when 2 * (t.queens + 1 - {{ j }}) <= {{ N }} then t.queens + 1 - {{ j }} else {{ N }} - (t.queens + 1 - {{ j }}) end)
-                  + (case when 2 * abs(q.rw_no - t.r{{ j }}) <= {{ N }} then abs(q.rw_no - t.r{{ j }}) else {{ N }} - abs(q.rw_no - t.r{{ j }}) end) = 3 then 4
---@ endif
---@ else
-               when {{ j }} <= t.queens and q.rw_no - t.r{{ j }} = t.queens + 1 - {{ j }} then 2
-               when {{ j }} <= t.queens and t.r{{ j }} - q.rw_no = t.queens + 1 - {{ j }} then 3
---@ if SUPERQUEENS
-               when {{ j }} <= t.queens and t.queens + 1 - {{ j }} in (1, 2)
-                and abs(q.rw_no - t.r{{ j }}) = 3 - (t.queens + 1 - {{ j }}) then 4
---@ endif
---@ endif
+    select t.queens + 1,
+           case when t.queens = 0 and m.yes and 2 * q.rw_no < {{ ROWS + 1 }} then 2 else t.weight end,
+--@ for j in range(1, SLOTS)
+           {{ words(j) }}{{ "," if not loop.last else "" }}
 --@ endfor
-               else 0
-           end
-    from tried as t
-    join line_set as q on q.cl_no = t.queens + 1
-    where t.kind = 0 and t.queens < {{ N }}
+    from placement as t
+    cross join mirrored as m
+    join (select cl_no, rw_no, cast(1 as bigint) << rw_no as bit from line_set) as q
+      on q.cl_no = t.queens + 1
+    where t.queens < {{ N - 1 }} and ((t.a1 | t.b1{% if SUPERQUEENS %} | t.c1{% endif %}) >> q.rw_no) & 1 = 0
+      and (t.queens > 0 or 2 * q.rw_no <= {{ ROWS + 1 }} or not m.yes)
 )
+-- each placement of k queens tries the open rows of column k + 1
 select queens,
---@ if HOLED
-       cast(sum(weight) / (select count(*) from line_set as open where open.cl_no = queens) as integer) as entered,
---@ else
-       cast(sum(weight) / {{ ROWS }} as integer) as entered,
---@ endif
-       sum(weight) as tried,
-       sum(case kind when 0 then weight else 0 end) as placed,
-       sum(case kind when 1 then weight else 0 end) as by_row,
-       sum(case kind when 2 then 1 when 3 then weight - 1 else 0 end) as by_rising,
-       sum(case kind when 3 then 1 when 2 then weight - 1 else 0 end) as by_falling{% if SUPERQUEENS %},{% endif %}
---@ if SUPERQUEENS
-       sum(case kind when 4 then weight else 0 end) as by_knight
---@ endif
-from tried
+       cast(sum(weight) as integer) as entered,
+       cast(sum(weight * open) as bigint) as tried,
+       cast(sum(weight * free) as bigint) as placed,
+       cast(sum(weight * by_row) as bigint) as by_row,
+       cast(sum(by_rising + (weight - 1) * by_falling) as bigint) as by_rising,
+       cast(sum(by_falling + (weight - 1) * by_rising) as bigint) as by_falling{% if SUPERQUEENS %},
+       cast(sum(weight * by_knight) as bigint) as by_knight{% endif %}
+from (
+    select t.queens + 1 as queens, t.weight,
+           {{ bits("o.rows") }} as open,
+           {{ bits("o.rows & ~(t.a1 | t.b1" ~ (" | t.c1" if SUPERQUEENS else "") ~ ")") }} as free,
+           {{ bits("o.rows & t.a1 & ~t.b1") }} as by_row,
+           {{ bits("o.rows & t.b1 & ~t.a1") }} as by_rising,
+           {{ bits("o.rows & t.a1 & t.b1") }} as by_falling{% if SUPERQUEENS %},
+           {{ bits("o.rows & t.c1") }} as by_knight{% endif %}
+    from placement as t
+    join open_rows as o on o.cl_no = t.queens + 1
+) as tries
 group by queens
 order by queens;

@@ -256,8 +256,11 @@ fn classes_are_the_orbits_of_the_board_s_own_symmetries() {
     }
 }
 
-promise!(the_funnel_and_the_tally_end_in_the_count_and_add_up_on_every_board);
-fn the_funnel_and_the_tally_end_in_the_count_and_add_up_on_every_board() {
+promise!(
+    the_funnel_and_the_tally_end_in_the_count_and_the_tally_is_the_tree_kind_by_kind_on_every_board
+);
+fn the_funnel_and_the_tally_end_in_the_count_and_the_tally_is_the_tree_kind_by_kind_on_every_board()
+{
     for &(n, flags) in SMALL {
         let board = Board::shaped(n, flags);
         let count = checker_board(n, flags).count();
@@ -288,13 +291,20 @@ fn the_funnel_and_the_tally_end_in_the_count_and_add_up_on_every_board() {
             entered = v[3];
         }
         assert_eq!(entered, count, "{said}");
-        // The tree itself, one row a try, counts as the tally does.
+        // The tree itself, one row a try, counts as the tally does, kind by
+        // kind: the line it names is the tally's (a knight's move is any
+        // other direction).
         let tree = board.rows(
-            "select queens, count(*), sum(placed) from search_tree group by queens order by queens",
+            "select queens, count(*), sum(placed), coalesce(sum(mov_dir = 'RGHT'), 0), \
+                    coalesce(sum(mov_dir = 'RGHT-UP'), 0), coalesce(sum(mov_dir = 'RGHT-DN'), 0), \
+                    coalesce(sum(mov_dir not in ('RGHT', 'RGHT-UP', 'RGHT-DN')), 0) \
+             from search_tree group by queens order by queens",
         );
-        let tallied: Vec<Vec<String>> = (tally.iter())
-            .map(|row| vec![row[0].clone(), row[2].clone(), row[3].clone()])
-            .collect();
+        let knight = if knight.is_empty() { "0" } else { "by_knight" };
+        let tallied = board.rows(&format!(
+            "select queens, tried, placed, by_row, by_rising, by_falling, {knight} \
+             from search_tree_tally order by queens"
+        ));
         assert_eq!(tree, tallied, "{said}");
     }
 }

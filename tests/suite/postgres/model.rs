@@ -1151,10 +1151,10 @@ fn page_without_sql(page: &std::path::Path) -> (String, serde_json::Value) {
 }
 
 promise!(
-    every_row_of_search_tree_on_postgres_is_sqlite_s_on_every_kind_of_board,
+    every_row_of_search_tree_and_its_tally_on_postgres_is_sqlite_s_on_every_kind_of_board,
     needs = [Postgres]
 );
-fn every_row_of_search_tree_on_postgres_is_sqlite_s_on_every_kind_of_board() {
+fn every_row_of_search_tree_and_its_tally_on_postgres_is_sqlite_s_on_every_kind_of_board() {
     let url = server();
     let boards: [(&str, &[&str]); 5] = [
         ("6", &[]),
@@ -1193,7 +1193,37 @@ fn every_row_of_search_tree_on_postgres_is_sqlite_s_on_every_kind_of_board() {
         on_postgres.sort();
         on_sqlite.sort();
         assert_eq!(on_postgres, on_sqlite, "{size} {flags:?}");
+        the_tally_on_postgres_is_sqlite_s(&schema, &board, flags, &format!("{size} {flags:?}"));
     }
+}
+
+/// search_tree_tally in `schema` gives `board`'s SQLite rows, in their
+/// order, every column compared as text.
+fn the_tally_on_postgres_is_sqlite_s(schema: &Schema, board: &Board, flags: &[&str], said: &str) {
+    // The tally, in its order, every column as text.
+    let mut columns = "queens, entered, tried, placed, by_row, by_rising, by_falling".to_string();
+    if flags.contains(&"--superqueens") {
+        columns += ", by_knight";
+    }
+    let as_text: Vec<String> = columns.split(", ").map(|c| format!("{c}::text")).collect();
+    let on_postgres: Vec<Vec<String>> = (schema.client())
+        .query(
+            &format!(
+                "select {} from {}.search_tree_tally",
+                as_text.join(", "),
+                schema.name
+            ),
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|row| (0..row.len()).map(|i| row.get::<_, String>(i)).collect())
+        .collect();
+    assert_eq!(
+        on_postgres,
+        board.rows(&format!("select {columns} from search_tree_tally")),
+        "{said}"
+    );
 }
 
 promise!(
