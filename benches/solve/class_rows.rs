@@ -4,9 +4,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use rusqlite::Connection;
-
-use crate::common::{board, ms, shell_version};
+use crate::common::{add_kept_form, board, ms, shell_version};
 use crate::first_rows::time_shell_run;
 
 /// solution_class as schema 8 made it (one part, whose last join scanned
@@ -29,10 +27,8 @@ const SMALL_BOARDS: [u8; 4] = [4, 5, 6, 7];
 /// numbered_solution_before and solution_class_before.
 fn add_views_before(path: &Path, n: u8) {
     let scope = queens::model::template::Scope::default().with("N", n.into());
-    let conn = Connection::open(path).unwrap();
     for fixture in [NUMBERED_SOLUTION_BEFORE, SOLUTION_CLASS_BEFORE] {
-        let view = queens::model::template::render(fixture, &scope).unwrap();
-        conn.execute_batch(&view.text).unwrap();
+        add_kept_form(path, fixture, &scope);
     }
 }
 

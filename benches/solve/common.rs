@@ -34,6 +34,16 @@ pub fn board(dir: &Path, n: u8) -> PathBuf {
     path
 }
 
+/// Adds a form kept to measure against (a view template, rendered in
+/// `scope`) to the board file at `path`.
+pub fn add_kept_form(path: &Path, template: &str, scope: &queens::model::template::Scope) {
+    let sql = queens::model::template::render(template, scope).unwrap();
+    Connection::open(path)
+        .unwrap()
+        .execute_batch(&sql.text)
+        .unwrap();
+}
+
 /// A plain read-only connection to a board file.
 pub fn read_only(path: &Path) -> Connection {
     Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap()

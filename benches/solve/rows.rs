@@ -9,9 +9,10 @@ use std::time::Duration;
 use queens::checker;
 use queens::engine::Target;
 use queens::search::parallel;
-use rusqlite::Connection;
 
-use crate::common::{board, fastest, ms, on_cores, open, ratio, read_only, time_rows};
+use crate::common::{
+    add_kept_form, board, fastest, ms, on_cores, open, ratio, read_only, time_rows,
+};
 use crate::native::plain_bitmask_count;
 use crate::public_forms::{baseline_connection, bitmask_cte, column_grouped_self_join};
 
@@ -133,11 +134,7 @@ pub fn carried_figures(sizes: &[u8]) {
         let scope = queens::model::template::Scope::default()
             .with("N", n.into())
             .with("W", queens::model::schema::line_set_words(n));
-        let uncarried = queens::model::template::render(SOLUTION_UNCARRIED, &scope).unwrap();
-        Connection::open(&path)
-            .unwrap()
-            .execute_batch(&uncarried.text)
-            .unwrap();
+        add_kept_form(&path, SOLUTION_UNCARRIED, &scope);
         let conn = read_only(&path);
         // Alternate the two, so that a busy moment does not favour one.
         let (mut carried, mut before) = (Duration::MAX, Duration::MAX);

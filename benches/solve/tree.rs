@@ -1,11 +1,11 @@
 //! The `tree` section: search_tree_tally against the form before it
 //! counted the tries a placement at a time.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rusqlite::Connection;
 
-use crate::common::{board, ms, ratio, read_only};
+use crate::common::{add_kept_form, board, ms, once, ratio, read_only};
 
 /// search_tree_tally as it was: every square tried a row of the
 /// recursion (plain boards). Kept here to measure, in the same run, what
@@ -26,13 +26,6 @@ fn all_rows(conn: &Connection, sql: &str) -> Vec<Vec<String>> {
     .collect()
 }
 
-/// One run of `sql`, every row read.
-fn once(conn: &Connection, sql: &str) -> Duration {
-    let started = Instant::now();
-    all_rows(conn, sql);
-    started.elapsed()
-}
-
 pub fn tree_figures(sizes: &[u8]) {
     println!();
     println!("search_tree_tally against its form before (select * from …, one thread):");
@@ -43,11 +36,7 @@ pub fn tree_figures(sizes: &[u8]) {
         let scope = queens::model::template::Scope::default()
             .with("N", n.into())
             .with("ROWS", n.into());
-        let before = queens::model::template::render(TALLY_BEFORE, &scope).unwrap();
-        Connection::open(&path)
-            .unwrap()
-            .execute_batch(&before.text)
-            .unwrap();
+        add_kept_form(&path, TALLY_BEFORE, &scope);
         let conn = read_only(&path);
         let now = all_rows(&conn, "select * from search_tree_tally");
         assert_eq!(
@@ -58,8 +47,12 @@ pub fn tree_figures(sizes: &[u8]) {
         // busy moment does not favour one.
         let (mut tally, mut old) = (Duration::MAX, Duration::MAX);
         for _ in 0..3 {
-            tally = tally.min(once(&conn, "select * from search_tree_tally"));
-            old = old.min(once(&conn, "select * from search_tree_tally_before"));
+            tally = tally.min(once(|| {
+                all_rows(&conn, "select * from search_tree_tally");
+            }));
+            old = old.min(once(|| {
+                all_rows(&conn, "select * from search_tree_tally_before");
+            }));
         }
         println!(
             "{n:>3} {:>10} {:>10} {:>8}",
