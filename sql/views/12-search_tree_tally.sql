@@ -53,20 +53,24 @@ create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising
 {% set V = 2 ** (ROWS + 1) - 2 -%}
 {#- the rows of the column j columns to the right of queen q that q
     attacks along a line of each kind, as bits #}
+{#- on a torus: the row `up` rows above queen q's, counted round the board #}
+{%- macro wrapped(up) -%}
+(cast(1 as bigint) << ((q.rw_no - 1 + {{ up }}) % {{ N }} + 1))
+{%- endmacro -%}
 {%- macro by_rising(j) -%}
-{%- if TORUS -%}(cast(1 as bigint) << ((q.rw_no - 1 + {{ j }}) % {{ N }} + 1))
+{%- if TORUS -%}{{ wrapped(j) }}
 {%- else -%}(q.bit << {{ j }} & {{ V }})
 {%- endif -%}
 {%- endmacro -%}
 {%- macro by_falling(j) -%}
-{%- if TORUS -%}(cast(1 as bigint) << ((q.rw_no - 1 + {{ N - j % N }}) % {{ N }} + 1))
+{%- if TORUS -%}{{ wrapped(N - j % N) }}
 {%- else -%}(q.bit >> {{ j }} & {{ V }})
 {%- endif -%}
 {%- endmacro -%}
 {%- macro by_knight(j) -%}
 {%- set near = [j, N - j] | min if TORUS else j -%}
 {%- if near in (1, 2) and TORUS -%}
-((cast(1 as bigint) << ((q.rw_no - 1 + {{ 3 - near }}) % {{ N }} + 1)) | (cast(1 as bigint) << ((q.rw_no - 1 + {{ N - (3 - near) % N }}) % {{ N }} + 1)))
+({{ wrapped(3 - near) }} | {{ wrapped(N - (3 - near) % N) }})
 {%- elif near in (1, 2) -%}
 (((q.bit << {{ 3 - near }}) | (q.bit >> {{ 3 - near }})) & {{ V }})
 {%- else -%}
