@@ -10,9 +10,9 @@ use rusqlite::Connection;
 
 use crate::common::{board, ms, once, read_only, secs, shell_version, time_rows};
 
-/// The solution view as it was before schema 4 on SQLite: the same search
-/// with a final `order by`, which SQLite before 3.47 obeys by sorting the
-/// whole result before its first row.
+/// The solution view with a final `order by`, as it was before schema 4
+/// on SQLite, which SQLite before 3.47 obeys by sorting the whole result
+/// before its first row: the board order, by the row numbers of s1, s2, …
 fn view_before(n: u8) -> String {
     let views = queens::model::schema::view_sql(
         &queens::model::board::Board::square(n),
@@ -21,10 +21,8 @@ fn view_before(n: u8) -> String {
     )
     .unwrap();
     let (_, view) = views.iter().find(|(name, _)| *name == "solution").unwrap();
-    let cut = queens::model::schema::placed_first(n) as u8;
-    let order: Vec<String> = (1..=cut)
-        .map(|k| format!("placed.r{k}"))
-        .chain((cut + 1..=n).map(|k| format!("q{k}.rw_no")))
+    let order: Vec<String> = (1..=n)
+        .map(|k| format!("cast(substr(s{k}, 2) as integer)"))
         .collect();
     format!(
         "{}\norder by {};",

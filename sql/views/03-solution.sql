@@ -13,6 +13,8 @@ create view solution ({% for k in range(1, N + 1) %}s{{ k }}{{ ", " if not loop.
 --@ include "views/solution/duckdb.sql"
 --@ elif POSTGRES and PART + AFTER == 0 and ROWS <= 15
 --@ include "views/solution/postgres.sql"
+--@ elif SQLITE and PART + AFTER == 0 and LAST_FROM > 0
+--@ include "views/solution/sqlite.sql"
 --@ else
 --@ include "views/solution/stepwise.sql"
 --@ endif

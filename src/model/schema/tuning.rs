@@ -48,6 +48,26 @@ pub fn placed_first(n: u8) -> i64 {
     (i64::from(n) / 2 + 1).min(n.into())
 }
 
+/// The column from which SQLite's solution view looks the last queens up
+/// (sql/views/solution/sqlite.sql), if it does: on a square board from
+/// 10×10 on (every row holds a queen, so the rows the first queens leave
+/// free name the last ones' rows), the last five columns up to 13×13 and
+/// four from 14×14 on. Five made every row of the view about twice as
+/// fast as the stepwise search at 10×10 to 13×13, four less so; but the
+/// table of the last queens is built before the first row, and five
+/// columns of 14×14 (54,068 rows) kept that row waiting a fifth of a
+/// second in the sqlite3 shell (docs/src/explanation/fast.md, "The last
+/// queens looked up, in board order").
+pub fn solution_last_queens_from(n: u8, rows: u8) -> Option<u8> {
+    let columns = match n {
+        _ if rows != n => return None,
+        0..=9 => return None,
+        10..=13 => 5,
+        _ => 4,
+    };
+    Some(n + 1 - columns)
+}
+
 /// How many rows the numbered views and solution_class give from the first
 /// solutions alone, at once, before the rows that wait for the whole search
 /// (sql/views/05-numbered_solution.sql): one number for both views, since
@@ -103,6 +123,10 @@ pub(super) fn board_scope(n: u8, scope: Scope) -> Scope {
         .with("W", search_words(n, rows, torus != 0, superqueens != 0))
         // (The second part's search needs a queen after `placed`.)
         .with("CUT", placed_first(n).min(i64::from(n) - i64::from(split)))
+        .with(
+            "LAST_FROM",
+            solution_last_queens_from(n, rows).map_or(0, i64::from),
+        )
         .with("FIRST", FIRST_ROWS)
         .with("SPLIT", split.into())
         .with("CLASS_SPLIT", classes_in_two_parts(n).into())

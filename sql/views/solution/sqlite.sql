@@ -1,0 +1,112 @@
+--# The view `solution` (sql/views/03-solution.sql, which holds its
+--# predicate): solution(s1, …, sN), queen k stands on square s_k of
+--# column k and no queen shares a line with a queen placed before it.
+--# SQLite's form of the whole view on a square board from 10×10 on: the
+--# stepwise search up to column LAST_FROM − 1, then the last queens
+--# looked up, all at once, by the rows the first ones leave free. Its
+--# parts, the search after a given solution, rectangles and the small
+--# boards take the stepwise form (stepwise.sql).
+--@ set CUT = [CUT, LAST_FROM - 1] | min
+-- On SQLite, from 10×10 on, the search meets in the middle:
+-- * `ended` holds every way to place the last {{ N + 1 - LAST_FROM }} queens, on columns
+--   {{ col(LAST_FROM) }} … {{ col(N) }}, no two on one line (a few thousand to a few hundred thousand
+--   rows, found once, before the first solution). rows has bit r set for
+--   each row r they stand in, r{{ LAST_FROM }}, … are their rows and w0, … the
+--   words of the lines they cover.
+-- * The first {{ LAST_FROM - 1 }} queens are placed as the stepwise form places them:
+--   `placed` holds the first {{ CUT }} with U_{{ CUT }}, the lines they cover, worked out
+--   once per placement, and each later one is tested against U_{{ CUT }} and
+--   the queens after it.
+-- * Every row holds a queen, so the last queens stand exactly on the rows
+--   the first ones leave free: an equality, which SQLite answers from an
+--   index it builds on `ended` for this query, by rows. Of the ways it
+--   finds, the lines decide: L(s{{ LAST_FROM }}) ∪ … ∪ L(s{{ N }}) ∩ U_{{ LAST_FROM - 1 }} = ∅.
+--   (Each queen of `ended` against every one before it, the one next to
+--   it included: the words hold every line two queens can share.)
+-- * The rows come in board order without any sorting: the first queens
+--   as the stepwise form gives them, and the last ones of each in the
+--   order of that index, whose key is rows, then r{{ LAST_FROM }}, … (the columns the
+--   query reads, in their order): the order of their rows. Their squares
+--   are named as `square` names them, the column's label, then the row's.
+-- * `limit 9223372036854775807` (no limit) keeps `placed` a step of its
+--   own, as in the stepwise form; `materialized` makes `ended` a table
+--   of its own, built once.
+with ended (rows, {% for k in range(LAST_FROM, N + 1) %}r{{ k }}, {% endfor %}{% for w in range(0, W) %}w{{ w }}{{ ", " if not loop.last else "" }}{% endfor %}) as materialized (
+    -- ended(rows, r{{ LAST_FROM }}, …, r{{ N }}, w0, …): queen k stands in row r_k of
+    -- column k for k = {{ LAST_FROM }} … {{ N }}, no two of them share a line, rows has
+    -- bit r set for each of their rows r, and w0, … are the words of the
+    -- lines they cover.
+    select
+        {% for k in range(LAST_FROM, N + 1) %}(1 << q{{ k }}.rw_no){{ " | " if not loop.last else "" }}{% endfor %},
+        {% for k in range(LAST_FROM, N + 1) %}q{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %},
+--@ for w in range(0, W)
+        {% for k in range(LAST_FROM, N + 1) %}q{{ k }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %}{{ "," if not loop.last else "" }}
+--@ endfor
+    from line_set as q{{ LAST_FROM }}                  -- queen {{ LAST_FROM }} stands in column {{ col(LAST_FROM) }}
+--@ for k in range(LAST_FROM + 1, N + 1)
+    cross join safe_next as q{{ k }}            -- queen {{ k }} stands in column {{ col(k) }}
+--@ endfor
+    where q{{ LAST_FROM }}.cl_no = {{ LAST_FROM }}
+--@ for k in range(LAST_FROM + 1, N + 1)
+      and q{{ k }}.cl_no = {{ k }}
+      and q{{ k }}.prev_rw_no = q{{ k - 1 }}.rw_no       -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅
+--@ if k > LAST_FROM + 1
+--@ for w in range(0, W)
+      and q{{ k }}.w{{ w }} & ({% for j in range(LAST_FROM, k - 2 + 1) %}q{{ j }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %}) = 0
+--@ endfor
+--@ endif
+--@ endfor
+)
+select
+    {% for k in range(1, CUT + 1) %}placed.s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}{% for k in range(CUT + 1, LAST_FROM) %},{{ "\n" }}    q{{ k }}.square as s{{ k }}{% endfor %}{% for k in range(LAST_FROM, N + 1) %},{{ "\n" }}    '{{ col(k) }}' || e.r{{ k }} as s{{ k }}{% endfor %}
+from (
+    -- placed(s1, …, s{{ CUT }}, u0, …, rows, r{{ CUT }}): queen k stands on square s_k of
+    -- column k for k = 1 … {{ CUT }}, no two of them share a line, u0, … are the
+    -- words of U_{{ CUT }}, the lines they cover, rows has bit r set for each of
+    -- their rows r, and r{{ CUT }} is the row of queen {{ CUT }}.
+    select
+        {% for k in range(1, CUT + 1) %}q{{ k }}.square as s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %},
+--@ for w in range(0, W)
+        {% for k in range(1, CUT + 1) %}q{{ k }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %} as u{{ w }},
+--@ endfor
+        {% for k in range(1, CUT + 1) %}(1 << q{{ k }}.rw_no){{ " | " if not loop.last else "" }}{% endfor %} as rows,
+        q{{ CUT }}.rw_no as r{{ CUT }}
+    from line_set as q1                   -- queen 1 stands in column a
+--@ for k in range(2, CUT + 1)
+    cross join safe_next as q{{ k }}            -- queen {{ k }} stands in column {{ col(k) }}
+--@ endfor
+    where q1.cl_no = 1
+--@ for k in range(2, CUT + 1)
+      and q{{ k }}.cl_no = {{ k }}
+      and q{{ k }}.prev_rw_no = q{{ k - 1 }}.rw_no       -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅
+--@ if k > 2
+--@ for w in range(0, W)
+      and q{{ k }}.w{{ w }} & ({% for j in range(1, k - 2 + 1) %}q{{ j }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %}) = 0    -- L(s{{ k }}) ∩ ({% for j in range(1, k - 2 + 1) %}L(s{{ j }}){{ " ∪ " if not loop.last else "" }}{% endfor %}) = ∅
+--@ endfor
+--@ endif
+--@ endfor
+    order by {% for k in range(1, CUT + 1) %}q{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %}
+    limit 9223372036854775807
+) as placed
+--@ for k in range(CUT + 1, LAST_FROM)
+cross join safe_next as q{{ k }}             -- queen {{ k }} stands in column {{ col(k) }}
+--@ endfor
+cross join ended as e                  -- the queens of columns {{ col(LAST_FROM) }} … {{ col(N) }}
+-- (Each condition's reason is written above it, so that the view's last
+-- line is SQL, not a comment: a dump appends its `;` to that line.)
+where true
+--@ for k in range(CUT + 1, LAST_FROM)
+  -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅, and L(s{{ k }}) ∩ U_{{ k - 2 }} = ∅
+  and q{{ k }}.cl_no = {{ k }}
+  and q{{ k }}.prev_rw_no = {{ "placed.r" ~ CUT if k == CUT + 1 else "q" ~ (k - 1) ~ ".rw_no" }}
+--@ for w in range(0, W)
+  and q{{ k }}.w{{ w }} & (placed.u{{ w }}{% for j in range(CUT + 1, k - 2 + 1) %} | q{{ j }}.w{{ w }}{% endfor %}) = 0
+--@ endfor
+--@ endfor
+  -- the last queens on the rows the first ones leave free, and
+  -- L(s{{ LAST_FROM }}) ∪ … ∪ L(s{{ N }}) ∩ U_{{ LAST_FROM - 1 }} = ∅
+  and e.rows = {{ 2 ** (N + 1) - 2 }} - (placed.rows{% for k in range(CUT + 1, LAST_FROM) %} | (1 << q{{ k }}.rw_no){% endfor %})
+--@ for w in range(0, W)
+  and e.w{{ w }} & (placed.u{{ w }}{% for k in range(CUT + 1, LAST_FROM) %} | q{{ k }}.w{{ w }}{% endfor %}) = 0
+--@ endfor
+;
