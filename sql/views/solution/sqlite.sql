@@ -28,6 +28,13 @@
 --   order of that index, whose key is rows, then r{{ LAST_FROM }}, … (the columns the
 --   query reads, in their order): the order of their rows. Their squares
 --   are named as `square` names them, the column's label, then the row's.
+-- * `ended` is stored in board order too (its `order by` costs nothing
+--   while SQLite walks the keys, and the limit keeps SQLite from leaving
+--   out an `order by` the query around it does not ask for): where
+--   SQLite builds no index on it
+--   (`pragma automatic_index = 0`, or statistics that make the tables
+--   look tiny) and reads it whole for each placement, its rows still
+--   come in that order, whichever index of yours it walked.
 -- * `limit 9223372036854775807` (no limit) keeps `placed` a step of its
 --   own, as in the stepwise form; `materialized` makes `ended` a table
 --   of its own, built once.
@@ -56,6 +63,8 @@ with ended (rows, {% for k in range(LAST_FROM, N + 1) %}r{{ k }}, {% endfor %}{%
 --@ endfor
 --@ endif
 --@ endfor
+    order by {% for k in range(LAST_FROM, N + 1) %}q{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %}
+    limit 9223372036854775807
 )
 select
     {% for k in range(1, CUT + 1) %}placed.s{{ k }}{{ ", " if not loop.last else "" }}{% endfor %}{% for k in range(CUT + 1, LAST_FROM) %},{{ "\n" }}    q{{ k }}.square as s{{ k }}{% endfor %}{% for k in range(LAST_FROM, N + 1) %},{{ "\n" }}    '{{ col(k) }}' || e.r{{ k }} as s{{ k }}{% endfor %}

@@ -480,8 +480,9 @@ fn solutions(conn: &Connection, board: &Board) -> Result<(bool, String)> {
     match (first_astray, found == native.len()) {
         (None, true) => said.push_str(", in board order"),
         (Some(k), true) => said.push_str(&format!(
-            ", but not in board order from row {k} on (SQLite walks an index of yours \
-             instead of safe_next's key; queens' own commands keep board order)"
+            ", but not in board order from row {k} on (an index or statistics of yours \
+             make SQLite walk the search otherwise than by safe_next's key; queens' own \
+             commands keep board order)"
         )),
         _ => {}
     }

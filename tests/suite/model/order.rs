@@ -219,6 +219,26 @@ fn doctor_says_when_an_index_of_yours_reorders_the_solution_view() {
     );
 }
 
+promise!(the_view_keeps_board_order_under_your_indexes_without_the_index_sqlite_builds);
+fn the_view_keeps_board_order_under_your_indexes_without_the_index_sqlite_builds() {
+    // From 10×10 the view looks its last queens up in `ended`, through an
+    // index SQLite builds for the query. Without it (`pragma
+    // automatic_index = 0`) SQLite reads `ended` whole for each placement,
+    // in the order it was stored: board order, whichever index it walked
+    // to build it.
+    let n = 10;
+    let board = board_with_indexes_against_board_order(n);
+    let conn = board.connect();
+    conn.execute_batch("pragma automatic_index = 0").unwrap();
+    let mut stmt = conn.prepare("select * from solution").unwrap();
+    let listed: Vec<Vec<String>> = stmt
+        .query_map([], |row| (0..usize::from(n)).map(|i| row.get(i)).collect())
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(listed, board_order(n));
+}
+
 promise!(the_views_list_in_board_order_when_sqlite_reverses_unordered_scans);
 fn the_views_list_in_board_order_when_sqlite_reverses_unordered_scans() {
     // `pragma reverse_unordered_selects` makes SQLite read any scan it has
