@@ -7,6 +7,22 @@
 --# parts, the search after a given solution, rectangles and the small
 --# boards take the stepwise form (stepwise.sql).
 --@ set CUT = [CUT, LAST_FROM - 1] | min
+{#- walk(first, last): queens first … last, one a column, each on a square
+    safe_next offers next to the one before it and sharing no line with
+    those before that: the `from` and `where` of a subquery #}
+{%- macro walk(first, last) %}    from line_set as q{{ first }}                   -- queen {{ first }} stands in column {{ col(first) }}
+{%- for k in range(first + 1, last + 1) %}
+    cross join safe_next as q{{ k }}            -- queen {{ k }} stands in column {{ col(k) }}
+{%- endfor %}
+    where q{{ first }}.cl_no = {{ first }}
+{%- for k in range(first + 1, last + 1) %}
+      and q{{ k }}.cl_no = {{ k }}
+      and q{{ k }}.prev_rw_no = q{{ k - 1 }}.rw_no       -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅
+{%- if k > first + 1 %}{% for w in range(0, W) %}
+      and q{{ k }}.w{{ w }} & ({% for j in range(first, k - 1) %}q{{ j }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %}) = 0    -- L(s{{ k }}) ∩ ({% for j in range(first, k - 1) %}L(s{{ j }}){{ " ∪ " if not loop.last else "" }}{% endfor %}) = ∅
+{%- endfor %}{% endif %}
+{%- endfor %}
+{%- endmacro -%}
 -- On SQLite, from 10×10 on, the search meets in the middle:
 -- * `ended` holds every way to place the last {{ N + 1 - LAST_FROM }} queens, on columns
 --   {{ col(LAST_FROM) }} … {{ col(N) }}, no two on one line (a few thousand to a few hundred thousand
@@ -49,20 +65,7 @@ with ended (rows, {% for k in range(LAST_FROM, N + 1) %}r{{ k }}, {% endfor %}{%
 --@ for w in range(0, W)
         {% for k in range(LAST_FROM, N + 1) %}q{{ k }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %}{{ "," if not loop.last else "" }}
 --@ endfor
-    from line_set as q{{ LAST_FROM }}                  -- queen {{ LAST_FROM }} stands in column {{ col(LAST_FROM) }}
---@ for k in range(LAST_FROM + 1, N + 1)
-    cross join safe_next as q{{ k }}            -- queen {{ k }} stands in column {{ col(k) }}
---@ endfor
-    where q{{ LAST_FROM }}.cl_no = {{ LAST_FROM }}
---@ for k in range(LAST_FROM + 1, N + 1)
-      and q{{ k }}.cl_no = {{ k }}
-      and q{{ k }}.prev_rw_no = q{{ k - 1 }}.rw_no       -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅
---@ if k > LAST_FROM + 1
---@ for w in range(0, W)
-      and q{{ k }}.w{{ w }} & ({% for j in range(LAST_FROM, k - 2 + 1) %}q{{ j }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %}) = 0
---@ endfor
---@ endif
---@ endfor
+{{ walk(LAST_FROM, N) }}
     order by {% for k in range(LAST_FROM, N + 1) %}q{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %}
     limit 9223372036854775807
 )
@@ -80,20 +83,7 @@ from (
 --@ endfor
         {% for k in range(1, CUT + 1) %}(1 << q{{ k }}.rw_no){{ " | " if not loop.last else "" }}{% endfor %} as rows,
         q{{ CUT }}.rw_no as r{{ CUT }}
-    from line_set as q1                   -- queen 1 stands in column a
---@ for k in range(2, CUT + 1)
-    cross join safe_next as q{{ k }}            -- queen {{ k }} stands in column {{ col(k) }}
---@ endfor
-    where q1.cl_no = 1
---@ for k in range(2, CUT + 1)
-      and q{{ k }}.cl_no = {{ k }}
-      and q{{ k }}.prev_rw_no = q{{ k - 1 }}.rw_no       -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅
---@ if k > 2
---@ for w in range(0, W)
-      and q{{ k }}.w{{ w }} & ({% for j in range(1, k - 2 + 1) %}q{{ j }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %}) = 0    -- L(s{{ k }}) ∩ ({% for j in range(1, k - 2 + 1) %}L(s{{ j }}){{ " ∪ " if not loop.last else "" }}{% endfor %}) = ∅
---@ endfor
---@ endif
---@ endfor
+{{ walk(1, CUT) }}
     order by {% for k in range(1, CUT + 1) %}q{{ k }}.rw_no{{ ", " if not loop.last else "" }}{% endfor %}
     limit 9223372036854775807
 ) as placed
