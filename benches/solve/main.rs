@@ -55,7 +55,8 @@ use crate::duckdb::duckdb_figures;
 use crate::first_rows::{first_rows_figures, views_first_rows_figures};
 use crate::mirror::mirror_figures;
 use crate::native::{
-    count_against_native, count_against_native_huge, mirror_half_count, plain_bitmask_count,
+    count_against_native, count_against_native_huge, count_steps_against_calls, mirror_half_count,
+    plain_bitmask_count,
 };
 use crate::postgres::postgres_figures;
 use crate::rows::{
@@ -160,6 +161,7 @@ fn sqlite_figures(dir: &Path, sizes: &[u8], cores: usize, wanted: &impl Fn(&str)
     if wanted("native") {
         let large: Vec<u8> = sizes.iter().copied().filter(|&n| n >= 11).collect();
         count_against_native(&large);
+        count_steps_against_calls(&large);
     }
     if wanted("duckdb") {
         let large: Vec<u8> = sizes.iter().copied().filter(|&n| n >= 10).collect();

@@ -5,11 +5,19 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use queens::checker;
+use queens::engine::Target;
+use queens::model::board::Board;
+use queens::model::schema;
+use queens::model::template::{Dialect, Scope};
+use queens::search::parallel;
+use rusqlite::{Connection, named_params};
 
-use crate::common::{board, ms, once, ratio, run_queens};
+use crate::common::{board, ms, once, open, ratio, run_queens};
 
 /// The bitmask counter's step: the ways to fill the rows not in `rows`
 /// (of `all`), one queen a column, no queen on a diagonal `left` or
@@ -215,4 +223,149 @@ fn count_with_peak(path: &Path, expected: u64) -> (Duration, Option<u64>) {
         .last()
         .and_then(|line| line.trim().parse().ok());
     (took, peak)
+}
+
+/// The calls the mirror-half counter makes (`completions` once for each
+/// placement it extends, the first queens' own included): the counter's
+/// unit of work, as a bytecode step is SQLite's. (`completions`' walk
+/// with a tally instead of a count, kept apart so that the counter the
+/// benchmark times stays the plain loop.)
+fn mirror_half_calls(n: u32) -> u64 {
+    fn calls(all: u32, rows: u32, left: u32, right: u32) -> u64 {
+        let mut free = if rows == all {
+            0
+        } else {
+            all & !(rows | left | right)
+        };
+        let mut made = 1;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            made += calls(
+                all,
+                rows | bit,
+                ((left | bit) << 1) & all,
+                (right | bit) >> 1,
+            );
+        }
+        made
+    }
+    let all = (1u32 << n) - 1;
+    (0..n.div_ceil(2))
+        .map(|row| {
+            let bit = 1u32 << row;
+            calls(all, bit, (bit << 1) & all, bit >> 1)
+        })
+        .sum()
+}
+
+/// The statements `queens count` runs on an SQLite file, on one
+/// connection and one thread: the build of last_queens, then every part
+/// searched. Counted in SQLite's bytecode steps (its progress handler,
+/// called every 100 steps) and timed in a second run without the
+/// handler, against the mirror-half counter's calls: how much work each
+/// does, and what a unit of it costs.
+pub fn count_steps_against_calls(sizes: &[u8]) {
+    println!();
+    println!(
+        "queens count's statements on one connection (last_queens built, then every part), \
+         in SQLite's bytecode steps (millions), against the mirror-half counter's calls \
+         (millions), and the statements' time on one thread (ms):"
+    );
+    println!(
+        "{:>3} {:>10} {:>10} {:>10} {:>10} {:>9} {:>9} {:>10}",
+        "N", "build", "parts", "steps", "calls", "a call", "ms", "ns a step"
+    );
+    let dir = tempfile::TempDir::new().unwrap();
+    for &n in sizes {
+        let path = board(dir.path(), n);
+        let count = CountStatements::of(&path, n);
+        let steps = Arc::new(AtomicU64::new(0));
+        let build = count.run(&path, Some(&steps));
+        let all = steps.load(Ordering::Relaxed);
+        let took = once(|| {
+            count.run(&path, None);
+        });
+        let calls = mirror_half_calls(u32::from(n));
+        println!(
+            "{n:>3} {:>10.2} {:>10.2} {:>10.2} {:>10.2} {:>9.1} {:>9} {:>10.1}",
+            build as f64 / 1e6,
+            (all - build) as f64 / 1e6,
+            all as f64 / 1e6,
+            calls as f64 / 1e6,
+            all as f64 / calls as f64,
+            ms(took),
+            took.as_nanos() as f64 / all as f64
+        );
+    }
+}
+
+/// What `queens count` runs on an SQLite file of an `n`×`n` board: the
+/// script that builds last_queens, the count of a part, and the parts it
+/// searches (those of weight above 0), with the number they add up to.
+struct CountStatements {
+    prepare: String,
+    count: String,
+    parts: Vec<(String, String)>,
+    expected: u64,
+}
+
+impl CountStatements {
+    fn of(path: &Path, n: u8) -> CountStatements {
+        let scope = schema::with_shape(Scope::for_dialect(Dialect::Sqlite), &Board::square(n));
+        let counting = schema::part_count(n, scope).unwrap();
+        let (_engine, reader) = open(&Target::File(path.to_path_buf()));
+        let parts = parallel::parts(reader.as_ref())
+            .unwrap()
+            .into_iter()
+            .filter(|part| part.weight > 0)
+            .map(|part| (part.s1, part.s2))
+            .collect();
+        CountStatements {
+            prepare: counting
+                .prepare
+                .expect("from 10×10 on, a count builds last_queens"),
+            // (queens loads last_queens into each connection as
+            // queens_count; on one connection it stays in temp.)
+            count: counting
+                .count
+                .text
+                .replace("queens_count.last_queens", "temp.last_queens"),
+            parts,
+            expected: checker::count_solutions(n),
+        }
+    }
+
+    /// Runs every statement on a connection of its own, its bytecode steps
+    /// added to `steps` where given; the steps of the build, if counted.
+    fn run(&self, path: &Path, steps: Option<&Arc<AtomicU64>>) -> u64 {
+        let conn = Connection::open(path).unwrap();
+        if let Some(steps) = steps {
+            let counted = Arc::clone(steps);
+            conn.progress_handler(
+                100,
+                Some(move || {
+                    counted.fetch_add(100, Ordering::Relaxed);
+                    false
+                }),
+            )
+            .unwrap();
+        }
+        conn.execute_batch(&self.prepare).unwrap();
+        let built = steps.map_or(0, |s| s.load(Ordering::Relaxed));
+        let mut statement = conn.prepare(&self.count).unwrap();
+        let total: u64 = self
+            .parts
+            .iter()
+            .map(|(s1, s2)| {
+                statement
+                    .query_row(named_params! {":s1": s1, ":s2": s2}, |row| {
+                        row.get::<_, i64>(0)
+                    })
+                    .unwrap() as u64
+            })
+            .sum();
+        assert_eq!(total, self.expected, "{}", path.display());
+        built
+    }
 }
