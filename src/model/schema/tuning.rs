@@ -130,6 +130,7 @@ pub(super) fn board_scope(n: u8, scope: Scope) -> Scope {
         r => u8::try_from(r).unwrap_or(n),
     };
     let split = views_in_two_parts(n, rows);
+    let left = duckdb_left_columns(n);
     scope
         .with("TORUS", torus)
         .with("SUPERQUEENS", superqueens)
@@ -151,17 +152,11 @@ pub(super) fn board_scope(n: u8, scope: Scope) -> Scope {
         .with("THIRD", 0)
         .with("AFTER", 0)
         .with("ORDERED", 1)
-        .with("LEFT", i64::from(duckdb_left_columns(n)))
+        .with("LEFT", i64::from(left))
         // whether each half of DuckDB's search starts with two columns
         // (an even number of them), so that the rest go two at a time
-        .with(
-            "LEFT_PAIR",
-            i64::from(duckdb_left_columns(n).is_multiple_of(2)),
-        )
-        .with(
-            "RIGHT_PAIR",
-            i64::from((n - duckdb_left_columns(n)).is_multiple_of(2)),
-        )
+        .with("LEFT_PAIR", i64::from(left.is_multiple_of(2)))
+        .with("RIGHT_PAIR", i64::from((n - left).is_multiple_of(2)))
         .with("ONES", hexadecimal_ones(n))
 }
 
