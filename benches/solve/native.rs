@@ -58,14 +58,22 @@ pub fn plain_bitmask_count(n: u32) -> u64 {
 /// in the upper half), and on an odd board the first queen in the middle
 /// row once, searched whole. About half the plain counter's time.
 pub fn mirror_half_count(n: u32) -> u64 {
+    let (lower, middle) = mirror_half_walks::<0>(n);
+    2 * lower + middle
+}
+
+/// The mirror-half counter's two walks (`completions` with `PER_CALL`):
+/// from the first queen in each row of the lower half, and on an odd
+/// board from the middle row (0 on an even one).
+fn mirror_half_walks<const PER_CALL: u64>(n: u32) -> (u64, u64) {
     let all = (1u32 << n) - 1;
     let from = |row: u32| {
         let bit = 1u32 << row;
-        completions::<0>(all, bit, (bit << 1) & all, bit >> 1)
+        completions::<PER_CALL>(all, bit, (bit << 1) & all, bit >> 1)
     };
     let lower: u64 = (0..n / 2).map(from).sum();
     let middle = if n % 2 == 1 { from(n / 2) } else { 0 };
-    2 * lower + middle
+    (lower, middle)
 }
 
 /// One of the two counters as a process of its own (this bench run
@@ -232,13 +240,8 @@ fn count_with_peak(path: &Path, expected: u64) -> (Duration, Option<u64>) {
 /// placement it extends, the first queens' own included): the counter's
 /// unit of work, as a bytecode step is SQLite's.
 fn mirror_half_calls(n: u32) -> u64 {
-    let all = (1u32 << n) - 1;
-    (0..n.div_ceil(2))
-        .map(|row| {
-            let bit = 1u32 << row;
-            completions::<1>(all, bit, (bit << 1) & all, bit >> 1)
-        })
-        .sum()
+    let (lower, middle) = mirror_half_walks::<1>(n);
+    lower + middle
 }
 
 /// The statements `queens count` runs on an SQLite file, on one

@@ -1,6 +1,7 @@
 //! The `tree` section: search_tree_tally and search_tree against their
 //! forms before only the placements went round their recursions.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use rusqlite::Connection;
@@ -32,23 +33,32 @@ fn all_rows(conn: &Connection, sql: &str) -> Vec<Vec<String>> {
 }
 
 pub fn tree_figures(sizes: &[u8]) {
-    tally_figures(sizes);
-    every_try_figures(sizes);
+    // One board of each size (up to 12×12), with both kept forms, read by
+    // both tables.
+    let dir = tempfile::TempDir::new().unwrap();
+    let boards: Vec<(u8, PathBuf)> = (sizes.iter().filter(|&&n| n <= 12))
+        .map(|&n| {
+            let path = board(dir.path(), n);
+            let scope = queens::model::template::Scope::default()
+                .with("N", n.into())
+                .with("ROWS", n.into())
+                .with("W", queens::model::schema::search_words(n, n, false, false));
+            add_kept_form(&path, TALLY_BEFORE, &scope);
+            add_kept_form(&path, TREE_BEFORE, &scope);
+            (n, path)
+        })
+        .collect();
+    tally_figures(&boards);
+    every_try_figures(&boards);
 }
 
 /// The tally against its form before, and their answers compared.
-fn tally_figures(sizes: &[u8]) {
+fn tally_figures(boards: &[(u8, PathBuf)]) {
     println!();
     println!("search_tree_tally against its form before (select * from …, one thread):");
     println!("{:>3} {:>10} {:>10} {:>8}", "N", "tally", "before", "ratio");
-    let dir = tempfile::TempDir::new().unwrap();
-    for &n in sizes.iter().filter(|&&n| n <= 12) {
-        let path = board(dir.path(), n);
-        let scope = queens::model::template::Scope::default()
-            .with("N", n.into())
-            .with("ROWS", n.into());
-        add_kept_form(&path, TALLY_BEFORE, &scope);
-        let conn = read_only(&path);
+    for (n, path) in boards {
+        let conn = read_only(path);
         let now = all_rows(&conn, "select * from search_tree_tally");
         assert_eq!(
             now,
@@ -102,22 +112,15 @@ fn rows_apart(conn: &Connection) -> i64 {
 /// row compared up to 10×10, the aggregate everywhere), the fastest of
 /// three runs each alternated up to 11×11, one run each at 12×12, where
 /// the form before takes a minute or more.
-fn every_try_figures(sizes: &[u8]) {
+fn every_try_figures(boards: &[(u8, PathBuf)]) {
     println!();
     println!("search_tree, every column of every row (one aggregate, one thread):");
     println!(
         "{:>3} {:>10} {:>10} {:>10} {:>8}",
         "N", "tries", "now", "before", "ratio"
     );
-    let dir = tempfile::TempDir::new().unwrap();
-    for &n in sizes.iter().filter(|&&n| n <= 12) {
-        let path = board(dir.path(), n);
-        let scope = queens::model::template::Scope::default()
-            .with("N", n.into())
-            .with("ROWS", n.into())
-            .with("W", queens::model::schema::search_words(n, n, false, false));
-        add_kept_form(&path, TREE_BEFORE, &scope);
-        let conn = read_only(&path);
+    for &(n, ref path) in boards {
+        let conn = read_only(path);
         if n <= 10 {
             assert_eq!(rows_apart(&conn), 0);
         }
