@@ -71,118 +71,6 @@ own (classid, objid) as (
     union all
     select 'pg_ts_dict'::regclass::oid, d.oid from pg_ts_dict as d join s on d.dictnamespace = s.oid
 ),
-reached (classid, objid) as (
-    select classid, objid from own
-    union
-    select step.classid, step.objid
-    from reached as r
-    cross join lateral (
-        -- what it refers to
-        select d.refclassid, d.refobjid from pg_depend as d
-        where d.classid = r.classid and d.objid = r.objid and d.deptype in ('n', 'a', 'i')
-        union all
-        -- its own parts: a relation's rules, triggers, policies, defaults,
-        -- constraints, indexes, row type; a type's array type; and every
-        -- cast between a type and one of PostgreSQL's own, which built-ins
-        -- look up as they run (`quote_literal`, `||`, `to_json` find a
-        -- type's cast to text or json themselves, so no view records it).
-        -- (A cast between two roles' types runs only where SQL names the
-        -- other type, which is recorded; whoever may use a type may make
-        -- one, and could otherwise bar every reader by making one.)
-        select d.classid, d.objid from pg_depend as d
-        where d.refclassid = r.classid and d.refobjid = r.objid
-          and (d.deptype in ('a', 'i')
-               or (d.classid = 'pg_cast'::regclass
-                   and exists (select from pg_cast as c
-                               join pg_type as t on t.oid in (c.castsource, c.casttarget)
-                                                and t.oid <> r.objid
-                               where c.oid = d.objid
-                                 and t.typnamespace = 'pg_catalog'::regnamespace)))
-        union all
-        -- what its catalog row (and the rows that belong to it) names, by
-        -- the server's own list of references (postgres/catalog_edges.sql,
-        -- which says what is not followed and why): an operator's function,
-        -- negator and commutator, which pg_depend leaves out, a type's
-        -- input, output and other functions, an aggregate's support
-        -- functions, a range's canonical and subtype_diff functions, …
-        {{ FOLLOW | indent(8) }}
-        union all
-        -- what the server looks up by a reached object, which no row of it
-        -- names: an operator's entries in operator families (a sort or a
-        -- hash by the operator runs its family's support functions), and a
-        -- type's operator classes (a sort, a group or a distinct on the
-        -- type runs its default class's functions); the entries and
-        -- classes lead on to their families' functions
-        select 'pg_amop'::regclass::oid, a.oid from pg_amop as a
-        where r.classid = 'pg_operator'::regclass and a.amopopr = r.objid
-        union all
-        select 'pg_opclass'::regclass::oid, c.oid from pg_opclass as c
-        where r.classid = 'pg_type'::regclass and c.opcintype = r.objid
-        union all
-        -- a relation's inheritance children and partitions, which reading
-        -- the relation reads too (their indexes' expressions and checks
-        -- are folded by the planner as it plans)
-        select 'pg_class'::regclass::oid, i.inhrelid from pg_inherits as i
-        where r.classid = 'pg_class'::regclass and i.inhparent = r.objid
-        union all
-        -- every type a reached object's stored tree names (`:consttype N`,
-        -- `:resulttype N`, `:typid N`, …): pg_depend records most, not
-        -- all (PostgreSQL 17's `json_value(… returning d)` records no
-        -- domain d, and reads the value as d, checks and all, as it runs)
-        select 'pg_type'::regclass::oid, m.found[1]::oid
-        from (
-            {% filter indent(12) %}{% include "postgres/stored_tree.sql" %}{% endfilter %}
-        ) as t (tree)
-        cross join lateral regexp_matches(t.tree, ':[a-z_]*(?:type|typid|typeid) ([0-9]+)', 'g')
-            as m (found)
-    ) as step (classid, objid)
-    where step.objid <> 0
-      -- (a schema runs no code: postgres/catalog_references.sql)
-      and step.classid <> 'pg_namespace'::regclass::oid
-      -- (an extension's objects stop the walk only where a superuser owns
-      -- the extension: an ordinary role may install a trusted extension
-      -- and then add objects of its own to it with `alter extension … add`)
-      and not exists (
-          select from pg_depend as e
-          join pg_extension as x on e.refclassid = 'pg_extension'::regclass and x.oid = e.refobjid
-          join pg_roles as xo on xo.oid = x.extowner
-          where e.classid = step.classid and e.objid = step.objid and e.deptype = 'e'
-            and xo.rolsuper)
-      -- PostgreSQL's own objects, made with the server (initdb): those
-      -- of pg_catalog and information_schema, whose rows only a
-      -- superuser can make name anything else, are the ones below the
-      -- first oid an object made later has (FirstNormalObjectId, 16384).
-      -- (Not by their schema's name: pg_identify_object, asked of an
-      -- object whose schema another session drops meanwhile, ends the
-      -- server process on PostgreSQL 15.)
-      and step.objid >= 16384
-),
--- the roles that own what was reached (a part, such as a rule, a
--- trigger or a cast, has no owner of its own: it answers for what it
--- belongs to, which the walk reaches too)
-owned (classid, objid, owner) as (
-    select r.classid, r.objid, o.owner
-    from reached as r
-    cross join lateral (
-        {{ OWNERS | indent(8) }}
-    ) as o (owner)
-),
--- The node trees of what was reached: the SQL it runs, as the server
--- stores it, where a call of a function is `:funcid N` (an operator's
--- `:opfuncid N`, an aggregate's `:aggfnoid N`, a window function's
--- `:winfnoid N`), pinned built-ins included, which pg_depend leaves out.
--- A direct call of one of the functions runs_sql_text names is
--- `:funcid N` there; one made through an operator or an aggregate built
--- on it is found by the catalog reference that names it (runs_text).
--- (postgres/stored_tree.sql leaves out the connecting role's own, as its
--- own plpgsql is.)
-trees (classid, objid, tree) as (
-    select r.classid, r.objid, t.tree
-    from reached as r
-    cross join lateral (
-        {% filter indent(8) %}{% include "postgres/stored_tree.sql" %}{% endfilter %}
-    ) as t (tree)
-),
 -- PostgreSQL's own functions that run SQL given as text, change a setting
 -- for the rest of the session, or read a value as a type named at run
 -- time (whose input functions and domain checks are then another role's,
@@ -221,24 +109,145 @@ runs_sql_text (oid) as (
        -- run, as the brin and gin functions above do
        or p.proname in ('bt_index_check', 'bt_index_parent_check', 'gin_index_check')
 ),
--- (strpos, not a regular expression: the views' trees are long, and a
--- search for each of a few words is the faster)
-runs_text (classid, objid, called) as (
-    select t.classid, t.objid, f.oid
-    from trees as t cross join runs_sql_text as f
-    where strpos(t.tree, ':funcid ' || f.oid::text || ' ') > 0
-    union all
-    -- a reached object whose catalog row names one of them, which no tree
-    -- holds as a call: an operator made on ts_rewrite, an aggregate that
-    -- steps with it. (Not a type: its input function, record_in for a row
-    -- type, reads values of that very type, whose parts are reached.)
-    select r.classid, r.objid, step.objid
+-- every object the schema's objects lead to (calls 0); and for each that
+-- calls one of runs_sql_text's functions, a row that says so (calls: the
+-- function). A direct call is `:funcid N` in the object's stored tree,
+-- pinned built-ins included, which pg_depend leaves out; a call through
+-- an operator or an aggregate built on the function is a reference of
+-- the operator's or the aggregate's catalog row (not of a type's: its
+-- input function, record_in for a row type, reads values of that very
+-- type, whose parts are reached). Both are read as the walk reaches the
+-- object, with the tree and the row it reads for its next steps, so
+-- neither is read twice. (postgres/stored_tree.sql leaves out the
+-- connecting role's own trees, as its own plpgsql is left.)
+reached (classid, objid, calls) as (
+    select classid, objid, 0::oid from own
+    union
+    select step.classid, step.objid, step.calls
     from reached as r
     cross join lateral (
-        {{ FOLLOW | indent(8) }}
-    ) as step (classid, objid)
-    where r.classid <> 'pg_type'::regclass
-      and step.classid = 'pg_proc'::regclass and step.objid in (select oid from runs_sql_text)
+        -- what it refers to
+        select d.refclassid, d.refobjid, 0::oid from pg_depend as d
+        where d.classid = r.classid and d.objid = r.objid and d.deptype in ('n', 'a', 'i')
+        union all
+        -- its own parts: a relation's rules, triggers, policies, defaults,
+        -- constraints, indexes, row type; a type's array type; and every
+        -- cast between a type and one of PostgreSQL's own, which built-ins
+        -- look up as they run (`quote_literal`, `||`, `to_json` find a
+        -- type's cast to text or json themselves, so no view records it).
+        -- (A cast between two roles' types runs only where SQL names the
+        -- other type, which is recorded; whoever may use a type may make
+        -- one, and could otherwise bar every reader by making one.)
+        select d.classid, d.objid, 0::oid from pg_depend as d
+        where d.refclassid = r.classid and d.refobjid = r.objid
+          and (d.deptype in ('a', 'i')
+               or (d.classid = 'pg_cast'::regclass
+                   and exists (select from pg_cast as c
+                               join pg_type as t on t.oid in (c.castsource, c.casttarget)
+                                                and t.oid <> r.objid
+                               where c.oid = d.objid
+                                 and t.typnamespace = 'pg_catalog'::regnamespace)))
+        union all
+        -- what its catalog row (and the rows that belong to it) names, by
+        -- the server's own list of references (postgres/catalog_edges.sql,
+        -- which says what is not followed and why): an operator's function,
+        -- negator and commutator, which pg_depend leaves out, a type's
+        -- input, output and other functions, an aggregate's support
+        -- functions, a range's canonical and subtype_diff functions, …;
+        -- and where that is one of runs_sql_text's functions, that the
+        -- object calls it
+        select v.classid, v.objid, v.calls
+        from (
+            {{ FOLLOW | indent(12) }}
+        ) as f (classid, objid)
+        cross join lateral (
+            select f.classid, f.objid, 0::oid
+            union all
+            select r.classid, r.objid, f.objid
+            where f.classid = 'pg_proc'::regclass and r.classid <> 'pg_type'::regclass
+              and f.objid in (select oid from runs_sql_text)
+        ) as v (classid, objid, calls)
+        union all
+        -- what the server looks up by a reached object, which no row of it
+        -- names: an operator's entries in operator families (a sort or a
+        -- hash by the operator runs its family's support functions), and a
+        -- type's operator classes (a sort, a group or a distinct on the
+        -- type runs its default class's functions); the entries and
+        -- classes lead on to their families' functions
+        select 'pg_amop'::regclass::oid, a.oid, 0::oid from pg_amop as a
+        where r.classid = 'pg_operator'::regclass and a.amopopr = r.objid
+        union all
+        select 'pg_opclass'::regclass::oid, c.oid, 0::oid from pg_opclass as c
+        where r.classid = 'pg_type'::regclass and c.opcintype = r.objid
+        union all
+        -- a relation's inheritance children and partitions, which reading
+        -- the relation reads too (their indexes' expressions and checks
+        -- are folded by the planner as it plans)
+        select 'pg_class'::regclass::oid, i.inhrelid, 0::oid from pg_inherits as i
+        where r.classid = 'pg_class'::regclass and i.inhparent = r.objid
+        union all
+        -- every type a reached object's stored tree names (`:consttype N`,
+        -- `:resulttype N`, `:typid N`, …): pg_depend records most, not
+        -- all (PostgreSQL 17's `json_value(… returning d)` records no
+        -- domain d, and reads the value as d, checks and all, as it runs);
+        -- and every call the tree makes of one of runs_sql_text's functions
+        -- (strpos, not a regular expression: the views' trees are long, and
+        -- a search for each of a few words is the faster)
+        select v.classid, v.objid, v.calls
+        from (
+            {% filter indent(12) %}{% include "postgres/stored_tree.sql" %}{% endfilter %}
+        ) as t (tree)
+        cross join lateral (
+            select 'pg_type'::regclass::oid, m.found[1]::oid, 0::oid
+            from regexp_matches(t.tree, ':[a-z_]*(?:type|typid|typeid) ([0-9]+)', 'g')
+                as m (found)
+            union all
+            select r.classid, r.objid, f.oid
+            from runs_sql_text as f
+            where strpos(t.tree, ':funcid ' || f.oid::text || ' ') > 0
+        ) as v (classid, objid, calls)
+    ) as step (classid, objid, calls)
+    -- (a row that says what an object calls is kept, not walked from)
+    where r.calls = 0
+      and (step.calls <> 0
+           or (step.objid <> 0
+               -- (a schema runs no code: postgres/catalog_references.sql)
+               and step.classid <> 'pg_namespace'::regclass::oid
+               -- (an extension's objects stop the walk only where a
+               -- superuser owns the extension: an ordinary role may
+               -- install a trusted extension and then add objects of its
+               -- own to it with `alter extension … add`)
+               and not exists (
+                   select from pg_depend as e
+                   join pg_extension as x
+                     on e.refclassid = 'pg_extension'::regclass and x.oid = e.refobjid
+                   join pg_roles as xo on xo.oid = x.extowner
+                   where e.classid = step.classid and e.objid = step.objid
+                     and e.deptype = 'e' and xo.rolsuper)
+               -- PostgreSQL's own objects, made with the server (initdb):
+               -- those of pg_catalog and information_schema, whose rows
+               -- only a superuser can make name anything else, are the
+               -- ones below the first oid an object made later has
+               -- (FirstNormalObjectId, 16384). (Not by their schema's
+               -- name: pg_identify_object, asked of an object whose schema
+               -- another session drops meanwhile, ends the server process
+               -- on PostgreSQL 15.)
+               and step.objid >= 16384))
+),
+-- the roles that own what was reached (a part, such as a rule, a
+-- trigger or a cast, has no owner of its own: it answers for what it
+-- belongs to, which the walk reaches too)
+owned (classid, objid, owner) as (
+    select r.classid, r.objid, o.owner
+    from reached as r
+    cross join lateral (
+        {{ OWNERS | indent(8) }}
+    ) as o (owner)
+    where r.calls = 0
+),
+-- what was reached that calls one of runs_sql_text's functions
+runs_text (classid, objid, called) as (
+    select classid, objid, calls from reached where calls <> 0
 ),
 found (what, owner, why, rank) as (
     -- a role that can act as a trusted one (a member of it, which may `set

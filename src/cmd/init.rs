@@ -74,11 +74,13 @@ pub fn run(args: &Args) -> Result<()> {
         target.file("--materialize")?;
     }
     let mut engine = engine::connect(&target)?;
+    // Trusted before the board is read, so that the command's one walk of
+    // the schema's dependencies is made with the roles named.
+    args.target.trust.apply(engine.as_mut(), &target);
     // The board asked for, over the one the database holds (none yet: the
     // plain board), read only where a flag or --size asks for one.
     let asked = args.target.asked(|| engine.held_board().ok().flatten());
     engine.describe_relations();
-    args.target.trust.apply(engine.as_mut(), &target);
     let engine = engine.as_ref();
     let mut n = 0;
     let mut build = || -> Result<()> {

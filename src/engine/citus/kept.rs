@@ -26,11 +26,11 @@ pub struct Keeper {
 }
 
 impl Keeper {
-    pub fn new((url, schema, trusted): (&str, &str, &[String])) -> Keeper {
+    pub fn new((url, schema, trusted): (&str, &str, &pg::Trust)) -> Keeper {
         Keeper {
             url: url.to_string(),
             schema: schema.to_string(),
-            trusted: trusted.to_vec(),
+            trusted: trusted.roles().to_vec(),
             session: RefCell::new(None),
         }
     }

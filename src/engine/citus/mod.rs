@@ -344,7 +344,7 @@ pub struct Reader {
 }
 
 impl Reader {
-    fn new(inner: pg::Reader, place: (&str, &str, &[String])) -> Result<Reader> {
+    fn new(inner: pg::Reader, place: (&str, &str, &pg::Trust)) -> Result<Reader> {
         let distributed = is_distributed(&mut *inner.client())?;
         Ok(Reader {
             inner,

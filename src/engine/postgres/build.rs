@@ -14,8 +14,8 @@ use postgres::error::SqlState;
 use crate::engine::interface::{Inspection, Origin};
 use crate::engine::postgres::acl;
 use crate::engine::postgres::connect::{
-    Legacy, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size, no_board_size,
-    own_relations, script, statement,
+    Legacy, Trust, checked_schema, connect_to_schema, inspect, inspect_allowing_no_size,
+    no_board_size, own_relations, script, statement,
 };
 use crate::engine::postgres::wait::{busy_or, gave_up_waiting_or};
 use crate::error::Error;
@@ -392,7 +392,7 @@ pub fn build_script(schema: &str, board: &Board) -> Result<String> {
 /// `change` gets what was found. Last, it takes back what an earlier queens
 /// gave its role queens_reader here; returns whether there was any.
 pub fn change_model(
-    (url, schema, trusted): (&str, &str, &[String]),
+    (url, schema, trusted): (&str, &str, &Trust),
     settings: &str,
     change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
 ) -> Result<bool> {
@@ -422,7 +422,7 @@ fn name_broken_constraint(error: anyhow::Error, schema: &str) -> anyhow::Error {
 }
 
 fn change_model_locked(
-    (url, schema, trusted): (&str, &str, &[String]),
+    (url, schema, trusted): (&str, &str, &Trust),
     settings: &str,
     change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
 ) -> Result<bool> {
@@ -476,7 +476,7 @@ fn migrate(tx: &mut Transaction, schema: &str, version: usize) -> Result<()> {
 /// and gives it the read-only role for `query` if it has none yet.
 /// Returns whether the schema had to be upgraded.
 pub fn bring_up_to_date(
-    (url, schema, trusted): (&str, &str, &[String]),
+    (url, schema, trusted): (&str, &str, &Trust),
     hooks: &dyn RefillHooks,
     describe: bool,
 ) -> Result<bool> {
@@ -553,7 +553,7 @@ fn refill(
 /// that is `bring_up_to_date`, for `init`. Two processes building one
 /// schema at once are serialised: the second finds the first one's board.
 pub fn ensure_exists(
-    (url, schema, trusted): (&str, &str, &[String]),
+    (url, schema, trusted): (&str, &str, &Trust),
     new: &Board,
     describe: bool,
 ) -> Result<(Origin, Inspection)> {
@@ -562,7 +562,7 @@ pub fn ensure_exists(
 }
 
 fn build_unless_there(
-    (url, schema, trusted): (&str, &str, &[String]),
+    (url, schema, trusted): (&str, &str, &Trust),
     board: &Board,
     describe: bool,
 ) -> Result<(Origin, Inspection)> {
@@ -654,7 +654,7 @@ fn name_taken_or(error: postgres::Error, schema: &str) -> anyhow::Error {
 
 /// Whether the schema is queens' but its board_size is empty: `init
 /// --force --size N` may then build a board in it.
-pub fn lacks_board_size(url: &str, schema: &str, trusted: &[String]) -> Result<bool> {
+pub fn lacks_board_size(url: &str, schema: &str, trusted: &Trust) -> Result<bool> {
     let inspected = connect_to_schema(url, schema, trusted, Legacy::Remove)
         .and_then(|(mut client, checked)| inspect_allowing_no_size(&mut client, checked))
         .map_err(|e| gave_up_waiting_or(e, url, schema))?;
@@ -664,7 +664,7 @@ pub fn lacks_board_size(url: &str, schema: &str, trusted: &[String]) -> Result<b
 /// The board in the schema, if it holds one, read in a transaction of
 /// its own with the schema on its search path (for `init`, which compares
 /// it with the one asked for before it changes anything).
-pub fn held_board((url, schema, trusted): (&str, &str, &[String])) -> Result<Option<Board>> {
+pub fn held_board((url, schema, trusted): (&str, &str, &Trust)) -> Result<Option<Board>> {
     let read = || -> Result<Option<Board>> {
         let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
         let mut tx = client.transaction()?;
@@ -683,7 +683,7 @@ pub fn held_board((url, schema, trusted): (&str, &str, &[String])) -> Result<Opt
 /// Replaces the board with `board` in one transaction: the facts and
 /// views are dropped and built again; other objects in the schema stay.
 pub fn rebuild(
-    (url, schema, trusted): (&str, &str, &[String]),
+    (url, schema, trusted): (&str, &str, &Trust),
     board: &Board,
     hooks: &dyn RefillHooks,
     describe: bool,

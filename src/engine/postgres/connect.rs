@@ -3,6 +3,7 @@
 //! runs anything there (no extension's schema, no role's SQL that would
 //! borrow the reader's powers, nothing of an earlier queens' reader role).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -269,18 +270,50 @@ pub(super) enum Legacy {
     Refuse,
 }
 
+/// The roles a command trusts on its schema (`--trust-owner`), and whether
+/// one of its connections has walked the schema's dependencies already.
+/// A command walks them once: its later connections (`init` reads the
+/// board, builds or rebuilds it and upgrades it on connections of their
+/// own, a reading command opens one for each reader) check the schema's
+/// own objects again, as `connect_again_to_schema` says, and not the walk,
+/// which took about 0.1 s of the server's time each time.
+#[derive(Default)]
+pub struct Trust {
+    roles: Vec<String>,
+    walked: AtomicBool,
+}
+
+impl Trust {
+    /// `roles` trusted, the walk not made yet.
+    pub fn new(roles: &[String]) -> Trust {
+        Trust {
+            roles: roles.to_vec(),
+            walked: AtomicBool::new(false),
+        }
+    }
+
+    /// The roles the user trusts.
+    pub fn roles(&self) -> &[String] {
+        &self.roles
+    }
+}
+
 /// Connects for work on `schema`, having checked its name and that every
 /// role whose SQL it would run is trusted: the owners of its objects, and
-/// of everything they depend on however far along.
+/// of everything they depend on however far along (walked once a command:
+/// `Trust`).
 pub(super) fn connect_to_schema<'s>(
     url: &str,
     schema: &'s str,
-    trusted: &[String],
+    trust: &Trust,
     legacy: Legacy,
 ) -> Result<(Client, &'s str)> {
-    let (mut client, schema) = connect_again_to_schema(url, schema, trusted, legacy)?;
-    note_an_untested_major(&mut client)?;
-    refuse_untrusted_dependencies(&mut client, schema, trusted)?;
+    let (mut client, schema) = connect_again_to_schema(url, schema, trust.roles(), legacy)?;
+    if !trust.walked.load(Ordering::Acquire) {
+        note_an_untested_major(&mut client)?;
+        refuse_untrusted_dependencies(&mut client, schema, trust.roles())?;
+        trust.walked.store(true, Ordering::Release);
+    }
     Ok((client, schema))
 }
 
@@ -320,10 +353,10 @@ fn untested_major(major: i32) -> Option<String> {
     })
 }
 
-/// As `connect_to_schema`, for a command's later connections (its first
-/// reader, its search threads' readers), once its first connection has
-/// walked the schema's dependencies (a walk of about 35 ms, which each
-/// connection would repeat): the schema's own objects are checked again,
+/// As `connect_to_schema`, for a command's later connections (its
+/// search threads' readers, the session a distributed count keeps its
+/// parts' counts on), once its first connection has walked the schema's
+/// dependencies (`Trust`): the schema's own objects are checked again,
 /// the walk is not. What the walk refuses is another role's object that
 /// the schema's objects reach; only a role trusted already (the schema's
 /// owners, or one that can act as them, which the walk refuses unless

@@ -16,9 +16,10 @@ use crate::engine::interface::{
     ReferenceBoard, ReferenceFor, board_size_from, check_requested_size,
 };
 use crate::engine::postgres::connect::{
-    Legacy, connect_to_schema, held_board, inspect, no_board_size, statement, without_password,
+    Legacy, Trust, connect_to_schema, held_board, inspect, no_board_size, statement,
+    without_password,
 };
-use crate::engine::postgres::read::first_reader;
+use crate::engine::postgres::read::reading_first;
 use crate::engine::postgres::reader::Reader;
 use crate::engine::postgres::wait::gave_up_waiting_or;
 use crate::error::Error;
@@ -40,7 +41,7 @@ pub type MoreChecks<'a> = &'a dyn Fn(&Reader, u8) -> Vec<Finding>;
 /// `requested` if given, its tables held against the board `reference`
 /// builds; `more` adds an engine's own.
 pub fn findings(
-    (url, schema, trusted): (&str, &str, &[String]),
+    (url, schema, trusted): (&str, &str, &Trust),
     requested: Option<u8>,
     reference: ReferenceFor,
     more: MoreChecks,
@@ -73,7 +74,7 @@ pub fn findings(
 
 /// The schema's reader, once it is known to hold a board: a schema of
 /// nothing of queens' is refused, since doctor creates nothing.
-fn open(url: &str, schema: &str, trusted: &[String]) -> Result<Reader> {
+fn open(url: &str, schema: &str, trusted: &Trust) -> Result<Reader> {
     let (mut client, checked) = connect_to_schema(url, schema, trusted, Legacy::Refuse)?;
     if inspect(&mut client, checked)?.is_none() {
         return Err(Error::NoBoard {
@@ -82,8 +83,7 @@ fn open(url: &str, schema: &str, trusted: &[String]) -> Result<Reader> {
         }
         .into());
     }
-    drop(client);
-    first_reader(url, schema, trusted)
+    reading_first(client, url, checked)
 }
 
 /// Runs one check inside a savepoint of the read transaction: an error

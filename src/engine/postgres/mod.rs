@@ -35,7 +35,7 @@ mod wait;
 
 pub use build::{NoHooks, RefillHooks, build_script, change_model, psql_script};
 pub use connect::{
-    connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
+    Trust, connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
 };
 pub use doctor::{MoreChecks, ask as doctor_check, text_rows};
 pub use read::keeping_session;
@@ -53,7 +53,7 @@ pub struct Engine {
     reference: ReferenceFor,
     /// Roles the user trusts (`--trust-owner`): the schema may hold their
     /// objects, whose SQL then runs with the user's privileges.
-    trusted: Vec<String>,
+    trusted: Trust,
 }
 
 impl Engine {
@@ -65,12 +65,12 @@ impl Engine {
             schema: schema.to_string(),
             describe: false,
             reference,
-            trusted: Vec::new(),
+            trusted: Trust::default(),
         }
     }
 
     /// The URL, the schema, and the roles trusted there.
-    pub fn place(&self) -> (&str, &str, &[String]) {
+    pub fn place(&self) -> (&str, &str, &Trust) {
         (&self.url, &self.schema, &self.trusted)
     }
 
@@ -89,7 +89,7 @@ impl Engine {
 
     /// Another reader in `first`'s snapshot.
     pub fn sibling_reader(&self, first: &Snapshot) -> Result<Reader> {
-        read::sibling(&self.url, &self.schema, &self.trusted, first)
+        read::sibling(&self.url, &self.schema, self.trusted.roles(), first)
     }
 
     /// Replaces the board with `board`, with what `hooks` adds.
@@ -118,7 +118,7 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn trust_owners(&mut self, roles: &[String]) {
-        self.trusted = roles.to_vec();
+        self.trusted = Trust::new(roles);
     }
 
     fn open(

@@ -9,7 +9,7 @@ use postgres::{Client, NoTls};
 
 use crate::engine::interface::{Snapshot, check_current, check_derived, check_requested_size};
 use crate::engine::postgres::connect::{
-    Legacy, connect_again_to_schema, connect_to_schema, inspect, script, statement,
+    Legacy, Trust, connect_again_to_schema, connect_to_schema, inspect, script, statement,
     without_password,
 };
 use crate::engine::postgres::reader::Reader;
@@ -54,11 +54,11 @@ pub fn keeping_session(url: &str, schema: &str, trusted: &[String]) -> Result<Cl
     Ok(client)
 }
 
-/// The first reader of a command: it locks queens_version before its
-/// snapshot is taken, so that no rebuild can commit while the command
-/// reads, and exports that snapshot for the command's other connections.
-pub(super) fn first_reader(url: &str, schema: &str, trusted: &[String]) -> Result<Reader> {
-    let (mut client, schema) = connect_again_to_schema(url, schema, trusted, Legacy::Refuse)?;
+/// The first reader of a command, on the connection that checked
+/// `schema`: it locks queens_version before its snapshot is taken, so that
+/// no rebuild can commit while the command reads, and exports that
+/// snapshot for the command's other connections.
+pub(super) fn reading_first(mut client: Client, url: &str, schema: &str) -> Result<Reader> {
     begin_reading(&mut client, schema)?;
     client
         .batch_execute("lock table queens_version in access share mode;")
@@ -98,7 +98,7 @@ pub fn sibling(url: &str, schema: &str, trusted: &[String], first: &Snapshot) ->
 pub fn open_for_reading(
     url: &str,
     schema: &str,
-    trusted: &[String],
+    trusted: &Trust,
     requested: Option<u8>,
 ) -> Result<(Reader, Board)> {
     open_board(url, schema, trusted, requested).map_err(|e| gave_up_waiting_or(e, url, schema))
@@ -107,7 +107,7 @@ pub fn open_for_reading(
 fn open_board(
     url: &str,
     schema: &str,
-    trusted: &[String],
+    trusted: &Trust,
     requested: Option<u8>,
 ) -> Result<(Reader, Board)> {
     let shown = format!("schema {schema}");
@@ -123,8 +123,7 @@ fn open_board(
         }
         .into());
     }
-    drop(client);
-    let reader = first_reader(url, schema, trusted)?;
+    let reader = reading_first(client, url, checked)?;
     let version = reader.number("select version from queens_version")?;
     let init_here = format!(
         "queens init --db {} --schema {schema}",
