@@ -252,9 +252,12 @@ impl DbArgs {
     pub fn engine(&self) -> anyhow::Result<Box<dyn Engine>> {
         let target = self.target()?;
         let asked = |held: Option<&Board>| self.asked_over(held);
-        let (mut engine, substitute) =
-            engine::connect_for_reading(&target, self.asks().then_some(&asked as engine::Asked))?;
-        self.trust.apply(engine.as_mut(), &target);
+        let trust = |engine: &mut dyn Engine| self.trust.apply(engine, &target);
+        let (engine, substitute) = engine::connect_for_reading(
+            &target,
+            self.asks().then_some(&asked as engine::Asked),
+            &trust,
+        )?;
         if let Some(engine::Substitute { held, searched }) = substitute {
             eprintln!(
                 "queens: {} holds {held}, left as it is; answering for {searched} on a \

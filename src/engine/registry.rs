@@ -28,12 +28,21 @@ pub type Asked<'a> = &'a dyn Fn(Option<&Board>) -> Board;
 /// when --size or a shape flag asks for one) is left alone and a
 /// temporary board of it read instead. A server is never written to:
 /// there another board than the schema holds is refused in one line.
+/// `prepare` is given the engine that serves `target` as soon as it is
+/// made, before it reads anything (the roles the user trusts, so that a
+/// server's schema is walked once, with them).
 pub fn connect_for_reading(
     target: &Target,
     asked: Option<Asked>,
+    prepare: &dyn Fn(&mut dyn Engine),
 ) -> Result<(Box<dyn Engine>, Option<Substitute>)> {
+    let connected = || -> Result<Box<dyn Engine>> {
+        let mut engine = connect(target)?;
+        prepare(engine.as_mut());
+        Ok(engine)
+    };
     let Some(asked) = asked else {
-        return Ok((connect(target)?, None));
+        return Ok((connected()?, None));
     };
     if let Target::File(path) = target
         && let Some(held) = sqlite::held_board(path)
@@ -52,7 +61,7 @@ pub fn connect_for_reading(
             return Ok((Box::new(engine), Some(substitute)));
         }
     }
-    let mut engine = connect(target)?;
+    let mut engine = connected()?;
     // A board that is there: the one asked for over it; none yet (a file
     // to create): over the plain board.
     let held = match target {
