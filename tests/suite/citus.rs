@@ -354,8 +354,7 @@ fn count_on_a_terminal(schema: &Schema, kept: u64, searched: u64) -> String {
     );
     let held = hold_search(schema);
     shell.send(&command, true);
-    // (The command as typed shows `exit=$?` until `clear` runs.)
-    let ended = |screen: &str| screen.lines().any(|line| line.starts_with("exit="));
+    let ended = common::said_its_exit;
     let screen = shell.screen_once(|s| bar_on(s).is_some() || ended(s));
     let mut bars: Vec<String> = bar_on(&screen).into_iter().collect();
     assert_eq!(bars.len(), 1, "no bar while the search was held:\n{screen}");

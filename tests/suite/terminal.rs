@@ -7,7 +7,7 @@ use crate::common::Bounded;
 
 use std::process::Command;
 
-use common::{Board, TmuxShell};
+use common::{Board, TmuxShell, said_its_exit};
 
 const QUEENS: &str = env!("CARGO_BIN_EXE_queens");
 
@@ -73,12 +73,6 @@ fn a_long_search_shows_whole_rates_and_ctrl_c_leaves_no_bar() {
 /// on the screen is a new one.
 fn ended(screen: &str) -> bool {
     said_its_exit(screen) || screen.lines().any(|line| line.starts_with("bash-"))
-}
-
-/// Whether the `echo exit=$?` after the command has run (the typed line
-/// holds `exit=` too, after the prompt).
-fn said_its_exit(screen: &str) -> bool {
-    screen.lines().any(|line| line.starts_with("exit="))
 }
 
 /// The progress bar, or the end of a command that never showed one.

@@ -448,6 +448,17 @@ impl TmuxShell {
     }
 }
 
+/// Whether the `echo exit=$?` typed after a command has run: a line that
+/// is `exit=` and a number. (The typed line holds `exit=$?`, which a long
+/// enough command line wraps onto a line of its own.)
+pub fn said_its_exit(screen: &str) -> bool {
+    screen.lines().any(|line| {
+        line.trim_end()
+            .strip_prefix("exit=")
+            .is_some_and(|code| !code.is_empty() && code.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
 impl Drop for TmuxShell {
     fn drop(&mut self) {
         // A Drop cannot fail the test: `ended` says on stderr if tmux hangs.
