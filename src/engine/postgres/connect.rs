@@ -272,11 +272,12 @@ pub(super) enum Legacy {
 
 /// The roles a command trusts on its schema (`--trust-owner`), and whether
 /// one of its connections has walked the schema's dependencies already.
-/// A command walks them once: its later connections (`init` reads the
-/// board, builds or rebuilds it and upgrades it on connections of their
-/// own, a reading command opens one for each reader) check the schema's
-/// own objects again, as `connect_again_to_schema` says, and not the walk,
-/// which took about 0.1 s of the server's time each time.
+/// A command walks them once: its later calls of `connect_to_schema`
+/// (`init` reads the board, asks whether it has a size, builds or rebuilds
+/// it and upgrades it, each on a connection of its own) check the schema's
+/// own objects again, as `connect_again_to_schema` (its readers'
+/// connections) does, and not the walk, which took about 0.1 s of the
+/// server's time each time.
 #[derive(Default)]
 pub struct Trust {
     roles: Vec<String>,

@@ -52,7 +52,8 @@ pub struct Engine {
     /// The reference board its doctor holds the schema's tables against.
     reference: ReferenceFor,
     /// Roles the user trusts (`--trust-owner`): the schema may hold their
-    /// objects, whose SQL then runs with the user's privileges.
+    /// objects, whose SQL then runs with the user's privileges. It also
+    /// says whether the command has walked the schema's dependencies.
     trusted: Trust,
 }
 
