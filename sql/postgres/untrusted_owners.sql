@@ -2,15 +2,28 @@
 -- (the schema itself, a relation, a function, a type, an operator, an
 -- operator class or family, a collation, a conversion, a text search
 -- configuration or dictionary, a statistics object), or may create
--- objects in it, and is neither a superuser, nor a role that has the
--- connecting role's privileges, nor one of the roles $2 the user trusts
--- (`--trust-owner`: their SQL may run with the user's privileges). Reading the schema runs the SQL
--- of its objects' owners (a view's body, a function a view calls, a
--- function that out-matches a built-in on the search path) with the
--- reader's privileges, so such a role could borrow the reader's powers.
+-- objects in it, or may add triggers to one of its relations, and is
+-- neither a superuser, nor a role that has the connecting role's
+-- privileges, nor one of the roles $2 the user trusts (`--trust-owner`:
+-- their SQL may run with the user's privileges). Reading the schema runs
+-- the SQL of its objects' owners (a view's body, a function a view calls,
+-- a function that out-matches a built-in on the search path) with the
+-- reader's privileges, and a trigger runs its function with the
+-- privileges of whoever writes the relation (a rebuild, a count that
+-- keeps its parts' counts), so such a role could borrow those powers.
 -- The functions an earlier queens made for its role queens_reader are
 -- left out here: readers refuse them and init removes them (legacy_reader.sql).
 with s as (select oid, nspowner from pg_namespace where nspname = $1),
+-- The relations whose owner granted TRIGGER to a role (the owner's own
+-- is the owner's, checked below), each looked at once.
+trigger_granted as materialized (
+    select c.oid, c.relname
+    from pg_class as c
+    where c.relnamespace = (select oid from s)
+      and c.relkind in ('r', 'p', 'v', 'f')
+      and exists (select 1 from aclexplode(c.relacl) as a
+                  where a.privilege_type = 'TRIGGER' and a.grantee <> c.relowner)
+),
 owner (role, what) as (
     select nspowner, 'the schema itself' from s
     union all
@@ -41,6 +54,12 @@ owner (role, what) as (
     select r.oid, 'the right to create objects in it'
     from pg_roles as r cross join s
     where has_schema_privilege(r.oid, s.oid, 'CREATE')
+    union all
+    -- every role that may add triggers there, as the server decides
+    -- (members of the grantee, PUBLIC)
+    select r.oid, 'the right to add triggers to ' || g.relname::text
+    from trigger_granted as g cross join pg_roles as r
+    where has_table_privilege(r.oid, g.oid, 'TRIGGER')
 )
 select r.rolname::text as role, o.what
 from owner as o join pg_roles as r on r.oid = o.role

@@ -1,7 +1,8 @@
 -- user_dependents(what, how, on_what, owner, mine): an object that is not
 -- queens', in words (`view bob.v`, `policy p on table bob.t`, `table
 -- bob.t`), owned by role `owner` (`mine` when that is the connecting
--- role), depends on queens' relation on_what in the way `how` names:
+-- role; for a trigger, which has no owner, the owner of the function it
+-- runs), depends on queens' relation on_what in the way `how` names:
 --   inherits:   it is a table that inherits from on_what (a rebuild would
 --               delete its rows with on_what's);
 --   row type:   it is a column whose type is on_what's row type (or an
@@ -68,8 +69,9 @@ cross join lateral (
             left join pg_class as c on c.oid = k.conrelid
             left join pg_type as t on t.oid = k.contypid
             where k.oid = d.objid)
+        -- a trigger has no owner: its function's runs when it fires
         when 'pg_trigger'::regclass then (
-            select c.relowner from pg_trigger as g join pg_class as c on c.oid = g.tgrelid
+            select f.proowner from pg_trigger as g join pg_proc as f on f.oid = g.tgfoid
             where g.oid = d.objid)
         when 'pg_policy'::regclass then (
             select c.relowner from pg_policy as p join pg_class as c on c.oid = p.polrelid

@@ -583,14 +583,7 @@ fn searches_held(schema: &Schema) -> i64 {
 /// Waits, for as long as it takes, until a search of `child`'s waits on
 /// the lock `hold_search` holds; a child that ends first fails the test.
 fn wait_until_held(schema: &Schema, child: &mut std::process::Child) {
-    common::wait_until("the search to wait on the held lock", || {
-        if let Some(status) = child.try_wait().unwrap() {
-            let mut said = String::new();
-            if let Some(stderr) = child.stderr.as_mut() {
-                std::io::Read::read_to_string(stderr, &mut said).unwrap();
-            }
-            panic!("the command ended ({status}) before its search was held: {said}");
-        }
+    common::wait::until_reached_by(child, "the search's wait on the held lock", || {
         searches_held(schema) > 0
     });
 }
@@ -620,6 +613,122 @@ fn ctrl_c_stops_the_search_on_the_cluster_too() {
         searches_running(&schema) == 0
     });
     drop(held);
+}
+
+promise!(
+    a_trigger_added_while_a_count_keeps_its_parts_is_refused_never_fired,
+    needs = [Citus]
+);
+fn a_trigger_added_while_a_count_keeps_its_parts_is_refused_never_fired() {
+    // Mallory may add triggers to queens' search_part_count (the board's
+    // owner granted it), and is trusted. She holds a lock on it, so that
+    // the count waits for her before it keeps its parts' counts;
+    // meanwhile she adds a trigger whose function would run as the role
+    // that counts. The count must see it before it keeps anything:
+    // refused by name, never fired.
+    let schema = distributed(8);
+    let name = &schema.name;
+    let mallory = common::server::may_add_triggers(
+        &schema.url,
+        &schema,
+        "search_part_count",
+        "insert into pg_dist_authinfo (nodeid, rolename, authinfo)
+             values (0, '{role}', 'password=secret')",
+    );
+    // Her DDL and locks reach the workers through the coordinator's
+    // connections as her, which need her password.
+    let _authinfo = AuthInfo(&schema.url, &mallory.name);
+    let m = &mallory.name;
+    let mut her = mallory.client();
+    her.batch_execute(&format!(
+        "begin; lock table {name}.search_part_count in share mode"
+    ))
+    .unwrap();
+    let mut child = schema.spawn(&["count", "--trust-owner", m]);
+    // On the coordinator or, where Citus locks the workers' copies of the
+    // table first, on a worker.
+    let waiting = format!(
+        "select count(*) from pg_locks \
+         where not granted and relation = to_regclass('{name}.search_part_count')"
+    );
+    let mut admin = schema.client();
+    common::wait::until_reached_by(&mut child, "the count's wait for mallory's lock", || {
+        admin.query_one(&waiting, &[]).unwrap().get::<_, i64>(0) + on_workers(&schema, &waiting) > 0
+    });
+    // One statement at a time: Citus hands each one's text to the workers.
+    for statement in [
+        "set local citus.enable_unsafe_triggers = on".to_string(),
+        format!(
+            "create function {m}_s.f() returns trigger language plpgsql as $$
+                 begin raise exception 'mallory''s function ran as %', current_user; end $$"
+        ),
+        format!(
+            "create trigger my_trigger after insert on {name}.search_part_count
+                 for each statement execute function {m}_s.f()"
+        ),
+        "commit".to_string(),
+    ] {
+        her.batch_execute(&statement).unwrap();
+    }
+    let out = common::wait::output_of(child, "the count after mallory's trigger");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // The note that she is trusted, then the refusal.
+    let refusal = stderr.lines().nth(1).unwrap_or_default();
+    assert!(is_one_error(&format!("{refusal}\n")), "{stderr}");
+    assert!(
+        refusal.contains(&format!("role {m}'s trigger my_trigger was added")),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    assert_eq!(kept(&schema), 0);
+    a_trigger_there_keeps_counts_from_firing(&schema, m);
+}
+
+/// With mallory's trigger on search_part_count (`m` her name), a count is
+/// refused for what her function is. Hers dropped, her grant taken back,
+/// and a trigger of the counting role's own there: a count keeps nothing,
+/// so fires nothing.
+fn a_trigger_there_keeps_counts_from_firing(schema: &Schema, m: &str) {
+    let refused = schema.run(&["count"]);
+    let stderr = text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(is_one_error(&stderr) && stderr.contains(m), "{stderr}");
+    let name = &schema.name;
+    let mut admin = schema.client();
+    for statement in [
+        "set citus.enable_unsafe_triggers = on".to_string(),
+        format!("drop trigger my_trigger on {name}.search_part_count"),
+        format!("revoke trigger, update on {name}.search_part_count from {m}"),
+        format!(
+            "create function {name}.yours() returns trigger language plpgsql as $$
+                 begin raise exception 'your function ran'; end $$"
+        ),
+        format!(
+            "create trigger your_trigger after insert on {name}.search_part_count
+                 for each statement execute function {name}.yours()"
+        ),
+    ] {
+        admin.batch_execute(&statement).unwrap();
+    }
+    assert_eq!(schema.stdout(&["count"]), "92\n");
+    assert_eq!(kept(schema), 0);
+}
+
+/// The coordinator's password for a role's connections to the workers,
+/// taken back when dropped.
+struct AuthInfo<'a>(&'a str, &'a str);
+
+impl Drop for AuthInfo<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut admin) = common::server::try_connect(self.0) {
+            let _ = admin.execute(
+                "delete from pg_dist_authinfo where rolename = $1",
+                &[&self.1],
+            );
+        }
+    }
 }
 
 promise!(the_extension_s_own_schemas_are_refused, needs = [Citus]);

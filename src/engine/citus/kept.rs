@@ -95,6 +95,13 @@ impl Keeper {
                 self.schema
             )));
         }
+        if let Some((trigger, owner)) = self.keeping_fires()? {
+            return Ok(KeptParts::NotKept(format!(
+                "schema {}'s search_part_count has role {owner}'s trigger {trigger}, which \
+                 keeping a part's count would fire, so this count keeps no part's count",
+                self.schema
+            )));
+        }
         let kept = self.rows(&statement("distributed/kept_parts.sql")?, &[])?;
         kept.iter()
             .map(|row| Ok(row[0].integer()? as usize))
@@ -112,6 +119,22 @@ impl Keeper {
         ];
         self.on_session(|client| {
             client.batch_execute(&format!("begin;\n{settings}"))?;
+            let hold = Scope::for_dialect(Dialect::Postgres).with_word("SCHEMA", &self.schema);
+            let hold =
+                template::render_statement(sql::file("distributed/hold_kept_counts.sql"), &hold)?;
+            client.batch_execute(&hold.text)?;
+            Ok(())
+        })?;
+        if let Some((trigger, owner)) = self.keeping_fires()? {
+            self.on_session(|client| Ok(client.batch_execute("rollback;")?))?;
+            bail!(
+                "schema {}: role {owner}'s trigger {trigger} was added to search_part_count \
+                 during this count, and keeping the parts' counts would fire it; the counts \
+                 kept before it stay (drop it, then run the count again to go on from them)",
+                self.schema
+            );
+        }
+        self.on_session(|client| {
             // (An insert answers no rows.)
             pg::rows_of(client, keep, &range, &mut |_| {
                 Ok(std::ops::ControlFlow::Continue(()))
@@ -119,6 +142,16 @@ impl Keeper {
             .map(drop)?;
             client.batch_execute("commit;")?;
             Ok(())
+        })
+    }
+
+    /// A trigger on search_part_count that keeping would fire, and the
+    /// owner of its function (sql/distributed/keeping_fires.sql).
+    fn keeping_fires(&self) -> Result<Option<(String, String)>> {
+        let rows = self.rows(&statement("distributed/keeping_fires.sql")?, &[])?;
+        Ok(match rows.first().map(Vec::as_slice) {
+            Some([trigger, owner]) => Some((trigger.text(), owner.text())),
+            _ => None,
         })
     }
 

@@ -137,6 +137,34 @@ fn lock_out_readers(tx: &mut Transaction, schema: &str) -> Result<()> {
     tx.batch_execute(&lock).map_err(|e| busy_or(e, schema))
 }
 
+/// Keeps whoever would add a trigger, a foreign key or a child table to
+/// one of queens' tables in `schema`, or write to it, waiting until the
+/// transaction ends (sql/postgres/lock_out_changes.sql): what
+/// `refuse_user_dependents` finds then is all the change can fire.
+fn lock_out_changes(tx: &mut Transaction, schema: &str) -> Result<()> {
+    let own = own_relations();
+    let tables: Vec<String> = tx
+        .query(
+            &statement("postgres/relations.sql", Scope::default())?,
+            &[&schema],
+        )?
+        .iter()
+        .map(|row| row.get::<_, String>(0))
+        .filter(|name| own.contains(name))
+        .collect();
+    if tables.is_empty() {
+        return Ok(());
+    }
+    let lock = script(
+        "postgres/lock_out_changes.sql",
+        Scope::default()
+            .with_word("SCHEMA", schema)
+            .with_list("TABLES", tables.iter().map(String::as_str)),
+    )?;
+    tx.batch_execute(&lock)?;
+    Ok(())
+}
+
 /// Refuses a change that would drop, fire or empty an object of the
 /// user's that depends on one of queens' tables or views: a view or rule
 /// reading it, a foreign key to it, a trigger or policy on it, a table
@@ -438,6 +466,7 @@ fn change_model_locked(
         ),
     })?;
     lock_out_readers(&mut tx, schema)?;
+    lock_out_changes(&mut tx, schema)?;
     refuse_user_dependents(&mut tx, schema)?;
     tx.batch_execute(&script(
         "postgres/change_search_path.sql",

@@ -176,6 +176,19 @@ impl Schema {
             .unwrap()
     }
 
+    /// queens with `args` on this schema, started with its output piped
+    /// and not waited for.
+    pub fn spawn(&self, args: &[&str]) -> std::process::Child {
+        std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+            .current_dir(self.dir.path())
+            .args(args)
+            .args(["--db", &self.url, "--schema", &self.name])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+
     pub fn stdout(&self, args: &[&str]) -> String {
         stdout_of_success(self.run(args), args)
     }
@@ -253,6 +266,22 @@ impl Role {
     pub fn client(&self) -> postgres::Client {
         connect(&self.url)
     }
+}
+
+/// Mallory: a role with a schema of her own (her name, then `_s`), whom
+/// the owner of `schema` let add triggers to its `table` (and lock it:
+/// `update`); `more` runs as the admin afterwards, `{role}` her name.
+pub fn may_add_triggers(admin_url: &str, schema: &Schema, table: &str, more: &str) -> Role {
+    let name = &schema.name;
+    Role::new(
+        admin_url,
+        "mallory",
+        &format!(
+            "create schema {{role}}_s authorization {{role}};
+             grant usage on schema {name} to {{role}};
+             grant trigger, update on {name}.{table} to {{role}}; {more}"
+        ),
+    )
 }
 
 impl Drop for Role {

@@ -92,6 +92,30 @@ pub fn exit_of(child: &mut Child, what: &str) -> ExitStatus {
     }
 }
 
+/// Waits, as `wait_until`, until `reached` holds, `what` naming it; a
+/// `child` that ends first fails the test, saying what it wrote on its
+/// piped stderr.
+#[track_caller]
+pub fn until_reached_by(child: &mut Child, what: &str, mut reached: impl FnMut() -> bool) {
+    wait_until(what, || {
+        if let Some(status) = child.try_wait().unwrap() {
+            ended_before(child, status, what);
+        }
+        reached()
+    });
+}
+
+/// Fails the test: `child` ended (`status`) before `event`, which it was
+/// to reach first; says what it wrote on its piped stderr.
+#[track_caller]
+pub fn ended_before(child: &mut Child, status: ExitStatus, event: &str) -> ! {
+    let mut said = String::new();
+    if let Some(stderr) = child.stderr.as_mut() {
+        let _ = stderr.read_to_string(&mut said);
+    }
+    panic!("the command ended ({status}) before {event}: {said}");
+}
+
 /// Kills `child` and waits, as `ended`, for it to end: for a `Drop` that
 /// stops what a test started; `what` names the child.
 pub fn stopped(child: &mut Child, what: &str) {

@@ -744,6 +744,70 @@ fn a_rebuild_never_drops_or_changes_what_is_the_users() {
 }
 
 promise!(
+    a_trigger_added_while_a_rebuild_waits_is_refused_never_fired,
+    needs = [Postgres]
+);
+fn a_trigger_added_while_a_rebuild_waits_is_refused_never_fired() {
+    // Mallory may add triggers to queens' square (the board's owner granted
+    // it), which a command refuses as it refuses her owning an object
+    // there. Trusted, she holds a lock on square, so that the rebuild
+    // waits for her; while it waits she adds a trigger whose function
+    // would run as the role that rebuilds, and lets it go on. The rebuild
+    // must see the trigger before it changes a row: refused by name,
+    // nothing fired or changed.
+    let url = server();
+    let schema = Schema::new(&url, "t");
+    schema.stdout(&["init", "--size", "6"]);
+    let name = &schema.name;
+    let mallory = common::server::may_add_triggers(&url, &schema, "square", "");
+    let m = &mallory.name;
+    for args in [&["init", "--force"][..], &["count"]] {
+        let out = schema.run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("role {m},"))
+                && stderr.contains("the right to add triggers to square"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!("create table {name}.fired (by text)"))
+        .unwrap();
+    let mut her = mallory.client();
+    her.batch_execute(&format!("begin; lock table {name}.square in share mode"))
+        .unwrap();
+    let mut child = schema.spawn(&["init", "--force", "--trust-owner", m]);
+    let waiting = format!(
+        "select count(*) from pg_locks where not granted and relation = '{name}.square'::regclass"
+    );
+    common::wait::until_reached_by(&mut child, "the rebuild's wait for mallory's lock", || {
+        admin.query_one(&waiting, &[]).unwrap().get::<_, i64>(0) > 0
+    });
+    her.batch_execute(&format!(
+        "create function {m}_s.f() returns trigger language plpgsql as $$
+             begin insert into {name}.fired values (current_user); return null; end $$;
+         create trigger my_trigger after delete on {name}.square
+             for each statement execute function {m}_s.f();
+         commit"
+    ))
+    .unwrap();
+    let out = common::wait::output_of(child, "the rebuild after mallory's trigger");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // The note that she is trusted, then the refusal.
+    let refusal = stderr.lines().nth(1).unwrap_or_default();
+    assert!(
+        refusal.contains(&format!("role {m}'s trigger my_trigger")),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    assert_eq!(schema.count("fired"), 0, "mallory's trigger ran");
+    assert_eq!(schema.count("square"), 36, "the board was changed");
+}
+
+promise!(
     schema_names_that_are_key_words_or_system_schemas_are_refused,
     needs = [Postgres]
 );
