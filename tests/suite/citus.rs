@@ -264,15 +264,7 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
         vec!["solve", "--format", "json"],
         vec!["solve"],
     ] {
-        let child = Command::new(env!("CARGO_BIN_EXE_queens"))
-            .current_dir(schema.dir.path())
-            .args(&command)
-            .args(["--db", &schema.url, "--schema", &schema.name])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut child = child;
+        let mut child = schema.spawn(&command);
         let held = hold_search(&schema);
         wait_until_held(&schema, &mut child);
         pg_ctl(&["-D", &worker, "-m", "immediate", "stop"]);
@@ -461,17 +453,8 @@ fn kept(schema: &Schema) -> i64 {
 /// a statement on the cluster, so the wait sees the first one it keeps
 /// (looking every 20 ms) with most of the search still to come.
 fn count_held_after_a_kept_run(schema: &Schema, before: i64) -> (std::process::Child, SearchHeld) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .current_dir(schema.dir.path())
-        .args(["count", "--db", &schema.url, "--schema", &schema.name])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    common::wait_until("a run of parts' counts to be kept", || {
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("the count ended ({status}) before a run of its parts was kept");
-        }
+    let mut child = schema.spawn(&["count"]);
+    common::wait::until_reached_by(&mut child, "a run of parts' counts kept", || {
         kept(schema) > before
     });
     let held = hold_table(schema, "search_part_count", 1, "share");
@@ -597,13 +580,7 @@ fn ctrl_c_stops_the_search_on_the_cluster_too() {
     // are told apart by their text only, which other tests' searches share.
     let schema = distributed(8);
     let held = hold_search(&schema);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .current_dir(schema.dir.path())
-        .args(["count", "--db", &schema.url, "--schema", &schema.name])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = schema.spawn(&["count"]);
     wait_until_held(&schema, &mut child);
     count_after_ctrl_c(child);
     // Cancelled: held, the search could not have ended of its own; left
