@@ -1,5 +1,5 @@
--- untrusted_owners(role, what): role `role` owns `what` in the schema $1
--- (the schema itself, a relation, a function, a type, an operator, an
+-- untrusted_owners(role, what, relation): role `role` owns `what` in the
+-- schema $1 (the schema itself, a relation, a function, a type, an operator, an
 -- operator class or family, a collation, a conversion, a text search
 -- configuration or dictionary, a statistics object), or may create
 -- objects in it, or may add triggers to one of its relations, and is
@@ -11,13 +11,17 @@
 -- reader's privileges, and a trigger runs its function with the
 -- privileges of whoever writes the relation (a rebuild, a count that
 -- keeps its parts' counts), so such a role could borrow those powers.
+-- Or every role may add triggers to `relation`, through PUBLIC (`role`
+-- is then PUBLIC, and `relation` is null otherwise).
 -- The functions an earlier queens made for its role queens_reader are
 -- left out here: readers refuse them and init removes them (legacy_reader.sql).
 with s as (select oid, nspowner from pg_namespace where nspname = $1),
 -- The relations whose owner granted TRIGGER to a role (the owner's own
 -- is the owner's, checked below), each looked at once.
 trigger_granted as materialized (
-    select c.oid, c.relname
+    select c.oid, c.relname,
+           exists (select 1 from aclexplode(c.relacl) as a
+                   where a.privilege_type = 'TRIGGER' and a.grantee = 0) as to_public
     from pg_class as c
     where c.relnamespace = (select oid from s)
       and c.relkind in ('r', 'p', 'v', 'f')
@@ -61,8 +65,16 @@ owner (role, what) as (
     from trigger_granted as g cross join pg_roles as r
     where has_table_privilege(r.oid, g.oid, 'TRIGGER')
 )
-select r.rolname::text as role, o.what
+-- TRIGGER granted to PUBLIC is named as such (everyone), not as the
+-- first of every role that it reaches.
+select 'PUBLIC' as role, 'the right to add triggers to ' || g.relname::text as what,
+       g.relname::text as relation
+from trigger_granted as g
+where g.to_public
+union all
+select r.rolname::text, o.what, null
 from owner as o join pg_roles as r on r.oid = o.role
 where not r.rolsuper and not pg_has_role(r.oid, current_user, 'USAGE')
   and not r.rolname::text = any($2::text[])
+order by relation nulls last
 limit 1;

@@ -654,7 +654,9 @@ fn a_trigger_added_while_a_count_keeps_its_parts_is_refused_never_fired() {
     let refusal = stderr.lines().nth(1).unwrap_or_default();
     assert!(is_one_error(&format!("{refusal}\n")), "{stderr}");
     assert!(
-        refusal.contains(&format!("role {m}'s trigger my_trigger was added")),
+        refusal.contains(&format!(
+            "trigger my_trigger on search_part_count, whose function role {m} owns, added"
+        )),
         "{stderr}"
     );
     assert_eq!(stderr.lines().count(), 2, "{stderr}");
@@ -691,6 +693,114 @@ fn a_trigger_there_keeps_counts_from_firing(schema: &Schema, m: &str) {
     }
     assert_eq!(schema.stdout(&["count"]), "92\n");
     assert_eq!(kept(schema), 0);
+}
+
+promise!(
+    a_trigger_on_a_worker_s_copy_of_a_table_is_never_fired,
+    needs = [Citus]
+);
+fn a_trigger_on_a_worker_s_copy_of_a_table_is_never_fired() {
+    // Made on a worker past Citus, the coordinator's catalog does not hold
+    // them: a trigger on a copy of search_part_count, which keeping a
+    // count would fire, and one on a copy of square, which a rebuild
+    // would. Each raises an error if it runs.
+    let schema = distributed(8);
+    let name = &schema.name;
+    // Made through the coordinator, which hands it on to the workers.
+    schema
+        .client()
+        .batch_execute(&format!(
+            "create function {name}.boom() returns trigger language plpgsql as $$
+                 begin raise exception 'a trigger ran as %', current_user; end $$"
+        ))
+        .unwrap();
+    for (table, trigger) in [("search_part_count", "on_kept"), ("square", "on_square")] {
+        on_a_worker_s_copy(
+            &schema,
+            table,
+            &format!(
+                "create trigger {trigger} after insert or delete on {name}.{{copy}}
+                     for each statement execute function {name}.boom()"
+            ),
+        );
+    }
+    // A count keeps nothing, so fires nothing.
+    assert_eq!(schema.stdout(&["count"]), "92\n");
+    assert_eq!(kept(&schema), 0);
+    let out = schema.run(&["init", "--force", "--size", "7"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(is_one_error(&stderr), "{stderr}");
+    assert!(
+        stderr.contains("made there past Citus") && stderr.contains("trigger on_"),
+        "{stderr}"
+    );
+    assert_eq!(schema.stdout(&["count"]), "92\n", "the board was changed");
+}
+
+/// Runs `sql` as the tests' role on the worker that holds the first copy
+/// of `table` in `schema`, `{copy}` standing for the copy's name there,
+/// past Citus (which refuses a copy's own name unless told it is meant).
+fn on_a_worker_s_copy(schema: &Schema, table: &str, sql: &str) {
+    let placement = schema
+        .client()
+        .query_one(
+            "select s.shard_name::text, s.nodename::text, s.nodeport
+             from pg_catalog.citus_shards as s
+             join pg_catalog.pg_dist_node as n
+               on n.nodename = s.nodename and n.nodeport = s.nodeport and n.groupid <> 0
+             where s.table_name = to_regclass($1)
+             order by s.shardid, s.nodeport
+             limit 1",
+            &[&format!("{}.{table}", schema.name)],
+        )
+        .unwrap();
+    let (copy, host, port): (String, String, i32) =
+        (placement.get(0), placement.get(1), placement.get(2));
+    let copy = copy.rsplit('.').next().unwrap().to_string();
+    common::server::connect(&node_url(&schema.url, &host, port))
+        .batch_execute(&format!(
+            "set citus.enable_manual_changes_to_shards to on; {}",
+            sql.replace("{copy}", &copy)
+        ))
+        .unwrap();
+}
+
+promise!(
+    distributing_a_board_refuses_to_fire_your_event_trigger,
+    needs = [CitusAlone]
+);
+fn distributing_a_board_refuses_to_fire_your_event_trigger() {
+    let schema = Schema::new(&coordinator(), "c");
+    schema.stdout(&["init", "--size", "6"]);
+    let s = &schema.name;
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!(
+            "create schema {s}_x; create table {s}_x.log (tag text);
+             create function {s}_x.note() returns event_trigger language plpgsql
+                 as $$ begin insert into {s}_x.log values (tg_tag); end $$;
+             create event trigger {s}_watch on ddl_command_end execute function {s}_x.note();"
+        ))
+        .unwrap();
+    let out = schema.run(&["init", "--distributed"]);
+    let fired = admin
+        .query_one(&format!("select count(*) from {s}_x.log"), &[])
+        .unwrap()
+        .get::<_, i64>(0);
+    admin
+        .batch_execute(&format!(
+            "drop event trigger {s}_watch; drop schema {s}_x cascade;"
+        ))
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        is_one_error(&stderr) && stderr.contains(&format!("event trigger {s}_watch")),
+        "{stderr}"
+    );
+    assert_eq!(fired, 0, "queens' DDL fired the event trigger");
+    assert_eq!(schema.stdout(&["count"]), "4\n");
 }
 
 /// The coordinator's password for a role's connections to the workers,

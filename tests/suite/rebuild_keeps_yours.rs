@@ -392,12 +392,24 @@ fn a_rebuild_refuses_to_fire_your_event_trigger() {
         ))
         .unwrap();
     let out = schema.run(&["init", "--force", "--size", "7"]);
+    // A board missing one of its descriptions: `init` would write it.
+    admin
+        .batch_execute(&format!("comment on table {s}.hole is null"))
+        .unwrap();
+    let describe = schema.run(&["init"]);
+    let fired = admin
+        .query_one(&format!("select count(*) from {s}_x.log"), &[])
+        .unwrap()
+        .get::<_, i64>(0);
     admin
         .batch_execute(&format!(
             "drop event trigger {trigger}; drop schema {s}_x cascade;"
         ))
         .unwrap();
     assert_refused(&out, 1, &format!("event trigger {trigger}"));
+    assert_refused(&describe, 1, &format!("event trigger {trigger}"));
+    // The test's own `comment on` fired it once; queens' DDL, never.
+    assert_eq!(fired, 1);
     assert_eq!(schema.stdout(&["count"]), "4\n");
 }
 

@@ -95,10 +95,10 @@ impl Keeper {
                 self.schema
             )));
         }
-        if let Some((trigger, owner)) = self.keeping_fires()? {
+        if let Some(found) = self.keeping_fires()? {
             return Ok(KeptParts::NotKept(format!(
-                "schema {}'s search_part_count has role {owner}'s trigger {trigger}, which \
-                 keeping a part's count would fire, so this count keeps no part's count",
+                "schema {} has {found}, which keeping a part's count would fire, so this count \
+                 keeps no part's count",
                 self.schema
             )));
         }
@@ -125,12 +125,12 @@ impl Keeper {
             client.batch_execute(&hold.text)?;
             Ok(())
         })?;
-        if let Some((trigger, owner)) = self.keeping_fires()? {
+        if let Some(found) = self.keeping_fires()? {
             self.on_session(|client| Ok(client.batch_execute("rollback;")?))?;
             bail!(
-                "schema {}: role {owner}'s trigger {trigger} was added to search_part_count \
-                 during this count, and keeping the parts' counts would fire it; the counts \
-                 kept before it stay (drop it, then run the count again to go on from them)",
+                "schema {} has {found}, added during this count, which keeping the parts' \
+                 counts would fire; the counts kept before it stay (drop it, then run the count \
+                 again to go on from them)",
                 self.schema
             );
         }
@@ -145,14 +145,15 @@ impl Keeper {
         })
     }
 
-    /// A trigger on search_part_count that keeping would fire, and the
-    /// owner of its function (sql/distributed/keeping_fires.sql).
-    fn keeping_fires(&self) -> Result<Option<(String, String)>> {
+    /// A trigger that keeping would fire, in words: on search_part_count
+    /// (sql/distributed/keeping_fires.sql) or on a node's copy of it.
+    fn keeping_fires(&self) -> Result<Option<String>> {
         let rows = self.rows(&statement("distributed/keeping_fires.sql")?, &[])?;
-        Ok(match rows.first().map(Vec::as_slice) {
-            Some([trigger, owner]) => Some((trigger.text(), owner.text())),
-            _ => None,
-        })
+        if let Some(found) = rows.first().and_then(|row| row.first()) {
+            return Ok(Some(found.text()));
+        }
+        let tables = ["search_part_count".to_string()];
+        self.on_session(|client| super::copy_trigger(client, &self.schema, &tables))
     }
 
     /// The kept counts added up, as committed now.

@@ -190,6 +190,8 @@ impl Engine {
         let (mut workers, mut done) = (0, false);
         pg::change_model(self.server.place(), DISTRIBUTE_SETTINGS, |tx, _| {
             if !is_distributed(tx)? {
+                let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
+                pg::refuse_user_event_triggers(tx, &schema)?;
                 let failed = "could not distribute the board over the cluster";
                 for file in [
                     "distributed/01-reference_tables.sql",
@@ -231,8 +233,22 @@ impl RefillHooks for Parts {
          set local jit = off;\n"
     }
 
+    /// A trigger on a node's copy of one of queens' tables, which the
+    /// coordinator's look for the user's objects does not see, refuses the
+    /// rebuild, which would fire it there.
     fn before_refill(&self, tx: &mut Transaction) -> Result<()> {
         if is_distributed(tx)? {
+            let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
+            if let Some(found) = copy_trigger(tx, &schema, &pg::own_relations())? {
+                return Err(crate::error::Error::InTheWay {
+                    board: format!("schema {schema}"),
+                    object: format!("{found}, which rebuilding the board would fire"),
+                    advice: "drop it there first (with citus.enable_manual_changes_to_shards \
+                             on), or use another --schema"
+                        .to_string(),
+                }
+                .into());
+            }
             tx.batch_execute("delete from search_part;")?;
         }
         Ok(())
@@ -263,6 +279,8 @@ fn add_search_part_count(tx: &mut Transaction) -> Result<bool> {
     let row = tx.query_one(&kept::statement("distributed/keeping.sql")?.text, &[])?;
     let (present, ours): (bool, bool) = (row.get(0), row.get(1));
     if !present {
+        let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
+        pg::refuse_user_event_triggers(tx, &schema)?;
         tx.batch_execute(sql::file("distributed/03-search_part_count.sql"))
             .context("could not add search_part_count, where counts keep their parts' counts")?;
         return Ok(true);
@@ -284,6 +302,29 @@ fn add_search_part_count(tx: &mut Transaction) -> Result<bool> {
 const DISTRIBUTE_SETTINGS: &str = "set local citus.multi_shard_modify_mode to 'sequential';\n";
 
 /// How many worker nodes the coordinator counts as active.
+/// A trigger made past Citus on a node's copy of one of queens' `tables`
+/// in `schema`, which the coordinator's catalog does not hold
+/// (sql/distributed/shard_triggers.sql): the trigger, the copy, its
+/// function's owner and the node, in words. A node that cannot be asked
+/// is an error.
+fn copy_trigger(
+    client: &mut impl GenericClient,
+    schema: &str,
+    tables: &[String],
+) -> Result<Option<String>> {
+    let sql = kept::statement("distributed/shard_triggers.sql")?;
+    let Some(row) = client.query_opt(&sql.text, &[&schema, &tables])? else {
+        return Ok(None);
+    };
+    let (node, asked, found): (String, bool, String) = (row.get(0), row.get(1), row.get(2));
+    if !asked {
+        bail!("could not ask Citus node {node} for triggers on queens' tables: {found}");
+    }
+    Ok(Some(format!(
+        "{found}, on node {node}, made there past Citus"
+    )))
+}
+
 fn active_workers(client: &mut impl GenericClient) -> Result<i64> {
     Ok(client
         .query_one("select count(*) from citus_get_active_worker_nodes()", &[])?

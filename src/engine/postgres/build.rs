@@ -100,17 +100,17 @@ fn remove_legacy_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
 
 /// Refuses a change whose DDL (dropping and making views, granting,
 /// commenting) would fire an event trigger of the user's.
-fn refuse_user_event_triggers(tx: &mut Transaction, schema: &str) -> Result<()> {
+pub fn refuse_user_event_triggers(tx: &mut Transaction, schema: &str) -> Result<()> {
     if let Some(row) = tx.query_opt(
         &statement("postgres/user_event_triggers.sql", Scope::default())?,
         &[],
     )? {
         let (name, event): (String, String) = (row.get(0), row.get(1));
         bail!(
-            "the database has your event trigger {name} (on {event}), which rebuilding schema \
-             {schema} would fire: it drops and makes views again, grants and comments; nothing \
-             was changed (`alter event trigger {name} disable` for the rebuild, or use another \
-             database)"
+            "the database has your event trigger {name} (on {event}), which changing schema \
+             {schema} would fire: it makes, drops, grants on and comments on tables and views; \
+             nothing was changed (`alter event trigger {name} disable` for the change, or use \
+             another database)"
         );
     }
     Ok(())
@@ -370,6 +370,19 @@ fn write_comments(
     ours: &[Comment],
     before: &[Comment],
 ) -> Result<usize> {
+    let (script, added) = comments_to_write(tx, schema, ours, before)?;
+    tx.batch_execute(&script)?;
+    Ok(added)
+}
+
+/// The `comment on` statements that `write_comments` runs, and how many
+/// of them describe what had no comment.
+fn comments_to_write(
+    tx: &mut Transaction,
+    schema: &str,
+    ours: &[Comment],
+    before: &[Comment],
+) -> Result<(String, usize)> {
     let found = found_comments(tx, schema, ours)?;
     let (mut script, mut added) = (String::new(), 0);
     for comment in ours {
@@ -390,8 +403,7 @@ fn write_comments(
             script.push_str(&schema::comment_on(Dialect::Postgres, schema, comment)?);
         }
     }
-    tx.batch_execute(&script)?;
-    Ok(added)
+    Ok((script, added))
 }
 
 /// The script psql runs to build the whole model for `board` in a new
@@ -520,7 +532,12 @@ pub fn bring_up_to_date(
             // A schema an older queens built has no descriptions yet.
             let held = held_in(tx, schema, &found)?;
             let ours = descriptions(describe, held.as_ref())?;
-            let described = write_comments(tx, schema, &ours, &[])? > 0;
+            let (comments, added) = comments_to_write(tx, schema, &ours, &[])?;
+            if !comments.is_empty() {
+                refuse_user_event_triggers(tx, schema)?;
+                tx.batch_execute(&comments)?;
+            }
+            let described = added > 0;
             upgraded = hooks.bring_current(tx)? || described;
             return Ok(());
         }

@@ -414,7 +414,16 @@ fn refuse_untrusted_owners(client: &mut Client, schema: &str, trusted: &[String]
         &[&schema, &trusted],
     )?;
     if let Some(row) = untrusted {
-        let (role, what): (String, String) = (row.get(0), row.get(1));
+        let (role, what, public): (String, String, Option<String>) =
+            (row.get(0), row.get(1), row.get(2));
+        if let Some(relation) = public {
+            let table = crate::model::template::quoted_identifier(&relation);
+            bail!(
+                "schema {schema} is not yours to read safely: every role (PUBLIC) has {what}, \
+                 and queens would run their SQL with your powers; its owner can take it back \
+                 with `revoke trigger on {schema}.{table} from public`, or name another --schema"
+            );
+        }
         bail!(
             "schema {schema} is not yours to read safely: role {role}, which lacks your \
              privileges, has {what}, and queens would run that role's SQL with your powers; \
@@ -682,7 +691,7 @@ pub(super) fn relation_kind(
 /// tables and views, the version table, and search_part and
 /// search_part_count, the tables of the search's parts and of their kept
 /// counts that an engine built on this one (Citus) adds.
-pub(super) fn own_relations() -> Vec<String> {
+pub fn own_relations() -> Vec<String> {
     let mut own: Vec<String> = schema::own_names()
         .iter()
         .map(std::string::ToString::to_string)

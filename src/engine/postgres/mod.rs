@@ -33,9 +33,12 @@ mod reader;
 mod values;
 mod wait;
 
-pub use build::{NoHooks, RefillHooks, build_script, change_model, psql_script};
+pub use build::{
+    NoHooks, RefillHooks, build_script, change_model, psql_script, refuse_user_event_triggers,
+};
 pub use connect::{
-    Trust, connect, is_keyword_connection_string, is_url, lower_case_scheme, without_password,
+    Trust, connect, is_keyword_connection_string, is_url, lower_case_scheme, own_relations,
+    without_password,
 };
 pub use doctor::{MoreChecks, ask as doctor_check, text_rows};
 pub use read::keeping_session;

@@ -771,6 +771,7 @@ fn a_trigger_added_while_a_rebuild_waits_is_refused_never_fired() {
             "{args:?}: {stderr}"
         );
     }
+    refused_while_public_may_add_triggers(&schema);
     let mut admin = schema.client();
     admin
         .batch_execute(&format!("create table {name}.fired (by text)"))
@@ -805,6 +806,31 @@ fn a_trigger_added_while_a_rebuild_waits_is_refused_never_fired() {
     assert_eq!(stderr.lines().count(), 2, "{stderr}");
     assert_eq!(schema.count("fired"), 0, "mallory's trigger ran");
     assert_eq!(schema.count("square"), 36, "the board was changed");
+}
+
+/// With TRIGGER on square granted to PUBLIC, a command is refused in one
+/// line that names PUBLIC and the revoke that mends it, not the first of
+/// every role the grant reaches.
+fn refused_while_public_may_add_triggers(schema: &Schema) {
+    let name = &schema.name;
+    let mut admin = schema.client();
+    admin
+        .batch_execute(&format!("grant trigger on {name}.square to public"))
+        .unwrap();
+    let out = schema.run(&["count"]);
+    admin
+        .batch_execute(&format!("revoke trigger on {name}.square from public"))
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        common::is_one_error(&stderr)
+            && stderr.contains("every role (PUBLIC) has the right to add triggers to square")
+            && stderr.contains(&format!(
+                "`revoke trigger on {name}.\"square\" from public`"
+            )),
+        "{stderr}"
+    );
 }
 
 promise!(
