@@ -696,14 +696,15 @@ fn a_trigger_there_keeps_counts_from_firing(schema: &Schema, m: &str) {
 }
 
 promise!(
-    a_trigger_on_a_worker_s_copy_of_a_table_is_never_fired,
+    a_trigger_on_a_node_s_copy_of_a_table_is_never_fired,
     needs = [Citus]
 );
-fn a_trigger_on_a_worker_s_copy_of_a_table_is_never_fired() {
-    // Made on a worker past Citus, the coordinator's catalog does not hold
-    // them: a trigger on a copy of search_part_count, which keeping a
-    // count would fire, and one on a copy of square, which a rebuild
-    // would. Each raises an error if it runs.
+fn a_trigger_on_a_node_s_copy_of_a_table_is_never_fired() {
+    // Made on a node past Citus, the coordinator's catalog of its tables
+    // does not hold them: a trigger on a worker's copy of
+    // search_part_count, which keeping a count would fire, and one on the
+    // coordinator's own copy of square, which a rebuild would. Each raises
+    // an error if it runs.
     let schema = distributed(8);
     let name = &schema.name;
     // Made through the coordinator, which hands it on to the workers.
@@ -714,10 +715,15 @@ fn a_trigger_on_a_worker_s_copy_of_a_table_is_never_fired() {
                  begin raise exception 'a trigger ran as %', current_user; end $$"
         ))
         .unwrap();
-    for (table, trigger) in [("search_part_count", "on_kept"), ("square", "on_square")] {
-        on_a_worker_s_copy(
+    // search_part_count lies on the workers only; square on every node.
+    for (table, on_coordinator, trigger) in [
+        ("search_part_count", false, "on_kept"),
+        ("square", true, "on_square"),
+    ] {
+        on_a_copy(
             &schema,
             table,
+            on_coordinator,
             &format!(
                 "create trigger {trigger} after insert or delete on {name}.{{copy}}
                      for each statement execute function {name}.boom()"
@@ -727,32 +733,43 @@ fn a_trigger_on_a_worker_s_copy_of_a_table_is_never_fired() {
     // A count keeps nothing, so fires nothing.
     assert_eq!(schema.stdout(&["count"]), "92\n");
     assert_eq!(kept(&schema), 0);
+    // The worker's gone, the coordinator's copy of square refuses a
+    // rebuild.
+    on_a_copy(
+        &schema,
+        "search_part_count",
+        false,
+        &format!("drop trigger on_kept on {name}.{{copy}}"),
+    );
     let out = schema.run(&["init", "--force", "--size", "7"]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(is_one_error(&stderr), "{stderr}");
     assert!(
-        stderr.contains("made there past Citus") && stderr.contains("trigger on_"),
+        stderr.contains("made there past Citus")
+            && stderr.contains("trigger on_square on the copy square_")
+            && stderr.contains("on the coordinator, made there past Citus"),
         "{stderr}"
     );
     assert_eq!(schema.stdout(&["count"]), "92\n", "the board was changed");
 }
 
-/// Runs `sql` as the tests' role on the worker that holds the first copy
-/// of `table` in `schema`, `{copy}` standing for the copy's name there,
-/// past Citus (which refuses a copy's own name unless told it is meant).
-fn on_a_worker_s_copy(schema: &Schema, table: &str, sql: &str) {
+/// Runs `sql` as the tests' role on the node that holds the first copy
+/// of `table` in `schema` (the coordinator's own, or a worker's), `{copy}`
+/// standing for the copy's name there, past Citus (which refuses a copy's
+/// own name unless told it is meant).
+fn on_a_copy(schema: &Schema, table: &str, on_coordinator: bool, sql: &str) {
     let placement = schema
         .client()
         .query_one(
             "select s.shard_name::text, s.nodename::text, s.nodeport
              from pg_catalog.citus_shards as s
              join pg_catalog.pg_dist_node as n
-               on n.nodename = s.nodename and n.nodeport = s.nodeport and n.groupid <> 0
-             where s.table_name = to_regclass($1)
+               on n.nodename = s.nodename and n.nodeport = s.nodeport
+             where s.table_name = to_regclass($1) and (n.groupid = 0) = $2
              order by s.shardid, s.nodeport
              limit 1",
-            &[&format!("{}.{table}", schema.name)],
+            &[&format!("{}.{table}", schema.name), &on_coordinator],
         )
         .unwrap();
     let (copy, host, port): (String, String, i32) =
@@ -767,10 +784,10 @@ fn on_a_worker_s_copy(schema: &Schema, table: &str, sql: &str) {
 }
 
 promise!(
-    distributing_a_board_refuses_to_fire_your_event_trigger,
+    changing_a_board_on_the_cluster_refuses_to_fire_your_event_triggers,
     needs = [CitusAlone]
 );
-fn distributing_a_board_refuses_to_fire_your_event_trigger() {
+fn changing_a_board_on_the_cluster_refuses_to_fire_your_event_triggers() {
     let schema = Schema::new(&coordinator(), "c");
     schema.stdout(&["init", "--size", "6"]);
     let s = &schema.name;
@@ -800,6 +817,57 @@ fn distributing_a_board_refuses_to_fire_your_event_trigger() {
         "{stderr}"
     );
     assert_eq!(fired, 0, "queens' DDL fired the event trigger");
+    assert_eq!(schema.stdout(&["count"]), "4\n");
+    a_rebuild_refuses_to_fire_a_worker_s_event_trigger();
+}
+
+/// Citus runs a distributed board's DDL on the workers too: an event
+/// trigger there refuses a rebuild as the coordinator's does.
+fn a_rebuild_refuses_to_fire_a_worker_s_event_trigger() {
+    let schema = distributed(6);
+    let s = &schema.name;
+    let (host, port): (String, i32) = {
+        let row = schema
+            .client()
+            .query_one(
+                "select nodename::text, nodeport from pg_dist_node where groupid <> 0 \
+                 order by nodeport limit 1",
+                &[],
+            )
+            .unwrap();
+        (row.get(0), row.get(1))
+    };
+    let mut worker = common::server::connect(&node_url(&schema.url, &host, port));
+    // The worker's own objects, which Citus is told not to hand on.
+    worker
+        .batch_execute(&format!(
+            "set citus.enable_ddl_propagation to off; create schema {s}_w; create table {s}_w.log (tag text);
+             create function {s}_w.note() returns event_trigger language plpgsql
+                 as $$ begin insert into {s}_w.log values (tg_tag); end $$;
+             create event trigger {s}_there on ddl_command_start execute function {s}_w.note();"
+        ))
+        .unwrap();
+    let out = schema.run(&["init", "--force", "--size", "7"]);
+    let fired = worker
+        .query_one(&format!("select count(*) from {s}_w.log"), &[])
+        .unwrap()
+        .get::<_, i64>(0);
+    worker
+        .batch_execute(&format!(
+            "drop event trigger {s}_there; drop schema {s}_w cascade; \
+             reset citus.enable_ddl_propagation"
+        ))
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        is_one_error(&stderr)
+            && stderr.contains(&format!(
+                "node {host}:{port} has your event trigger {s}_there"
+            )),
+        "{stderr}"
+    );
+    assert_eq!(fired, 0, "queens' DDL fired the worker's event trigger");
     assert_eq!(schema.stdout(&["count"]), "4\n");
 }
 

@@ -191,7 +191,7 @@ impl Engine {
         pg::change_model(self.server.place(), DISTRIBUTE_SETTINGS, |tx, _| {
             if !is_distributed(tx)? {
                 let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
-                pg::refuse_user_event_triggers(tx, &schema)?;
+                refuse_event_triggers(tx, &schema)?;
                 let failed = "could not distribute the board over the cluster";
                 for file in [
                     "distributed/01-reference_tables.sql",
@@ -262,6 +262,12 @@ impl RefillHooks for Parts {
         Ok(())
     }
 
+    /// The coordinator's event triggers and the workers': Citus runs a
+    /// distributed board's DDL on the workers too.
+    fn refuse_event_triggers(&self, tx: &mut Transaction, schema: &str) -> Result<()> {
+        refuse_event_triggers(tx, schema)
+    }
+
     /// A board distributed by an earlier queens gets the table where
     /// counts keep their parts' counts.
     fn bring_current(&self, tx: &mut Transaction) -> Result<bool> {
@@ -280,7 +286,7 @@ fn add_search_part_count(tx: &mut Transaction) -> Result<bool> {
     let (present, ours): (bool, bool) = (row.get(0), row.get(1));
     if !present {
         let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
-        pg::refuse_user_event_triggers(tx, &schema)?;
+        refuse_event_triggers(tx, &schema)?;
         tx.batch_execute(sql::file("distributed/03-search_part_count.sql"))
             .context("could not add search_part_count, where counts keep their parts' counts")?;
         return Ok(true);
@@ -302,6 +308,28 @@ fn add_search_part_count(tx: &mut Transaction) -> Result<bool> {
 const DISTRIBUTE_SETTINGS: &str = "set local citus.multi_shard_modify_mode to 'sequential';\n";
 
 /// How many worker nodes the coordinator counts as active.
+/// Refuses DDL on the board in `schema` where it would fire an event
+/// trigger of the user's: the coordinator's, as on PostgreSQL, or a
+/// worker's (sql/distributed/node_event_triggers.sql), where Citus runs
+/// the DDL too. A worker that cannot be asked is an error.
+fn refuse_event_triggers(tx: &mut Transaction, schema: &str) -> Result<()> {
+    pg::refuse_user_event_triggers(tx, schema)?;
+    let sql = kept::statement("distributed/node_event_triggers.sql")?;
+    let Some(row) = tx.query_opt(&sql.text, &[])? else {
+        return Ok(());
+    };
+    let (node, asked, found): (String, bool, String) = (row.get(0), row.get(1), row.get(2));
+    if !asked {
+        bail!("could not ask Citus {node} for its event triggers: {found}");
+    }
+    bail!(
+        "the database on Citus {node} has your event trigger {found}, which changing \
+         schema {schema} would fire there: Citus makes, drops, grants on and comments on its \
+         tables and views there too; nothing was changed (`alter event trigger` … `disable` \
+         on that node for the change, or use another database)"
+    );
+}
+
 /// A trigger made past Citus on a node's copy of one of queens' `tables`
 /// in `schema`, which the coordinator's catalog does not hold
 /// (sql/distributed/shard_triggers.sql): the trigger, the copy, its
@@ -318,11 +346,9 @@ fn copy_trigger(
     };
     let (node, asked, found): (String, bool, String) = (row.get(0), row.get(1), row.get(2));
     if !asked {
-        bail!("could not ask Citus node {node} for triggers on queens' tables: {found}");
+        bail!("could not ask Citus {node} for triggers on queens' tables: {found}");
     }
-    Ok(Some(format!(
-        "{found}, on node {node}, made there past Citus"
-    )))
+    Ok(Some(format!("{found}, on {node}, made there past Citus")))
 }
 
 fn active_workers(client: &mut impl GenericClient) -> Result<i64> {

@@ -45,6 +45,12 @@ pub trait RefillHooks {
         let _ = tx;
         Ok(())
     }
+    /// Before the change runs DDL on the board: refuses where it would
+    /// fire an event trigger of the user's (the database's; an engine
+    /// built on this one adds its nodes').
+    fn refuse_event_triggers(&self, tx: &mut Transaction, schema: &str) -> Result<()> {
+        refuse_user_event_triggers(tx, schema)
+    }
     /// On a schema whose facts and views are current, which `init` does
     /// not refill: what the engine adds that a schema of an earlier queens
     /// may lack. Says whether it changed anything.
@@ -495,11 +501,18 @@ fn change_model_locked(
 /// Every name a migration makes is new: one the schema holds already (the
 /// user's, or queens' in a schema whose recorded version was changed)
 /// stops the upgrade, naming it, and the transaction leaves the schema as
-/// it was.
-fn migrate(tx: &mut Transaction, schema: &str, version: usize) -> Result<()> {
+/// it was. An event trigger of the user's refuses it before its first DDL
+/// (`hooks` say where to look).
+fn migrate(
+    tx: &mut Transaction,
+    schema: &str,
+    version: usize,
+    hooks: &dyn RefillHooks,
+) -> Result<()> {
     if version >= schema::latest_version() {
         return Ok(());
     }
+    hooks.refuse_event_triggers(tx, schema)?;
     for up in schema::migrations_after(version, Dialect::Postgres)? {
         tx.batch_execute(&up)
             .map_err(|e| name_taken_by_upgrade(e, schema, version))?;
@@ -534,7 +547,7 @@ pub fn bring_up_to_date(
             let ours = descriptions(describe, held.as_ref())?;
             let (comments, added) = comments_to_write(tx, schema, &ours, &[])?;
             if !comments.is_empty() {
-                refuse_user_event_triggers(tx, schema)?;
+                hooks.refuse_event_triggers(tx, schema)?;
                 tx.batch_execute(&comments)?;
             }
             let described = added > 0;
@@ -544,7 +557,7 @@ pub fn bring_up_to_date(
         if found.size == 0 {
             return Err(no_board_size(schema).into());
         }
-        migrate(tx, schema, found.version)?;
+        migrate(tx, schema, found.version, hooks)?;
         let board = super::connect::held_board(tx, schema, found.size)?;
         let ours = descriptions(describe, Some(&board))?;
         refill(tx, schema, &board, hooks, &ours, &ours)?;
@@ -570,7 +583,7 @@ fn refill(
     ours: &[Comment],
 ) -> Result<()> {
     refuse_user_columns(tx, schema)?;
-    refuse_user_event_triggers(tx, schema)?;
+    hooks.refuse_event_triggers(tx, schema)?;
     let mut keepsakes = view_keepsakes(tx, schema)?;
     // Queens' own comments are written anew for the new board (and s9's
     // would have no column on a smaller one); the user's are given back.
@@ -735,7 +748,7 @@ pub fn rebuild(
     describe: bool,
 ) -> Result<()> {
     change_model((url, schema, trusted), hooks.settings(), |tx, found| {
-        migrate(tx, schema, found.version)?;
+        migrate(tx, schema, found.version, hooks)?;
         let held = held_in(tx, schema, &found)?;
         let before = descriptions(describe, held.as_ref())?;
         let ours = descriptions(describe, Some(board))?;
