@@ -2,7 +2,7 @@
 -- neither PostgreSQL nor Citus made for itself, which `found` names in
 -- words with the owner of its function: keeping a part's count there
 -- would fire it and run that role's function as the role that counts.
--- The first by name. (Its copies on the nodes: shard_triggers.sql.)
+-- The first by name. (Its copies on the nodes: copy_dependents.sql.)
 select 'trigger ' || t.tgname::text || ' on search_part_count, whose function role '
        || pg_get_userbyid(f.proowner)::text || ' owns' as found
 from pg_trigger as t

@@ -752,6 +752,33 @@ fn a_trigger_on_a_node_s_copy_of_a_table_is_never_fired() {
         "{stderr}"
     );
     assert_eq!(schema.stdout(&["count"]), "92\n", "the board was changed");
+    a_rule_on_a_node_s_copy_refuses_a_rebuild(&schema);
+}
+
+/// With the trigger on the coordinator's copy of square dropped, a rule
+/// on a worker's copy of search_part (whose rows a rebuild deletes)
+/// refuses a rebuild too.
+fn a_rule_on_a_node_s_copy_refuses_a_rebuild(schema: &Schema) {
+    let name = &schema.name;
+    on_a_copy(
+        schema,
+        "square",
+        true,
+        &format!("drop trigger on_square on {name}.{{copy}}"),
+    );
+    on_a_copy(
+        schema,
+        "search_part",
+        false,
+        &format!("create rule on_parts as on delete to {name}.{{copy}} do also select 1"),
+    );
+    let out = schema.run(&["init", "--force", "--size", "7"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        is_one_error(&stderr) && stderr.contains("rule on_parts on the copy search_part_"),
+        "{stderr}"
+    );
 }
 
 /// Runs `sql` as the tests' role on the node that holds the first copy
@@ -777,7 +804,8 @@ fn on_a_copy(schema: &Schema, table: &str, on_coordinator: bool, sql: &str) {
     let copy = copy.rsplit('.').next().unwrap().to_string();
     common::server::connect(&node_url(&schema.url, &host, port))
         .batch_execute(&format!(
-            "set citus.enable_manual_changes_to_shards to on; {}",
+            "set citus.enable_manual_changes_to_shards to on; \
+             set citus.enable_ddl_propagation to off; {}",
             sql.replace("{copy}", &copy)
         ))
         .unwrap();
@@ -794,17 +822,18 @@ fn changing_a_board_on_the_cluster_refuses_to_fire_your_event_triggers() {
     let mut admin = schema.client();
     admin
         .batch_execute(&format!(
-            "create schema {s}_x; create table {s}_x.log (tag text);
+            "create schema {s}_x; create sequence {s}_x.fired;
              create function {s}_x.note() returns event_trigger language plpgsql
-                 as $$ begin insert into {s}_x.log values (tg_tag); end $$;
-             create event trigger {s}_watch on ddl_command_end execute function {s}_x.note();"
+                 as $$ begin perform nextval('{s}_x.fired'); end $$;
+             create event trigger {s}_watch on ddl_command_start execute function {s}_x.note();"
         ))
         .unwrap();
     let out = schema.run(&["init", "--distributed"]);
+    // nextval is never rolled back: a firing before the refusal shows.
     let fired = admin
-        .query_one(&format!("select count(*) from {s}_x.log"), &[])
+        .query_one(&format!("select is_called from {s}_x.fired"), &[])
         .unwrap()
-        .get::<_, i64>(0);
+        .get::<_, bool>(0);
     admin
         .batch_execute(&format!(
             "drop event trigger {s}_watch; drop schema {s}_x cascade;"
@@ -816,7 +845,7 @@ fn changing_a_board_on_the_cluster_refuses_to_fire_your_event_triggers() {
         is_one_error(&stderr) && stderr.contains(&format!("event trigger {s}_watch")),
         "{stderr}"
     );
-    assert_eq!(fired, 0, "queens' DDL fired the event trigger");
+    assert!(!fired, "queens' DDL fired the event trigger");
     assert_eq!(schema.stdout(&["count"]), "4\n");
     a_rebuild_refuses_to_fire_a_worker_s_event_trigger();
 }
@@ -841,17 +870,19 @@ fn a_rebuild_refuses_to_fire_a_worker_s_event_trigger() {
     // The worker's own objects, which Citus is told not to hand on.
     worker
         .batch_execute(&format!(
-            "set citus.enable_ddl_propagation to off; create schema {s}_w; create table {s}_w.log (tag text);
+            "set citus.enable_ddl_propagation to off; create schema {s}_w;
+             create sequence {s}_w.fired;
              create function {s}_w.note() returns event_trigger language plpgsql
-                 as $$ begin insert into {s}_w.log values (tg_tag); end $$;
+                 as $$ begin perform nextval('{s}_w.fired'); end $$;
              create event trigger {s}_there on ddl_command_start execute function {s}_w.note();"
         ))
         .unwrap();
     let out = schema.run(&["init", "--force", "--size", "7"]);
+    // nextval is never rolled back: a firing before the refusal shows.
     let fired = worker
-        .query_one(&format!("select count(*) from {s}_w.log"), &[])
+        .query_one(&format!("select is_called from {s}_w.fired"), &[])
         .unwrap()
-        .get::<_, i64>(0);
+        .get::<_, bool>(0);
     worker
         .batch_execute(&format!(
             "drop event trigger {s}_there; drop schema {s}_w cascade; \
@@ -867,7 +898,7 @@ fn a_rebuild_refuses_to_fire_a_worker_s_event_trigger() {
             )),
         "{stderr}"
     );
-    assert_eq!(fired, 0, "queens' DDL fired the worker's event trigger");
+    assert!(!fired, "queens' DDL fired the worker's event trigger");
     assert_eq!(schema.stdout(&["count"]), "4\n");
 }
 

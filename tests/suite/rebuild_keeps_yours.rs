@@ -392,19 +392,21 @@ fn a_rebuild_refuses_to_fire_your_event_trigger() {
         .unwrap();
     admin
         .batch_execute(&format!(
-            "create schema {s}_x; create table {s}_x.log (tag text);
+            "create schema {s}_x; create sequence {s}_x.fired;
              create function {s}_x.note() returns event_trigger language plpgsql
-                 as $$ begin insert into {s}_x.log values (tg_tag); end $$;
-             create event trigger {trigger} on ddl_command_end execute function {s}_x.note();"
+                 as $$ begin perform nextval('{s}_x.fired'); end $$;
+             create event trigger {trigger} on ddl_command_start execute function {s}_x.note();"
         ))
         .unwrap();
     // A board missing one of its descriptions: `init` would write it.
     admin
         .batch_execute(&format!("comment on table {s}.hole is null"))
         .unwrap();
+    // A sequence counts the firings: nextval is never rolled back, so a
+    // firing before a refusal shows too.
     let mut fired = || {
         admin
-            .query_one(&format!("select count(*) from {s}_x.log"), &[])
+            .query_one(&format!("select last_value from {s}_x.fired"), &[])
             .unwrap()
             .get::<_, i64>(0)
     };

@@ -146,8 +146,8 @@ impl Keeper {
     }
 
     /// A trigger that keeping would fire, in words: on search_part_count
-    /// (sql/distributed/keeping_fires.sql) or, asked `Copies::Too`, on a
-    /// node's copy of it.
+    /// (sql/distributed/keeping_fires.sql) or, asked `Copies::Too`, a
+    /// trigger, rule or policy on a node's copy of it.
     fn keeping_fires(&self, copies: Copies) -> Result<Option<String>> {
         let rows = self.rows(&statement("distributed/keeping_fires.sql")?, &[])?;
         if let Some(found) = rows.first().and_then(|row| row.first()) {
@@ -157,7 +157,7 @@ impl Keeper {
             return Ok(None);
         }
         let tables = ["search_part_count".to_string()];
-        self.on_session(|client| super::copy_trigger(client, &self.schema, &tables))
+        self.on_session(|client| super::copy_dependent(client, &self.schema, &tables))
     }
 
     /// The kept counts added up, as committed now.

@@ -188,7 +188,7 @@ impl Engine {
     /// One try at `distribute`, in one transaction.
     fn distribute_once(&self) -> Result<(i64, bool)> {
         let (mut workers, mut done) = (0, false);
-        pg::change_model(self.server.place(), DISTRIBUTE_SETTINGS, |tx, _| {
+        pg::change_model(self.server.place(), &Distributing, |tx, _| {
             if !is_distributed(tx)? {
                 let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
                 refuse_event_triggers(tx, &schema)?;
@@ -239,7 +239,7 @@ impl RefillHooks for Parts {
     fn before_refill(&self, tx: &mut Transaction) -> Result<()> {
         if is_distributed(tx)? {
             let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
-            if let Some(found) = copy_trigger(tx, &schema, &pg::own_relations())? {
+            if let Some(found) = copy_dependent(tx, &schema, &pg::own_relations())? {
                 return Err(crate::error::Error::InTheWay {
                     board: format!("schema {schema}"),
                     object: format!("{found}, which rebuilding the board would fire"),
@@ -305,9 +305,20 @@ fn add_search_part_count(tx: &mut Transaction) -> Result<bool> {
 /// First in the transaction that distributes a model: Citus copies the
 /// facts to the coordinator's own placements as it makes them reference
 /// tables, which needs local execution.
-const DISTRIBUTE_SETTINGS: &str = "set local citus.multi_shard_modify_mode to 'sequential';\n";
+/// What distributing a board adds to its change: its settings, and the
+/// workers' event triggers looked for with the coordinator's.
+struct Distributing;
 
-/// How many worker nodes the coordinator counts as active.
+impl RefillHooks for Distributing {
+    fn settings(&self) -> &str {
+        "set local citus.multi_shard_modify_mode to 'sequential';\n"
+    }
+
+    fn refuse_event_triggers(&self, tx: &mut Transaction, schema: &str) -> Result<()> {
+        refuse_event_triggers(tx, schema)
+    }
+}
+
 /// Refuses DDL on the board in `schema` where it would fire an event
 /// trigger of the user's: the coordinator's, as on PostgreSQL, or a
 /// worker's (sql/distributed/node_event_triggers.sql), where Citus runs
@@ -330,27 +341,30 @@ fn refuse_event_triggers(tx: &mut Transaction, schema: &str) -> Result<()> {
     );
 }
 
-/// A trigger made past Citus on a node's copy of one of queens' `tables`
-/// in `schema`, which the coordinator's catalog does not hold
-/// (sql/distributed/shard_triggers.sql): the trigger, the copy, its
-/// function's owner and the node, in words. A node that cannot be asked
-/// is an error.
-fn copy_trigger(
+/// A trigger, rule or policy made past Citus on a node's copy of one of
+/// queens' `tables` in `schema`, which the coordinator's catalog of its
+/// tables does not hold (sql/distributed/copy_dependents.sql): what it is,
+/// the copy and the node, in words. A node that cannot be asked is an
+/// error.
+fn copy_dependent(
     client: &mut impl GenericClient,
     schema: &str,
     tables: &[String],
 ) -> Result<Option<String>> {
-    let sql = kept::statement("distributed/shard_triggers.sql")?;
+    let sql = kept::statement("distributed/copy_dependents.sql")?;
     let Some(row) = client.query_opt(&sql.text, &[&schema, &tables])? else {
         return Ok(None);
     };
     let (node, asked, found): (String, bool, String) = (row.get(0), row.get(1), row.get(2));
     if !asked {
-        bail!("could not ask Citus {node} for triggers on queens' tables: {found}");
+        bail!(
+            "could not ask Citus {node} for triggers, rules and policies on queens' tables: {found}"
+        );
     }
     Ok(Some(format!("{found}, on {node}, made there past Citus")))
 }
 
+/// How many worker nodes the coordinator counts as active.
 fn active_workers(client: &mut impl GenericClient) -> Result<i64> {
     Ok(client
         .query_one("select count(*) from citus_get_active_worker_nodes()", &[])?

@@ -68,7 +68,11 @@ impl RefillHooks for NoHooks {}
 /// Takes back what an earlier queens gave its role queens_reader for
 /// `schema`, and nothing else (sql/postgres/legacy_reader.sql).
 /// Returns whether there was anything to take back.
-fn remove_legacy_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
+fn remove_legacy_reader(
+    tx: &mut Transaction,
+    schema: &str,
+    hooks: &dyn RefillHooks,
+) -> Result<bool> {
     let statements: Vec<String> = tx
         .query(
             &statement("postgres/legacy_reader.sql", Scope::default())?,
@@ -78,7 +82,7 @@ fn remove_legacy_reader(tx: &mut Transaction, schema: &str) -> Result<bool> {
         .map(|row| row.get(0))
         .collect();
     if !statements.is_empty() {
-        refuse_user_event_triggers(tx, schema)?;
+        hooks.refuse_event_triggers(tx, schema)?;
     }
     for statement in &statements {
         tx.batch_execute(statement).map_err(|e| {
@@ -434,15 +438,17 @@ pub fn build_script(schema: &str, board: &Board) -> Result<String> {
 /// takes the lock serialising queens' changes, waits for the schema's
 /// readers to finish, re-reads what the schema holds (another process may
 /// have changed it meanwhile), and refuses if an object of the user's
-/// depends on the model. `settings` (SET LOCAL statements) come first;
-/// `change` gets what was found. Last, it takes back what an earlier queens
-/// gave its role queens_reader here; returns whether there was any.
+/// depends on the model. The `hooks`' settings (SET LOCAL statements)
+/// come first; `change` gets what was found. Last, it takes back what an
+/// earlier queens gave its role queens_reader here, refusing first where
+/// that DDL would fire an event trigger the `hooks` find; returns whether
+/// there was any.
 pub fn change_model(
     (url, schema, trusted): (&str, &str, &Trust),
-    settings: &str,
+    hooks: &dyn RefillHooks,
     change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
 ) -> Result<bool> {
-    change_model_locked((url, schema, trusted), settings, change)
+    change_model_locked((url, schema, trusted), hooks, change)
         .map_err(|e| name_broken_constraint(e, schema))
         .map_err(|e| gave_up_waiting_or(e, url, schema))
 }
@@ -469,12 +475,12 @@ fn name_broken_constraint(error: anyhow::Error, schema: &str) -> anyhow::Error {
 
 fn change_model_locked(
     (url, schema, trusted): (&str, &str, &Trust),
-    settings: &str,
+    hooks: &dyn RefillHooks,
     change: impl FnOnce(&mut Transaction, Inspection) -> Result<()>,
 ) -> Result<bool> {
     let (mut client, schema) = connect_to_schema(url, schema, trusted, Legacy::Remove)?;
     let mut tx = client.transaction()?;
-    tx.batch_execute(settings)?;
+    tx.batch_execute(hooks.settings())?;
     serialise_changes(&mut tx, schema)?;
     let found = inspect_allowing_no_size(&mut tx, schema)?.ok_or_else(|| Error::NoBoard {
         place: format!("schema {schema}"),
@@ -491,7 +497,7 @@ fn change_model_locked(
         Scope::default().with_word("SCHEMA", schema),
     )?)?;
     change(&mut tx, found)?;
-    let legacy = remove_legacy_reader(&mut tx, schema)?;
+    let legacy = remove_legacy_reader(&mut tx, schema, hooks)?;
     tx.commit()?;
     Ok(legacy)
 }
@@ -535,7 +541,7 @@ pub fn bring_up_to_date(
     describe: bool,
 ) -> Result<bool> {
     let mut upgraded = false;
-    let legacy = change_model((url, schema, trusted), hooks.settings(), |tx, found| {
+    let legacy = change_model((url, schema, trusted), hooks, |tx, found| {
         // A schema at the latest version records what its facts and views
         // were derived from; one without a board size has none to derive.
         let derived = found.version < schema::latest_version()
@@ -747,7 +753,7 @@ pub fn rebuild(
     hooks: &dyn RefillHooks,
     describe: bool,
 ) -> Result<()> {
-    change_model((url, schema, trusted), hooks.settings(), |tx, found| {
+    change_model((url, schema, trusted), hooks, |tx, found| {
         migrate(tx, schema, found.version, hooks)?;
         let held = held_in(tx, schema, &found)?;
         let before = descriptions(describe, held.as_ref())?;
