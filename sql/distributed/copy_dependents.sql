@@ -2,8 +2,10 @@
 -- the coordinator), a copy of one of queens' tables $2 in the schema $1
 -- (a shard of a distributed table, a placement of a reference table) has
 -- an enabled trigger that neither PostgreSQL nor Citus made for itself,
--- a rule or a policy: `found` names it in words with the copy (and a
--- trigger's function's owner). Such an object is made on the node past
+-- a rule or a policy, or a table inheriting from it, or a foreign key to
+-- it from a table that is not one of the copies (Citus links the copies
+-- of queens' tables with their keys): `found` names it in words with the
+-- copy (and a trigger's function's owner). Such an object is made on the node past
 -- Citus (citus.enable_manual_changes_to_shards, which any role may set;
 -- a trigger by a role that may add triggers to the table, since Citus
 -- gives a copy the table's grants and takes them back, not the trigger),
@@ -26,12 +28,14 @@ with copy_name as (
 -- another node holds.
 probe (command) as (
     select replace(replace($probe$
+        with copy (name, oid) as (
+            select k.name, pg_catalog.to_regclass(SCHEMA_DOT operator(pg_catalog.||)
+                                                  pg_catalog.quote_ident(k.name))
+            from pg_catalog.unnest(COPIES::pg_catalog.text[]) as k (name)
+        )
         select coalesce(pg_catalog.min(f.found), '')
-        from pg_catalog.unnest(COPIES::pg_catalog.text[]) as k (name)
-        cross join lateral (
-            select pg_catalog.to_regclass(SCHEMA_DOT operator(pg_catalog.||)
-                                          pg_catalog.quote_ident(k.name))
-        ) as c (oid)
+        from copy as c
+        cross join lateral (select c.name) as k (name)
         cross join lateral (
             select 'trigger ' operator(pg_catalog.||) t.tgname operator(pg_catalog.||)
                    ' on the copy ' operator(pg_catalog.||) k.name operator(pg_catalog.||)
@@ -52,6 +56,21 @@ probe (command) as (
                    ' on the copy ' operator(pg_catalog.||) k.name
             from pg_catalog.pg_policy as o
             where o.polrelid operator(pg_catalog.=) c.oid
+            union all
+            select 'table ' operator(pg_catalog.||) i.inhrelid::pg_catalog.regclass::pg_catalog.text
+                   operator(pg_catalog.||) ', which inherits from the copy '
+                   operator(pg_catalog.||) k.name
+            from pg_catalog.pg_inherits as i
+            where i.inhparent operator(pg_catalog.=) c.oid
+            union all
+            select 'foreign key ' operator(pg_catalog.||) n.conname operator(pg_catalog.||)
+                   ' of table ' operator(pg_catalog.||)
+                   n.conrelid::pg_catalog.regclass::pg_catalog.text operator(pg_catalog.||)
+                   ' to the copy ' operator(pg_catalog.||) k.name
+            from pg_catalog.pg_constraint as n
+            where n.confrelid operator(pg_catalog.=) c.oid
+              and n.conrelid operator(pg_catalog.<>) all (
+                  select o.oid from copy as o where o.oid is not null)
         ) as f (found)
     $probe$, 'COPIES', quote_literal(coalesce(array_agg(name), '{}')::text)),
     'SCHEMA_DOT', quote_literal(quote_ident($1) || '.'))

@@ -757,7 +757,7 @@ fn a_trigger_on_a_node_s_copy_of_a_table_is_never_fired() {
 
 /// With the trigger on the coordinator's copy of square dropped, a rule
 /// on a worker's copy of search_part (whose rows a rebuild deletes)
-/// refuses a rebuild too.
+/// refuses a rebuild too, and then a foreign key to that copy.
 fn a_rule_on_a_node_s_copy_refuses_a_rebuild(schema: &Schema) {
     let name = &schema.name;
     on_a_copy(
@@ -772,12 +772,33 @@ fn a_rule_on_a_node_s_copy_refuses_a_rebuild(schema: &Schema) {
         false,
         &format!("create rule on_parts as on delete to {name}.{{copy}} do also select 1"),
     );
-    let out = schema.run(&["init", "--force", "--size", "7"]);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(
-        is_one_error(&stderr) && stderr.contains("rule on_parts on the copy search_part_"),
-        "{stderr}"
+    let refused = |says: &str| {
+        let out = schema.run(&["init", "--force", "--size", "7"]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(is_one_error(&stderr) && stderr.contains(says), "{stderr}");
+    };
+    refused("rule on_parts on the copy search_part_");
+    // A table of the node's own with a foreign key to the copy: its rows
+    // would go with the parts.
+    on_a_copy(
+        schema,
+        "search_part",
+        false,
+        &format!(
+            "drop rule on_parts on {name}.{{copy}};
+             create table public.{name}_games (part_no bigint
+                 references {name}.{{copy}} (part_no) on delete cascade)"
+        ),
+    );
+    refused(&format!(
+        "foreign key {name}_games_part_no_fkey of table {name}_games"
+    ));
+    on_a_copy(
+        schema,
+        "search_part",
+        false,
+        &format!("drop table public.{name}_games"),
     );
 }
 

@@ -405,10 +405,13 @@ fn a_rebuild_refuses_to_fire_your_event_trigger() {
     // A sequence counts the firings: nextval is never rolled back, so a
     // firing before a refusal shows too.
     let mut fired = || {
-        admin
-            .query_one(&format!("select last_value from {s}_x.fired"), &[])
-            .unwrap()
-            .get::<_, i64>(0)
+        let row = admin
+            .query_one(
+                &format!("select last_value, is_called from {s}_x.fired"),
+                &[],
+            )
+            .unwrap();
+        (row.get::<_, i64>(0), row.get::<_, bool>(1))
     };
     let before = fired();
     let outs = [

@@ -242,7 +242,7 @@ impl RefillHooks for Parts {
             if let Some(found) = copy_dependent(tx, &schema, &pg::own_relations())? {
                 return Err(crate::error::Error::InTheWay {
                     board: format!("schema {schema}"),
-                    object: format!("{found}, which rebuilding the board would fire"),
+                    object: format!("{found}, which rebuilding the board would fire or empty"),
                     advice: "drop it there first (with citus.enable_manual_changes_to_shards \
                              on), or use another --schema"
                         .to_string(),
