@@ -190,7 +190,7 @@ impl Engine {
         let (mut workers, mut done) = (0, false);
         pg::change_model(self.server.place(), &Distributing, |tx, _| {
             if !is_distributed(tx)? {
-                let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
+                let schema = current_schema(tx)?;
                 refuse_event_triggers(tx, &schema)?;
                 let failed = "could not distribute the board over the cluster";
                 for file in [
@@ -233,12 +233,14 @@ impl RefillHooks for Parts {
          set local jit = off;\n"
     }
 
-    /// A trigger on a node's copy of one of queens' tables, which the
-    /// coordinator's look for the user's objects does not see, refuses the
-    /// rebuild, which would fire it there.
+    /// What the user made on a node's copy of one of queens' tables (a
+    /// trigger, rule or policy, a table inheriting from it or with a
+    /// foreign key to it), which the coordinator's look for the user's
+    /// objects does not see, refuses the rebuild, which would fire or
+    /// empty it there.
     fn before_refill(&self, tx: &mut Transaction) -> Result<()> {
         if is_distributed(tx)? {
-            let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
+            let schema = current_schema(tx)?;
             if let Some(found) = copy_dependent(tx, &schema, &pg::own_relations())? {
                 return Err(crate::error::Error::InTheWay {
                     board: format!("schema {schema}"),
@@ -285,14 +287,14 @@ fn add_search_part_count(tx: &mut Transaction) -> Result<bool> {
     let row = tx.query_one(&kept::statement("distributed/keeping.sql")?.text, &[])?;
     let (present, ours): (bool, bool) = (row.get(0), row.get(1));
     if !present {
-        let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
+        let schema = current_schema(tx)?;
         refuse_event_triggers(tx, &schema)?;
         tx.batch_execute(sql::file("distributed/03-search_part_count.sql"))
             .context("could not add search_part_count, where counts keep their parts' counts")?;
         return Ok(true);
     }
     if !ours {
-        let schema: String = tx.query_one("select current_schema()::text", &[])?.get(0);
+        let schema = current_schema(tx)?;
         return Err(crate::error::usage(format!(
             "schema {schema} already holds a relation search_part_count that queens did not \
              make, and queens needs the name for the table where counts keep their parts' \
@@ -302,14 +304,14 @@ fn add_search_part_count(tx: &mut Transaction) -> Result<bool> {
     Ok(false)
 }
 
-/// First in the transaction that distributes a model: Citus copies the
-/// facts to the coordinator's own placements as it makes them reference
-/// tables, which needs local execution.
 /// What distributing a board adds to its change: its settings, and the
 /// workers' event triggers looked for with the coordinator's.
 struct Distributing;
 
 impl RefillHooks for Distributing {
+    /// First in the transaction that distributes a model: Citus copies the
+    /// facts to the coordinator's own placements as it makes them reference
+    /// tables, which needs local execution.
     fn settings(&self) -> &str {
         "set local citus.multi_shard_modify_mode to 'sequential';\n"
     }
@@ -326,7 +328,8 @@ impl RefillHooks for Distributing {
 fn refuse_event_triggers(tx: &mut Transaction, schema: &str) -> Result<()> {
     pg::refuse_user_event_triggers(tx, schema)?;
     let sql = kept::statement("distributed/node_event_triggers.sql")?;
-    let Some(row) = tx.query_opt(&sql.text, &[])? else {
+    let question = kept::statement("postgres/user_event_triggers.sql")?;
+    let Some(row) = tx.query_opt(&sql.text, &[&question.text])? else {
         return Ok(());
     };
     let (node, asked, found): (String, bool, String) = (row.get(0), row.get(1), row.get(2));
@@ -341,10 +344,11 @@ fn refuse_event_triggers(tx: &mut Transaction, schema: &str) -> Result<()> {
     );
 }
 
-/// A trigger, rule or policy made past Citus on a node's copy of one of
-/// queens' `tables` in `schema`, which the coordinator's catalog of its
-/// tables does not hold (sql/distributed/copy_dependents.sql): what it is,
-/// the copy and the node, in words. A node that cannot be asked is an
+/// What was made past Citus on a node's copy of one of queens' `tables`
+/// in `schema` (a trigger, rule or policy on it, a table inheriting from
+/// it or with a foreign key to it), which the coordinator's catalog of
+/// its tables does not hold (sql/distributed/copy_dependents.sql): what
+/// it is, the copy and the node, in words. A node that cannot be asked is an
 /// error.
 fn copy_dependent(
     client: &mut impl GenericClient,
@@ -362,6 +366,14 @@ fn copy_dependent(
         );
     }
     Ok(Some(format!("{found}, on {node}, made there past Citus")))
+}
+
+/// The schema a change of the model works in: the first on its search
+/// path, which `pg::change_model` sets to the board's.
+fn current_schema(client: &mut impl GenericClient) -> Result<String> {
+    Ok(client
+        .query_one("select current_schema()::text", &[])?
+        .get(0))
 }
 
 /// How many worker nodes the coordinator counts as active.
