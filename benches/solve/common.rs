@@ -60,6 +60,7 @@ pub fn open(target: &Target) -> (Box<dyn Engine>, Box<dyn Reader>) {
 pub fn workers(jobs: usize) -> Workers<'static> {
     Workers {
         jobs,
+        chosen: true,
         progress: &Unwatched,
     }
 }

@@ -301,7 +301,8 @@ impl DbArgs {
 /// How much of the machine a search may use, and whether it shows progress.
 #[derive(Args, Debug, Clone)]
 pub struct WorkArgs {
-    /// Threads to search with, each on its own connection [default: all cores].
+    /// Threads to search with, each on its own connection [default: all cores; on a server, one
+    /// for a board under 12×12, whose whole search costs it less than a connection more].
     #[arg(short, long, value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
 
@@ -320,6 +321,7 @@ impl WorkArgs {
     pub fn workers<'a>(&self, bar: &'a Bar) -> Workers<'a> {
         Workers {
             jobs: self.jobs.map_or_else(Workers::all_cores, usize::from),
+            chosen: self.jobs.is_some(),
             progress: bar,
         }
     }

@@ -18,6 +18,10 @@ use crate::search::progress::{Progress, Unwatched};
 #[derive(Clone, Copy)]
 pub struct Workers<'a> {
     pub jobs: usize,
+    /// Whether the user chose `jobs` (`--jobs`): else a server's small
+    /// board is searched on the command's first connection alone
+    /// (`for_the_board`).
+    pub chosen: bool,
     pub progress: &'a dyn Progress,
 }
 
@@ -48,14 +52,35 @@ impl<'a> Workers<'a> {
         }
     }
 
+    /// One thread where a server searches a board under
+    /// `SPLIT_ON_A_SERVER_FROM` and the user chose no `--jobs`: each
+    /// thread's connection costs the server a login, queens' checks of the
+    /// schema and its first plans (about 70 ms of its CPU on the test
+    /// servers), more than the whole search of such a board takes it
+    /// (90 ms at 11×11 on PostgreSQL 15, 5 ms at 8×8). The search then
+    /// runs on the connection that opened the board.
+    fn for_the_board(self, engine: &dyn Engine, board: &Board) -> Workers<'a> {
+        if self.chosen || engine.searches_in_process() || board.cols >= SPLIT_ON_A_SERVER_FROM {
+            return self;
+        }
+        Workers { jobs: 1, ..self }
+    }
+
     /// Every core, nobody watching: for questions that search nothing.
     pub fn unwatched() -> Workers<'static> {
         Workers {
             jobs: Workers::all_cores(),
+            chosen: false,
             progress: &Unwatched,
         }
     }
 }
+
+/// The smallest board a server searches on more than one connection when
+/// the user chose no `--jobs` (`Workers::for_the_board`): from 12×12 the
+/// whole search (about 0.5 s of PostgreSQL 15's CPU) outweighs the
+/// connections it is split over.
+pub const SPLIT_ON_A_SERVER_FROM: u8 = 12;
 
 /// Boards below this size are searched in one query: they have no
 /// solutions to split (2×2, 3×3) or only one (1×1), and no column b to
@@ -93,11 +118,14 @@ impl<'a> OpenBoard<'a> {
         workers: Workers<'a>,
     ) -> Result<OpenBoard<'a>> {
         let (reader, board) = engine.open(requested, arguments_fit)?;
+        let workers = workers
+            .within_the_machine(engine)
+            .for_the_board(engine, &board);
         Ok(OpenBoard {
             engine,
             reader,
             board,
-            workers: workers.within_the_machine(engine),
+            workers,
         })
     }
 
@@ -124,11 +152,26 @@ impl<'a> OpenBoard<'a> {
     }
 
     /// Whether the solution view is read in one query rather than searched
-    /// in parts: on boards too small to split, and when the view is not the
-    /// one this build writes (replaced by the user, or written by an older
-    /// queens), which is read as it stands.
+    /// in parts: on boards too small to split, where a server searches on
+    /// one thread a board too small to split over its connections, and
+    /// when the view is not the one this build writes (replaced by the
+    /// user, or written by an older queens), which is read as it stands.
     pub fn read_whole(&self) -> Result<bool> {
-        Ok(self.n() < SMALLEST_SPLIT || !self.reader.has_own_solution_view(&self.board)?)
+        Ok(self.n() < SMALLEST_SPLIT
+            || self.whole_on_a_server()?
+            || !self.reader.has_own_solution_view(&self.board)?)
+    }
+
+    /// Whether a server searches this board in one query on the command's
+    /// first connection: one thread, a board under
+    /// `SPLIT_ON_A_SERVER_FROM` (`Workers::for_the_board`), not spread over
+    /// a cluster's workers. Its parts would each cost the server a
+    /// statement's round trip and plan for a few milliseconds of search.
+    fn whole_on_a_server(&self) -> Result<bool> {
+        Ok(!self.engine.searches_in_process()
+            && self.workers.jobs == 1
+            && self.n() < SPLIT_ON_A_SERVER_FROM
+            && self.reader.cluster()?.is_none())
     }
 
     /// The number a counting statement (`sql/{path}`) answers.

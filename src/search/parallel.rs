@@ -76,7 +76,11 @@ pub fn count_solutions(board: &OpenBoard) -> Result<u64> {
         }
         None => {
             let needed = searched(parts(board.reader())?);
-            let readers = opener.open_many(threads(board, needed.len()))?;
+            let readers = if on_the_first_reader(board, needed.len()) {
+                Vec::new()
+            } else {
+                opener.open_many(threads(board, needed.len()))?
+            };
             (needed, readers)
         }
     };
@@ -153,7 +157,11 @@ pub fn for_each_solution(
         })?;
         Ok(rows)
     };
-    let readers = Opener::new(board, None)?.open_many(threads(board, all.len()))?;
+    let readers = if on_the_first_reader(board, all.len()) {
+        Vec::new()
+    } else {
+        Opener::new(board, None)?.open_many(threads(board, all.len()))?
+    };
     run_parts(board, &all, readers, part_rows, |index, rows| {
         waiting.insert(index, rows);
         while let Some(rows) = waiting.remove(&next) {
@@ -298,12 +306,23 @@ fn threads(board: &OpenBoard, parts: usize) -> usize {
     board.workers.jobs.clamp(1, parts.max(1))
 }
 
+/// Whether `parts` parts are searched on the board's own reader, on this
+/// thread: one thread on a server, where another connection would cost
+/// the server a login and queens' checks of the schema, and search no
+/// faster. (In this process a reader of its own per thread costs little,
+/// and SQLite's first reader is kept for the command's other questions.)
+fn on_the_first_reader(board: &OpenBoard, parts: usize) -> bool {
+    threads(board, parts) == 1 && !board.engine.searches_in_process()
+}
+
 /// Runs `work` on every part, on a thread for each of `readers` (see
-/// `Opener`), each taking the next part not yet taken. Every connection is
-/// opened before any part is searched: a board that can no longer be read
-/// as the first reader reads it (an SQLite file in WAL mode, rebuilt since)
-/// is said before any answer, never after some. `done` gets each result on
-/// the calling thread, as results arrive.
+/// `Opener`), each taking the next part not yet taken; given no reader,
+/// in turn on the board's own reader, on this thread
+/// (`on_the_first_reader`). Every connection is opened before any part is
+/// searched: a board that can no longer be read as the first reader reads
+/// it (an SQLite file in WAL mode, rebuilt since) is said before any
+/// answer, never after some. `done` gets each result on the calling
+/// thread, as results arrive.
 fn run_parts<T: Send>(
     board: &OpenBoard,
     parts: &[Part],
@@ -313,6 +332,15 @@ fn run_parts<T: Send>(
 ) -> Result<()> {
     let progress = board.workers.progress;
     progress.start(parts.len());
+    if readers.is_empty() {
+        let outcome = parts.iter().enumerate().try_for_each(|(index, part)| {
+            done(index, work(board.reader(), part)?)?;
+            progress.advance(1);
+            Ok(())
+        });
+        progress.finish();
+        return outcome;
+    }
     let shared = Shared {
         parts,
         next: AtomicUsize::new(0),

@@ -487,6 +487,55 @@ fn a_schema_from_schema_version_1_is_upgraded_in_place() {
 }
 
 promise!(
+    a_board_under_12x12_on_a_server_is_searched_on_one_connection_unless_jobs_asks_more,
+    needs = [Postgres]
+);
+/// Without `--jobs`, a server searches a board under 12×12 on the
+/// command's first connection alone: a role that may hold two connections
+/// at once (that one, and the one that asked whether the server is a
+/// Citus coordinator, were it still closing) counts, solves, shows and
+/// exports it. `--jobs 2` asks for two connections more, which the server
+/// refuses it.
+fn a_board_under_12x12_on_a_server_is_searched_on_one_connection_unless_jobs_asks_more() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "8"]);
+    let s = &schema.name;
+    let frugal = common::server::Role::new(
+        &schema.url,
+        "frugal",
+        &format!(
+            "grant usage on schema {s} to {{role}}; \
+             grant select on all tables in schema {s} to {{role}}; \
+             alter role {{role}} connection limit 2"
+        ),
+    );
+    let run = |args: &[&str]| {
+        queens(schema.dir.path())
+            .args(args)
+            .args(["--db", &frugal.url, "--schema", s])
+            .env_remove("QUEENS_TRUST_OWNER")
+            .bounded_output()
+            .unwrap()
+    };
+    for (args, lines) in [
+        (&["count"][..], 1),
+        (&["solve", "--format", "csv"], 93),
+        (&["show", "92"], 13),
+        (&["export", "--format", "csv", "--out", "-"], 93),
+    ] {
+        let out = run(args);
+        let said = common::text(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {said}");
+        assert_eq!(common::text(&out.stdout).lines().count(), lines, "{args:?}");
+    }
+    let out = run(&["count", "--jobs", "2"]);
+    let said = common::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(common::is_one_error(&said), "{said}");
+    assert!(said.contains("too many connections"), "{said}");
+}
+
+promise!(
     readers_see_one_board_while_another_process_rebuilds,
     needs = [Postgres]
 );
