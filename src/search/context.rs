@@ -60,7 +60,7 @@ impl<'a> Workers<'a> {
     /// (90 ms at 11×11 on PostgreSQL 15, 5 ms at 8×8). The search then
     /// runs on the connection that opened the board.
     fn for_the_board(self, engine: &dyn Engine, board: &Board) -> Workers<'a> {
-        if self.chosen || engine.searches_in_process() || board.cols >= SPLIT_ON_A_SERVER_FROM {
+        if self.chosen || engine.searches_in_process() || !under_the_split(board) {
             return self;
         }
         Workers { jobs: 1, ..self }
@@ -81,6 +81,12 @@ impl<'a> Workers<'a> {
 /// whole search (about 0.5 s of PostgreSQL 15's CPU) outweighs the
 /// connections it is split over.
 pub const SPLIT_ON_A_SERVER_FROM: u8 = 12;
+
+/// Whether `board` is under `SPLIT_ON_A_SERVER_FROM` both ways: a
+/// rectangle of 11 columns and 12 rows searches as long as 12×12 does.
+fn under_the_split(board: &Board) -> bool {
+    board.cols < SPLIT_ON_A_SERVER_FROM && board.rows < SPLIT_ON_A_SERVER_FROM
+}
 
 /// Boards below this size are searched in one query: they have no
 /// solutions to split (2×2, 3×3) or only one (1×1), and no column b to
@@ -170,7 +176,7 @@ impl<'a> OpenBoard<'a> {
     fn whole_on_a_server(&self) -> Result<bool> {
         Ok(!self.engine.searches_in_process()
             && self.workers.jobs == 1
-            && self.n() < SPLIT_ON_A_SERVER_FROM
+            && under_the_split(&self.board)
             && self.reader.cluster()?.is_none())
     }
 
