@@ -509,14 +509,7 @@ fn a_board_under_12x12_on_a_server_is_searched_on_one_connection_unless_jobs_ask
              alter role {{role}} connection limit 2"
         ),
     );
-    let run = |args: &[&str]| {
-        queens(schema.dir.path())
-            .args(args)
-            .args(["--db", &frugal.url, "--schema", s])
-            .env_remove("QUEENS_TRUST_OWNER")
-            .bounded_output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| super::shared_board::run_as(&frugal.url, &schema, args, &[]);
     for (args, lines) in [
         (&["count"][..], 1),
         (&["solve", "--format", "csv"], 93),
