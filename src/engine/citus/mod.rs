@@ -544,6 +544,10 @@ impl crate::engine::interface::Reader for Reader {
         self.inner.user_query(statement, timeout, headers, each)
     }
 
+    fn has_own_solution_view(&self, board: &Board) -> Result<bool> {
+        self.inner.has_own_solution_view(board)
+    }
+
     fn cluster(&self) -> Result<Option<&dyn Cluster>> {
         Ok(self.distributed.then_some(self as &dyn Cluster))
     }

@@ -652,6 +652,19 @@ pub(super) fn derived_is_current(
     Ok(recorded == [Some(expected)])
 }
 
+/// Whether the schema's `solution` view is the one queens wrote, not one
+/// the user wrote since (sql/postgres/own_solution_view.sql): queens
+/// writes all of a board's views in one transaction.
+pub(super) fn has_own_solution_view(client: &mut impl GenericClient, schema: &str) -> Result<bool> {
+    let sql = statement("postgres/own_solution_view.sql", Scope::default())?;
+    let own: Vec<bool> = client
+        .query(&sql, &[&schema])?
+        .iter()
+        .map(|row| row.try_get(0))
+        .collect::<Result<_, _>>()?;
+    Ok(own == [true])
+}
+
 /// The board of `n` columns (board_size's) in `schema`, which is on the
 /// search path, with its shape (sql/queries/board_shape.sql): the plain
 /// board in a schema of an older version, which has no table board_shape

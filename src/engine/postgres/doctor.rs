@@ -251,12 +251,7 @@ fn views(reader: &Reader, schema: &str) -> Result<(bool, String)> {
     let missing: Vec<&str> = view_names()
         .filter(|view| !present.iter().any(|p| p == view))
         .collect();
-    Ok(if missing.is_empty() {
-        (
-            true,
-            format!("all {} of queens' views are there", view_names().count()),
-        )
-    } else {
+    Ok(if !missing.is_empty() {
         (
             false,
             format!(
@@ -264,6 +259,19 @@ fn views(reader: &Reader, schema: &str) -> Result<(bool, String)> {
                  builds them again",
                 missing.join(", ")
             ),
+        )
+    } else if !super::connect::has_own_solution_view(&mut *reader.client(), schema)? {
+        (
+            false,
+            "solution is not the view queens wrote with the others (replaced since, or restored \
+             from a dump), and `count`, `solve` and `export` read it as it stands; \
+             `queens init --force --size N` with the same --db and --schema writes it again"
+                .to_string(),
+        )
+    } else {
+        (
+            true,
+            format!("all {} of queens' views are there", view_names().count()),
         )
     })
 }

@@ -79,6 +79,10 @@ impl crate::engine::interface::Reader for Reader {
         query::run(&mut client, place, statement, timeout, headers, each)
     }
 
+    fn has_own_solution_view(&self, _board: &Board) -> Result<bool> {
+        super::connect::has_own_solution_view(&mut *self.client.borrow_mut(), &self.schema)
+    }
+
     fn dump(&self, _out: &mut dyn std::io::Write) -> Result<()> {
         Err(crate::error::usage(format!(
             "schema {} at {} is on PostgreSQL; add --dialect postgres for a script that builds it",

@@ -529,6 +529,56 @@ fn a_board_under_12x12_on_a_server_is_searched_on_one_connection_unless_jobs_ask
 }
 
 promise!(
+    a_solution_view_the_user_replaced_is_read_as_it_stands_by_every_path,
+    needs = [Postgres]
+);
+/// A `solution` view written after the board's build is what `count`,
+/// `solve`, `show` and `export` read, whole, with or without `--jobs`
+/// (the parts, which search the board themselves, once counted 92 beside
+/// a view of 4 when given `--jobs 2`); `doctor` names it, and `init
+/// --force` writes queens' own again.
+fn a_solution_view_the_user_replaced_is_read_as_it_stands_by_every_path() {
+    let schema = Schema::new(&server(), "t");
+    schema.stdout(&["init", "--size", "8"]);
+    assert_eq!(schema.stdout(&["count", "--jobs", "2"]).trim(), "92");
+    schema
+        .client()
+        .batch_execute(&format!(
+            "set search_path to {s}; \
+             create table keep as select * from solution where s1 = 'a1'; \
+             create or replace view solution as select * from keep",
+            s = schema.name
+        ))
+        .unwrap();
+    for jobs in [&[][..], &["--jobs", "1"], &["--jobs", "2"]] {
+        let with = |args: &[&'static str]| -> Vec<&'static str> { [args, jobs].concat() };
+        assert_eq!(schema.stdout(&with(&["count"])).trim(), "4", "{jobs:?}");
+        for args in [
+            &["solve", "--format", "csv"][..],
+            &["export", "--format", "csv"],
+        ] {
+            let lines = schema.stdout(&with(args)).lines().count();
+            assert_eq!(lines, 1 + 4, "{args:?} {jobs:?}");
+        }
+        let past = schema.run(&with(&["show", "5"]));
+        let said = common::text(&past.stderr);
+        assert_eq!(past.status.code(), Some(2), "{jobs:?}: {said}");
+        assert!(said.contains("has 4 (1 to 4)"), "{jobs:?}: {said}");
+    }
+    let doctor = schema.run(&["doctor"]);
+    let said = common::text(&doctor.stdout) + &common::text(&doctor.stderr);
+    assert!(!doctor.status.success(), "{said}");
+    assert!(
+        said.contains("solution is not the view queens wrote with the others"),
+        "{said}"
+    );
+    schema.stdout(&["init", "--force", "--size", "8"]);
+    assert_eq!(schema.stdout(&["count"]).trim(), "92");
+    assert_eq!(schema.stdout(&["count", "--jobs", "2"]).trim(), "92");
+    assert!(schema.run(&["doctor"]).status.success());
+}
+
+promise!(
     readers_see_one_board_while_another_process_rebuilds,
     needs = [Postgres]
 );
