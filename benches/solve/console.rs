@@ -12,6 +12,7 @@
 //!
 //! It needs sql.js in node_modules (`npm ci`).
 
+use queens::cmd::export::CONSOLE_UP_TO;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,9 @@ use headless_chrome::{Browser, LaunchOptions, Tab};
 const MOST: Duration = Duration::from_secs(600);
 
 /// Each built-in exercise's check on the console page of the N×N board,
-/// for each of `sizes` from 10 up.
+/// for each of `sizes` from 10 up to the largest board the console is
+/// written for (`--large` asks for larger ones, which `export --console`
+/// refuses).
 pub fn console_figures(dir: &Path, sizes: &[u8], exercises: Option<&str>) {
     let sqljs = Path::new(env!("CARGO_MANIFEST_DIR")).join("node_modules/sql.js");
     if !sqljs.join("package.json").exists() {
@@ -42,7 +45,8 @@ pub fn console_figures(dir: &Path, sizes: &[u8], exercises: Option<&str>) {
         "export --console: a check of each built-in exercise's reference answer in \
          headless Chromium, click to verdict (s; on the N×N board and its three hidden ones):"
     );
-    for &n in sizes.iter().filter(|&&n| n >= 10) {
+    let console_sizes = sizes.iter().filter(|&&n| (10..=CONSOLE_UP_TO).contains(&n));
+    for &n in console_sizes {
         let page = console_page(dir, n, &sqljs, exercises);
         let tab = browser.new_tab().unwrap();
         tab.set_default_timeout(MOST);

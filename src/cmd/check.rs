@@ -20,8 +20,9 @@ use clap::Args as ClapArgs;
 /// its anchor and direction. Squares go in any order and case, separated by
 /// spaces or commas. Exit code 0 for a valid placement, 1 when queens
 /// attack, 2 for squares that cannot be read. Completions are counted up to
-/// 15×15 (from 13×13 by listing every solution on all cores, with a
-/// progress bar), and on larger boards whose solutions are stored.
+/// 15×15 (from 13×13 by listing the solutions on all cores, with a
+/// progress bar: with a queen in column a or b, only those that start
+/// with it), and on larger boards whose solutions are stored.
 ///
 /// Examples:
 ///   queens check c5 f2                     # attack along the RGHT-DN line anchored at a7

@@ -22,9 +22,11 @@ use crate::search::questions::{
 /// clean for programs); "no completion" when there is none. Queens that
 /// attack each other have no completion: that is said on stderr, with
 /// the line they share, and the exit code is 1, as for `check`. Up to
-/// 12×12 the completions come at once; 13×13 to 15×15 list every solution
+/// 12×12 the completions come at once; 13×13 to 15×15 list the solutions
 /// on all cores first, with a progress bar (14×14: seconds, 15×15: about
-/// a minute); beyond, the solutions must be stored (`init --materialize`).
+/// a minute), only those that start with the queen given in column a or
+/// b where there is one (the ones before it are counted, for their
+/// numbers); beyond, the solutions must be stored (`init --materialize`).
 ///
 /// Examples:
 ///   queens complete a2 b6

@@ -132,46 +132,83 @@ pub fn for_each_solution(
     board: &OpenBoard,
     mut each: impl FnMut(Vec<String>) -> Result<()>,
 ) -> Result<()> {
+    for_each_solution_where(board, &|_| true, |_, squares| each(squares))
+}
+
+/// Calls `each` with the number (from 1, in board order) and the squares
+/// of every solution in the parts `wanted` picks, and perhaps of others:
+/// a part before the last one wanted but not wanted itself is only
+/// counted, for the numbers after it, and the parts after the last one
+/// wanted are not searched. Where the search is not in parts (a view read
+/// whole, a cluster's), every solution is.
+pub fn for_each_solution_where(
+    board: &OpenBoard,
+    wanted: &(dyn Fn(&Part) -> bool + Sync),
+    mut each: impl FnMut(u64, Vec<String>) -> Result<()>,
+) -> Result<()> {
     let n = board.n();
+    let mut number = 0;
+    let mut numbered = |squares: Vec<String>| {
+        number += 1;
+        each(number, squares)
+    };
     if board.read_whole()? {
         let whole = board.statement("reading/all_solutions.sql")?;
         return board.reader.rows(&whole, &[], &mut |row| {
-            each(row.iter().map(Value::text).collect())
+            numbered(row.iter().map(Value::text).collect())
         });
     }
     if let Some(cluster) = board.reader.cluster()? {
         return in_cluster_batches(cluster, n, board.workers, false, |(first, last)| {
-            cluster.each_solution(n, first, last, &mut each)
+            cluster.each_solution(n, first, last, &mut numbered)
         });
     }
-    let all = parts(board.reader())?;
-    // Parts finish in any order; hold the early ones until their turn.
-    let mut waiting: BTreeMap<usize, Vec<Vec<String>>> = BTreeMap::new();
-    let mut next = 0;
+    let mut all = parts(board.reader())?;
+    all.truncate(all.iter().rposition(wanted).map_or(0, |last| last + 1));
     let rows_sql = schema::part_search(n, board.scope())?;
-    let part_rows = |reader: &dyn Reader, part: &Part| {
+    let size_sql = schema::part_size(n, board.scope())?;
+    let searched = |reader: &dyn Reader, part: &Part| -> Result<Found> {
+        if !wanted(part) {
+            let size = reader.number_of(&size_sql, &part_params(part))?;
+            return Ok(Found::Counted(size as u64));
+        }
         let mut rows = Vec::new();
         reader.rows(&rows_sql, &part_params(part), &mut |row| {
             rows.push(row.iter().map(Value::text).collect());
             Ok(())
         })?;
-        Ok(rows)
+        Ok(Found::Listed(rows))
     };
+    // Parts finish in any order; hold the early ones until their turn.
+    let mut waiting: BTreeMap<usize, Found> = BTreeMap::new();
+    let mut next = 0;
     let readers = if on_the_first_reader(board, all.len()) {
         Vec::new()
     } else {
         Opener::new(board, None)?.open_many(threads(board, all.len()))?
     };
-    run_parts(board, &all, readers, part_rows, |index, rows| {
-        waiting.insert(index, rows);
-        while let Some(rows) = waiting.remove(&next) {
-            for squares in rows {
-                each(squares)?;
+    run_parts(board, &all, readers, searched, |index, found| {
+        waiting.insert(index, found);
+        while let Some(found) = waiting.remove(&next) {
+            match found {
+                Found::Counted(size) => number += size,
+                Found::Listed(rows) => {
+                    for squares in rows {
+                        number += 1;
+                        each(number, squares)?;
+                    }
+                }
             }
             next += 1;
         }
         Ok(())
     })
+}
+
+/// What the search of one part found: its solutions, or only how many.
+enum Found {
+    Listed(Vec<Vec<String>>),
+    Counted(u64),
 }
 
 /// How many statements a distributed search is cut into when someone

@@ -10,7 +10,8 @@ use crate::model::placement::Placement;
 use crate::model::reading::Attack;
 use crate::model::schema;
 use crate::search::context::OpenBoard;
-use crate::search::selection::{Selection, for_each_placement};
+use crate::search::parallel::{self, Part};
+use crate::search::selection::for_each_placement;
 
 /// The largest board whose completions are found by relational division
 /// over all its solutions in one query (completion.sql; 12×12 in about a
@@ -67,8 +68,10 @@ pub fn completion_numbers(board: &OpenBoard, queens: &[Square]) -> Result<Vec<i6
 
 /// Calls `each` with every solution that contains all of `queens`, in board
 /// order: by relational division on small boards and stored solutions,
-/// else by listing every solution in parts (on the board's workers, with
-/// progress).
+/// else by listing the solutions in parts (on the board's workers, with
+/// progress). A queen in column a or b leaves only the parts that start
+/// with it to list: the parts before the last of those are only counted,
+/// for the solutions' numbers, and the parts after it not searched.
 pub fn for_each_completion(
     board: &OpenBoard,
     queens: &[Square],
@@ -80,9 +83,19 @@ pub fn for_each_completion(
         return for_each_placement(board, &sql, &params, false, each);
     }
     let wanted: Vec<String> = queens.iter().map(|q| q.name()).collect();
-    Selection::All.for_each(board, |placement| {
-        if wanted.iter().all(|queen| placement.squares.contains(queen)) {
-            each(placement)
+    let in_column = |col: u8| queens.iter().find(|q| q.col == col).map(|q| q.name());
+    let (first, second) = (in_column(1), in_column(2));
+    let may_hold = |part: &Part| {
+        first.as_ref().is_none_or(|s1| *s1 == part.s1)
+            && second.as_ref().is_none_or(|s2| *s2 == part.s2)
+    };
+    parallel::for_each_solution_where(board, &may_hold, |solution, squares| {
+        if wanted.iter().all(|queen| squares.contains(queen)) {
+            each(Placement {
+                solution: solution as i64,
+                squares,
+                class_size: None,
+            })
         } else {
             Ok(())
         }

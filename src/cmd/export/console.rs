@@ -20,7 +20,7 @@ use crate::search::{OpenBoard, Workers, store};
 /// The largest board the console is written for (columns and rows): the
 /// page carries each board as a file, and a learner's answer runs on it in
 /// the browser; on 13×13 the solution view alone searches for seconds.
-const CONSOLE_UP_TO: u8 = 12;
+pub const CONSOLE_UP_TO: u8 = 12;
 
 /// A board too large for the console, refused in one line: asked of the
 /// board the flags name before anything else is done, and of the board

@@ -12,6 +12,7 @@ mod placements;
 mod script;
 
 pub use args::{Args, ExportFormat, ScriptDialect};
+pub use console::CONSOLE_UP_TO;
 
 use std::io::Write;
 

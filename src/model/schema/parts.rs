@@ -63,6 +63,18 @@ pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
     {
         return part_count_by_last_queens(board_scope(n, scope).with("FROM", from.into()));
     }
+    Ok(PartCount {
+        prepare: None,
+        count: part_size(n, scope)?,
+        weighed: false,
+        parts: None,
+    })
+}
+
+/// The number of solutions in one part, its squares `s1` and `s2` as
+/// parameters: the solution view's own search with the part fixed,
+/// counted as it stands (weighed by no symmetry).
+pub fn part_size(n: u8, scope: Scope) -> Result<Sql> {
     // A count needs no order: the completions are not sorted.
     let part = template::render_statement(
         sql::file("views/03-solution.sql"),
@@ -76,14 +88,9 @@ pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
         n,
         scope.with_fragment("PART_SEARCH", &part.text),
     )?;
-    Ok(PartCount {
-        prepare: None,
-        count: Sql {
-            text: count.text,
-            params: part.params,
-        },
-        weighed: false,
-        parts: None,
+    Ok(Sql {
+        text: count.text,
+        params: part.params,
     })
 }
 
