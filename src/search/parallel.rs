@@ -166,10 +166,15 @@ pub fn for_each_solution_where(
     let mut all = parts(board.reader())?;
     all.truncate(all.iter().rposition(wanted).map_or(0, |last| last + 1));
     let rows_sql = schema::part_search(n, board.scope())?;
-    let size_sql = schema::part_size(n, board.scope())?;
+    // The count of a part is written only where some part is counted.
+    let size_sql = if all.iter().all(wanted) {
+        None
+    } else {
+        Some(schema::part_size(n, board.scope())?)
+    };
     let searched = |reader: &dyn Reader, part: &Part| -> Result<Found> {
-        if !wanted(part) {
-            let size = reader.number_of(&size_sql, &part_params(part))?;
+        if let Some(size_sql) = size_sql.as_ref().filter(|_| !wanted(part)) {
+            let size = reader.number_of(size_sql, &part_params(part))?;
             return Ok(Found::Counted(size as u64));
         }
         let mut rows = Vec::new();

@@ -43,11 +43,9 @@ impl Selection {
                 for_each_placement(board, &numbered, &[], false, each)
             }
             Selection::All => {
-                let mut solution = 0;
-                parallel::for_each_solution(board, |squares| {
-                    solution += 1;
+                parallel::for_each_solution_where(board, &|_| true, |solution, squares| {
                     each(Placement {
-                        solution,
+                        solution: solution as i64,
                         squares,
                         class_size: None,
                     })
