@@ -45,17 +45,38 @@ impl Keeper {
         work(client)
     }
 
-    /// The rows of `sql` on the keeping session.
-    fn rows(&self, sql: &Sql, params: &[(&'static str, Param)]) -> Result<Vec<Vec<Value>>> {
+    /// The rows of `sql` on the keeping session, in the transaction it is
+    /// in, if any.
+    fn rows(&self, sql: &Sql) -> Result<Vec<Vec<Value>>> {
         self.on_session(|client| {
             let mut rows = Vec::new();
-            pg::rows_of(client, sql, params, &mut |row| {
+            pg::rows_of(client, sql, &[], &mut |row| {
                 rows.push(row.to_vec());
                 Ok(std::ops::ControlFlow::Continue(()))
             })
             .map(drop)?;
             Ok(rows)
         })
+    }
+
+    /// The rows of `sql`, which reads a few rows of the cluster's tables,
+    /// in a transaction of its own on one connection to each worker
+    /// (sql/distributed/few_rows.sql). Never asked while a keep's
+    /// transaction is open.
+    fn few_rows(&self, sql: &Sql) -> Result<Vec<Vec<Value>>> {
+        self.on_session(|client| {
+            client.batch_execute(&format!(
+                "begin;\n{}",
+                sql::file("distributed/few_rows.sql")
+            ))?;
+            Ok(())
+        })?;
+        let read = self.rows(sql);
+        self.on_session(|client| {
+            client.batch_execute(if read.is_ok() { "commit;" } else { "rollback;" })?;
+            Ok(())
+        })?;
+        read
     }
 
     /// The searched parts whose counts are kept, or why none is kept here:
@@ -102,7 +123,7 @@ impl Keeper {
                 self.schema
             )));
         }
-        let kept = self.rows(&statement("distributed/kept_parts.sql")?, &[])?;
+        let kept = self.few_rows(&statement("distributed/kept_parts.sql")?)?;
         kept.iter()
             .map(|row| Ok(row[0].integer()? as usize))
             .collect::<Result<_>>()
@@ -149,7 +170,7 @@ impl Keeper {
     /// (sql/distributed/keeping_fires.sql) or, asked `Copies::Too`, a
     /// trigger, rule or policy on a node's copy of it.
     fn keeping_fires(&self, copies: Copies) -> Result<Option<String>> {
-        let rows = self.rows(&statement("distributed/keeping_fires.sql")?, &[])?;
+        let rows = self.rows(&statement("distributed/keeping_fires.sql")?)?;
         if let Some(found) = rows.first().and_then(|row| row.first()) {
             return Ok(Some(found.text()));
         }
@@ -162,7 +183,7 @@ impl Keeper {
 
     /// The kept counts added up, as committed now.
     pub fn kept_count(&self) -> Result<KeptCount> {
-        let rows = self.rows(&statement("distributed/kept_count.sql")?, &[])?;
+        let rows = self.few_rows(&statement("distributed/kept_count.sql")?)?;
         let Some([solutions, searched, kept]) = rows.first().map(Vec::as_slice) else {
             bail!("no answer to sql/distributed/kept_count.sql");
         };
