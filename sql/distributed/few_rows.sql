@@ -5,6 +5,6 @@
 -- citus.max_adaptive_executor_pool_size connections to each worker for a
 -- statement that reaches all of its shards, each a login there, where each
 -- task takes well under a millisecond: on the test cluster, a count of a
--- 5×5 board read its kept parts in 110 to 150 ms, and in 40 ms on one
--- connection a worker. The search itself keeps Citus's own setting.
+-- 5×5 board read its kept parts in 108 to 171 ms, and in 36 to 46 ms on
+-- one connection a worker. The search itself keeps Citus's own setting.
 set local citus.max_adaptive_executor_pool_size = 1;

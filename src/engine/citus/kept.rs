@@ -64,19 +64,22 @@ impl Keeper {
     /// (sql/distributed/few_rows.sql). Never asked while a keep's
     /// transaction is open.
     fn few_rows(&self, sql: &Sql) -> Result<Vec<Vec<Value>>> {
-        self.on_session(|client| {
-            client.batch_execute(&format!(
-                "begin;\n{}",
-                sql::file("distributed/few_rows.sql")
-            ))?;
-            Ok(())
-        })?;
-        let read = self.rows(sql);
-        self.on_session(|client| {
-            client.batch_execute(if read.is_ok() { "commit;" } else { "rollback;" })?;
-            Ok(())
-        })?;
-        read
+        self.in_transaction(sql::file("distributed/few_rows.sql"), || self.rows(sql))
+    }
+
+    /// Runs `work` on the keeping session in a transaction of its own,
+    /// begun with `settings` (`set local` statements, sent with the
+    /// `begin`): committed if `work` succeeds, rolled back if not. The
+    /// error `work` gives is the one returned, whether or not the
+    /// rollback succeeds (a lost connection fails both).
+    fn in_transaction<T>(&self, settings: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
+        self.on_session(|client| Ok(client.batch_execute(&format!("begin;\n{settings}"))?))?;
+        let done = work();
+        let end = if done.is_ok() { "commit;" } else { "rollback;" };
+        let ended = self.on_session(|client| Ok(client.batch_execute(end)?));
+        let value = done?;
+        ended?;
+        Ok(value)
     }
 
     /// The searched parts whose counts are kept, or why none is kept here:
@@ -132,37 +135,33 @@ impl Keeper {
 
     /// Runs `keep` (keep_part_counts.sql for the parts `first` to `last`,
     /// PART_SEARCH put in) in a transaction of its own, after `settings`
-    /// (the planner settings handed on to the workers), and commits it.
+    /// (the planner settings handed on to the workers) and the lock of
+    /// hold_kept_counts.sql, which is sent alone (its header says why).
     pub fn keep_counts(&self, keep: &Sql, settings: &str, first: usize, last: usize) -> Result<()> {
         let range = [
             ("first", Param::Int(first as i64)),
             ("last", Param::Int(last as i64)),
         ];
-        self.on_session(|client| {
-            client.batch_execute(&format!("begin;\n{settings}"))?;
-            let hold = Scope::for_dialect(Dialect::Postgres).with_word("SCHEMA", &self.schema);
-            let hold =
-                template::render_statement(sql::file("distributed/hold_kept_counts.sql"), &hold)?;
-            client.batch_execute(&hold.text)?;
-            Ok(())
-        })?;
-        if let Some(found) = self.keeping_fires(Copies::Not)? {
-            self.on_session(|client| Ok(client.batch_execute("rollback;")?))?;
-            bail!(
-                "schema {} has {found}, added during this count, which keeping the parts' \
-                 counts would fire; the counts kept before it stay (drop it, then run the count \
-                 again to go on from them)",
-                self.schema
-            );
-        }
-        self.on_session(|client| {
-            // (An insert answers no rows.)
-            pg::rows_of(client, keep, &range, &mut |_| {
-                Ok(std::ops::ControlFlow::Continue(()))
+        let hold = Scope::for_dialect(Dialect::Postgres).with_word("SCHEMA", &self.schema);
+        let hold =
+            template::render_statement(sql::file("distributed/hold_kept_counts.sql"), &hold)?;
+        self.in_transaction(settings, || {
+            self.on_session(|client| Ok(client.batch_execute(&hold.text)?))?;
+            if let Some(found) = self.keeping_fires(Copies::Not)? {
+                bail!(
+                    "schema {} has {found}, added during this count, which keeping the parts' \
+                     counts would fire; the counts kept before it stay (drop it, then run the \
+                     count again to go on from them)",
+                    self.schema
+                );
+            }
+            self.on_session(|client| {
+                // (An insert answers no rows.)
+                pg::rows_of(client, keep, &range, &mut |_| {
+                    Ok(std::ops::ControlFlow::Continue(()))
+                })
+                .map(drop)
             })
-            .map(drop)?;
-            client.batch_execute("commit;")?;
-            Ok(())
         })
     }
 
