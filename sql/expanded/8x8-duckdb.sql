@@ -1490,18 +1490,31 @@ placement (queens, s1, s2, s3, s4, s5, s6, s7, s8,
     where q.cl_no = t.queens + 1 and t.queens < 7
       and q.w0 & t.u0 = 0
 ),
--- shared_line(w0, anchor, mov_dir): two squares whose line sets share
--- the bits w… share the line (anchor, mov_dir): looked up
--- by a few integers, not searched for in square_line by the squares' names.
-shared_line (w0, anchor, mov_dir) as (
-    select distinct mine_set.w0 & theirs_set.w0, mine.anchor, mine.mov_dir
+-- shared_line(…, anchor, mov_dir): two squares that share the line
+-- (anchor, mov_dir), one of them in an earlier column, looked
+-- up by a few integers, not searched for in square_line by the squares'
+-- names. On SQLite and DuckDB it is keyed by the words tw… of the
+-- attacker's line set, which name the attacker (two squares differ in
+-- their row or, in one row, in their diagonals, all lines the search
+-- tests), then by the square tried (cl_no, rw_no): the one chain of
+-- tests that finds the attacker gives its words, and the join its square
+-- and the line. The words come first, in the table and in the join, so
+-- that SQLite's automatic index is ordered by them and most comparisons
+-- of a seek end on one integer. PostgreSQL cannot estimate the rows of
+-- the recursion, takes the tries for fewer than the pairs and would hash
+-- the tries; there it is keyed by the bits w… that the two line sets
+-- share, few enough to hash, and a second chain names the attacker.
+shared_line (tw0, cl_no, rw_no, attacker, anchor, mov_dir) as (
+    select theirs_set.w0, mine_set.cl_no, mine_set.rw_no, theirs.square, mine.anchor, mine.mov_dir
     from line_set as mine_set
     join square_line as mine on mine.square = mine_set.square
     join square_line as theirs on theirs.anchor = mine.anchor and theirs.mov_dir = mine.mov_dir
     join line_set as theirs_set on theirs_set.square = theirs.square
     where theirs_set.cl_no < mine_set.cl_no
 )
--- each node tries the next queen on every square of the next column
+-- each node tries the next queen on every square of the next column; a
+-- square that dies meets the lines of queen j first, for the least j
+-- with L(q_j) ∩ L(square) ≠ ∅ (a chain of tests in column order)
 select t.queens + 1,
        coalesce(t.s1, case t.queens when 0 then q.square end),
        coalesce(t.s2, case t.queens when 1 then q.square end),
@@ -1513,29 +1526,21 @@ select t.queens + 1,
        coalesce(t.s8, case t.queens when 7 then q.square end),
        case when q.w0 & t.u0 = 0 then 1 else 0 end,
        l.anchor, l.mov_dir,
-       case
-           when q.w0 & t.u0 = 0 then cast(null as text)
-           when ((t.q1w0 & q.w0)) <> 0 then t.s1
-           when ((t.q2w0 & q.w0)) <> 0 then t.s2
-           when ((t.q3w0 & q.w0)) <> 0 then t.s3
-           when ((t.q4w0 & q.w0)) <> 0 then t.s4
-           when ((t.q5w0 & q.w0)) <> 0 then t.s5
-           when ((t.q6w0 & q.w0)) <> 0 then t.s6
-           when ((t.q7w0 & q.w0)) <> 0 then t.s7
-       end
+       l.attacker
 from placement as t
 cross join line_set as q
 left join shared_line as l
-  on l.w0 = case
+  on l.tw0 = case
            when q.w0 & t.u0 = 0 then cast(null as bigint)
-           when ((t.q1w0 & q.w0)) <> 0 then t.q1w0 & q.w0
-           when ((t.q2w0 & q.w0)) <> 0 then t.q2w0 & q.w0
-           when ((t.q3w0 & q.w0)) <> 0 then t.q3w0 & q.w0
-           when ((t.q4w0 & q.w0)) <> 0 then t.q4w0 & q.w0
-           when ((t.q5w0 & q.w0)) <> 0 then t.q5w0 & q.w0
-           when ((t.q6w0 & q.w0)) <> 0 then t.q6w0 & q.w0
-           when ((t.q7w0 & q.w0)) <> 0 then t.q7w0 & q.w0
+           when ((t.q1w0 & q.w0)) <> 0 then t.q1w0
+           when ((t.q2w0 & q.w0)) <> 0 then t.q2w0
+           when ((t.q3w0 & q.w0)) <> 0 then t.q3w0
+           when ((t.q4w0 & q.w0)) <> 0 then t.q4w0
+           when ((t.q5w0 & q.w0)) <> 0 then t.q5w0
+           when ((t.q6w0 & q.w0)) <> 0 then t.q6w0
+           when ((t.q7w0 & q.w0)) <> 0 then t.q7w0
        end
+ and l.cl_no = q.cl_no and l.rw_no = q.rw_no
 where q.cl_no = t.queens + 1;
 
 create view search_tree_tally (queens, entered, tried, placed, by_row, by_rising, by_falling) as

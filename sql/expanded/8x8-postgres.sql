@@ -1323,9 +1323,20 @@ placement (queens, s1, s2, s3, s4, s5, s6, s7, s8,
     where q.cl_no = t.queens + 1 and t.queens < 7
       and q.w0 & t.u0 = 0
 ),
--- shared_line(w0, anchor, mov_dir): two squares whose line sets share
--- the bits w… share the line (anchor, mov_dir): looked up
--- by a few integers, not searched for in square_line by the squares' names.
+-- shared_line(…, anchor, mov_dir): two squares that share the line
+-- (anchor, mov_dir), one of them in an earlier column, looked
+-- up by a few integers, not searched for in square_line by the squares'
+-- names. On SQLite and DuckDB it is keyed by the words tw… of the
+-- attacker's line set, which name the attacker (two squares differ in
+-- their row or, in one row, in their diagonals, all lines the search
+-- tests), then by the square tried (cl_no, rw_no): the one chain of
+-- tests that finds the attacker gives its words, and the join its square
+-- and the line. The words come first, in the table and in the join, so
+-- that SQLite's automatic index is ordered by them and most comparisons
+-- of a seek end on one integer. PostgreSQL cannot estimate the rows of
+-- the recursion, takes the tries for fewer than the pairs and would hash
+-- the tries; there it is keyed by the bits w… that the two line sets
+-- share, few enough to hash, and a second chain names the attacker.
 shared_line (w0, anchor, mov_dir) as (
     select distinct mine_set.w0 & theirs_set.w0, mine.anchor, mine.mov_dir
     from line_set as mine_set
@@ -1334,7 +1345,9 @@ shared_line (w0, anchor, mov_dir) as (
     join line_set as theirs_set on theirs_set.square = theirs.square
     where theirs_set.cl_no < mine_set.cl_no
 )
--- each node tries the next queen on every square of the next column
+-- each node tries the next queen on every square of the next column; a
+-- square that dies meets the lines of queen j first, for the least j
+-- with L(q_j) ∩ L(square) ≠ ∅ (a chain of tests in column order)
 select t.queens + 1,
        coalesce(t.s1, case t.queens when 0 then q.square end),
        coalesce(t.s2, case t.queens when 1 then q.square end),

@@ -60,17 +60,33 @@ placement (queens, {% for k in range(1, N + 1) %}s{{ k }}, {% endfor %}
     where q.cl_no = t.queens + 1 and t.queens < {{ N - 1 }}
       and {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %}
 ),
--- shared_line({% for w in range(0, W) %}w{{ w }}, {% endfor %}anchor, mov_dir): two squares whose line sets share
--- the bits w… share the line (anchor, mov_dir){% if TORUS %}, the first of them{% endif %}: looked up
--- by a few integers, not searched for in square_line by the squares' names.
+-- shared_line(…, anchor, mov_dir): two squares that share the line
+-- (anchor, mov_dir){% if TORUS %}, the first of them{% endif %}, one of them in an earlier column, looked
+-- up by a few integers, not searched for in square_line by the squares'
+-- names. On SQLite and DuckDB it is keyed by the words tw… of the
+-- attacker's line set, which name the attacker (two squares differ in
+-- their row or, in one row, in their diagonals, all lines the search
+-- tests), then by the square tried (cl_no, rw_no): the one chain of
+-- tests that finds the attacker gives its words, and the join its square
+-- and the line. The words come first, in the table and in the join, so
+-- that SQLite's automatic index is ordered by them and most comparisons
+-- of a seek end on one integer. PostgreSQL cannot estimate the rows of
+-- the recursion, takes the tries for fewer than the pairs and would hash
+-- the tries; there it is keyed by the bits w… that the two line sets
+-- share, few enough to hash, and a second chain names the attacker.
 --@ if TORUS
 --@ from "queries/line_order.sql" import line_before
 -- On a torus two squares can share two lines (both diagonals, on an even
 -- board): the one named is the first of them, a row, then a falling
 -- diagonal, a rising one, a knight's move (as the tally).
 --@ endif
+--@ if POSTGRES
 shared_line ({% for w in range(0, W) %}w{{ w }}, {% endfor %}anchor, mov_dir) as (
     select distinct {% for w in range(0, W) %}mine_set.w{{ w }} & theirs_set.w{{ w }}, {% endfor %}mine.anchor, mine.mov_dir
+--@ else
+shared_line ({% for w in range(0, W) %}tw{{ w }}, {% endfor %}cl_no, rw_no, attacker, anchor, mov_dir) as (
+    select {% for w in range(0, W) %}theirs_set.w{{ w }}, {% endfor %}mine_set.cl_no, mine_set.rw_no, theirs.square, mine.anchor, mine.mov_dir
+--@ endif
     from line_set as mine_set
     join square_line as mine on mine.square = mine_set.square
     join square_line as theirs on theirs.anchor = mine.anchor and theirs.mov_dir = mine.mov_dir
@@ -88,13 +104,16 @@ shared_line ({% for w in range(0, W) %}w{{ w }}, {% endfor %}anchor, mov_dir) as
           and {{ line_before("other_mine", "mine") }})
 --@ endif
 )
--- each node tries the next queen on every square of the next column
+-- each node tries the next queen on every square of the next column; a
+-- square that dies meets the lines of queen j first, for the least j
+-- with L(q_j) ∩ L(square) ≠ ∅ (a chain of tests in column order)
 select t.queens + 1,
 --@ for k in range(1, N + 1)
        coalesce(t.s{{ k }}, case t.queens when {{ k - 1 }} then q.square end),
 --@ endfor
        case when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then 1 else 0 end,
        l.anchor, l.mov_dir,
+--@ if POSTGRES
        case
            when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then cast(null as text)
 --@ for j in range(1, N)
@@ -112,4 +131,19 @@ left join shared_line as l
 --@ endfor
        end
 --@ endfor
+--@ else
+       l.attacker
+from placement as t
+cross join line_set as q
+left join shared_line as l
+--@ for w in range(0, W)
+  {{ "on" if loop.first else "and" }} l.tw{{ w }} = case
+           when {% for v in range(0, W) %}q.w{{ v }} & t.u{{ v }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then cast(null as bigint)
+--@ for j in range(1, N)
+           when ({% for v in range(0, W) %}(t.q{{ j }}w{{ v }} & q.w{{ v }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then t.q{{ j }}w{{ w }}
+--@ endfor
+       end
+--@ endfor
+ and l.cl_no = q.cl_no and l.rw_no = q.rw_no
+--@ endif
 where q.cl_no = t.queens + 1;
