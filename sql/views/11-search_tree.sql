@@ -104,6 +104,19 @@ shared_line ({% for w in range(0, W) %}tw{{ w }}, {% endfor %}cl_no, rw_no, atta
           and {{ line_before("other_mine", "mine") }})
 --@ endif
 )
+{#- the first queen, in column order, whose lines meet those of the square
+    tried: a chain of tests, whose case for queen j gives its square
+    (value "square"), word w of its line set ("words") or the bits of
+    word w that the two line sets share ("shared"); NULL for a square
+    placed #}
+{%- macro first_attacker(value, w) -%}
+case
+           when {% for v in range(0, W) %}q.w{{ v }} & t.u{{ v }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then cast(null as {{ "text" if value == "square" else "bigint" }})
+{%- for j in range(1, N) %}
+           when ({% for v in range(0, W) %}(t.q{{ j }}w{{ v }} & q.w{{ v }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then {% if value == "square" %}t.s{{ j }}{% elif value == "words" %}t.q{{ j }}w{{ w }}{% else %}t.q{{ j }}w{{ w }} & q.w{{ w }}{% endif %}
+{%- endfor %}
+       end
+{%- endmacro %}
 -- each node tries the next queen on every square of the next column; a
 -- square that dies meets the lines of queen j first, for the least j
 -- with L(q_j) ∩ L(square) ≠ ∅ (a chain of tests in column order)
@@ -114,22 +127,12 @@ select t.queens + 1,
        case when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then 1 else 0 end,
        l.anchor, l.mov_dir,
 --@ if POSTGRES
-       case
-           when {% for w in range(0, W) %}q.w{{ w }} & t.u{{ w }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then cast(null as text)
---@ for j in range(1, N)
-           when ({% for w in range(0, W) %}(t.q{{ j }}w{{ w }} & q.w{{ w }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then t.s{{ j }}
---@ endfor
-       end
+       {{ first_attacker("square", 0) }}
 from placement as t
 cross join line_set as q
 left join shared_line as l
 --@ for w in range(0, W)
-  {{ "on" if loop.first else "and" }} l.w{{ w }} = case
-           when {% for v in range(0, W) %}q.w{{ v }} & t.u{{ v }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then cast(null as bigint)
---@ for j in range(1, N)
-           when ({% for v in range(0, W) %}(t.q{{ j }}w{{ v }} & q.w{{ v }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then t.q{{ j }}w{{ w }} & q.w{{ w }}
---@ endfor
-       end
+  {{ "on" if loop.first else "and" }} l.w{{ w }} = {{ first_attacker("shared", w) }}
 --@ endfor
 --@ else
        l.attacker
@@ -137,12 +140,7 @@ from placement as t
 cross join line_set as q
 left join shared_line as l
 --@ for w in range(0, W)
-  {{ "on" if loop.first else "and" }} l.tw{{ w }} = case
-           when {% for v in range(0, W) %}q.w{{ v }} & t.u{{ v }} = 0{{ " and " if not loop.last else "" }}{% endfor %} then cast(null as bigint)
---@ for j in range(1, N)
-           when ({% for v in range(0, W) %}(t.q{{ j }}w{{ v }} & q.w{{ v }}){{ " | " if not loop.last else "" }}{% endfor %}) <> 0 then t.q{{ j }}w{{ w }}
---@ endfor
-       end
+  {{ "on" if loop.first else "and" }} l.tw{{ w }} = {{ first_attacker("words", w) }}
 --@ endfor
  and l.cl_no = q.cl_no and l.rw_no = q.rw_no
 --@ endif
