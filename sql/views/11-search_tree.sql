@@ -128,20 +128,20 @@ select t.queens + 1,
        l.anchor, l.mov_dir,
 --@ if POSTGRES
        {{ first_attacker("square", 0) }}
-from placement as t
-cross join line_set as q
-left join shared_line as l
---@ for w in range(0, W)
-  {{ "on" if loop.first else "and" }} l.w{{ w }} = {{ first_attacker("shared", w) }}
---@ endfor
 --@ else
        l.attacker
+--@ endif
 from placement as t
 cross join line_set as q
 left join shared_line as l
 --@ for w in range(0, W)
+--@ if POSTGRES
+  {{ "on" if loop.first else "and" }} l.w{{ w }} = {{ first_attacker("shared", w) }}
+--@ else
   {{ "on" if loop.first else "and" }} l.tw{{ w }} = {{ first_attacker("words", w) }}
+--@ endif
 --@ endfor
+--@ if not POSTGRES
  and l.cl_no = q.cl_no and l.rw_no = q.rw_no
 --@ endif
 where q.cl_no = t.queens + 1;
