@@ -1504,7 +1504,11 @@ placement (queens, s1, s2, s3, s4, s5, s6, s7, s8,
 -- the recursion, takes the tries for fewer than the pairs and would hash
 -- the tries; there it is keyed by the bits w… that the two line sets
 -- share, few enough to hash, and a second chain names the attacker.
-shared_line (tw0, cl_no, rw_no, attacker, anchor, mov_dir) as (
+-- `materialized` keeps the pairs a table of their own on SQLite: a query
+-- that filters on a line (`where mov_dir = 'RGHT-UP'`) turns the left
+-- join into an inner one, and SQLite would then fold the pairs' joins
+-- into every try (on PostgreSQL `distinct` keeps them apart).
+shared_line (tw0, cl_no, rw_no, attacker, anchor, mov_dir) as materialized (
     select theirs_set.w0, mine_set.cl_no, mine_set.rw_no, theirs.square, mine.anchor, mine.mov_dir
     from line_set as mine_set
     join square_line as mine on mine.square = mine_set.square

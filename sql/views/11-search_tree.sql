@@ -74,6 +74,10 @@ placement (queens, {% for k in range(1, N + 1) %}s{{ k }}, {% endfor %}
 -- the recursion, takes the tries for fewer than the pairs and would hash
 -- the tries; there it is keyed by the bits w… that the two line sets
 -- share, few enough to hash, and a second chain names the attacker.
+-- `materialized` keeps the pairs a table of their own on SQLite: a query
+-- that filters on a line (`where mov_dir = 'RGHT-UP'`) turns the left
+-- join into an inner one, and SQLite would then fold the pairs' joins
+-- into every try (on PostgreSQL `distinct` keeps them apart).
 --@ if TORUS
 --@ from "queries/line_order.sql" import line_before
 -- On a torus two squares can share two lines (both diagonals, on an even
@@ -84,7 +88,7 @@ placement (queens, {% for k in range(1, N + 1) %}s{{ k }}, {% endfor %}
 shared_line ({% for w in range(0, W) %}w{{ w }}, {% endfor %}anchor, mov_dir) as (
     select distinct {% for w in range(0, W) %}mine_set.w{{ w }} & theirs_set.w{{ w }}, {% endfor %}mine.anchor, mine.mov_dir
 --@ else
-shared_line ({% for w in range(0, W) %}tw{{ w }}, {% endfor %}cl_no, rw_no, attacker, anchor, mov_dir) as (
+shared_line ({% for w in range(0, W) %}tw{{ w }}, {% endfor %}cl_no, rw_no, attacker, anchor, mov_dir) as materialized (
     select {% for w in range(0, W) %}theirs_set.w{{ w }}, {% endfor %}mine_set.cl_no, mine_set.rw_no, theirs.square, mine.anchor, mine.mov_dir
 --@ endif
     from line_set as mine_set
