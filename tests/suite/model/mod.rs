@@ -3,6 +3,7 @@
 
 mod expansions;
 mod facts;
+mod filters;
 mod funnel;
 mod order;
 mod rectangles;
