@@ -34,8 +34,12 @@ fn distributed_counts_equal_oeis_and_the_native_counter() {
     // The facts are on every node, the parts spread over the workers.
     let kinds: Vec<(String, String)> = schema
         .rows(&format!(
-            "select c.relname::text, t.citus_table_type
-             from public.citus_tables as t join pg_class as c on c.oid = t.table_name
+            "select c.relname::text,
+                    case when p.partkey is not null then 'distributed'
+                         when p.repmodel = 't' then 'reference'
+                         else 'local' end
+             from pg_catalog.pg_dist_partition as p
+             join pg_class as c on c.oid = p.logicalrelid
              where c.relnamespace = '{}'::regnamespace order by 1",
             schema.name
         ))
@@ -515,35 +519,65 @@ fn hold_search(schema: &Schema) -> SearchHeld {
     hold_table(schema, "safe_next", usize::MAX, "access exclusive")
 }
 
+/// A copy of a shard of a table: its name, and the node that holds it.
+struct Placement {
+    shard: String,
+    host: String,
+    port: i32,
+    on_coordinator: bool,
+}
+
+/// The copies of `table`'s shards in `schema`, in the order of the shards
+/// and then of the nodes' ports, read from Citus's own catalog tables: the
+/// views over them (citus_shards, citus_tables) size every shard of the
+/// cluster, and fail when another schema's table is dropped meanwhile.
+fn placements(schema: &Schema, table: &str) -> Vec<Placement> {
+    let rows = schema.client().query(
+        "select pg_catalog.shard_name(s.logicalrelid, s.shardid)::text, n.nodename::text,
+                n.nodeport, n.groupid = 0
+         from pg_catalog.pg_dist_shard as s
+         join pg_catalog.pg_dist_placement as p on p.shardid = s.shardid and p.shardstate = 1
+         join pg_catalog.pg_dist_node as n on n.groupid = p.groupid
+         where s.logicalrelid = to_regclass($1)
+         order by s.shardid, n.nodeport",
+        &[&format!("{}.{table}", schema.name)],
+    );
+    (rows.unwrap().iter())
+        .map(|row| Placement {
+            shard: row.get(0),
+            host: row.get(1),
+            port: row.get(2),
+            on_coordinator: row.get(3),
+        })
+        .collect()
+}
+
 /// The shards of `table` on the workers (the first `shards` of them)
 /// locked in `mode` by transactions of the test's own until this is
 /// dropped.
 fn hold_table(schema: &Schema, table: &str, shards: usize, mode: &str) -> SearchHeld {
-    let placements = schema.client().query(
-        "select s.shard_name::text, s.nodename::text, s.nodeport
-         from pg_catalog.citus_shards as s
-         join pg_catalog.pg_dist_node as n
-           on n.nodename = s.nodename and n.nodeport = s.nodeport and n.groupid <> 0
-         where s.table_name = to_regclass($1)",
-        &[&format!("{}.{table}", schema.name)],
-    );
-    let placements = placements.unwrap();
-    assert!(!placements.is_empty(), "{table} has no worker placement");
-    let holders = placements
-        .iter()
+    let on_workers: Vec<Placement> = (placements(schema, table).into_iter())
+        .filter(|placement| !placement.on_coordinator)
+        .collect();
+    assert!(!on_workers.is_empty(), "{table} has no worker placement");
+    let holders = on_workers
+        .into_iter()
         .take(shards)
-        .map(|row| {
-            let (shard, host, port): (String, String, i32) = (row.get(0), row.get(1), row.get(2));
-            let mut holder = common::server::connect(&node_url(&schema.url, &host, port));
-            // Citus refuses a shard's own name unless told it is meant.
-            holder
-                .batch_execute(&format!(
-                    "set citus.enable_manual_changes_to_shards to on; \
+        .map(
+            |Placement {
+                 shard, host, port, ..
+             }| {
+                let mut holder = common::server::connect(&node_url(&schema.url, &host, port));
+                // Citus refuses a shard's own name unless told it is meant.
+                holder
+                    .batch_execute(&format!(
+                        "set citus.enable_manual_changes_to_shards to on; \
                      begin; lock table {shard} in {mode} mode"
-                ))
-                .unwrap();
-            holder
-        })
+                    ))
+                    .unwrap();
+                holder
+            },
+        )
         .collect();
     SearchHeld { _holders: holders }
 }
@@ -807,22 +841,12 @@ fn a_rule_on_a_node_s_copy_refuses_a_rebuild(schema: &Schema) {
 /// standing for the copy's name there, past Citus (which refuses a copy's
 /// own name unless told it is meant).
 fn on_a_copy(schema: &Schema, table: &str, on_coordinator: bool, sql: &str) {
-    let placement = schema
-        .client()
-        .query_one(
-            "select s.shard_name::text, s.nodename::text, s.nodeport
-             from pg_catalog.citus_shards as s
-             join pg_catalog.pg_dist_node as n
-               on n.nodename = s.nodename and n.nodeport = s.nodeport
-             where s.table_name = to_regclass($1) and (n.groupid = 0) = $2
-             order by s.shardid, s.nodeport
-             limit 1",
-            &[&format!("{}.{table}", schema.name), &on_coordinator],
-        )
-        .unwrap();
-    let (copy, host, port): (String, String, i32) =
-        (placement.get(0), placement.get(1), placement.get(2));
-    let copy = copy.rsplit('.').next().unwrap().to_string();
+    let Placement {
+        shard, host, port, ..
+    } = (placements(schema, table).into_iter())
+        .find(|placement| placement.on_coordinator == on_coordinator)
+        .unwrap_or_else(|| panic!("{table} has no copy there"));
+    let copy = shard.rsplit('.').next().unwrap().to_string();
     common::server::connect(&node_url(&schema.url, &host, port))
         .batch_execute(&format!(
             "set citus.enable_manual_changes_to_shards to on; \

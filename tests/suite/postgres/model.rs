@@ -495,21 +495,26 @@ promise!(
 /// at once (that one, and the one that asked whether the server is a
 /// Citus coordinator, were it still closing) counts, solves, shows and
 /// exports it. `--jobs 2` asks for two connections more, which the server
-/// refuses it.
+/// refuses it. Each command runs as a role of its own: a server counts a
+/// session against its role's limit until the backend has ended, which
+/// may be after the client that closed it has gone on to its next
+/// command (so a role shared by the commands was once refused).
 fn a_board_under_12x12_on_a_server_is_searched_on_one_connection_unless_jobs_asks_more() {
     let schema = Schema::new(&server(), "t");
     schema.stdout(&["init", "--size", "8"]);
     let s = &schema.name;
-    let frugal = common::server::Role::new(
-        &schema.url,
-        "frugal",
-        &format!(
-            "grant usage on schema {s} to {{role}}; \
-             grant select on all tables in schema {s} to {{role}}; \
-             alter role {{role}} connection limit 2"
-        ),
-    );
-    let run = |args: &[&str]| super::shared_board::run_as(&frugal.url, &schema, args, &[]);
+    let run = |args: &[&str]| {
+        let frugal = common::server::Role::new(
+            &schema.url,
+            "frugal",
+            &format!(
+                "grant usage on schema {s} to {{role}}; \
+                 grant select on all tables in schema {s} to {{role}}; \
+                 alter role {{role}} connection limit 2"
+            ),
+        );
+        super::shared_board::run_as(&frugal.url, &schema, args, &[])
+    };
     for (args, lines) in [
         (&["count"][..], 1),
         (&["solve", "--format", "csv"], 93),
