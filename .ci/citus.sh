@@ -23,6 +23,13 @@ citus_node() {
         echo "port = $port"
         echo "listen_addresses = '127.0.0.1'"
         echo "unix_socket_directories = '$CITUS_DIR'"
+        # A connection that comes while a node shuts down gets a process
+        # that only refuses it, once the client's first message is in;
+        # the node waits for those processes, which no signal ends, for
+        # up to this timeout (60 s by default: as long as pg_ctl waits,
+        # so a test that stopped a node mid-count once saw pg_ctl give up
+        # on a node that shut down a moment later).
+        echo "authentication_timeout = '10s'"
     } >> "$dir/postgresql.conf"
     "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$dir" -l "$dir.log" -w start >/dev/null
     PGPASSWORD=$(cat "$CITUS_DIR/password") psql -qAt -h 127.0.0.1 -p "$port" -U queens -d postgres \

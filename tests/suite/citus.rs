@@ -241,17 +241,62 @@ fn assert_cover_exactly_once(n: u8, parts: &[PartRow]) {
 }
 
 /// Runs pg_ctl on a node as .ci/citus.sh says (as the postgres user when
-/// the tests run as root).
-fn pg_ctl(args: &[&str]) {
+/// the tests run as root): whether it succeeded.
+fn pg_ctl_ran(args: &[&str]) -> bool {
     let command = std::env::var("QUEENS_TEST_PG_CTL").expect("QUEENS_TEST_PG_CTL (.ci/citus.sh)");
     let mut words = command.split_whitespace();
-    let status = Command::new(words.next().unwrap())
+    Command::new(words.next().unwrap())
         .args(words)
         .args(args)
         .stdout(Stdio::null())
         .bounded_status()
-        .unwrap();
-    assert!(status.success(), "pg_ctl {args:?}");
+        .unwrap()
+        .success()
+}
+
+/// A node of the cluster stopped at once (pg_ctl's immediate stop), whose
+/// data directory is `dir`, until `start` starts it again. Dropped
+/// without, as when the test fails in between, it still starts the node,
+/// once any stop under way has ended: the other Citus tests share the
+/// cluster (a stop that pg_ctl gave up on once left a worker down, and
+/// every Citus test after it failed).
+struct StoppedNode<'a> {
+    dir: &'a str,
+    started: bool,
+}
+
+impl<'a> StoppedNode<'a> {
+    fn stop(dir: &'a str) -> StoppedNode<'a> {
+        let node = StoppedNode {
+            dir,
+            started: false,
+        };
+        assert!(
+            pg_ctl_ran(&["-D", dir, "-m", "immediate", "stop"]),
+            "pg_ctl stop on {dir}"
+        );
+        node
+    }
+
+    fn start(mut self) {
+        self.started = true;
+        assert!(self.started_again(), "pg_ctl start on {}", self.dir);
+    }
+
+    fn started_again(&self) -> bool {
+        let log = format!("{}.log", self.dir);
+        pg_ctl_ran(&["-D", self.dir, "-l", &log, "-w", "start"])
+    }
+}
+
+impl Drop for StoppedNode<'_> {
+    fn drop(&mut self) {
+        if !self.started {
+            // Waits for a stop still under way ("no server running" once it has ended).
+            pg_ctl_ran(&["-D", self.dir, "-m", "immediate", "stop"]);
+            self.started_again();
+        }
+    }
 }
 
 promise!(
@@ -271,10 +316,10 @@ fn a_worker_that_stops_mid_count_gives_one_line_and_no_number() {
         let mut child = schema.spawn(&command);
         let held = hold_search(&schema);
         wait_until_held(&schema, &mut child);
-        pg_ctl(&["-D", &worker, "-m", "immediate", "stop"]);
+        let stopped = StoppedNode::stop(&worker);
         let out =
             common::wait::output_of(child, &format!("{command:?} to end on a stopped worker"));
-        pg_ctl(&["-D", &worker, "-l", &format!("{worker}.log"), "-w", "start"]);
+        stopped.start();
         drop(held);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{command:?}: {stderr}");
@@ -389,9 +434,9 @@ fn count_on_a_terminal(schema: &Schema, kept: u64, searched: u64) -> String {
 fn count_stopped_with_a_node(schema: &Schema, before: i64, node: &str) -> i64 {
     let (child, held) = count_held_after_a_kept_run(schema, before);
     let kept_then = kept(schema);
-    pg_ctl(&["-D", node, "-m", "immediate", "stop"]);
+    let stopped = StoppedNode::stop(node);
     let out = common::wait::output_of(child, &format!("count to end on the stopped {node}"));
-    pg_ctl(&["-D", node, "-l", &format!("{node}.log"), "-w", "start"]);
+    stopped.start();
     drop(held);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr:?}");
