@@ -278,9 +278,11 @@ impl<'a> StoppedNode<'a> {
         node
     }
 
+    /// Starts the node again; a start that fails is tried once more when
+    /// the panic drops this.
     fn start(mut self) {
-        self.started = true;
-        assert!(self.started_again(), "pg_ctl start on {}", self.dir);
+        self.started = self.started_again();
+        assert!(self.started, "pg_ctl start on {}", self.dir);
     }
 
     fn started_again(&self) -> bool {

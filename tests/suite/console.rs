@@ -331,8 +331,9 @@ promise!(
     the_search_tree_s_exercises_are_left_out_from_where_the_how_to_says,
     needs = [SqlJs]
 );
-/// The how-to names the boards on which the page leaves out the search
-/// tree's exercises as too slow to check: the whole tree from 11×11 on.
+/// The how-to names the plain boards on which the page leaves out the
+/// search tree's exercises as too slow to check: the whole tree from
+/// 11×11 on.
 /// At 10×10 every built-in exercise is checked; at 11×11 the one that
 /// reads the whole tree alone is left out. (A filter on the tree's lines
 /// once took 50 times the steps of reading it whole, and left both out
@@ -345,7 +346,7 @@ fn the_search_tree_s_exercises_are_left_out_from_where_the_how_to_says() {
     .unwrap();
     let words = howto.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        words.contains("the whole search tree from 11×11 on;"),
+        words.contains("on a plain square board, the whole search tree from 11×11 on,"),
         "the how-to no longer says where the tree's exercises are left out"
     );
     let said = |n: u8| {
