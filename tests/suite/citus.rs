@@ -610,21 +610,19 @@ fn hold_table(schema: &Schema, table: &str, shards: usize, mode: &str) -> Search
     let holders = on_workers
         .into_iter()
         .take(shards)
-        .map(
-            |Placement {
-                 shard, host, port, ..
-             }| {
-                let mut holder = common::server::connect(&node_url(&schema.url, &host, port));
-                // Citus refuses a shard's own name unless told it is meant.
-                holder
-                    .batch_execute(&format!(
-                        "set citus.enable_manual_changes_to_shards to on; \
-                     begin; lock table {shard} in {mode} mode"
-                    ))
-                    .unwrap();
-                holder
-            },
-        )
+        .map(|copy| {
+            let url = node_url(&schema.url, &copy.host, copy.port);
+            let mut holder = common::server::connect(&url);
+            // Citus refuses a shard's own name unless told it is meant.
+            holder
+                .batch_execute(&format!(
+                    "set citus.enable_manual_changes_to_shards to on; \
+                     begin; lock table {} in {mode} mode",
+                    copy.shard
+                ))
+                .unwrap();
+            holder
+        })
         .collect();
     SearchHeld { _holders: holders }
 }

@@ -11,16 +11,13 @@ use crate::common;
 
 use common::Board;
 use rusqlite::types::Value;
-use rusqlite::{Connection, StatementStatus};
+use rusqlite::{Connection, OptionalExtension, StatementStatus, params_from_iter};
 
 /// The bytecode steps `sql` takes to run to its end on `conn`, with
 /// `value` bound to its parameter, if it has one.
 fn steps(conn: &Connection, sql: &str, value: Option<&Value>) -> i64 {
     let mut statement = conn.prepare(sql).unwrap();
-    let mut rows = match value {
-        Some(value) => statement.query([value]).unwrap(),
-        None => statement.query([]).unwrap(),
-    };
+    let mut rows = statement.query(params_from_iter(value)).unwrap();
     while rows.next().unwrap().is_some() {}
     drop(rows);
     i64::from(statement.get_status(StatementStatus::VmStep))
@@ -49,7 +46,11 @@ fn dear_filters(board: &Board) -> Vec<String> {
             let first = format!(
                 "select \"{column}\" from \"{relation}\" where \"{column}\" is not null limit 1"
             );
-            let Ok(value) = conn.query_row(&first, [], |row| row.get::<_, Value>(0)) else {
+            // A column that holds only NULLs has no value to filter on.
+            let Some(value) = (conn.query_row(&first, [], |row| row.get::<_, Value>(0)))
+                .optional()
+                .unwrap()
+            else {
                 continue;
             };
             let sql = format!("select count(*) from \"{relation}\" where \"{column}\" = ?1");
