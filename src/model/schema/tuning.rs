@@ -169,18 +169,20 @@ fn hexadecimal_ones(n: u8) -> i64 {
 }
 
 /// The column where last_queens begins on an `n`×`n` board, if a count
-/// reads it: from 10×10 on, it holds the last five columns, and four from
-/// 21×21 on. A longer last_queens makes placed shorter, but costs more to
-/// build, on one thread before the parts are searched, and gives each
-/// lookup more rows to test; five was the fastest measured at 12×12 to
-/// 15×15, six up to a third slower at 13×13 to 15×15 (of which the build
-/// alone is a quarter at 13×13), with the table under a million rows
+/// reads it: from 10×10 on, it holds the last four columns, five from
+/// 13×13 and four again from 21×21. A longer last_queens makes placed
+/// shorter, but costs more to build, on one thread before the parts are
+/// searched, and gives each lookup more rows to test. Measured with
+/// placed reading each column whole (part_count_by_last_queens.sql):
+/// four columns take a sixth less than five at 11×11 and a tenth less at
+/// 12×12, a tenth more at 13×13; five beat four and six at 14×14 and
+/// 15×15; from 21×21 four keep the table under a million rows
 /// (docs/src/explanation/fast.md, "Counting: the last queens looked up").
 /// Below 10×10 a count takes milliseconds either way.
 pub fn last_queens_from(n: u8) -> Option<u8> {
     let columns = match n {
         0..=9 => return None,
-        21.. => 4,
+        10..=12 | 21.. => 4,
         _ => 5,
     };
     Some(n + 1 - columns)
