@@ -2,6 +2,9 @@
 //! and the lists they make: a folder of numbered files is the list of the
 //! objects they define, in the order they must be made.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use include_dir::{Dir, include_dir};
 
 static SQL: Dir = include_dir!("$CARGO_MANIFEST_DIR/sql");
@@ -18,6 +21,32 @@ pub fn file(path: &str) -> &'static str {
 /// `include` names it).
 pub fn find(path: &str) -> Option<&'static str> {
     SQL.get_file(path).and_then(|f| f.contents_utf8())
+}
+
+/// The path under sql/ of `text` when `text` is one of its files' own
+/// text, the very bytes embedded in the binary (not an equal copy): a
+/// template expanded from there is compiled once and kept
+/// (`template::render`), where a text of other origin is compiled anew.
+pub fn path_of(text: &str) -> Option<&'static str> {
+    static BY_ADDRESS: LazyLock<HashMap<usize, (&'static str, usize)>> = LazyLock::new(|| {
+        let mut by_address = HashMap::new();
+        let mut dirs = vec![&SQL];
+        while let Some(dir) = dirs.pop() {
+            dirs.extend(dir.dirs());
+            for file in dir.files() {
+                if let (Some(path), Some(contents)) = (file.path().to_str(), file.contents_utf8())
+                    && !contents.is_empty()
+                {
+                    by_address.insert(contents.as_ptr() as usize, (path, contents.len()));
+                }
+            }
+        }
+        by_address
+    });
+    BY_ADDRESS
+        .get(&(text.as_ptr() as usize))
+        .filter(|(_, len)| *len == text.len())
+        .map(|(path, _)| *path)
 }
 
 /// The files of the folder `sql/{folder}` whose names begin with a number
@@ -111,6 +140,21 @@ pub fn migrations() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_s_own_text_is_known_by_its_path_and_a_copy_is_not() {
+        for path in [
+            "views/03-solution.sql",
+            "queries/last_queens.sql",
+            "facts/09-line_set.sql",
+        ] {
+            assert_eq!(path_of(file(path)), Some(path));
+            let copy = String::from(file(path));
+            assert_eq!(path_of(&copy), None, "{path}");
+            // (a part of the text is not the file either)
+            assert_eq!(path_of(&file(path)[..10]), None, "{path}");
+        }
+    }
 
     #[test]
     fn numbered_folders_list_their_objects_in_order() {

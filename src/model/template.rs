@@ -250,9 +250,15 @@ pub fn render(template: &str, scope: &Scope) -> Result<Sql> {
         PLACEHOLDERS.to_string(),
         Value::from_dyn_object(placeholders.clone()),
     );
-    let mut text = ENGINE
-        .render_str(template, Value::from(context))
-        .map_err(|e| anyhow!("{e:#}"))?;
+    // A file of sql/ is compiled once, by its path (the engine keeps what
+    // its loader loads); any other text each time it is expanded.
+    let rendered = match crate::model::sql::path_of(template) {
+        Some(path) => ENGINE
+            .get_template(path)
+            .and_then(|compiled| compiled.render(Value::from(context))),
+        None => ENGINE.render_str(template, Value::from(context)),
+    };
+    let mut text = rendered.map_err(|e| anyhow!("{e:#}"))?;
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
     }

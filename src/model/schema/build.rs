@@ -2,6 +2,8 @@
 //! stored solutions, the questions with parameters, the checksum of what
 //! a board was derived from, and the whole model for reading (`sql/expanded/`).
 
+use std::sync::{Mutex, PoisonError};
+
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
 
@@ -73,6 +75,30 @@ pub(super) fn query_in(path: &str, scope: &Scope) -> Result<Sql> {
 /// Every view's `create view` statement for `board`, by name; `stored`
 /// when the solutions are kept in solution_store.
 pub fn view_sql(
+    board: &Board,
+    stored: bool,
+    dialect: Dialect,
+) -> Result<Vec<(&'static str, String)>> {
+    // A command that opens a board asks for its views twice (their
+    // checksum, then which of them are queens' own), and expanding them
+    // all takes milliseconds: the last few boards' are kept.
+    type Expanded = ((Board, bool, Dialect), Vec<(&'static str, String)>);
+    static KEPT: Mutex<Vec<Expanded>> = Mutex::new(Vec::new());
+    let key = (board.clone(), stored, dialect);
+    let kept = || KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, views)) = kept().iter().find(|(of, _)| *of == key) {
+        return Ok(views.clone());
+    }
+    let views = expand_views(board, stored, dialect)?;
+    let mut kept = kept();
+    if kept.len() == 4 {
+        kept.remove(0);
+    }
+    kept.push((key, views.clone()));
+    Ok(views)
+}
+
+fn expand_views(
     board: &Board,
     stored: bool,
     dialect: Dialect,
