@@ -6,7 +6,8 @@
 -- min(c, {{ N + 1 }} − c) of a queen of row 1 or {{ N }} among them, in column c ({{ N }} if
 -- none stands there), and m the least of last − 1, {{ N + 1 }} − last and edge: a
 -- part whose first queen stands in row r1 reads only the rows with m ≥ r1
--- (part_count_by_last_queens.sql says why). The count's own table, not
+-- (part_count_by_last_queens.sql says why), and c2 the column of its queen
+-- in row 2, 0 if none stands there. The count's own table, not
 -- the board's: built once, in memory, by one connection (temp), whose
 -- copy each connection that counts loads as queens_count.last_queens
 -- (part_count_by_last_queens.sql); keyed the way it is looked up, by the
@@ -23,6 +24,7 @@ create temp table last_queens (
     last  integer not null,
 --@ if not HOLED
     edge  integer not null,
+    c2    integer not null,
 --@ endif
 --@ for w in range(0, W)
     w{{ w }}    integer not null,
@@ -33,15 +35,16 @@ create temp table last_queens (
 --@ endif
     primary key (rows, m{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path)
 ) without rowid;
-insert into temp.last_queens (rows, m, last{% if not HOLED %}, edge{% endif %}{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path{% if HOLED %}, hole_images{% endif %})
+insert into temp.last_queens (rows, m, last{% if not HOLED %}, edge, c2{% endif %}{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path{% if HOLED %}, hole_images{% endif %})
 select rows,
        min(last - 1, {{ N + 1 }} - last{% if not HOLED %}, edge{% endif %}),
-       last{% if not HOLED %}, edge{% endif %}{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path{% if HOLED %}, hole_images{% endif %}
+       last{% if not HOLED %}, edge, c2{% endif %}{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path{% if HOLED %}, hole_images{% endif %}
 from (
     select {% for k in range(FROM, N + 1) %}(1 << q{{ k }}.rw_no){{ " | " if not loop.last else "" }}{% endfor %} as rows,
            q{{ N }}.rw_no as last,
 --@ if not HOLED
            min({% for k in range(FROM, N + 1) %}case when q{{ k }}.rw_no in (1, {{ N }}) then {{ [k, N + 1 - k] | min }} else {{ N }} end, {% endfor %}{{ N }}) as edge,
+           {% for k in range(FROM, N + 1) %}case when q{{ k }}.rw_no = 2 then {{ k }} else 0 end{{ " + " if not loop.last else "" }}{% endfor %} as c2,
 --@ endif
 --@ for w in range(0, W)
            {% for k in range(FROM, N + 1) %}q{{ k }}.w{{ w }}{{ " | " if not loop.last else "" }}{% endfor %} as w{{ w }},

@@ -51,6 +51,17 @@
 --   of row 1 or {{ N }} in a column c with min(c, {{ N + 1 }} − c) < r1: the search
 --   skips those (placed_k's condition, last_queens' m), and b is the least
 --   of placed's b and last_queens' edge.
+-- * In a corner part (r1 = 1) a = b = 1 and the diagonal weighs nothing
+--   so far, yet it keeps the corner: turning a solution with a queen on
+--   {{ col(1) }}1 over the diagonal gives one with a queen on {{ col(1) }}1, whose queen of
+--   column {{ col(2) }} stands in row c2 and whose queen of row 2 in column r2,
+--   where the first stood in column c2 and row r2. Of the two, exactly
+--   one has r2 < c2 unless r2 = c2 in both, and both weigh 4 ({{ col(1) }}1 and
+--   the opposite corner share a diagonal, so r{{ N }} < {{ N }}). So a corner part
+--   weighs those with r2 < c2 twice (8), skips those with r2 > c2, and
+--   weighs those with r2 = c2 as above: placed_k puts no queen in row 2
+--   left of column r2, and the lookup keeps row 2's queen from standing
+--   there among the last queens (last_queens' c2).
 --@ endif
 -- * placed_k holds the ways to place queens 1 … k, each with the union
 --   of their lines, u0, …, carried from placed_(k − 1), so that each step
@@ -80,6 +91,8 @@ placed_1 as (
         q.hole_images as hole_images,
 --@ else
         case when q.rw_no = 1 then 1 else {{ N }} end as b,
+        0 as r2,
+        case when q.rw_no = 2 then 1 else 0 end as c2,
 --@ endif
         1 << q.rw_no as rows,
         q.rw_no as rw_no,
@@ -101,6 +114,8 @@ placed_1 as (
         p.hole_images | q.hole_images as hole_images,
 --@ else
         case when q.rw_no in (1, {{ N }}) and p.b > {{ edge }} then {{ edge }} else p.b end as b,
+        {{ "q.rw_no" if k == 2 else "p.r2" }} as r2,
+        case when q.rw_no = 2 then {{ k }} else p.c2 end as c2,
 --@ endif
         p.rows | (1 << q.rw_no) as rows,
         q.rw_no as rw_no,
@@ -120,6 +135,9 @@ placed_1 as (
 --@ if not HOLED and 2 * edge < N
       and (q.rw_no between 2 and {{ N - 1 }} or p.r1 <= {{ edge }})   -- a ≤ b
 --@ endif
+--@ if not HOLED and k > 2
+      and (p.r1 > 1 or q.rw_no <> 2 or p.r2 <= {{ k }})      -- in a corner part, r2 ≤ c2
+--@ endif
     limit 9223372036854775807
 )
 --@ endfor
@@ -136,7 +154,9 @@ select placed.r1 + l.last as rows_sum,
 --@ else
 select coalesce(sum(
            case when placed.r1 + l.last < {{ N + 1 }} then 4 else 2 end
-           * case when min(placed.b, l.edge) > placed.r1 then 2 else 1 end), 0) as solutions
+           * case when min(placed.b, l.edge) > placed.r1 then 2
+                  when placed.r1 = 1 and placed.c2 + l.c2 > placed.r2 then 2
+                  else 1 end), 0) as solutions
 --@ endif
 from placed_{{ FROM - 1 }} as placed
 cross join queens_count.last_queens as l          -- the queens of columns {{ col(FROM) }} … {{ col(N) }}
@@ -150,6 +170,10 @@ where l.rows = (1 << {{ N + 1 }}) - 2 - placed.rows
 --@ for w in range(0, W)
   and l.w{{ w }} & placed.u{{ w }} = 0
 --@ endfor
+--@ if not HOLED
+  -- in a corner part, row 2's queen no further left than column r2
+  and (placed.r1 > 1 or placed.c2 > 0 or l.c2 >= placed.r2)
+--@ endif
 --@ if HOLED
 ) as found
 --@ endif

@@ -243,7 +243,9 @@ fn squares_of_the_parts(conn: &rusqlite::Connection) -> Vec<(String, String)> {
 /// mirror and the half turn: 4 below the middle, 2 on it, none above; and
 /// by the diagonal, twice that where the queens of the first and last
 /// columns stand nearer a corner than those of the first and last rows,
-/// none where farther (part_count_by_last_queens.sql).
+/// none where farther; with a queen on a1, as near either way, twice where
+/// column b's queen stands lower than row 2's stands left, none where
+/// higher (part_count_by_last_queens.sql).
 fn symmetry_weight(rows: &[u8], n: u8) -> u64 {
     let (first, last) = (rows[0], rows[usize::from(n) - 1]);
     let by_mirror = match (first < last, (first + last).cmp(&(n + 1))) {
@@ -253,7 +255,17 @@ fn symmetry_weight(rows: &[u8], n: u8) -> u64 {
     };
     let near = |a: u8, b: u8| a.min(n + 1 - a).min(b).min(n + 1 - b);
     let column_of = |row: u8| rows.iter().position(|&r| r == row).unwrap() as u8 + 1;
-    match near(first, last).cmp(&near(column_of(1), column_of(n))) {
+    // With a queen on a1 the diagonal keeps the corner, and the queen of
+    // column b (row r2) trades places with the queen of row 2 (column c2).
+    let tie_break = if first == 1 {
+        rows[1].cmp(&column_of(2))
+    } else {
+        std::cmp::Ordering::Equal
+    };
+    match near(first, last)
+        .cmp(&near(column_of(1), column_of(n)))
+        .then(tie_break)
+    {
         std::cmp::Ordering::Less => 2 * by_mirror,
         std::cmp::Ordering::Equal => by_mirror,
         std::cmp::Ordering::Greater => 0,
