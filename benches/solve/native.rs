@@ -312,10 +312,7 @@ impl CountStatements {
                 .expect("from 10×10 on, a count builds last_queens"),
             // (queens loads last_queens into each connection as
             // queens_count; on one connection it stays in temp.)
-            count: counting
-                .count
-                .text
-                .replace("queens_count.last_queens", "temp.last_queens"),
+            count: counting.count.text.replace("queens_count.", "temp."),
             parts,
             expected: checker::count_solutions(n),
         }

@@ -106,8 +106,10 @@ pub trait Engine: Sync {
     /// As `sibling`, with tables of the reader's own beside the board, in
     /// memory, which its queries read (SQLite's count, last_queens): built
     /// by a script, or loaded from the image of another sibling's, so that
-    /// they are built once. The board is not written. Only an engine whose
-    /// dialect's SQL asks for such tables is asked.
+    /// they are built once; a reader that loads the image reads it alone,
+    /// not the board, which the builder read for it. The board is not
+    /// written. Only an engine whose dialect's SQL asks for such tables is
+    /// asked.
     fn sibling_with(&self, first: &Snapshot, scratch: Scratch<'_>) -> Result<Box<dyn Reader>> {
         let _ = (first, scratch);
         anyhow::bail!("this engine keeps no tables of a connection's own")
@@ -173,7 +175,7 @@ pub enum Scratch<'a> {
     /// The script that builds them.
     Build(&'a str),
     /// The image of another reader's (`Reader::scratch_image`), which
-    /// the readers that load it share.
+    /// the readers that load it share, and read alone.
     Load(&'a std::sync::Arc<Vec<u8>>),
 }
 

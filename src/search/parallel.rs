@@ -444,13 +444,15 @@ impl<'a> Opener<'a> {
         })
     }
 
-    /// One connection.
+    /// One connection. One that reads the image reads nothing of the board
+    /// but what the builder, checked, put there: there is nothing of the
+    /// board in it to check again.
     fn open(&self) -> Result<Box<dyn Reader>> {
         let engine = self.engine;
-        self.same.check(match &self.image {
-            Some(image) => engine.sibling_with(&self.snapshot, Scratch::Load(image))?,
-            None => engine.sibling(&self.snapshot)?,
-        })
+        match &self.image {
+            Some(image) => engine.sibling_with(&self.snapshot, Scratch::Load(image)),
+            None => self.same.check(engine.sibling(&self.snapshot)?),
+        }
     }
 
     /// `count` connections, opened at once on threads of their own (a

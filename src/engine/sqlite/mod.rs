@@ -206,24 +206,22 @@ impl crate::engine::interface::Engine for Engine {
     /// memory (a temporary file would need a writable directory), and read
     /// by the others from one image, shared, as a database attached as
     /// `queens_count`, which the count's SQL names (SQLite loads no image
-    /// into `temp`).
+    /// into `temp`); those read nothing else.
     fn sibling_with(
         &self,
         first: &Snapshot,
         scratch: Scratch<'_>,
     ) -> Result<Box<dyn crate::engine::interface::Reader>> {
-        let shared = self.shared(first)?;
         Ok(Box::new(match scratch {
             Scratch::Build(script) => {
-                let conn = open::reading_shared(&self.path, &shared)?;
+                let conn = open::reading_shared(&self.path, &self.shared(first)?)?;
                 conn.pragma_update(None, "temp_store", "memory")?;
                 conn.execute_batch(script)
                     .map_err(|e| last_queens_failed(&e, &self.path))?;
                 Reader { conn, _image: None }
             }
             Scratch::Load(image) => {
-                let conn = open::reading_shared_with_scratch(&self.path, &shared)?;
-                open::read_image(&conn, image)?;
+                let conn = open::reading_image(image)?;
                 Reader {
                     conn,
                     _image: Some(Arc::clone(image)),

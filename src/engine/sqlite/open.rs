@@ -372,13 +372,21 @@ pub(crate) fn reading_shared(path: &Path, shared: &Shared) -> Result<Connection>
 /// directory and leaves nothing behind.
 pub(crate) const SCRATCH: &std::ffi::CStr = c"queens_count";
 
-/// As `reading_shared`, with the empty database `SCRATCH` attached first
-/// (SQLite attaches outside a transaction only).
-pub(crate) fn reading_shared_with_scratch(path: &Path, shared: &Shared) -> Result<Connection> {
-    let conn = open_read_only(path)?;
+/// A connection that reads `image` alone, as its `SCRATCH` database,
+/// read-only, in place (its main database is an empty one in memory): the
+/// readers of one command share one image, which one reader of the board
+/// built inside the command's read of it, so that each reads what the
+/// command reads without opening the file or reading its schema. The
+/// caller keeps `image` alive until the connection is closed.
+pub(crate) fn reading_image(image: &[u8]) -> Result<Connection> {
+    configure_once();
+    let conn = Connection::open_in_memory_with_flags(
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
     let scratch = SCRATCH.to_string_lossy();
-    conn.execute_batch(&format!("attach ':memory:' as {scratch}; begin"))?;
-    enter_shared(conn, path, shared)
+    conn.execute_batch(&format!("attach ':memory:' as {scratch}"))?;
+    read_image(&conn, image)?;
+    Ok(conn)
 }
 
 /// Makes `conn`'s `SCRATCH` database read `image`, read-only, in place:

@@ -95,33 +95,30 @@ pub fn part_size(n: u8, scope: Scope) -> Result<Sql> {
 }
 
 /// The count of a part by last_queens, in `scope` (a board's, with FROM):
-/// on the board's line_set and safe_next, or, on a board with holes, on
-/// the whole board's, which the count builds first with last_queens.
+/// on copies of the board's line_set and safe_next, or, on a board with
+/// holes, on the whole board's, which the count builds first with
+/// last_queens, so that the connections that count read those tables
+/// alone.
 fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
-    let tables = |schema: &str, whole: bool| {
-        let (line_set, safe_next) = if whole {
-            (
-                format!("{schema}.whole_line_set"),
-                format!("{schema}.whole_safe_next"),
-            )
-        } else {
-            ("line_set".to_string(), "safe_next".to_string())
-        };
+    let holed = scope.number_or("HOLED", 0) != 0;
+    // The tables the count reads, in `schema`: the whole board's, or the
+    // copies of the board's own (count_board.sql).
+    let tables = |schema: &str| {
+        let prefix = if holed { "whole" } else { "count" };
         scope
             .clone()
-            .with_word("LINE_SET", &line_set)
-            .with_word("SAFE_NEXT", &safe_next)
+            .with_word("LINE_SET", &format!("{schema}.{prefix}_line_set"))
+            .with_word("SAFE_NEXT", &format!("{schema}.{prefix}_safe_next"))
     };
-    let holed = scope.number_or("HOLED", 0) != 0;
     let mut prepare = if holed {
-        whole_board(tables("temp", true))?
+        whole_board(tables("temp"))?
     } else {
-        String::new()
+        query_in("queries/count_board.sql", &scope)?.text
     };
-    prepare += &query_in("queries/last_queens.sql", &tables("temp", holed))?.text;
+    prepare += &query_in("queries/last_queens.sql", &tables("temp"))?.text;
     let count = template::render_statement(
         sql::file("queries/part_count_by_last_queens.sql"),
-        &tables("queens_count", holed),
+        &tables("queens_count"),
     )
     .context("could not expand sql/queries/part_count_by_last_queens.sql")?;
     let parts = if holed {

@@ -196,14 +196,11 @@ fn the_count_by_last_queens_weighs_every_part_as_the_native_solutions_do() {
         let conn = board.connect();
         let counting = schema::part_count(n, Scope::default()).unwrap();
         assert!(counting.weighed, "n = {n}");
-        // The count's connections read the image of the table one
-        // connection built; on that connection it is the table itself.
+        // The count's connections read the image of the tables one
+        // connection built; on that connection they are the tables.
         conn.execute_batch(counting.prepare.as_deref().unwrap())
             .unwrap();
-        let sql = counting
-            .count
-            .text
-            .replace("queens_count.last_queens", "temp.last_queens");
+        let sql = counting.count.text.replace("queens_count.", "temp.");
         let solutions = checker::solutions(n);
         let mut total = 0;
         for (s1, s2) in squares_of_the_parts(&conn) {
