@@ -68,18 +68,43 @@
 --   tests a new queen with one `&` a word; `limit 9223372036854775807`
 --   (no limit) keeps each step a query of its own, which SQLite runs as a
 --   co-routine feeding the next.
--- * From queen 3 on, column_k holds the squares of column k with their
---   lines, and each step reads them all: U_(k − 1) holds queen k − 1's
---   lines, so its one test is the whole rule, and reading a column's few
---   rows from the start costs less than seeking safe_next's by the row of
---   queen k − 1, once for each placement (`materialized` keeps column_k
---   a table of its own, read from its first row).
+-- * first_two holds the part's first two queens: their rows, r1 and r2,
+--   and the union of their lines.
+-- * From queen 3 on, column_k holds the squares of column k that the
+--   part leaves a queen: those on no line of its first two queens and,
+--   where the diagonal weighs, none the rules below skip in every
+--   placement of the part (r1 and r2 are the part's own). Each step
+--   reads its column_k whole: U_(k − 1) holds queen k − 1's lines, so one
+--   test is the whole rule, and reading a column's few rows from the start
+--   costs less than seeking safe_next's by the row of queen k − 1, once for
+--   each placement (`materialized` keeps column_k a table of its own, made
+--   once for the part and read from its first row).
 with
+first_two as materialized (
+    select s1.rw_no as r1,
+           s2.rw_no as r2{% for w in range(0, W) %},
+           s1.w{{ w }} | s2.w{{ w }} as w{{ w }}{% endfor %}
+    from {{ LINE_SET }} as s1
+    cross join {{ LINE_SET }} as s2
+    where s1.square = {{ param("s1") }}
+      and s2.square = {{ param("s2") }}
+),
 --@ for k in range(3, FROM)
+--@ set edge = [k, N + 1 - k] | min
 column_{{ k }} as materialized (
-    select rw_no{% for w in range(0, W) %}, w{{ w }}{% endfor %}{% if HOLED %}, hole_images{% endif %}
-    from {{ LINE_SET }}
-    where cl_no = {{ k }}
+    select q.rw_no{% for w in range(0, W) %}, q.w{{ w }}{% endfor %}{% if HOLED %}, q.hole_images{% endif %}
+    from {{ LINE_SET }} as q
+    cross join first_two as f
+    where q.cl_no = {{ k }}
+--@ for w in range(0, W)
+      and q.w{{ w }} & f.w{{ w }} = 0
+--@ endfor
+--@ if not HOLED and 2 * edge < N
+      and (q.rw_no between 2 and {{ N - 1 }} or f.r1 <= {{ edge }})   -- a ≤ b
+--@ endif
+--@ if not HOLED
+      and (f.r1 > 1 or q.rw_no <> 2 or f.r2 <= {{ k }})      -- in a corner part, r2 ≤ c2
+--@ endif
 ),
 --@ endfor
 placed_1 as (
@@ -132,11 +157,8 @@ placed_1 as (
     {{ "where" if loop.first else "  and" }} q.w{{ w }} & p.u{{ w }} = 0            -- L(s{{ k }}) ∩ U_{{ k - 1 }} = ∅
 --@ endfor
 --@ endif
---@ if not HOLED and 2 * edge < N
+--@ if not HOLED and 2 * edge < N and k == 2
       and (q.rw_no between 2 and {{ N - 1 }} or p.r1 <= {{ edge }})   -- a ≤ b
---@ endif
---@ if not HOLED and k > 2
-      and (p.r1 > 1 or q.rw_no <> 2 or p.r2 <= {{ k }})      -- in a corner part, r2 ≤ c2
 --@ endif
     limit 9223372036854775807
 )
