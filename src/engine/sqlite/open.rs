@@ -44,15 +44,22 @@ pub fn open_for_reading(
     requested: Option<u8>,
     new: &Board,
 ) -> Result<(Connection, Board)> {
-    let (origin, inspection) = ensure_exists(path, new)?;
+    let (origin, inspection, inspecting) = ensure_exists_keeping(path, new)?;
     if origin == Origin::Created {
         eprintln!("queens: created {} for {}", path.display(), new.the_board());
     }
     let shown = path.display().to_string();
     check_requested_size(&shown, inspection.size, requested)?;
     // Version and size again inside the read transaction: they are what
-    // every query of the command will see.
-    let conn = reading(path)?;
+    // every query of the command will see. The connection that inspected
+    // the file reads on, its schema read once.
+    let conn = match inspecting {
+        Some(conn) => {
+            conn.execute_batch("begin")?;
+            conn
+        }
+        None => reading(path)?,
+    };
     let version = read_version(&conn, path)?;
     let init_here = format!("queens init --db {}", shell_word(&shown));
     check_current(&shown, version, &init_here)?;
@@ -69,27 +76,38 @@ pub fn open_for_reading(
 /// the board `new` when there is no file, and otherwise checks that the
 /// file is a `queens` database this build can read.
 pub fn ensure_exists(path: &Path, new: &Board) -> Result<(Origin, Inspection)> {
+    let (origin, inspection, _) = ensure_exists_keeping(path, new)?;
+    Ok((origin, inspection))
+}
+
+/// As `ensure_exists`, with the read-only connection that inspected an
+/// existing file, outside any transaction.
+fn ensure_exists_keeping(
+    path: &Path,
+    new: &Board,
+) -> Result<(Origin, Inspection, Option<Connection>)> {
     if !path_exists(path)? {
         refuse_dangling_link(path)?;
         if create(path, new)? {
             let version = latest_version();
             let size = new.cols;
-            return Ok((Origin::Created, Inspection { version, size }));
+            return Ok((Origin::Created, Inspection { version, size }, None));
         }
         // Another process created it first; it is as good as ours if it
         // passes inspection.
     }
-    Ok((Origin::Existing, inspect(path)?))
+    let (inspection, conn) = inspect_keeping(path)?;
+    Ok((Origin::Existing, inspection, Some(conn)))
 }
 
 /// Reads the schema version and board size of an existing file without
 /// writing to it, and refuses anything that is not an undamaged `queens`
-/// database this build understands.
-pub fn inspect(path: &Path) -> Result<Inspection> {
+/// database this build understands; with the connection that read them.
+fn inspect_keeping(path: &Path) -> Result<(Inspection, Connection)> {
     let (conn, version) = open_to_inspect(path)?;
     let found = header_of(&conn, version, path)?;
     check_not_damaged(&conn, path)?;
-    Ok(found)
+    Ok((found, conn))
 }
 
 /// As `inspect`, but without SQLite's check of every page: for `doctor`,
