@@ -1,5 +1,5 @@
 -- part_count(solutions): the solutions of one part of the search, those
--- whose first two queens stand on {{ param("s1") }} and {{ param("s2") }}, counted without listing
+-- whose first queens stand on {{ param("s1") }}, {{ param("s2") }}{% if FIXED == 3 %} and {{ param("s3") }}{% endif %}, counted without listing
 -- them and weighed by the board's symmetries, so that the parts' numbers
 -- add up to the number of solutions.
 -- * Each way to place queens 1 … {{ FROM - 1 }} so that no two share a line
@@ -68,33 +68,40 @@
 --   tests a new queen with one `&` a word; `limit 9223372036854775807`
 --   (no limit) keeps each step a query of its own, which SQLite runs as a
 --   co-routine feeding the next.
--- * first_two holds the part's first two queens: their rows, r1 and r2,
---   and the union of their lines.
--- * From queen 3 on, column_k holds the squares of column k that the
---   part leaves a queen: those on no line of its first two queens and,
---   where the diagonal weighs, none the rules below skip in every
---   placement of the part (r1 and r2 are the part's own). Each step
---   reads its column_k whole: U_(k − 1) holds queen k − 1's lines, so one
---   test is the whole rule, and reading a column's few rows from the start
---   costs less than seeking safe_next's by the row of queen k − 1, once for
---   each placement (`materialized` keeps column_k a table of its own, made
---   once for the part and read from its first row).
+-- * A part fixes its first {{ FIXED }} queens{% if FIXED == 3 %} (from 14×14 on a square board,
+--   three: each part is smaller, and leaves each column fewer squares){% endif %};
+--   first_queens holds their rows r1 and r2 and the union of their lines.
+-- * From queen {{ FIXED + 1 }} on, column_k holds the squares of column k that the
+--   part leaves a queen: those on no line of its first queens and, where
+--   the diagonal weighs, none the rules below skip in every placement of
+--   the part (r1 and r2 are the part's own). Each step reads its column_k
+--   whole: U_(k − 1) holds queen k − 1's lines, so one test is the whole
+--   rule, and reading a column's few rows from the start costs less than
+--   seeking safe_next's by the row of queen k − 1, once for each placement
+--   (`materialized` keeps column_k a table of its own, made once for the
+--   part and read from its first row).
 with
-first_two as materialized (
+first_queens as materialized (
     select s1.rw_no as r1,
            s2.rw_no as r2{% for w in range(0, W) %},
-           s1.w{{ w }} | s2.w{{ w }} as w{{ w }}{% endfor %}
+           s1.w{{ w }} | s2.w{{ w }}{% if FIXED == 3 %} | s3.w{{ w }}{% endif %} as w{{ w }}{% endfor %}
     from {{ LINE_SET }} as s1
     cross join {{ LINE_SET }} as s2
+--@ if FIXED == 3
+    cross join {{ LINE_SET }} as s3
+--@ endif
     where s1.square = {{ param("s1") }}
       and s2.square = {{ param("s2") }}
+--@ if FIXED == 3
+      and s3.square = {{ param("s3") }}
+--@ endif
 ),
---@ for k in range(3, FROM)
+--@ for k in range(FIXED + 1, FROM)
 --@ set edge = [k, N + 1 - k] | min
 column_{{ k }} as materialized (
     select q.rw_no{% for w in range(0, W) %}, q.w{{ w }}{% endfor %}{% if HOLED %}, q.hole_images{% endif %}
     from {{ LINE_SET }} as q
-    cross join first_two as f
+    cross join first_queens as f
     where q.cl_no = {{ k }}
 --@ for w in range(0, W)
       and q.w{{ w }} & f.w{{ w }} = 0
@@ -146,18 +153,26 @@ placed_1 as (
         q.rw_no as rw_no,
         p.r1 as r1
     from placed_{{ k - 1 }} as p
---@ if k == 2
-    cross join {{ SAFE_NEXT }} as q                -- queen 2 stands in column {{ col(2) }}
-    where q.cl_no = 2
-      and q.prev_rw_no = p.rw_no             -- L(s2) ∩ L(s1) = ∅
-      and q.square = {{ param("s2") }}
+--@ if k <= FIXED
+    cross join {{ SAFE_NEXT }} as q                -- queen {{ k }} stands in column {{ col(k) }}
+    where q.cl_no = {{ k }}
+      and q.prev_rw_no = p.rw_no             -- L(s{{ k }}) ∩ L(s{{ k - 1 }}) = ∅
+      and q.square = {{ param("s" ~ k) }}
+--@ if k > 2
+--@ for w in range(0, W)
+      and q.w{{ w }} & p.u{{ w }} = 0            -- L(s{{ k }}) ∩ U_{{ k - 1 }} = ∅
+--@ endfor
+--@ if not HOLED
+      and (p.r1 > 1 or q.rw_no <> 2 or p.r2 <= {{ k }})      -- in a corner part, r2 ≤ c2
+--@ endif
+--@ endif
 --@ else
     cross join column_{{ k }} as q                 -- queen {{ k }} stands in column {{ col(k) }}
 --@ for w in range(0, W)
     {{ "where" if loop.first else "  and" }} q.w{{ w }} & p.u{{ w }} = 0            -- L(s{{ k }}) ∩ U_{{ k - 1 }} = ∅
 --@ endfor
 --@ endif
---@ if not HOLED and 2 * edge < N and k == 2
+--@ if not HOLED and 2 * edge < N and k <= FIXED
       and (q.rw_no between 2 and {{ N - 1 }} or p.r1 <= {{ edge }})   -- a ≤ b
 --@ endif
     limit 9223372036854775807

@@ -23,6 +23,9 @@ use crate::search::context::{OpenBoard, SMALLEST_SPLIT, Workers};
 pub struct Part {
     pub s1: String,
     pub s2: String,
+    /// The third queen's square, where the part fixes three
+    /// (count_parts.sql from 14×14 on).
+    pub s3: Option<String>,
     /// How often the part counts towards the number of solutions (2, 1 or
     /// 0, by the board's mirror symmetry; see partition.sql).
     pub weight: u64,
@@ -40,7 +43,24 @@ fn parts_of(reader: &dyn Reader, statement: &str) -> Result<Vec<Part>> {
         parts.push(Part {
             s1: row[0].text(),
             s2: row[1].text(),
+            s3: None,
             weight: row[2].integer()? as u64,
+        });
+        Ok(())
+    })?;
+    Ok(parts)
+}
+
+/// The parts of a count by last_queens (count_parts.sql: s1, s2, s3 or
+/// null, weight), in its order.
+fn count_parts_of(reader: &dyn Reader, statement: &str) -> Result<Vec<Part>> {
+    let mut parts = Vec::new();
+    reader.each_row(statement, &[], |row| {
+        parts.push(Part {
+            s1: row[0].text(),
+            s2: row[1].text(),
+            s3: (row[2] != Value::Null).then(|| row[2].text()),
+            weight: row[3].integer()? as u64,
         });
         Ok(())
     })?;
@@ -65,11 +85,11 @@ pub fn count_solutions(board: &OpenBoard) -> Result<u64> {
     let searched =
         |listed: Vec<Part>| -> Vec<Part> { listed.into_iter().filter(|p| p.weight > 0).collect() };
     let (needed, readers) = match &counting.parts {
-        // The parts of a count that builds a board of its own are read on
-        // a connection that loaded it.
+        // The parts of a count that builds tables of its own are read on
+        // a connection that loaded them.
         Some(statement) => {
             let first = opener.open()?;
-            let needed = searched(parts_of(first.as_ref(), &statement.text)?);
+            let needed = searched(count_parts_of(first.as_ref(), &statement.text)?);
             let mut readers = vec![first];
             readers.extend(opener.open_many(threads(board, needed.len()) - 1)?);
             (needed, readers)
@@ -335,11 +355,15 @@ fn count_on_cluster(cluster: &dyn Cluster, n: u8, workers: Workers) -> Result<u6
     Ok(total.solutions)
 }
 
-fn part_params(part: &Part) -> [(&'static str, Param); 2] {
-    [
+fn part_params(part: &Part) -> Vec<(&'static str, Param)> {
+    let mut params = vec![
         ("s1", Param::Text(part.s1.clone())),
         ("s2", Param::Text(part.s2.clone())),
-    ]
+    ];
+    if let Some(s3) = &part.s3 {
+        params.push(("s3", Param::Text(s3.clone())));
+    }
+    params
 }
 
 /// How many threads search `parts` parts: `board.workers.jobs`, but no

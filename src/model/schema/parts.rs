@@ -8,7 +8,7 @@ use crate::model::sql;
 use crate::model::template::{self, Dialect, Scope, Sql};
 
 use super::build::{query, query_in};
-use super::tuning::{board_scope, last_queens_from};
+use super::tuning::{board_scope, count_part_queens, last_queens_from};
 
 /// One part of the search for an `n`×`n` board (`n` ≥ 4): the solution
 /// view's select with the first two queens fixed on the squares `param("s1")` and
@@ -61,7 +61,11 @@ pub fn part_count(n: u8, scope: Scope) -> Result<PartCount> {
     let square = rows == 0 || rows == i64::from(n);
     if let Some(from) = last_queens_from(n).filter(|_| scope.dialect() == Dialect::Sqlite && square)
     {
-        return part_count_by_last_queens(board_scope(n, scope).with("FROM", from.into()));
+        return part_count_by_last_queens(
+            board_scope(n, scope)
+                .with("FROM", from.into())
+                .with("FIXED", count_part_queens(n).into()),
+        );
     }
     Ok(PartCount {
         prepare: None,
@@ -121,19 +125,16 @@ fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
         &tables("queens_count"),
     )
     .context("could not expand sql/queries/part_count_by_last_queens.sql")?;
-    let parts = if holed {
-        Some(template::render_statement(
-            sql::file("queries/whole_board_parts.sql"),
-            &scope,
-        )?)
-    } else {
-        None
-    };
+    let parts = template::render_statement(
+        sql::file("queries/count_parts.sql"),
+        &tables("queens_count"),
+    )
+    .context("could not expand sql/queries/count_parts.sql")?;
     Ok(PartCount {
         prepare: Some(prepare),
         count,
         weighed: true,
-        parts,
+        parts: Some(parts),
     })
 }
 

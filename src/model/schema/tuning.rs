@@ -179,6 +179,15 @@ fn hexadecimal_ones(n: u8) -> i64 {
 /// 15×15; from 21×21 four keep the table under a million rows
 /// (docs/src/explanation/fast.md, "Counting: the last queens looked up").
 /// Below 10×10 a count takes milliseconds either way.
+/// How many first queens each part of a count by last_queens fixes on
+/// an `n`×`n` board: two, or three from 14×14 on. A part that fixes three
+/// leaves each of its columns fewer squares to read for every placement,
+/// at the cost of about N times as many parts, each a statement and its
+/// column tables (part_count_by_last_queens.sql).
+pub fn count_part_queens(n: u8) -> u8 {
+    if n >= 14 { 3 } else { 2 }
+}
+
 pub fn last_queens_from(n: u8) -> Option<u8> {
     let columns = match n {
         0..=9 => return None,

@@ -158,7 +158,8 @@ fn the_counts_are_the_published_ones_on_every_path_of_the_count() {
     // no symmetry, the mirror (c2 and c10), half a turn (c2 and i10), all
     // of them (the centre, f6), holes in the first two columns and the
     // last (the parts and last_queens of the whole board), with a torus
-    // and with knights; and the superqueens torus.
+    // and with knights; and the superqueens torus; and from 14×14, where
+    // each part fixes three queens, holes and knights.
     for (n, flags) in [
         (10u8, &["--holes", "c2,f7"][..]),
         (10, &["--holes", "a10,b9,e1,j10,j1"]),
@@ -168,6 +169,8 @@ fn the_counts_are_the_published_ones_on_every_path_of_the_count() {
         (11, &["--torus", "--holes", "b4,f4"]),
         (11, &["--superqueens", "--holes", "k2,b10"]),
         (11, &["--torus", "--superqueens"]),
+        (14, &["--holes", "c2,f7"]),
+        (14, &["--superqueens", "--holes", "a1"]),
     ] {
         let board = Board::shaped(n, flags);
         let native = checker_board(n, flags).count();
