@@ -10,14 +10,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use queens::checker;
-use queens::engine::Target;
 use queens::model::board::Board;
 use queens::model::schema;
 use queens::model::template::{Dialect, Scope};
-use queens::search::parallel;
-use rusqlite::{Connection, named_params};
+use rusqlite::Connection;
 
-use crate::common::{board, ms, once, open, ratio, run_queens};
+use crate::common::{board, ms, once, ratio, run_queens};
 
 /// The bitmask counter's step: the ways to fill the rows not in `rows`
 /// (of `all`), one queen a column, no queen on a diagonal `left` or
@@ -264,7 +262,7 @@ pub fn count_steps_against_calls(sizes: &[u8]) {
     let dir = tempfile::TempDir::new().unwrap();
     for &n in sizes {
         let path = board(dir.path(), n);
-        let count = CountStatements::of(&path, n);
+        let count = CountStatements::of(n);
         let steps = Arc::new(AtomicU64::new(0));
         let build = count.run(&path, Some(&steps));
         let all = steps.load(Ordering::Relaxed);
@@ -286,34 +284,34 @@ pub fn count_steps_against_calls(sizes: &[u8]) {
 }
 
 /// What `queens count` runs on an SQLite file of an `n`×`n` board: the
-/// script that builds last_queens, the count of a part, and the parts it
-/// searches (those of weight above 0), with the number they add up to.
+/// script that builds last_queens, the count of a part, and the statement
+/// that lists the parts it searches (`count_parts.sql`, on the tables the
+/// script builds), with the number they add up to.
 struct CountStatements {
     prepare: String,
     count: String,
-    parts: Vec<(String, String)>,
+    parts: String,
     expected: u64,
 }
 
 impl CountStatements {
-    fn of(path: &Path, n: u8) -> CountStatements {
+    fn of(n: u8) -> CountStatements {
         let scope = schema::with_shape(Scope::for_dialect(Dialect::Sqlite), &Board::square(n));
         let counting = schema::part_count(n, scope).unwrap();
-        let (_engine, reader) = open(&Target::File(path.to_path_buf()));
-        let parts = parallel::parts(reader.as_ref())
-            .unwrap()
-            .into_iter()
-            .filter(|part| part.weight > 0)
-            .map(|part| (part.s1, part.s2))
-            .collect();
+        // (queens loads the tables it builds into each connection as
+        // queens_count; on one connection they stay in temp.)
+        let on_one_connection = |sql: &str| sql.replace("queens_count.", "temp.");
         CountStatements {
             prepare: counting
                 .prepare
                 .expect("from 10×10 on, a count builds last_queens"),
-            // (queens loads last_queens into each connection as
-            // queens_count; on one connection it stays in temp.)
-            count: counting.count.text.replace("queens_count.", "temp."),
-            parts,
+            count: on_one_connection(&counting.count.text),
+            parts: on_one_connection(
+                &counting
+                    .parts
+                    .expect("a count by last_queens lists its parts")
+                    .text,
+            ),
             expected: checker::count_solutions(n),
         }
     }
@@ -335,16 +333,25 @@ impl CountStatements {
         }
         conn.execute_batch(&self.prepare).unwrap();
         let built = steps.map_or(0, |s| s.load(Ordering::Relaxed));
+        let parts: Vec<[Option<String>; 3]> = conn
+            .prepare(&self.parts)
+            .unwrap()
+            .query_map([], |row| Ok([row.get(0)?, row.get(1)?, row.get(2)?]))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
         let mut statement = conn.prepare(&self.count).unwrap();
-        let total: u64 = self
-            .parts
+        let total: u64 = parts
             .iter()
-            .map(|(s1, s2)| {
-                statement
-                    .query_row(named_params! {":s1": s1, ":s2": s2}, |row| {
-                        row.get::<_, i64>(0)
-                    })
-                    .unwrap() as u64
+            .map(|[s1, s2, s3]| {
+                for (name, square) in [(":s1", s1), (":s2", s2), (":s3", s3)] {
+                    if let Some(index) = statement.parameter_index(name).unwrap() {
+                        statement.raw_bind_parameter(index, square).unwrap();
+                    }
+                }
+                let mut rows = statement.raw_query();
+                let row = rows.next().unwrap().expect("a count gives one row");
+                row.get::<_, i64>(0).unwrap() as u64
             })
             .sum();
         assert_eq!(total, self.expected, "{}", path.display());

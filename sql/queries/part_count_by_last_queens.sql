@@ -49,19 +49,21 @@
 --   a < b twice (8 or 4), those with a > b not at all, and those with
 --   a = b as above. On the solutions searched a = r1, so a > b is a queen
 --   of row 1 or {{ N }} in a column c with min(c, {{ N + 1 }} − c) < r1: the search
---   skips those (placed_k's condition, last_queens' m), and b is the least
---   of placed's b and last_queens' edge.
+--   skips those (column_k's condition, or placed_k's for a queen the part
+--   fixes, and last_queens' m), and b is the least of placed's b and
+--   last_queens' edge.
 -- * In a corner part (r1 = 1) a = b = 1 and the diagonal weighs nothing
 --   so far, yet it keeps the corner: turning a solution with a queen on
 --   {{ col(1) }}1 over the diagonal gives one with a queen on {{ col(1) }}1, whose queen of
 --   column {{ col(2) }} stands in row c2 and whose queen of row 2 in column r2,
---   where the first stood in column c2 and row r2. Of the two, exactly
---   one has r2 < c2 unless r2 = c2 in both, and both weigh 4 ({{ col(1) }}1 and
---   the opposite corner share a diagonal, so r{{ N }} < {{ N }}). So a corner part
---   weighs those with r2 < c2 twice (8), skips those with r2 > c2, and
---   weighs those with r2 = c2 as above: placed_k puts no queen in row 2
---   left of column r2, and the lookup keeps row 2's queen from standing
---   there among the last queens (last_queens' c2).
+--   where the first stood in column c2 and row r2. r2 = c2 cannot be: the
+--   queens on {{ col(2) }}r2 and on row 2 of column r2 would share a diagonal. So
+--   exactly one of the two has r2 < c2, and both weigh 4 ({{ col(1) }}1 and the
+--   opposite corner share a diagonal, so r{{ N }} < {{ N }}): a corner part weighs
+--   those with r2 < c2 twice (8) and skips the others. column_k (or
+--   placed_k, for a queen the part fixes) puts no queen in row 2 left of
+--   column r2, and the lookup keeps row 2's queen from standing there
+--   among the last queens (last_queens' c2).
 --@ endif
 -- * placed_k holds the ways to place queens 1 … k, each with the union
 --   of their lines, u0, …, carried from placed_(k − 1), so that each step
@@ -192,7 +194,7 @@ select placed.r1 + l.last as rows_sum,
 select coalesce(sum(
            case when placed.r1 + l.last < {{ N + 1 }} then 4 else 2 end
            * case when min(placed.b, l.edge) > placed.r1 then 2
-                  when placed.r1 = 1 and placed.c2 + l.c2 > placed.r2 then 2
+                  when placed.r1 = 1 then 2
                   else 1 end), 0) as solutions
 --@ endif
 from placed_{{ FROM - 1 }} as placed

@@ -27,7 +27,8 @@ pub struct Part {
     /// (count_parts.sql from 14×14 on).
     pub s3: Option<String>,
     /// How often the part counts towards the number of solutions (2, 1 or
-    /// 0, by the board's mirror symmetry; see partition.sql).
+    /// 0, by the board's mirror symmetry; see partition.sql), or, for a
+    /// count that weighs its solutions itself (count_parts.sql), 1.
     pub weight: u64,
 }
 

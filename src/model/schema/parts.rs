@@ -35,7 +35,8 @@ pub fn piece_search(n: u8, scope: Scope, by_three: bool) -> Result<Sql> {
 /// How one part of the search is counted: the statements that build what
 /// the count reads first on each connection (`prepare`, SQLite's
 /// last_queens), if any, the count itself, whose parameters are the part's
-/// squares, `s1` and `s2`, whether that count weighs the part's solutions
+/// squares, `s1`, `s2` and, where a part fixes three queens, `s3`,
+/// whether that count weighs the part's solutions
 /// by the board's symmetries itself (`weighed`), or is to be multiplied by
 /// the part's weight (partition.sql), and the parts it counts where they
 /// are not partition.sql's (`parts`, read on a connection that counts).
@@ -50,7 +51,7 @@ pub struct PartCount {
 /// for the dialect of `scope`. On SQLite, from 10×10 on, each placement of
 /// the first queens looks up the ways to end it in last_queens, which the
 /// count builds once (`sql/queries/part_count_by_last_queens.sql`, weighed
-/// by two symmetries; on a board with holes, on the whole board, whose
+/// by the board's symmetries; on a board with holes, on the whole board, whose
 /// parts and tables the count builds too, `whole_board.sql`); elsewhere it
 /// is `sql/queries/part_count.sql` around `part_search`, unsorted, to be
 /// multiplied by the part's weight.

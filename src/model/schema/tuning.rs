@@ -168,6 +168,16 @@ fn hexadecimal_ones(n: u8) -> i64 {
         .unwrap_or(0)
 }
 
+/// How many first queens each part of a count by last_queens fixes on
+/// an `n`×`n` board: two, or three from 14×14 on. A part that fixes three
+/// leaves each of its columns fewer squares to read for every placement,
+/// at the cost of about N times as many parts, each a statement and its
+/// column tables (part_count_by_last_queens.sql): at 14×14 and 15×15 three
+/// take a few hundredths less time, at 16×16 a tenth.
+pub fn count_part_queens(n: u8) -> u8 {
+    if n >= 14 { 3 } else { 2 }
+}
+
 /// The column where last_queens begins on an `n`×`n` board, if a count
 /// reads it: from 10×10 on, it holds the last four columns, five from
 /// 13×13 and four again from 21×21. A longer last_queens makes placed
@@ -179,15 +189,6 @@ fn hexadecimal_ones(n: u8) -> i64 {
 /// 15×15; from 21×21 four keep the table under a million rows
 /// (docs/src/explanation/fast.md, "Counting: the last queens looked up").
 /// Below 10×10 a count takes milliseconds either way.
-/// How many first queens each part of a count by last_queens fixes on
-/// an `n`×`n` board: two, or three from 14×14 on. A part that fixes three
-/// leaves each of its columns fewer squares to read for every placement,
-/// at the cost of about N times as many parts, each a statement and its
-/// column tables (part_count_by_last_queens.sql).
-pub fn count_part_queens(n: u8) -> u8 {
-    if n >= 14 { 3 } else { 2 }
-}
-
 pub fn last_queens_from(n: u8) -> Option<u8> {
     let columns = match n {
         0..=9 => return None,
