@@ -34,34 +34,20 @@ pub struct Part {
 
 /// The parts of the search, in board order.
 pub fn parts(reader: &dyn Reader) -> Result<Vec<Part>> {
-    parts_of(reader, sql::file("queries/partition.sql"))
+    parts_of(reader, sql::file("queries/partition.sql"), false)
 }
 
-/// The parts `statement` lists (s1, s2, weight), in its order.
-fn parts_of(reader: &dyn Reader, statement: &str) -> Result<Vec<Part>> {
+/// The parts `statement` lists, in its order: s1, s2, then, `with_third`,
+/// s3 or null (count_parts.sql), then the weight.
+fn parts_of(reader: &dyn Reader, statement: &str, with_third: bool) -> Result<Vec<Part>> {
     let mut parts = Vec::new();
     reader.each_row(statement, &[], |row| {
+        let third = with_third.then(|| &row[2]);
         parts.push(Part {
             s1: row[0].text(),
             s2: row[1].text(),
-            s3: None,
-            weight: row[2].integer()? as u64,
-        });
-        Ok(())
-    })?;
-    Ok(parts)
-}
-
-/// The parts of a count by last_queens (count_parts.sql: s1, s2, s3 or
-/// null, weight), in its order.
-fn count_parts_of(reader: &dyn Reader, statement: &str) -> Result<Vec<Part>> {
-    let mut parts = Vec::new();
-    reader.each_row(statement, &[], |row| {
-        parts.push(Part {
-            s1: row[0].text(),
-            s2: row[1].text(),
-            s3: (row[2] != Value::Null).then(|| row[2].text()),
-            weight: row[3].integer()? as u64,
+            s3: third.filter(|s3| **s3 != Value::Null).map(Value::text),
+            weight: row[2 + usize::from(with_third)].integer()? as u64,
         });
         Ok(())
     })?;
@@ -90,7 +76,7 @@ pub fn count_solutions(board: &OpenBoard) -> Result<u64> {
         // a connection that loaded them.
         Some(statement) => {
             let first = opener.open()?;
-            let needed = searched(count_parts_of(first.as_ref(), &statement.text)?);
+            let needed = searched(parts_of(first.as_ref(), &statement.text, true)?);
             let mut readers = vec![first];
             readers.extend(opener.open_many(threads(board, needed.len()) - 1)?);
             (needed, readers)
