@@ -49,8 +49,8 @@
 --   a < b twice (8 or 4), those with a > b not at all, and those with
 --   a = b as above. On the solutions searched a = r1, so a > b is a queen
 --   of row 1 or {{ N }} in a column c with min(c, {{ N + 1 }} − c) < r1: the search
---   skips those (column_k's condition, or placed_k's for a queen the part
---   fixes, and last_queens' m), and b is the least of placed's b and
+--   skips those (column_k's condition, or first_queens' for a queen the
+--   part fixes, and last_queens' m), and b is the least of placed's b and
 --   last_queens' edge.
 -- * In a corner part (r1 = 1) a = b = 1 and the diagonal weighs nothing
 --   so far, yet it keeps the corner: turning a solution with a queen on
@@ -61,9 +61,9 @@
 --   exactly one of the two has r2 < c2, and both weigh 4 ({{ col(1) }}1 and the
 --   opposite corner share a diagonal, so r{{ N }} < {{ N }}): a corner part weighs
 --   those with r2 < c2 twice (8) and skips the others. column_k (or
---   placed_k, for a queen the part fixes) puts no queen in row 2 left of
---   column r2, and the lookup keeps row 2's queen from standing there
---   among the last queens (last_queens' c2).
+--   first_queens, for a queen the part fixes) puts no queen in row 2 left
+--   of column r2, and the lookup keeps row 2's queen from standing there
+--   among the last queens (last_queens' c2) where placed left row 2 free.
 --@ endif
 -- * placed_k holds the ways to place queens 1 … k, each with the union
 --   of their lines, u0, …, carried from placed_(k − 1), so that each step
@@ -72,7 +72,10 @@
 --   co-routine feeding the next.
 -- * A part fixes its first {{ FIXED }} queens{% if FIXED == 3 %} (from 14×14 on a square board,
 --   three: each part is smaller, and leaves each column fewer squares){% endif %};
---   first_queens holds their rows r1 and r2 and the union of their lines.
+--   first_queens holds their rows r1 and r2 and the union of their lines,
+--   and no row where the rules below skip the fixed queens themselves (the
+--   part then counts 0). The count reads r1 and r2 there, once a part,
+--   and placed carries neither.
 -- * From queen {{ FIXED + 1 }} on, column_k holds the squares of column k that the
 --   part leaves a queen: those on no line of its first queens and, where
 --   the diagonal weighs, none the rules below skip in every placement of
@@ -96,6 +99,18 @@ first_queens as materialized (
       and s2.square = {{ param("s2") }}
 --@ if FIXED == 3
       and s3.square = {{ param("s3") }}
+--@ endif
+      and 2 * s1.rw_no < {{ N + 1 }}              -- in the lower half
+--@ if not HOLED
+--@ for k in range(2, FIXED + 1)
+--@ set edge = [k, N + 1 - k] | min
+--@ if 2 * edge < N
+      and (s{{ k }}.rw_no between 2 and {{ N - 1 }} or s1.rw_no <= {{ edge }})   -- a ≤ b
+--@ endif
+--@ endfor
+--@ if FIXED == 3
+      and (s1.rw_no > 1 or s3.rw_no <> 2 or s2.rw_no <= 3)      -- in a corner part, r2 ≤ c2
+--@ endif
 --@ endif
 ),
 --@ for k in range(FIXED + 1, FROM)
@@ -125,16 +140,12 @@ placed_1 as (
         q.hole_images as hole_images,
 --@ else
         case when q.rw_no = 1 then 1 else {{ N }} end as b,
-        0 as r2,
-        case when q.rw_no = 2 then 1 else 0 end as c2,
 --@ endif
         1 << q.rw_no as rows,
-        q.rw_no as rw_no,
-        q.rw_no as r1
+        q.rw_no as rw_no
     from {{ LINE_SET }} as q                    -- queen 1 stands in column a
     where q.cl_no = 1
       and q.square = {{ param("s1") }}
-      and 2 * q.rw_no < {{ N + 1 }}              -- in the lower half
     limit 9223372036854775807
 )
 --@ for k in range(2, FROM)
@@ -148,12 +159,9 @@ placed_1 as (
         p.hole_images | q.hole_images as hole_images,
 --@ else
         case when q.rw_no in (1, {{ N }}) and p.b > {{ edge }} then {{ edge }} else p.b end as b,
-        {{ "q.rw_no" if k == 2 else "p.r2" }} as r2,
-        case when q.rw_no = 2 then {{ k }} else p.c2 end as c2,
 --@ endif
         p.rows | (1 << q.rw_no) as rows,
-        q.rw_no as rw_no,
-        p.r1 as r1
+        q.rw_no as rw_no
     from placed_{{ k - 1 }} as p
 --@ if k <= FIXED
     cross join {{ SAFE_NEXT }} as q                -- queen {{ k }} stands in column {{ col(k) }}
@@ -164,18 +172,12 @@ placed_1 as (
 --@ for w in range(0, W)
       and q.w{{ w }} & p.u{{ w }} = 0            -- L(s{{ k }}) ∩ U_{{ k - 1 }} = ∅
 --@ endfor
---@ if not HOLED
-      and (p.r1 > 1 or q.rw_no <> 2 or p.r2 <= {{ k }})      -- in a corner part, r2 ≤ c2
---@ endif
 --@ endif
 --@ else
     cross join column_{{ k }} as q                 -- queen {{ k }} stands in column {{ col(k) }}
 --@ for w in range(0, W)
     {{ "where" if loop.first else "  and" }} q.w{{ w }} & p.u{{ w }} = 0            -- L(s{{ k }}) ∩ U_{{ k - 1 }} = ∅
 --@ endfor
---@ endif
---@ if not HOLED and 2 * edge < N and k <= FIXED
-      and (q.rw_no between 2 and {{ N - 1 }} or p.r1 <= {{ edge }})   -- a ≤ b
 --@ endif
     limit 9223372036854775807
 )
@@ -188,16 +190,17 @@ select coalesce(sum(case
            else 2 - (found.on_holes & 1) - (found.on_holes >> 2 & 1)
        end), 0) as solutions
 from (
-select placed.r1 + l.last as rows_sum,
+select f.r1 + l.last as rows_sum,
        placed.hole_images | l.hole_images as on_holes
 --@ else
 select coalesce(sum(
-           case when placed.r1 + l.last < {{ N + 1 }} then 4 else 2 end
-           * case when min(placed.b, l.edge) > placed.r1 then 2
-                  when placed.r1 = 1 then 2
+           case when f.r1 + l.last < {{ N + 1 }} then 4 else 2 end
+           * case when min(placed.b, l.edge) > f.r1 then 2
+                  when f.r1 = 1 then 2
                   else 1 end), 0) as solutions
 --@ endif
-from placed_{{ FROM - 1 }} as placed
+from first_queens as f                            -- (read once, before placed)
+cross join placed_{{ FROM - 1 }} as placed
 cross join queens_count.last_queens as l          -- the queens of columns {{ col(FROM) }} … {{ col(N) }}
 -- (each condition's reason above it: the statement ends in SQL, not a comment)
 -- on the rows placed leaves free, with the last queen in a row that
@@ -205,13 +208,13 @@ cross join queens_count.last_queens as l          -- the queens of columns {{ co
 -- no queen of rows 1 and {{ N }} that makes a > b (m ≥ r1 too), sharing no line
 -- with placed
 where l.rows = (1 << {{ N + 1 }}) - 2 - placed.rows
-  and l.m >= placed.r1
+  and l.m >= f.r1
 --@ for w in range(0, W)
   and l.w{{ w }} & placed.u{{ w }} = 0
 --@ endfor
 --@ if not HOLED
   -- in a corner part, row 2's queen no further left than column r2
-  and (placed.r1 > 1 or placed.c2 > 0 or l.c2 >= placed.r2)
+  and (f.r1 > 1 or placed.rows & 4 <> 0 or l.c2 >= f.r2)
 --@ endif
 --@ if HOLED
 ) as found
