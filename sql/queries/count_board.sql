@@ -5,7 +5,7 @@
 -- image alone and never the board's file: each of them would otherwise
 -- read the board's whole schema, every view, before its first part.
 -- Keyed as the board's tables are.
-create temp table count_line_set (
+create table {{ LINE_SET }} (
     cl_no  integer not null,
     rw_no  integer not null,
     square text    not null,
@@ -14,10 +14,10 @@ create temp table count_line_set (
 --@ endfor
     primary key (cl_no, rw_no)
 ) without rowid;
-insert into temp.count_line_set (cl_no, rw_no, square{% for w in range(0, W) %}, w{{ w }}{% endfor %})
+insert into {{ LINE_SET }} (cl_no, rw_no, square{% for w in range(0, W) %}, w{{ w }}{% endfor %})
 select cl_no, rw_no, square{% for w in range(0, W) %}, w{{ w }}{% endfor %}
 from main.line_set;
-create temp table count_safe_next (
+create table {{ SAFE_NEXT }} (
     cl_no      integer not null,
     prev_rw_no integer not null,
     rw_no      integer not null,
@@ -27,6 +27,6 @@ create temp table count_safe_next (
 --@ endfor
     primary key (cl_no, prev_rw_no, rw_no)
 ) without rowid;
-insert into temp.count_safe_next (cl_no, prev_rw_no, rw_no, square{% for w in range(0, W) %}, w{{ w }}{% endfor %})
+insert into {{ SAFE_NEXT }} (cl_no, prev_rw_no, rw_no, square{% for w in range(0, W) %}, w{{ w }}{% endfor %})
 select cl_no, prev_rw_no, rw_no, square{% for w in range(0, W) %}, w{{ w }}{% endfor %}
 from main.safe_next;

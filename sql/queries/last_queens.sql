@@ -8,9 +8,9 @@
 -- part whose first queen stands in row r1 reads only the rows with m ≥ r1
 -- (part_count_by_last_queens.sql says why), and c2 the column of its queen
 -- in row 2, 0 if none stands there. The count's own table, not
--- the board's: built once, in memory, by one connection (temp), whose
--- copy each connection that counts loads as queens_count.last_queens
--- (part_count_by_last_queens.sql); keyed the way it is looked up, by the
+-- the board's: built once, in memory, in {{ SCRATCH }}, a database the
+-- command's first reader of the board attaches, whose image each
+-- connection that counts loads (part_count_by_last_queens.sql); keyed the way it is looked up, by the
 -- rows, then m, with the words beside them in the key, so that one B-tree
 -- answers (the path makes each key a placement's own).
 --@ if HOLED
@@ -18,7 +18,7 @@
 -- (whole_board.sql), and hole_images gathers theirs; the diagonal does
 -- not weigh there, and m is the least of last − 1 and {{ N + 1 }} − last.
 --@ endif
-create temp table last_queens (
+create table {{ SCRATCH }}.last_queens (
     rows  integer not null,
     m     integer not null,
     last  integer not null,
@@ -35,7 +35,7 @@ create temp table last_queens (
 --@ endif
     primary key (rows, m{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path)
 ) without rowid;
-insert into temp.last_queens (rows, m, last{% if not HOLED %}, edge, c2{% endif %}{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path{% if HOLED %}, hole_images{% endif %})
+insert into {{ SCRATCH }}.last_queens (rows, m, last{% if not HOLED %}, edge, c2{% endif %}{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path{% if HOLED %}, hole_images{% endif %})
 select rows,
        min(last - 1, {{ N + 1 }} - last{% if not HOLED %}, edge{% endif %}),
        last{% if not HOLED %}, edge, c2{% endif %}{% for w in range(0, W) %}, w{{ w }}{% endfor %}, path{% if HOLED %}, hole_images{% endif %}

@@ -7,9 +7,9 @@
 -- which keeps the symmetries the count weighs by, and counts each solution
 -- it finds once for each of its images that puts no queen on a hole
 -- (part_count_by_last_queens.sql). The count's own tables, like
--- last_queens: built once, in memory (temp), and loaded by each connection
--- that counts as queens_count.
-create temp table whole_line_set (
+-- last_queens: built once, in memory, in {{ SCRATCH }}, and loaded by each
+-- connection that counts.
+create table {{ LINE_SET }} (
     cl_no integer not null,
     rw_no integer not null,
     square text not null,
@@ -20,7 +20,7 @@ create temp table whole_line_set (
     primary key (cl_no, rw_no)
 ) without rowid;
 {{ WHOLE_LINE_SET }}
-create temp table whole_safe_next (
+create table {{ SAFE_NEXT }} (
     cl_no integer not null,
     prev_rw_no integer not null,
     rw_no integer not null,
@@ -39,7 +39,7 @@ create temp table whole_safe_next (
 -- The images are the count's own arithmetic, as its weights are, not read
 -- from the symmetry table. (SQLite gives `|` and `<<` one precedence:
 -- each bit is in parentheses.)
-update temp.whole_line_set as s
+update {{ LINE_SET }} as s
 set hole_images =
     (exists (select 1 from hole as h join square as q on q.square = h.square
              where q.cl_no = s.cl_no and q.rw_no = s.rw_no))
@@ -49,9 +49,9 @@ set hole_images =
                where q.cl_no = {{ N + 1 }} - s.cl_no and q.rw_no = s.rw_no) << 2)
     | (exists (select 1 from hole as h join square as q on q.square = h.square
                where q.cl_no = s.cl_no and q.rw_no = {{ N + 1 }} - s.rw_no) << 3);
-update temp.whole_safe_next as t
+update {{ SAFE_NEXT }} as t
 set hole_images = (
     select s.hole_images
-    from temp.whole_line_set as s
+    from {{ LINE_SET }} as s
     where s.cl_no = t.cl_no and s.rw_no = t.rw_no
 );

@@ -103,15 +103,14 @@ pub trait Engine: Sync {
     /// worker thread: the same board (on a server, the same snapshot).
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn Reader>>;
 
-    /// As `sibling`, with tables of the reader's own beside the board, in
-    /// memory, which its queries read (SQLite's count, last_queens): built
-    /// by a script, or loaded from the image of another sibling's, so that
-    /// they are built once; a reader that loads the image reads it alone,
-    /// not the board, which the builder read for it. The board is not
-    /// written. Only an engine whose dialect's SQL asks for such tables is
-    /// asked.
-    fn sibling_with(&self, first: &Snapshot, scratch: Scratch<'_>) -> Result<Box<dyn Reader>> {
-        let _ = (first, scratch);
+    /// A reader of the tables another reader of the command built beside
+    /// the board (`Reader::build_scratch`), from their image, shared by
+    /// every reader that loads it. It reads that image alone, never the
+    /// board, which the builder read for it inside the command's read
+    /// transaction. Only an engine whose dialect's SQL asks for such
+    /// tables is asked (SQLite's count, last_queens).
+    fn sibling_on_image(&self, image: &std::sync::Arc<Vec<u8>>) -> Result<Box<dyn Reader>> {
+        let _ = image;
         anyhow::bail!("this engine keeps no tables of a connection's own")
     }
 
@@ -169,16 +168,6 @@ pub trait SolutionStore {
     fn commit(self: Box<Self>) -> Result<u64>;
 }
 
-/// Where a reader's own tables come from (`Engine::sibling_with`).
-#[derive(Clone, Copy)]
-pub enum Scratch<'a> {
-    /// The script that builds them.
-    Build(&'a str),
-    /// The image of another reader's (`Reader::scratch_image`), which
-    /// the readers that load it share, and read alone.
-    Load(&'a std::sync::Arc<Vec<u8>>),
-}
-
 /// One read transaction on a board: every query through it sees the same
 /// board.
 pub trait Reader: Send {
@@ -195,9 +184,12 @@ pub trait Reader: Send {
         each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
     ) -> Result<ControlFlow<()>>;
 
-    /// The tables of this reader's own (`Engine::sibling_with`), as an
-    /// image another sibling can load.
-    fn scratch_image(&self) -> Result<std::sync::Arc<Vec<u8>>> {
+    /// Runs `script`, which builds tables of this reader's own beside the
+    /// board, in memory, from what this reader reads of it (the board is
+    /// not written), and returns their image, which
+    /// `Engine::sibling_on_image` loads.
+    fn build_scratch(&self, script: &str) -> Result<std::sync::Arc<Vec<u8>>> {
+        let _ = script;
         anyhow::bail!("this engine keeps no tables of a connection's own")
     }
 

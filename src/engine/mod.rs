@@ -38,7 +38,7 @@ pub use crate::model::value::Value;
 pub use findings::{Finding, board_finding, model_finding, multiset_difference};
 pub use interface::{
     Cluster, Engine, Inspection, KeptCount, KeptParts, Origin, Param, Params, Reader,
-    ReferenceBoard, ReferenceFor, Scratch, Snapshot, SolutionStore, board_size_from, check_current,
+    ReferenceBoard, ReferenceFor, Snapshot, SolutionStore, board_size_from, check_current,
     check_requested_size,
 };
 pub use registry::{Asked, Substitute, connect, connect_for_reading, explain, postgres_script};

@@ -12,7 +12,7 @@ use std::thread;
 
 use anyhow::{Result, bail};
 
-use crate::engine::{Cluster, Engine, KeptParts, Param, Reader, Scratch, Snapshot, Value};
+use crate::engine::{Cluster, Engine, KeptParts, Param, Reader, Snapshot, Value};
 use crate::model::board::Board;
 use crate::model::schema;
 use crate::model::sql;
@@ -418,60 +418,67 @@ fn run_parts<T: Send>(
 }
 
 /// What opens the read-only connections a search runs on, each reading
-/// the board `board.reader` reads. Given `prepare`, one more connection
-/// builds the tables it makes first, once, and each of them reads their
-/// one image.
+/// the board `board.reader` reads. Given `prepare`, that first reader
+/// builds the tables it makes, once, and each connection reads their one
+/// image instead of the board.
 struct Opener<'a> {
     engine: &'a dyn Engine,
-    snapshot: Snapshot,
-    same: SameBoard,
-    image: Option<Arc<Vec<u8>>>,
+    reads: Reads,
+}
+
+/// What the connections of an `Opener` read.
+enum Reads {
+    /// The board, where the first reader read it, each checked to be
+    /// that board.
+    Board { snapshot: Snapshot, same: SameBoard },
+    /// The image of the tables the first reader built. It holds nothing of
+    /// the board but what that reader read: there is nothing to check.
+    Image(Arc<Vec<u8>>),
 }
 
 impl<'a> Opener<'a> {
     fn new(board: &OpenBoard<'a>, prepare: Option<&str>) -> Result<Self> {
-        let snapshot = board.reader.snapshot();
-        let identity_of = board.statement("queries/board_identity.sql")?;
-        let same = SameBoard {
-            shown: board.engine.shown(),
-            first: board.reader.first(&identity_of, &[])?,
-            named: board.board.the_board(),
-            identity_of,
-        };
-        let image = match prepare {
-            Some(script) => {
-                let builder = board
-                    .engine
-                    .sibling_with(&snapshot, Scratch::Build(script))?;
-                Some(same.check(builder)?.scratch_image()?)
+        let reads = match prepare {
+            // The first reader builds them: it is the command's read of
+            // the board, its schema already read and its file checked.
+            Some(script) => Reads::Image(board.reader.build_scratch(script)?),
+            None => {
+                let identity_of = board.statement("queries/board_identity.sql")?;
+                let same = SameBoard {
+                    shown: board.engine.shown(),
+                    first: board.reader.first(&identity_of, &[])?,
+                    named: board.board.the_board(),
+                    identity_of,
+                };
+                let snapshot = board.reader.snapshot();
+                Reads::Board { snapshot, same }
             }
-            None => None,
         };
         Ok(Opener {
             engine: board.engine,
-            snapshot,
-            same,
-            image,
+            reads,
         })
     }
 
-    /// One connection. One that reads the image reads nothing of the board
-    /// but what the builder, checked, put there: there is nothing of the
-    /// board in it to check again.
+    /// One connection.
     fn open(&self) -> Result<Box<dyn Reader>> {
-        let engine = self.engine;
-        match &self.image {
-            Some(image) => engine.sibling_with(&self.snapshot, Scratch::Load(image)),
-            None => self.same.check(engine.sibling(&self.snapshot)?),
+        match &self.reads {
+            Reads::Image(image) => self.engine.sibling_on_image(image),
+            Reads::Board { snapshot, same } => same.check(self.engine.sibling(snapshot)?),
         }
     }
 
-    /// `count` connections, opened at once on threads of their own (a
-    /// server's connection takes a login, which the openings wait for side
-    /// by side, not one after another); where the system gives no thread,
-    /// on this one.
+    /// `count` connections. Those of the board are opened at once on
+    /// threads of their own (a server's connection takes a login, which the
+    /// openings wait for side by side, not one after another; where the
+    /// system gives no thread, on this one); those of an image one after
+    /// another here, as each takes a fraction of a millisecond, less than
+    /// a thread takes to start on a busy machine.
     fn open_many(&self, count: usize) -> Result<Vec<Box<dyn Reader>>> {
-        open_side_by_side(count, || self.open())
+        match &self.reads {
+            Reads::Image(_) => (0..count).map(|_| self.open()).collect(),
+            Reads::Board { .. } => open_side_by_side(count, || self.open()),
+        }
     }
 }
 

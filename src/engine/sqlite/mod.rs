@@ -26,7 +26,7 @@ use rusqlite::Connection;
 
 use crate::engine::findings::Finding;
 use crate::engine::interface::{
-    Inspection, Origin, Param, Params, ReferenceBoard, Scratch, Snapshot, SolutionStore,
+    Inspection, Origin, Param, Params, ReferenceBoard, Snapshot, SolutionStore,
 };
 use crate::error::usage;
 use crate::model::board::{Board, DEFAULT_SIZE};
@@ -157,6 +157,16 @@ impl Engine {
             })?),
         })
     }
+
+    /// A reader on `conn`, holding the `image` its `queens_count` database
+    /// reads, if any.
+    fn reader(&self, conn: Connection, image: Option<Arc<Vec<u8>>>) -> Reader {
+        Reader {
+            conn,
+            shown: crate::engine::interface::Engine::shown(self),
+            _image: image,
+        }
+    }
 }
 
 /// The board an existing queens file holds (None when the file is
@@ -187,7 +197,7 @@ impl crate::engine::interface::Engine for Engine {
             arguments_fit(&new)?;
         }
         let (conn, board) = open::open_for_reading(&self.path, requested, &new)?;
-        Ok((Box::new(Reader { conn, _image: None }), board))
+        Ok((Box::new(self.reader(conn, None)), board))
     }
 
     /// Yes: the search runs in this process, on its cores.
@@ -196,38 +206,19 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::interface::Reader>> {
-        Ok(Box::new(Reader {
-            conn: open::reading_shared(&self.path, &self.shared(first)?)?,
-            _image: None,
-        }))
+        let conn = open::reading_shared(&self.path, &self.shared(first)?)?;
+        Ok(Box::new(self.reader(conn, None)))
     }
 
-    /// The tables are built in the builder's `temp` schema, kept in
-    /// memory (a temporary file would need a writable directory), and read
-    /// by the others from one image, shared, as a database attached as
-    /// `queens_count`, which the count's SQL names (SQLite loads no image
-    /// into `temp`); those read nothing else.
-    fn sibling_with(
+    /// The tables were built in the first reader's `queens_count`
+    /// database, in memory, which the count's SQL names (SQLite loads an
+    /// image into an attached database, never into `temp`).
+    fn sibling_on_image(
         &self,
-        first: &Snapshot,
-        scratch: Scratch<'_>,
+        image: &Arc<Vec<u8>>,
     ) -> Result<Box<dyn crate::engine::interface::Reader>> {
-        Ok(Box::new(match scratch {
-            Scratch::Build(script) => {
-                let conn = open::reading_shared(&self.path, &self.shared(first)?)?;
-                conn.pragma_update(None, "temp_store", "memory")?;
-                conn.execute_batch(script)
-                    .map_err(|e| last_queens_failed(&e, &self.path))?;
-                Reader { conn, _image: None }
-            }
-            Scratch::Load(image) => {
-                let conn = open::reading_image(image)?;
-                Reader {
-                    conn,
-                    _image: Some(Arc::clone(image)),
-                }
-            }
-        }))
+        let conn = open::reading_image(image)?;
+        Ok(Box::new(self.reader(conn, Some(Arc::clone(image)))))
     }
 
     fn ensure_exists(&self, new: &Board) -> Result<(Origin, Inspection)> {
@@ -277,14 +268,13 @@ impl crate::engine::interface::Engine for Engine {
 /// Why the count's table of the last queens could not be built: memory,
 /// or facts that do not hold (a file damaged where `quick_check` does not
 /// look), which `doctor` names.
-fn last_queens_failed(error: &rusqlite::Error, path: &Path) -> anyhow::Error {
+fn last_queens_failed(error: &rusqlite::Error, shown: &str) -> anyhow::Error {
     if error.sqlite_error_code() == Some(rusqlite::ErrorCode::OutOfMemory) {
         return no_memory_for_last_queens();
     }
     anyhow::anyhow!(
-        "{}: the count's table of the last queens could not be built from the board's facts \
-         ({error}); queens doctor checks them",
-        path.display()
+        "{shown}: the count's table of the last queens could not be built from the board's \
+         facts ({error}); queens doctor checks them"
     )
 }
 
@@ -296,6 +286,8 @@ fn no_memory_for_last_queens() -> anyhow::Error {
 /// A read-only connection inside one read transaction.
 pub struct Reader {
     conn: Connection,
+    /// The board, as errors name it (`Engine::shown`).
+    shown: String,
     /// The image its `queens_count` database reads in place, shared with
     /// the command's other readers: held here only to be dropped after
     /// `conn`, which is declared first.
@@ -341,9 +333,17 @@ impl crate::engine::interface::Reader for Reader {
         Ok(ControlFlow::Continue(()))
     }
 
-    /// Copied into memory taken with a check, so that a process short of
-    /// memory (`ulimit -v`) says so in one line rather than aborting.
-    fn scratch_image(&self) -> Result<Arc<Vec<u8>>> {
+    /// The tables are built in `temp`, kept in memory (a temporary file
+    /// would need a writable directory), and copied into memory taken with
+    /// a check, so that a process short of memory (`ulimit -v`) says so in
+    /// one line rather than aborting. The readers load the image as
+    /// `queens_count`, which the count's SQL names: SQLite loads no image
+    /// into `temp`.
+    fn build_scratch(&self, script: &str) -> Result<Arc<Vec<u8>>> {
+        open::keep_temp_in_memory(&self.conn)?;
+        self.conn
+            .execute_batch(script)
+            .map_err(|e| last_queens_failed(&e, &self.shown))?;
         let data = self
             .conn
             .serialize(rusqlite::TEMP_DB)

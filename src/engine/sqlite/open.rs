@@ -27,7 +27,8 @@ use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::references::keep_user_references;
 use crate::error::{Error, shell_word};
 use crate::model::board::Board;
-use crate::model::schema::latest_version;
+use crate::model::schema::{self, COUNT_SCHEMA, latest_version};
+use crate::model::template::Dialect;
 use crate::tempfiles::{discard, new_temp_file, parent_dir};
 
 /// How long a command waits for another process's write to finish.
@@ -44,6 +45,10 @@ pub fn open_for_reading(
     requested: Option<u8>,
     new: &Board,
 ) -> Result<(Connection, Board)> {
+    // The derivation's templates compile while the file is checked, on a
+    // thread of their own if the system gives one (under an address-space
+    // limit it may not: they then compile where they are first needed).
+    let _ = std::thread::Builder::new().spawn(|| schema::compile_derivation(Dialect::Sqlite));
     let (origin, inspection, inspecting) = ensure_exists_keeping(path, new)?;
     if origin == Origin::Created {
         eprintln!("queens: created {} for {}", path.display(), new.the_board());
@@ -240,7 +245,9 @@ pub fn lacks_board_size(path: &Path) -> bool {
 /// so that a damaged file is refused up front instead of answering wrongly.
 fn check_not_damaged(conn: &Connection, path: &Path) -> Result<()> {
     let verdict: String = conn
-        .query_row("pragma quick_check(1)", [], |row| row.get(0))
+        // (main's alone: the check of every schema would open `temp`,
+        // which the count then could not keep in memory, attach_scratch.)
+        .query_row("pragma main.quick_check(1)", [], |row| row.get(0))
         .map_err(|e| explain_open_error(e, path))?;
     if verdict != "ok" {
         bail!(
@@ -385,45 +392,51 @@ pub(crate) fn reading_shared(path: &Path, shared: &Shared) -> Result<Connection>
     enter_shared(conn, path, shared)
 }
 
-/// The schema of a reader's own tables beside the board: a database in
-/// memory, never a file, so that building them needs no writable
-/// directory and leaves nothing behind.
-pub(crate) const SCRATCH: &std::ffi::CStr = c"queens_count";
+/// Makes `conn`, inside its read transaction, ready to build tables of
+/// its own beside the board, in `temp`: kept in memory, never in a file,
+/// so that building them needs no writable directory and leaves nothing
+/// behind. SQLite refuses this once the transaction has opened `temp`,
+/// which no reading command does before it builds.
+pub(crate) fn keep_temp_in_memory(conn: &Connection) -> Result<()> {
+    conn.pragma_update(None, "temp_store", "memory")?;
+    Ok(())
+}
 
-/// A connection that reads `image` alone, as its `SCRATCH` database,
-/// read-only, in place (its main database is an empty one in memory): the
-/// readers of one command share one image, which one reader of the board
-/// built inside the command's read of it, so that each reads what the
-/// command reads without opening the file or reading its schema. The
-/// caller keeps `image` alive until the connection is closed.
+/// A connection that reads `image` alone, as its database of a reader's
+/// own tables (`schema::COUNT_SCHEMA`), read-only, in place (its main
+/// database is an empty one in memory): the readers of one command share
+/// one image, which the first reader of the board built inside the
+/// command's read of it, so that each reads what the command reads without
+/// opening the file or reading its schema. The caller keeps `image` alive
+/// until the connection is closed.
 pub(crate) fn reading_image(image: &[u8]) -> Result<Connection> {
     configure_once();
     let conn = Connection::open_in_memory_with_flags(
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
-    let scratch = SCRATCH.to_string_lossy();
-    conn.execute_batch(&format!("attach ':memory:' as {scratch}"))?;
+    conn.execute_batch(&format!("attach ':memory:' as {COUNT_SCHEMA}"))?;
     read_image(&conn, image)?;
     Ok(conn)
 }
 
-/// Makes `conn`'s `SCRATCH` database read `image`, read-only, in place:
-/// the readers of one command share one image. The caller keeps `image`
-/// alive until `conn` is closed.
+/// Makes `conn`'s database of its own tables read `image`, read-only, in
+/// place: the readers of one command share one image. The caller keeps
+/// `image` alive until `conn` is closed.
 // The one file that calls SQLite's C interface itself (Cargo.toml).
 #[allow(unsafe_code)]
-pub(crate) fn read_image(conn: &Connection, image: &[u8]) -> Result<()> {
+fn read_image(conn: &Connection, image: &[u8]) -> Result<()> {
     use rusqlite::ffi;
     let size = i64::try_from(image.len())?;
-    // SAFETY: the connection is open and its SCRATCH database attached and
-    // unread; SQLITE_DESERIALIZE_READONLY makes SQLite only read the
-    // bytes (the pointer is not const in SQLite's signature only), and
-    // without SQLITE_DESERIALIZE_FREEONCLOSE it never frees them; the
+    let schema = std::ffi::CString::new(COUNT_SCHEMA)?;
+    // SAFETY: the connection is open and the database `schema` names
+    // attached and unread; SQLITE_DESERIALIZE_READONLY makes SQLite only
+    // read the bytes (the pointer is not const in SQLite's signature only),
+    // and without SQLITE_DESERIALIZE_FREEONCLOSE it never frees them; the
     // caller keeps them alive for as long as the connection.
     let code = unsafe {
         ffi::sqlite3_deserialize(
             conn.handle(),
-            SCRATCH.as_ptr(),
+            schema.as_ptr(),
             image.as_ptr().cast_mut(),
             size,
             size,

@@ -99,38 +99,42 @@ pub fn part_size(n: u8, scope: Scope) -> Result<Sql> {
     })
 }
 
+/// The database, in memory, that holds a reader's own tables beside the
+/// board, on every connection that counts: the count's last_queens, and
+/// the copies of line_set and safe_next it reads, whose image the first
+/// reader of the board built in its `temp`.
+pub const COUNT_SCHEMA: &str = "queens_count";
+
 /// The count of a part by last_queens, in `scope` (a board's, with FROM):
 /// on copies of the board's line_set and safe_next, or, on a board with
 /// holes, on the whole board's, which the count builds first with
 /// last_queens, so that the connections that count read those tables
-/// alone.
+/// alone (`COUNT_SCHEMA`).
 fn part_count_by_last_queens(scope: Scope) -> Result<PartCount> {
     let holed = scope.number_or("HOLED", 0) != 0;
     // The tables the count reads, in `schema`: the whole board's, or the
-    // copies of the board's own (count_board.sql).
+    // copies of the board's own (count_board.sql). The first reader builds
+    // them in temp; the image each counting connection loads is COUNT_SCHEMA.
     let tables = |schema: &str| {
         let prefix = if holed { "whole" } else { "count" };
         scope
             .clone()
+            .with_word("SCRATCH", schema)
             .with_word("LINE_SET", &format!("{schema}.{prefix}_line_set"))
             .with_word("SAFE_NEXT", &format!("{schema}.{prefix}_safe_next"))
     };
     let mut prepare = if holed {
         whole_board(tables("temp"))?
     } else {
-        query_in("queries/count_board.sql", &scope)?.text
+        query_in("queries/count_board.sql", &tables("temp"))?.text
     };
     prepare += &query_in("queries/last_queens.sql", &tables("temp"))?.text;
-    let count = template::render_statement(
-        sql::file("queries/part_count_by_last_queens.sql"),
-        &tables("queens_count"),
-    )
-    .context("could not expand sql/queries/part_count_by_last_queens.sql")?;
-    let parts = template::render_statement(
-        sql::file("queries/count_parts.sql"),
-        &tables("queens_count"),
-    )
-    .context("could not expand sql/queries/count_parts.sql")?;
+    let scope = tables(COUNT_SCHEMA);
+    let count =
+        template::render_statement(sql::file("queries/part_count_by_last_queens.sql"), &scope)
+            .context("could not expand sql/queries/part_count_by_last_queens.sql")?;
+    let parts = template::render_statement(sql::file("queries/count_parts.sql"), &scope)
+        .context("could not expand sql/queries/count_parts.sql")?;
     Ok(PartCount {
         prepare: Some(prepare),
         count,

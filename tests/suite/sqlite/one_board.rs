@@ -283,30 +283,46 @@ fn a_materialize_raced_by_a_rebuild_says_the_file_changed_never_a_usage_mistake(
     assert!(out.status.success(), "{}", text(&out.stdout));
 }
 
-/// Counts `file`'s board with its first connection open on it, then
-/// puts `swap` in its place, as `mv` would, before the count opens its
-/// other connections: what the count says.
-fn count_across_a_swap(file: &Board, swap: &Board) -> anyhow::Result<u64> {
-    let target = queens::engine::target::Target::File(file.db.clone());
-    let engine = queens::engine::registry::connect(&target)?;
+/// Opens `file`'s board, then puts `swap` in its place, as `mv` would,
+/// before the command opens its other connections: the OpenBoard, ready
+/// for the question.
+fn open_then_swap<'a>(
+    engine: &'a dyn queens::engine::Engine,
+    file: &Board,
+    swap: &Board,
+) -> anyhow::Result<queens::search::context::OpenBoard<'a>> {
     let workers = queens::search::context::Workers {
         jobs: 2,
         ..queens::search::context::Workers::unwatched()
     };
-    let board = queens::search::context::OpenBoard::open(engine.as_ref(), None, workers)?;
+    let board = queens::search::context::OpenBoard::open(engine, None, workers)?;
     std::fs::rename(&swap.db, &file.db).unwrap();
+    Ok(board)
+}
+
+/// Lists `file`'s solutions, the file swapped for `swap` between the
+/// first connection and the others (which open the file): how many.
+fn solve_across_a_swap(file: &Board, swap: &Board) -> anyhow::Result<u64> {
+    let target = queens::engine::target::Target::File(file.db.clone());
+    let engine = queens::engine::registry::connect(&target)?;
+    let board = open_then_swap(engine.as_ref(), file, swap)?;
+    let mut listed = 0;
+    queens::search::parallel::for_each_solution(&board, |_| {
+        listed += 1;
+        Ok(())
+    })?;
+    Ok(listed)
+}
+
+/// Counts `file`'s board, the file swapped for `swap` once the first
+/// connection has read it.
+fn count_across_a_swap(file: &Board, swap: &Board) -> anyhow::Result<u64> {
+    let target = queens::engine::target::Target::File(file.db.clone());
+    let engine = queens::engine::registry::connect(&target)?;
+    let board = open_then_swap(engine.as_ref(), file, swap)?;
     queens::search::parallel::count_solutions(&board)
 }
 
-// From attacks: a file replaced by `mv` while a count opened its
-// connections one by one gave them different boards, and the count a
-// number of neither (0, 214 … on a 10×10 file swapped with an 11×11 one);
-// and where each connection then checked the board's size alone, a 14×14
-// file with a hole at g7 moved over a plain 14×14 one gave 347,386 (the
-// boards have 365,596 and 346,720), and a 13×13 torus over a plain 13×13
-// gave 2,142. The swap is made for certain here, between the first
-// connection and the others (a race with a loop of `mv`s, tried before,
-// raced too few reads on a busy machine).
 promise!(every_connection_reads_the_whole_board_the_first_one_read);
 fn every_connection_reads_the_whole_board_the_first_one_read() {
     for (n, flags, named) in [
@@ -322,8 +338,8 @@ fn every_connection_reads_the_whole_board_the_first_one_read() {
             let out = swap.run(&[&["init", "--force"][..], flags].concat());
             assert!(out.status.success(), "{}", text(&out.stderr));
         }
-        let said = count_across_a_swap(&file, &swap)
-            .expect_err("the count went on across the swap")
+        let said = solve_across_a_swap(&file, &swap)
+            .expect_err("the solutions went on across the swap")
             .to_string();
         assert!(
             said.contains("was replaced while this command read it")
@@ -339,9 +355,34 @@ fn every_connection_reads_the_whole_board_the_first_one_read() {
             .success()
     );
     let swap = Board::new(10);
-    let said = count_across_a_swap(&file, &swap).unwrap_err().to_string();
+    let said = solve_across_a_swap(&file, &swap).unwrap_err().to_string();
     assert!(
         said.contains("found a 10×10 board, not the 10×10 board with holes at g7"),
         "{said}"
     );
+}
+
+// A count from 10×10 on reads the file on its first connection alone,
+// which builds the tables every counting connection reads: a file moved
+// over it once that connection has read it changes nothing the count
+// reads. The count is the first board's, whatever board replaced it.
+promise!(a_count_is_of_the_board_its_first_connection_read_when_the_file_is_swapped);
+fn a_count_is_of_the_board_its_first_connection_read_when_the_file_is_swapped() {
+    for (n, flags) in [
+        (11, &[][..]),
+        (10, &["--holes", "g7"]),
+        (10, &["--torus"]),
+        (10, &["--superqueens"]),
+    ] {
+        let file = Board::new(10);
+        let swap = Board::new(n);
+        if !flags.is_empty() {
+            let out = swap.run(&[&["init", "--force"][..], flags].concat());
+            assert!(out.status.success(), "{}", text(&out.stderr));
+        }
+        let counted = count_across_a_swap(&file, &swap).unwrap();
+        assert_eq!(counted, common::A000170[9], "{n} {flags:?}");
+        // (The swap happened: the file is the other board now.)
+        assert_ne!(file.stdout(&["count"]), "724\n", "{n} {flags:?}");
+    }
 }
