@@ -74,8 +74,11 @@
 --   three: each part is smaller, and leaves each column fewer squares){% endif %};
 --   first_queens holds their rows r1 and r2 and the union of their lines,
 --   and no row where the rules below skip the fixed queens themselves (the
---   part then counts 0). The count reads r1 and r2 there, once a part,
---   and placed carries neither.
+--   part then counts 0). The count reads r1 and r2 there by subqueries
+--   that name no column of the rows beside them, which SQLite runs once a
+--   part, and placed carries neither. So placed is the join's outer loop,
+--   read as it is made: with first_queens in the join before it, SQLite
+--   stored every placement of a part, to read them again for its row.
 -- * From queen {{ FIXED + 1 }} on, column_k holds the squares of column k that the
 --   part leaves a queen: those on no line of its first queens and, where
 --   the diagonal weighs, none the rules below skip in every placement of
@@ -95,10 +98,10 @@ first_queens as materialized (
 --@ if FIXED == 3
     cross join {{ LINE_SET }} as s3
 --@ endif
-    where s1.square = {{ param("s1") }}
-      and s2.square = {{ param("s2") }}
+    where s1.cl_no = 1 and s1.square = {{ param("s1") }}
+      and s2.cl_no = 2 and s2.square = {{ param("s2") }}
 --@ if FIXED == 3
-      and s3.square = {{ param("s3") }}
+      and s3.cl_no = 3 and s3.square = {{ param("s3") }}
 --@ endif
       and 2 * s1.rw_no < {{ N + 1 }}              -- in the lower half
 --@ if not HOLED
@@ -160,8 +163,8 @@ placed_1 as (
 --@ else
         case when q.rw_no in (1, {{ N }}) and p.b > {{ edge }} then {{ edge }} else p.b end as b,
 --@ endif
-        p.rows | (1 << q.rw_no) as rows,
-        q.rw_no as rw_no
+        p.rows | (1 << q.rw_no) as rows{% if k < FIXED %},
+        q.rw_no as rw_no{% endif %}
     from placed_{{ k - 1 }} as p
 --@ if k <= FIXED
     cross join {{ SAFE_NEXT }} as q                -- queen {{ k }} stands in column {{ col(k) }}
@@ -182,6 +185,8 @@ placed_1 as (
     limit 9223372036854775807
 )
 --@ endfor
+--@ set r1 = "(select r1 from first_queens)"
+--@ set r2 = "(select r2 from first_queens)"
 --@ if HOLED
 select coalesce(sum(case
            when found.rows_sum < {{ N + 1 }}
@@ -190,31 +195,30 @@ select coalesce(sum(case
            else 2 - (found.on_holes & 1) - (found.on_holes >> 2 & 1)
        end), 0) as solutions
 from (
-select f.r1 + l.last as rows_sum,
+select {{ r1 }} + l.last as rows_sum,
        placed.hole_images | l.hole_images as on_holes
 --@ else
 select coalesce(sum(
-           case when f.r1 + l.last < {{ N + 1 }} then 4 else 2 end
-           * case when min(placed.b, l.edge) > f.r1 then 2
-                  when f.r1 = 1 then 2
+           case when {{ r1 }} + l.last < {{ N + 1 }} then 4 else 2 end
+           * case when min(placed.b, l.edge) > {{ r1 }} then 2
+                  when {{ r1 }} = 1 then 2
                   else 1 end), 0) as solutions
 --@ endif
-from first_queens as f                            -- (read once, before placed)
-cross join placed_{{ FROM - 1 }} as placed
-cross join queens_count.last_queens as l          -- the queens of columns {{ col(FROM) }} … {{ col(N) }}
+from placed_{{ FROM - 1 }} as placed
+cross join {{ SCRATCH }}.last_queens as l          -- the queens of columns {{ col(FROM) }} … {{ col(N) }}
 -- (each condition's reason above it: the statement ends in SQL, not a comment)
 -- on the rows placed leaves free, with the last queen in a row that
 -- weighs (r1 < last ≤ {{ N + 1 }} − r1: m ≥ r1) and, where the diagonal weighs,
 -- no queen of rows 1 and {{ N }} that makes a > b (m ≥ r1 too), sharing no line
 -- with placed
 where l.rows = (1 << {{ N + 1 }}) - 2 - placed.rows
-  and l.m >= f.r1
+  and l.m >= {{ r1 }}
 --@ for w in range(0, W)
   and l.w{{ w }} & placed.u{{ w }} = 0
 --@ endfor
 --@ if not HOLED
   -- in a corner part, row 2's queen no further left than column r2
-  and (f.r1 > 1 or placed.rows & 4 <> 0 or l.c2 >= f.r2)
+  and ({{ r1 }} > 1 or placed.rows & 4 <> 0 or l.c2 >= {{ r2 }})
 --@ endif
 --@ if HOLED
 ) as found
