@@ -45,10 +45,6 @@ pub fn open_for_reading(
     requested: Option<u8>,
     new: &Board,
 ) -> Result<(Connection, Board)> {
-    // The derivation's templates compile while the file is checked, on a
-    // thread of their own if the system gives one (under an address-space
-    // limit it may not: they then compile where they are first needed).
-    let _ = std::thread::Builder::new().spawn(|| schema::compile_derivation(Dialect::Sqlite));
     let (origin, inspection, inspecting) = ensure_exists_keeping(path, new)?;
     if origin == Origin::Created {
         eprintln!("queens: created {} for {}", path.display(), new.the_board());
@@ -110,6 +106,12 @@ fn ensure_exists_keeping(
 /// database this build understands; with the connection that read them.
 fn inspect_keeping(path: &Path) -> Result<(Inspection, Connection)> {
     let (conn, version) = open_to_inspect(path)?;
+    // The derivation's templates compile while the file is checked, on a
+    // thread of their own if the system gives one (under an address-space
+    // limit it may not: they then compile where they are first needed).
+    // Not sooner: on a busy machine that thread would delay the one that
+    // opens the file.
+    let _ = std::thread::Builder::new().spawn(|| schema::compile_derivation(Dialect::Sqlite));
     let found = header_of(&conn, version, path)?;
     check_not_damaged(&conn, path)?;
     Ok((found, conn))
