@@ -101,10 +101,23 @@ impl Connection {
         (socket.send(Message::text(call.to_string())))
             .map_err(|e| format!("sending {method} to chromium: {e}"))?;
         let (mut answer, mut arrived) = (None, until.is_none());
+        let started = std::time::Instant::now();
         while answer.is_none() || !arrived {
-            let message = socket
-                .read()
-                .map_err(|e| format!("waiting for chromium to answer {method}: {e}"))?;
+            let message = match socket.read() {
+                // A signal to the suite's process (a stop and a continue
+                // among them) ends a read on a socket with a timeout with
+                // EINTR whatever the handler's flags; the frame read so far
+                // stays in the socket's buffer, so reading again goes on.
+                Err(tungstenite::Error::Io(e))
+                    if e.kind() == std::io::ErrorKind::Interrupted
+                        && started.elapsed() < DEADLINE =>
+                {
+                    continue;
+                }
+                read => {
+                    read.map_err(|e| format!("waiting for chromium to answer {method}: {e}"))?
+                }
+            };
             let Message::Text(text) = message else {
                 continue;
             };
