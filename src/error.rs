@@ -77,6 +77,12 @@ pub enum Error {
     /// the command creates none; `advice` says what does.
     #[error("{place} holds no queens board; {advice}")]
     NoBoard { place: String, advice: String },
+
+    /// The process was refused memory (`ulimit -v`, a container's limit)
+    /// while doing `what`: not a fault of the board, which callers that
+    /// would otherwise blame the board tell apart.
+    #[error("out of memory {what}")]
+    OutOfMemory { what: String },
 }
 
 impl Error {
@@ -84,6 +90,16 @@ impl Error {
     /// failing to do the work (1).
     pub fn is_usage(&self) -> bool {
         matches!(self, Error::Usage(_) | Error::QueryWouldWrite { .. })
+    }
+
+    /// Whether a cause of `error` is a refusal of memory.
+    pub fn is_out_of_memory(error: &anyhow::Error) -> bool {
+        error.chain().any(|cause| {
+            matches!(
+                cause.downcast_ref::<Error>(),
+                Some(Error::OutOfMemory { .. })
+            )
+        })
     }
 }
 

@@ -499,7 +499,13 @@ struct SameBoard {
 impl SameBoard {
     /// `reader`, if it reads the board the first reader reads.
     fn check(&self, reader: Box<dyn Reader>) -> Result<Box<dyn Reader>> {
-        let found = reader.first(&self.identity_of, &[]).ok().flatten();
+        // A connection that cannot read the identity reads no board (a
+        // file of another program has no board_size), unless it was short
+        // of memory: that says nothing of the file.
+        let found = match reader.first(&self.identity_of, &[]) {
+            Err(e) if crate::error::Error::is_out_of_memory(&e) => return Err(e),
+            read => read.ok().flatten(),
+        };
         if found.is_some() && found == self.first {
             return Ok(reader);
         }

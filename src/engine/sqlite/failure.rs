@@ -71,6 +71,18 @@ pub fn first_sqlite_error(error: &anyhow::Error) -> Option<&rusqlite::Error> {
         .find_map(|cause| cause.downcast_ref::<rusqlite::Error>())
 }
 
+/// `error` as a refusal of memory while doing `what`, where SQLite ran
+/// out of memory (told by its result code); any other failure as it is.
+pub fn explain_memory(error: anyhow::Error, what: &str) -> anyhow::Error {
+    if !codes(&error).any(|code| code == ErrorCode::OutOfMemory) {
+        return error;
+    }
+    Error::OutOfMemory {
+        what: what.to_string(),
+    }
+    .into()
+}
+
 /// A failure no engine explained where SQLite gave up waiting for another
 /// process's write (or another's read while queens wrote): the database
 /// is busy. Any other failure is left as it is.
@@ -130,6 +142,10 @@ pub fn explain_open_error(error: impl Into<anyhow::Error>, path: &Path) -> anyho
             anyhow::anyhow!("{shown} is damaged (SQLite reports a malformed database)")
         }
         Some(ErrorCode::CannotOpen) => anyhow::anyhow!("cannot open {shown}"),
+        Some(ErrorCode::OutOfMemory) => Error::OutOfMemory {
+            what: format!("reading {shown}"),
+        }
+        .into(),
         Some(code) if is_busy(code) => Error::Busy {
             what: shown.to_string(),
         }

@@ -158,6 +158,24 @@ impl Engine {
         })
     }
 
+    /// `result`, its error naming the board as `shown` does: a temporary
+    /// board's file has a name the user never gave, which no message
+    /// shows (the errors of opening a file name its path).
+    fn naming_shown<T>(&self, result: Result<T>) -> Result<T> {
+        let Some(temporary) = &self.temporary else {
+            return result;
+        };
+        result.map_err(|error| {
+            let path = temporary.path().display().to_string();
+            let said = crate::error::one_line(&error);
+            if !said.contains(&path) {
+                return error;
+            }
+            let shown = crate::engine::interface::Engine::shown(self);
+            anyhow::anyhow!(said.replace(&path, &shown))
+        })
+    }
+
     /// A reader on `conn`, holding the `image` its `queens_count` database
     /// reads, if any.
     fn reader(&self, conn: Connection, image: Option<Arc<Vec<u8>>>) -> Reader {
@@ -196,7 +214,8 @@ impl crate::engine::interface::Engine for Engine {
         if !open::path_exists(&self.path)? {
             arguments_fit(&new)?;
         }
-        let (conn, board) = open::open_for_reading(&self.path, requested, &new)?;
+        let (conn, board) =
+            self.naming_shown(open::open_for_reading(&self.path, requested, &new))?;
         Ok((Box::new(self.reader(conn, None)), board))
     }
 
@@ -206,7 +225,7 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::interface::Reader>> {
-        let conn = open::reading_shared(&self.path, &self.shared(first)?)?;
+        let conn = self.naming_shown(open::reading_shared(&self.path, &self.shared(first)?))?;
         Ok(Box::new(self.reader(conn, None)))
     }
 
@@ -280,7 +299,10 @@ fn last_queens_failed(error: &rusqlite::Error, shown: &str) -> anyhow::Error {
 
 /// A process too short of memory for the count's table of the last queens.
 fn no_memory_for_last_queens() -> anyhow::Error {
-    anyhow::anyhow!("out of memory for the count's table of the last queens")
+    crate::error::Error::OutOfMemory {
+        what: "for the count's table of the last queens".to_string(),
+    }
+    .into()
 }
 
 /// A read-only connection inside one read transaction.
@@ -299,38 +321,16 @@ impl crate::engine::interface::Reader for Reader {
         Dialect::Sqlite
     }
 
+    /// A statement SQLite runs out of memory for says so, naming the
+    /// board it read: never a fault of the board.
     fn rows_until(
         &self,
         sql: &Sql,
         params: &Params,
         each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
     ) -> Result<ControlFlow<()>> {
-        let mut stmt = self.conn.prepare_cached(&sql.text)?;
-        for name in &sql.params {
-            let Some((_, value)) = params.iter().find(|(given, _)| given == name) else {
-                anyhow::bail!("no value for parameter :{name}");
-            };
-            let index = stmt
-                .parameter_index(&format!(":{name}"))?
-                .ok_or_else(|| anyhow::anyhow!("no parameter :{name} in the statement"))?;
-            match value {
-                Param::Int(i) => stmt.raw_bind_parameter(index, i)?,
-                Param::Text(t) => stmt.raw_bind_parameter(index, t)?,
-            }
-        }
-        let width = stmt.column_count();
-        let mut rows = stmt.raw_query();
-        let mut values = Vec::with_capacity(width);
-        while let Some(row) = rows.next()? {
-            values.clear();
-            for i in 0..width {
-                values.push(value_of(row.get_ref(i)?));
-            }
-            if each(&values)?.is_break() {
-                return Ok(ControlFlow::Break(()));
-            }
-        }
-        Ok(ControlFlow::Continue(()))
+        self.each_row(sql, params, each)
+            .map_err(|e| failure::explain_memory(e, &format!("reading {}", self.shown)))
     }
 
     /// The tables are built in `temp`, kept in memory (a temporary file
@@ -400,6 +400,43 @@ impl crate::engine::interface::Reader for Reader {
 
     fn image(&self) -> Result<Option<Vec<u8>>> {
         image::image_of(&self.conn).map(Some)
+    }
+}
+
+impl Reader {
+    /// Runs `sql` with `params`, giving each row to `each` until it breaks.
+    fn each_row(
+        &self,
+        sql: &Sql,
+        params: &Params,
+        each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
+    ) -> Result<ControlFlow<()>> {
+        let mut stmt = self.conn.prepare_cached(&sql.text)?;
+        for name in &sql.params {
+            let Some((_, value)) = params.iter().find(|(given, _)| given == name) else {
+                anyhow::bail!("no value for parameter :{name}");
+            };
+            let index = stmt
+                .parameter_index(&format!(":{name}"))?
+                .ok_or_else(|| anyhow::anyhow!("no parameter :{name} in the statement"))?;
+            match value {
+                Param::Int(i) => stmt.raw_bind_parameter(index, i)?,
+                Param::Text(t) => stmt.raw_bind_parameter(index, t)?,
+            }
+        }
+        let width = stmt.column_count();
+        let mut rows = stmt.raw_query();
+        let mut values = Vec::with_capacity(width);
+        while let Some(row) = rows.next()? {
+            values.clear();
+            for i in 0..width {
+                values.push(value_of(row.get_ref(i)?));
+            }
+            if each(&values)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
     }
 }
 

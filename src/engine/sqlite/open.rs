@@ -27,8 +27,7 @@ use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::references::keep_user_references;
 use crate::error::{Error, shell_word};
 use crate::model::board::Board;
-use crate::model::schema::{self, COUNT_SCHEMA, latest_version};
-use crate::model::template::Dialect;
+use crate::model::schema::{COUNT_SCHEMA, latest_version};
 use crate::tempfiles::{discard, new_temp_file, parent_dir};
 
 /// How long a command waits for another process's write to finish.
@@ -106,12 +105,6 @@ fn ensure_exists_keeping(
 /// database this build understands; with the connection that read them.
 fn inspect_keeping(path: &Path) -> Result<(Inspection, Connection)> {
     let (conn, version) = open_to_inspect(path)?;
-    // The derivation's templates compile while the file is checked, on a
-    // thread of their own if the system gives one (under an address-space
-    // limit it may not: they then compile where they are first needed).
-    // Not sooner: on a busy machine that thread would delay the one that
-    // opens the file.
-    let _ = std::thread::Builder::new().spawn(|| schema::compile_derivation(Dialect::Sqlite));
     let found = header_of(&conn, version, path)?;
     check_not_damaged(&conn, path)?;
     Ok((found, conn))

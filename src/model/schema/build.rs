@@ -115,19 +115,6 @@ fn expand_views(
         .collect()
 }
 
-/// Compiles the templates the facts and views are expanded from, by
-/// expanding them for a small board and throwing the text away, so that
-/// a command that then expands them for its own board (`derived_checksum`)
-/// finds them compiled: a command that opens a file runs this on a thread
-/// beside the file's checks, on a core that would otherwise wait.
-pub fn compile_derivation(dialect: Dialect) {
-    let board = Board::square(4);
-    // (A template that fails here fails again, and says so, where its
-    // text is needed.)
-    let _ = fact_sql(&board, dialect);
-    let _ = expand_views(&board, false, dialect);
-}
-
 /// The checksum (SHA-256, in hex) of the SQL text that derives the facts
 /// and views of `board` for `dialect` (`stored` as for `view_sql`): what
 /// queens_derived holds where they are this build's.
