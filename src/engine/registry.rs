@@ -45,7 +45,7 @@ pub fn connect_for_reading(
         return Ok((connected()?, None));
     };
     if let Target::File(path) = target
-        && let Some(held) = sqlite::held_board(path)
+        && let Some(held) = sqlite::held_board(path)?
     {
         let wanted = asked(Some(&held));
         if wanted != held {

@@ -51,19 +51,19 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
         // Said the way the flags that build it say it.
         findings.push(Finding::info("shape", board.flags().trim().to_string()));
     }
-    findings.push(Finding::of("integrity", integrity(&conn)));
-    findings.push(Finding::of("foreign keys", foreign_keys(&conn)));
-    findings.push(Finding::of("facts", facts(&conn, &board)));
-    findings.push(Finding::of("model", model(&conn, &board)));
-    findings.push(Finding::of("encodings", encodings(&conn)));
-    findings.push(Finding::of("symmetries", symmetries(&conn, &board)));
-    findings.push(Finding::of("views", views(&conn, n, path)));
-    findings.push(Finding::of("derived", derived(&conn, n, path)));
+    findings.push(of("integrity", integrity(&conn), path)?);
+    findings.push(of("foreign keys", foreign_keys(&conn), path)?);
+    findings.push(of("facts", facts(&conn, &board), path)?);
+    findings.push(of("model", model(&conn, &board), path)?);
+    findings.push(of("encodings", encodings(&conn), path)?);
+    findings.push(of("symmetries", symmetries(&conn, &board), path)?);
+    findings.push(of("views", views(&conn, n, path), path)?);
+    findings.push(of("derived", derived(&conn, n, path), path)?);
     if build::has_store(&conn)? {
-        findings.push(Finding::of("stored", stored_solutions(&conn, &board)));
+        findings.push(of("stored", stored_solutions(&conn, &board), path)?);
     }
     findings.push(if n <= COUNT_UP_TO {
-        Finding::of("solutions", solutions(&conn, &board))
+        of("solutions", solutions(&conn, &board), path)?
     } else {
         Finding::info(
             "solutions",
@@ -71,7 +71,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
         )
     });
     findings.push(if n <= COMPARE_UP_TO {
-        Finding::of("by definition", by_definition(&conn))
+        of("by definition", by_definition(&conn), path)?
     } else {
         Finding::info(
             "by definition",
@@ -79,6 +79,18 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
         )
     });
     Ok(findings)
+}
+
+/// The finding `what`, unless its check was refused memory: that says
+/// nothing of the board, so doctor stops and says so.
+fn of(what: &'static str, outcome: Result<(bool, String)>, path: &Path) -> Result<Finding> {
+    let checking = format!("checking the {what} of {}", path.display());
+    match outcome.map_err(|e| super::failure::explain_memory(e, &checking)) {
+        Err(e) if crate::error::Error::is_out_of_memory(&e) => {
+            Err(crate::error::Error::OutOfMemory { what: checking }.into())
+        }
+        outcome => Ok(Finding::of(what, outcome)),
+    }
 }
 
 fn count(conn: &Connection, sql: &str) -> Result<i64> {
@@ -90,6 +102,15 @@ fn integrity(conn: &Connection) -> Result<(bool, String)> {
     let messages: Vec<String> = stmt
         .query_map([], |row| row.get(0))?
         .collect::<rusqlite::Result<_>>()?;
+    if messages
+        .iter()
+        .any(|message| super::failure::check_ran_out_of_memory(message))
+    {
+        return Err(crate::error::Error::OutOfMemory {
+            what: "checking the file".to_string(),
+        }
+        .into());
+    }
     let holds = messages == ["ok"];
     Ok((
         holds,

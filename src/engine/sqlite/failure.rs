@@ -83,6 +83,18 @@ pub fn explain_memory(error: anyhow::Error, what: &str) -> anyhow::Error {
     .into()
 }
 
+/// Whether a message of SQLite's integrity check tells of a page it
+/// could not read for want of memory, not of damage: the check names the
+/// result code of a failed read (`unable to get the page. error code=7`),
+/// and that code is SQLite's own for out of memory.
+pub fn check_ran_out_of_memory(message: &str) -> bool {
+    let nomem = rusqlite::ffi::SQLITE_NOMEM.to_string();
+    message
+        .split("error code=")
+        .skip(1)
+        .any(|after| after.split(|c: char| !c.is_ascii_digit()).next() == Some(&nomem))
+}
+
 /// A failure no engine explained where SQLite gave up waiting for another
 /// process's write (or another's read while queens wrote): the database
 /// is busy. Any other failure is left as it is.
@@ -100,7 +112,12 @@ pub fn explain_leftover_busy(error: anyhow::Error) -> anyhow::Error {
 /// may not be written, or because another process held it.
 pub fn explain_write_error(error: anyhow::Error, path: &Path) -> anyhow::Error {
     let shown = path.display().to_string();
-    if codes(&error).any(|code| code == ErrorCode::ReadOnly) {
+    if codes(&error).any(|code| code == ErrorCode::OutOfMemory) {
+        Error::OutOfMemory {
+            what: format!("writing {shown}"),
+        }
+        .into()
+    } else if codes(&error).any(|code| code == ErrorCode::ReadOnly) {
         Error::ReadOnly { path: shown }.into()
     } else if codes(&error).any(is_busy) {
         Error::Busy { what: shown }.into()
@@ -232,6 +249,22 @@ mod collation_tests {
         assert!(text.contains("collation mycoll"), "{text}");
         assert!(text.contains("'drop index \"mine_x\"'"), "{text}");
         assert!(missing_collation(&anyhow::anyhow!("disk full"), &path).is_none());
+    }
+}
+
+#[cfg(test)]
+mod check_tests {
+    use super::check_ran_out_of_memory;
+
+    #[test]
+    fn a_page_unread_for_want_of_memory_is_no_damage() {
+        let nomem =
+            "*** in database main *** Tree 27 page 27: unable to get the page. error code=7";
+        assert!(check_ran_out_of_memory(nomem));
+        let io = "*** in database main *** Tree 27 page 27: unable to get the page. error code=10";
+        assert!(!check_ran_out_of_memory(io));
+        assert!(!check_ran_out_of_memory("error code=77"));
+        assert!(!check_ran_out_of_memory("Page 5: never used"));
     }
 }
 

@@ -189,12 +189,22 @@ impl Engine {
 
 /// The board an existing queens file holds (None when the file is
 /// missing or cannot be read as a queens file: opening it then says why).
-pub fn held_board(path: &Path) -> Option<Board> {
+/// A read refused memory is an error: it tells nothing of the board, and
+/// taking it for none would have the command refuse the size asked for.
+pub fn held_board(path: &Path) -> Result<Option<Board>> {
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return None;
+        return Ok(None);
     }
-    let held = open::inspect_header(path).ok()?.size;
-    build::stored_board(&open::reading(path).ok()?, held).ok()
+    let read = || -> Result<Board> {
+        let held = open::inspect_header(path)?.size;
+        build::stored_board(&open::reading(path)?, held)
+    };
+    let reading = format!("reading {}", path.display());
+    match read().map_err(|e| failure::explain_memory(e, &reading)) {
+        Ok(board) => Ok(Some(board)),
+        Err(e) if crate::error::Error::is_out_of_memory(&e) => Err(e),
+        Err(_) => Ok(None),
+    }
 }
 
 impl crate::engine::interface::Engine for Engine {

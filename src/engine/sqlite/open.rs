@@ -22,7 +22,9 @@ use crate::engine::interface::{
     Inspection, Origin, check_current, check_derived, check_requested_size,
 };
 use crate::engine::sqlite::build;
-use crate::engine::sqlite::failure::{explain_open_error, explain_write_error, no_board_size};
+use crate::engine::sqlite::failure::{
+    check_ran_out_of_memory, explain_open_error, explain_write_error, no_board_size,
+};
 use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::references::keep_user_references;
 use crate::error::{Error, shell_word};
@@ -244,6 +246,12 @@ fn check_not_damaged(conn: &Connection, path: &Path) -> Result<()> {
         // which the count then could not keep in memory, attach_scratch.)
         .query_row("pragma main.quick_check(1)", [], |row| row.get(0))
         .map_err(|e| explain_open_error(e, path))?;
+    if check_ran_out_of_memory(&verdict) {
+        return Err(Error::OutOfMemory {
+            what: format!("checking {}", path.display()),
+        }
+        .into());
+    }
     if verdict != "ok" {
         bail!(
             "{} is damaged ({verdict}); `queens doctor --db {}` reports what holds",
