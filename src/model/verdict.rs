@@ -20,6 +20,9 @@ pub enum Unanswered {
     Stopped(Duration),
     /// Its rows ran over the bytes an answer may hold.
     TooLarge(u64),
+    /// The process was refused memory while it ran: nothing of the
+    /// answer, which `grade` does not judge but stops on.
+    NoMemory,
 }
 
 impl fmt::Display for Unanswered {
@@ -34,6 +37,7 @@ impl fmt::Display for Unanswered {
             Unanswered::TooLarge(bytes) => {
                 write!(f, "stopped: its rows are over {} MiB", bytes >> 20)
             }
+            Unanswered::NoMemory => write!(f, "out of memory"),
         }
     }
 }

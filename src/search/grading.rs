@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
-use crate::engine::{AnswerBounds, AnswerInterrupt, FreshBoard, answer_rows, bounded_answer_rows};
+use crate::engine::{AnswerBounds, AnswerInterrupt, FreshBoard, bounded_answer_rows};
 use crate::error::usage;
 use crate::model::answers::{Answer, Answers};
 use crate::model::board::Board;
@@ -136,10 +136,10 @@ impl Grader {
                 // The last answer given counts, as the page keeps the last.
                 match answers.answers.iter().rev().find(|a| graded.answers(a)) {
                     Some(answer) => self.verdict(graded, &answer.sql),
-                    None => UNANSWERED.to_string(),
+                    None => Ok(UNANSWERED.to_string()),
                 }
             })
-            .collect();
+            .collect::<Result<_, String>>()?;
         let strangers: Vec<String> = (answers.answers.iter())
             .filter(|a| self.exercises.iter().all(|graded| !graded.answers(a)))
             .map(|a| match &a.title {
@@ -164,8 +164,10 @@ impl Grader {
     /// one. It runs on a thread of its own, waited for until its deadline
     /// and no longer: SQLite stops an answer only between its steps, and
     /// one step may outlast any timeout. An answer not done by then is
-    /// stopped, interrupted and left to end on its own.
-    fn verdict(&self, graded: &Graded, sql: &str) -> String {
+    /// stopped, interrupted and left to end on its own. Err where the
+    /// process could not run it (no thread, no memory): that judges
+    /// nothing of the answer, so the file is not graded.
+    fn verdict(&self, graded: &Graded, sql: &str) -> Result<String, String> {
         let deadline = Instant::now() + self.timeout;
         let interrupt = AnswerInterrupt::default();
         let run = Run {
@@ -186,17 +188,19 @@ impl Grader {
             .name("answer".to_string())
             .stack_size(8 << 20)
             .spawn(move || said.send(run.verdict()));
+        let running = || format!("running the answer to {:?}", graded.exercise.title);
         if let Err(e) = spawned {
-            return Unanswered::Fails(format!("no thread to run it on: {e}")).to_string();
+            return Err(format!("no thread for {}: {e}", running()));
         }
         match heard.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(verdict) => verdict,
+            Ok(Some(verdict)) => Ok(verdict),
+            Ok(None) => Err(format!("out of memory {}", running())),
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 interrupt.interrupt();
-                Unanswered::Stopped(self.timeout).to_string()
+                Ok(Unanswered::Stopped(self.timeout).to_string())
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                Unanswered::Fails("its run ended with no verdict".to_string()).to_string()
+                Ok(Unanswered::Fails("its run ended with no verdict".to_string()).to_string())
             }
         }
     }
@@ -215,7 +219,8 @@ impl Run {
     /// As `Grader::verdict` says; an answer whose rows come past its
     /// deadline is stopped, whatever they are, so no answer that outlasts
     /// its time is right.
-    fn verdict(&self) -> String {
+    /// None where the process was refused memory while it ran.
+    fn verdict(&self) -> Option<String> {
         for (checked, reference) in self.boards.iter().zip(self.references.iter()) {
             let Some(reference) = reference else {
                 continue;
@@ -225,16 +230,17 @@ impl Run {
                     Some(Unanswered::Stopped(self.bounds.timeout).to_string())
                 }
                 Ok(rows) => difference(reference, &rows, self.ordered),
+                Err(Unanswered::NoMemory) => return None,
                 Err(unanswered) => Some(unanswered.to_string()),
             };
             if let Some(said) = said {
-                return match &checked.name {
+                return Some(match &checked.name {
                     Some(hidden) => format!("hidden {hidden}: {said}"),
                     None => said,
-                };
+                });
             }
         }
-        RIGHT.to_string()
+        Some(RIGHT.to_string())
     }
 }
 
@@ -263,20 +269,29 @@ fn graded(boards: &[Checked], at: usize, exercise: Exercise) -> Result<Graded> {
             if !applies {
                 return Ok(None);
             }
-            answer_rows(&checked.image, &exercise.answer)
-                .map(Some)
-                .map_err(|why| {
-                    let on = match &checked.name {
-                        Some(name) => format!("the {name} board"),
-                        None => checked.board.the_board(),
-                    };
-                    usage(format!(
-                        "exercise {} ({:?}): its answer fails on {on}: {}",
-                        at + 1,
-                        exercise.title,
-                        why.lines().next().unwrap_or_default()
-                    ))
-                })
+            let rows = bounded_answer_rows(&checked.image, &exercise.answer, None);
+            if let Err(Unanswered::NoMemory) = rows {
+                return Err(crate::error::Error::OutOfMemory {
+                    what: format!("running the answer to exercise {}", at + 1),
+                }
+                .into());
+            }
+            rows.map(Some).map_err(|unanswered| {
+                let why = match unanswered {
+                    Unanswered::Fails(why) => why,
+                    other => other.to_string(),
+                };
+                let on = match &checked.name {
+                    Some(name) => format!("the {name} board"),
+                    None => checked.board.the_board(),
+                };
+                usage(format!(
+                    "exercise {} ({:?}): its answer fails on {on}: {}",
+                    at + 1,
+                    exercise.title,
+                    why.lines().next().unwrap_or_default()
+                ))
+            })
         })
         .collect::<Result<_>>()?;
     let id = exercise.id();

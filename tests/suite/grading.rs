@@ -691,3 +691,49 @@ fn grade_on_a_database_that_is_not_there_creates_none() {
     assert!(!dir.join("missing.db").exists());
 }
 promise!(grade_on_a_database_that_is_not_there_creates_none);
+
+// From an attack: under an address-space limit, grade marked right
+// answers "fails: out of memory" (and "fails: no thread to run it on")
+// and ended with 0.
+promise!(an_answer_grade_could_not_run_is_never_judged);
+fn an_answer_grade_could_not_run_is_never_judged() {
+    let board = Board::new(8);
+    let dir = board.dir.path();
+    let reference = "select count(*) from solution";
+    write_course(dir, &[("count".to_string(), reference.to_string(), false)]);
+    write_answers(dir, "alice", &[("count", reference, reference)]);
+    let queens = env!("CARGO_BIN_EXE_queens");
+    let mut unrun = 0;
+    for limit in (20_000..=92_000).step_by(6_000) {
+        let line = format!(
+            "ulimit -v {limit}; exec {queens} grade --exercises course.toml --format csv \
+             --db {} alice.json",
+            board.db.display()
+        );
+        let out = std::process::Command::new("bash")
+            .current_dir(dir)
+            .args(["-c", &line])
+            .bounded_output()
+            .unwrap();
+        let (said, table) = (text(&out.stderr), text(&out.stdout));
+        assert!(!table.contains("fails"), "{line}: {table}");
+        match out.status.code() {
+            Some(0) => assert!(table.contains("alice,✓"), "{line}: {table}"),
+            Some(1) => {
+                unrun += 1;
+                let all = format!("{table}{said}");
+                assert!(
+                    all.contains("out of memory") || all.contains("no thread"),
+                    "{line}: {all}"
+                );
+            }
+            // The allocator's end (the guarantees page says so).
+            None => assert!(said.contains("memory"), "{line}: {said}"),
+            other => panic!("{line}: exit {other:?}: {said}"),
+        }
+    }
+    assert!(
+        unrun > 0,
+        "no limit refused memory: the promise was not tried"
+    );
+}

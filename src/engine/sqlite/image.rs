@@ -120,7 +120,10 @@ pub fn bounded_answer_rows(
     sql: &str,
     bounds: Option<&AnswerBounds>,
 ) -> Result<AnswerRows, Unanswered> {
-    let fails = |e: rusqlite::Error| Unanswered::Fails(message(&e));
+    let fails = |e: rusqlite::Error| match e.sqlite_error_code() {
+        Some(ErrorCode::OutOfMemory) => Unanswered::NoMemory,
+        _ => Unanswered::Fails(message(&e)),
+    };
     let mut conn = Connection::open_in_memory().map_err(fails)?;
     conn.deserialize_read_exact(MAIN_DB, image, image.len(), true)
         .map_err(fails)?;
