@@ -91,16 +91,6 @@ impl Error {
     pub fn is_usage(&self) -> bool {
         matches!(self, Error::Usage(_) | Error::QueryWouldWrite { .. })
     }
-
-    /// Whether a cause of `error` is a refusal of memory.
-    pub fn is_out_of_memory(error: &anyhow::Error) -> bool {
-        error.chain().any(|cause| {
-            matches!(
-                cause.downcast_ref::<Error>(),
-                Some(Error::OutOfMemory { .. })
-            )
-        })
-    }
 }
 
 /// The server's words after a refusal, where it gave some.
@@ -123,6 +113,16 @@ pub fn exit_code(error: &anyhow::Error) -> u8 {
         .chain()
         .any(|cause| cause.downcast_ref::<Error>().is_some_and(Error::is_usage));
     if usage { 2 } else { 1 }
+}
+
+/// Whether a cause of `error` is a refusal of memory.
+pub fn is_out_of_memory(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<Error>(),
+            Some(Error::OutOfMemory { .. })
+        )
+    })
 }
 
 /// Whether the error is only that the reader of our output went away

@@ -503,7 +503,7 @@ impl SameBoard {
         // file of another program has no board_size), unless it was short
         // of memory: that says nothing of the file.
         let found = match reader.first(&self.identity_of, &[]) {
-            Err(e) if crate::error::Error::is_out_of_memory(&e) => return Err(e),
+            Err(e) if crate::error::is_out_of_memory(&e) => return Err(e),
             read => read.ok().flatten(),
         };
         if found.is_some() && found == self.first {

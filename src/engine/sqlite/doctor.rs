@@ -86,7 +86,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
 fn of(what: &'static str, outcome: Result<(bool, String)>, path: &Path) -> Result<Finding> {
     let checking = format!("checking the {what} of {}", path.display());
     match outcome.map_err(|e| super::failure::explain_memory(e, &checking)) {
-        Err(e) if crate::error::Error::is_out_of_memory(&e) => {
+        Err(e) if crate::error::is_out_of_memory(&e) => {
             Err(crate::error::Error::OutOfMemory { what: checking }.into())
         }
         outcome => Ok(Finding::of(what, outcome)),
@@ -102,15 +102,10 @@ fn integrity(conn: &Connection) -> Result<(bool, String)> {
     let messages: Vec<String> = stmt
         .query_map([], |row| row.get(0))?
         .collect::<rusqlite::Result<_>>()?;
-    if messages
-        .iter()
-        .any(|message| super::failure::check_ran_out_of_memory(message))
-    {
-        return Err(crate::error::Error::OutOfMemory {
-            what: "checking the file".to_string(),
-        }
-        .into());
-    }
+    super::failure::refuse_check_short_of_memory(
+        messages.iter().map(String::as_str),
+        "checking the file",
+    )?;
     let holds = messages == ["ok"];
     Ok((
         holds,

@@ -83,11 +83,28 @@ pub fn explain_memory(error: anyhow::Error, what: &str) -> anyhow::Error {
     .into()
 }
 
+/// The check's `messages` (SQLite's `quick_check` or `integrity_check`),
+/// unless one of them tells of a page the check could not read for want
+/// of memory: that says nothing of the file, and is an out-of-memory
+/// error while `what`, never a finding of damage.
+pub fn refuse_check_short_of_memory<'m>(
+    messages: impl IntoIterator<Item = &'m str>,
+    what: &str,
+) -> anyhow::Result<()> {
+    if messages.into_iter().any(check_ran_out_of_memory) {
+        return Err(Error::OutOfMemory {
+            what: what.to_string(),
+        }
+        .into());
+    }
+    Ok(())
+}
+
 /// Whether a message of SQLite's integrity check tells of a page it
 /// could not read for want of memory, not of damage: the check names the
 /// result code of a failed read (`unable to get the page. error code=7`),
 /// and that code is SQLite's own for out of memory.
-pub fn check_ran_out_of_memory(message: &str) -> bool {
+fn check_ran_out_of_memory(message: &str) -> bool {
     let nomem = rusqlite::ffi::SQLITE_NOMEM.to_string();
     message
         .split("error code=")

@@ -202,7 +202,7 @@ pub fn held_board(path: &Path) -> Result<Option<Board>> {
     let reading = format!("reading {}", path.display());
     match read().map_err(|e| failure::explain_memory(e, &reading)) {
         Ok(board) => Ok(Some(board)),
-        Err(e) if crate::error::Error::is_out_of_memory(&e) => Err(e),
+        Err(e) if crate::error::is_out_of_memory(&e) => Err(e),
         Err(_) => Ok(None),
     }
 }
