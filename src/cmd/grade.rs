@@ -41,11 +41,12 @@ const MOST_BYTES: u64 = 1 << 20;
 /// without .json.
 ///
 /// A file that cannot be graded (none, a device, over 1 MiB, not JSON, not
-/// an answers file, answers from a page of another board) gets one line
-/// that says why, and the others are graded. An answer to an exercise the
+/// an answers file, answers from a page of another board, an answer the
+/// machine had no memory or thread to run) gets one line that says why,
+/// and the others are graded. An answer to an exercise the
 /// course has not is said in the note column.
 ///
-/// Exit status: 0 when every answers file was read (whatever the
+/// Exit status: 0 when every answers file was graded (whatever the
 /// answers), 1 when one or more could not be, 2 for a usage mistake (a
 /// --db that does not exist, an exercises file that cannot be read, a
 /// reference answer that fails).
