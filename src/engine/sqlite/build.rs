@@ -42,7 +42,12 @@ pub fn migrate(conn: &mut Connection) -> Result<()> {
     }
     .map_err(|e| {
         let (reason, clash) = match e {
-            rusqlite_migration::Error::RusqliteError { err, .. } if waited_in_vain(&err) => {
+            // Busy and out of memory say nothing of the tables: the
+            // caller names them as it names them for any write.
+            rusqlite_migration::Error::RusqliteError { err, .. }
+                if waited_in_vain(&err)
+                    || err.sqlite_error_code() == Some(rusqlite::ErrorCode::OutOfMemory) =>
+            {
                 return anyhow::Error::from(err);
             }
             rusqlite_migration::Error::RusqliteError { err, .. } => (

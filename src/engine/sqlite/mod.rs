@@ -406,10 +406,13 @@ impl crate::engine::interface::Reader for Reader {
 
     fn dump(&self, out: &mut dyn std::io::Write) -> Result<()> {
         dump::write_dump(&self.conn, out)
+            .map_err(|e| failure::explain_memory(e, &format!("reading {}", self.shown)))
     }
 
     fn image(&self) -> Result<Option<Vec<u8>>> {
-        image::image_of(&self.conn).map(Some)
+        image::image_of(&self.conn)
+            .map(Some)
+            .map_err(|e| failure::explain_memory(e, &format!("reading {}", self.shown)))
     }
 }
 

@@ -1301,3 +1301,73 @@ fn a_command_short_of_memory_says_so_and_never_blames_the_board() {
         "no limit refused memory: the promise was not tried"
     );
 }
+
+// From an attack: under an address-space limit, `export -f sql` of a new
+// file said a bare "out of memory", naming no file, and a build refused
+// memory while it made the tables said "could not bring the database
+// schema up to date".
+promise!(an_export_short_of_memory_names_its_file_and_leaves_both_whole);
+fn an_export_short_of_memory_names_its_file_and_leaves_both_whole() {
+    let dir = TempDir::new().unwrap();
+    let db = dir.path().join("e.db");
+    let out = dir.path().join("e.sql");
+    let (mut refused, mut written) = (0, 0);
+    for limit in (18_000..=40_000).step_by(1_000) {
+        let line = format!(
+            "ulimit -v {limit}; exec {QUEENS} export -f sql --size 9 --db {} --out {}",
+            db.display(),
+            out.display()
+        );
+        let run = Command::new("bash")
+            .args(["-c", &line])
+            .bounded_output()
+            .unwrap();
+        let said = text(&run.stderr);
+        let last = said.lines().last().unwrap_or("");
+        let aborted = std::os::unix::process::ExitStatusExt::signal(&run.status) == Some(6);
+        match run.status.code() {
+            None if aborted => assert!(said.contains("memory"), "{line}: {said}"),
+            // The loader could not map the C library: queens never ran.
+            Some(127) => assert!(said.contains("shared libraries"), "{line}: {said}"),
+            Some(0) => {
+                written += 1;
+                assert!(text(&contents(&out)).contains("CREATE TABLE"), "{line}");
+            }
+            Some(1) => {
+                refused += 1;
+                let named = [db.display().to_string(), out.display().to_string()];
+                assert!(last.starts_with("queens: out of memory"), "{line}: {said}");
+                assert!(named.iter().any(|n| last.contains(n)), "{line}: {said}");
+                assert!(!out.exists(), "{line} left {}", out.display());
+            }
+            other => panic!("{line}: exit {other:?}: {said}"),
+        }
+        // Whatever the export did, a file it leaves is a whole board.
+        if db.exists() {
+            let count = Command::new(QUEENS)
+                .args(["count", "--quiet", "--db"])
+                .arg(&db)
+                .bounded_output()
+                .unwrap();
+            assert_eq!(
+                text(&count.stdout).trim(),
+                "352",
+                "{line}: {}",
+                text(&count.stderr)
+            );
+        }
+        let _ = std::fs::remove_file(&db);
+        let _ = std::fs::remove_file(&out);
+        // An abort mid-build leaves its hidden file, as the guarantees
+        // page says; an answer, never.
+        for name in names_in(dir.path()) {
+            let hidden = name.to_string_lossy().starts_with(".queens-");
+            assert!(aborted && hidden, "{line} left {name:?}");
+            std::fs::remove_file(dir.path().join(name)).unwrap();
+        }
+    }
+    assert!(
+        refused > 0 && written > 0,
+        "{refused} refused, {written} written"
+    );
+}
