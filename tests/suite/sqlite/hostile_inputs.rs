@@ -1235,6 +1235,37 @@ fn far_more_jobs_than_cores_under_an_address_space_limit_answer_every_time() {
     }
 }
 
+/// A run of `queens ARGS` under an address-space limit of `limit` KiB,
+/// its temporary files in `tmpdir`.
+struct LimitedRun {
+    /// The shell line, for messages.
+    line: String,
+    out: Output,
+    /// Its standard error.
+    said: String,
+    /// Ended by SIGABRT (the shell execs queens): Rust's allocator, or
+    /// the standard library short of a signal stack, as the guarantees
+    /// page says.
+    aborted: bool,
+}
+
+fn under_memory_limit(limit: u32, args: &str, tmpdir: &Path) -> LimitedRun {
+    let line = format!("ulimit -v {limit}; exec {QUEENS} {args}");
+    let out = Command::new("bash")
+        .env("TMPDIR", tmpdir)
+        .args(["-c", &line])
+        .bounded_output()
+        .unwrap();
+    let said = text(&out.stderr);
+    let aborted = std::os::unix::process::ExitStatusExt::signal(&out.status) == Some(6);
+    LimitedRun {
+        line,
+        out,
+        said,
+        aborted,
+    }
+}
+
 // From an attack: under an address-space limit, `count` on an 8×8 file
 // said the file "was replaced while this command read it" (a connection
 // refused memory read no board), a command said the file was damaged
@@ -1259,19 +1290,13 @@ fn a_command_short_of_memory_says_so_and_never_blames_the_board() {
     let mut refused = 0;
     for limit in (20_000..=68_000).step_by(6_000) {
         for (command, answer) in commands {
-            let line = format!(
-                "ulimit -v {limit}; exec {QUEENS} {}",
-                command.replace("{db}", &db)
-            );
-            let out = Command::new("bash")
-                .env("TMPDIR", tmp.path())
-                .args(["-c", &line])
-                .bounded_output()
-                .unwrap();
-            let said = text(&out.stderr);
+            let LimitedRun {
+                line,
+                out,
+                said,
+                aborted,
+            } = under_memory_limit(limit, &command.replace("{db}", &db), tmp.path());
             let last = said.lines().last().unwrap_or("");
-            // (The shell execs queens: an abort is its signal, SIGABRT.)
-            let aborted = std::os::unix::process::ExitStatusExt::signal(&out.status) == Some(6);
             match out.status.code() {
                 // Rust's allocator ends the process where an allocation
                 // outside SQLite fails (the guarantees page says so).
@@ -1313,18 +1338,18 @@ fn an_export_short_of_memory_names_its_file_and_leaves_both_whole() {
     let out = dir.path().join("e.sql");
     let (mut refused, mut written) = (0, 0);
     for limit in (18_000..=40_000).step_by(1_000) {
-        let line = format!(
-            "ulimit -v {limit}; exec {QUEENS} export -f sql --size 9 --db {} --out {}",
+        let export = format!(
+            "export -f sql --size 9 --db {} --out {}",
             db.display(),
             out.display()
         );
-        let run = Command::new("bash")
-            .args(["-c", &line])
-            .bounded_output()
-            .unwrap();
-        let said = text(&run.stderr);
+        let LimitedRun {
+            line,
+            out: run,
+            said,
+            aborted,
+        } = under_memory_limit(limit, &export, dir.path());
         let last = said.lines().last().unwrap_or("");
-        let aborted = std::os::unix::process::ExitStatusExt::signal(&run.status) == Some(6);
         match run.status.code() {
             None if aborted => assert!(said.contains("memory"), "{line}: {said}"),
             // The loader could not map the C library: queens never ran.
