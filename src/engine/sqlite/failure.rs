@@ -236,7 +236,7 @@ fn indexes_using(path: &Path, collation: &str) -> Vec<(String, String)> {
 }
 
 #[cfg(test)]
-mod collation_tests {
+mod tests {
     use super::*;
 
     #[test]
@@ -267,11 +267,6 @@ mod collation_tests {
         assert!(text.contains("'drop index \"mine_x\"'"), "{text}");
         assert!(missing_collation(&anyhow::anyhow!("disk full"), &path).is_none());
     }
-}
-
-#[cfg(test)]
-mod check_tests {
-    use super::check_ran_out_of_memory;
 
     #[test]
     fn a_page_unread_for_want_of_memory_is_no_damage() {
@@ -283,11 +278,6 @@ mod check_tests {
         assert!(!check_ran_out_of_memory("error code=77"));
         assert!(!check_ran_out_of_memory("Page 5: never used"));
     }
-}
-
-#[cfg(test)]
-mod undefined_tests {
-    use super::*;
 
     #[test]
     fn a_missing_function_is_told_from_other_errors() {
