@@ -230,13 +230,17 @@ pub fn catalog(board: &OpenBoard) -> Result<Vec<CatalogRelation>> {
     for (name, kind, sql) in relations {
         let mut columns = Vec::new();
         let params = [("relation", Param::Text(name.clone()))];
-        // A relation whose columns cannot be read is described without them.
+        // A relation whose columns cannot be read (a view of the user's
+        // that no longer compiles) is described without them; a read
+        // refused memory says nothing of the relation, and stops.
         let readable = reader.each_row(columns_sql, &params, |row| {
             columns.push(row[0].text());
             Ok(())
         });
-        if readable.is_err() {
-            columns.clear();
+        match readable {
+            Err(e) if crate::error::is_out_of_memory(&e) => return Err(e),
+            Err(_) => columns.clear(),
+            Ok(()) => {}
         }
         catalog.push(CatalogRelation {
             name,

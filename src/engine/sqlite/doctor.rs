@@ -51,7 +51,7 @@ pub fn findings(path: &Path, requested: Option<u8>) -> Result<Vec<Finding>> {
         // Said the way the flags that build it say it.
         findings.push(Finding::info("shape", board.flags().trim().to_string()));
     }
-    findings.push(of("integrity", integrity(&conn), path)?);
+    findings.push(of("integrity", integrity(&conn, path), path)?);
     findings.push(of("foreign keys", foreign_keys(&conn), path)?);
     findings.push(of("facts", facts(&conn, &board), path)?);
     findings.push(of("model", model(&conn, &board), path)?);
@@ -97,7 +97,7 @@ fn count(conn: &Connection, sql: &str) -> Result<i64> {
     Ok(conn.query_row(sql, [], |row| row.get(0))?)
 }
 
-fn integrity(conn: &Connection) -> Result<(bool, String)> {
+fn integrity(conn: &Connection, path: &Path) -> Result<(bool, String)> {
     let mut stmt = conn.prepare("pragma integrity_check")?;
     let messages: Vec<String> = stmt
         .query_map([], |row| row.get(0))?
@@ -105,6 +105,7 @@ fn integrity(conn: &Connection) -> Result<(bool, String)> {
     super::failure::refuse_check_short_of_memory(
         messages.iter().map(String::as_str),
         "checking the file",
+        super::failure::held_pages(conn, path),
     )?;
     let holds = messages == ["ok"];
     Ok((

@@ -87,17 +87,53 @@ pub fn explain_memory(error: anyhow::Error, what: &str) -> anyhow::Error {
 /// unless one of them tells of a page the check could not read for want
 /// of memory: that says nothing of the file, and is an out-of-memory
 /// error while `what`, never a finding of damage.
+///
+/// A page the check "failed to get" is named without a code: past the
+/// check's own test of the page number, SQLite fails to get a page only
+/// for want of memory or a read error (or the lock page of a file over a
+/// gigabyte, which holds no data). Where the file holds that page, its
+/// bytes were there to read, and the check is taken to have been short
+/// of memory too; `held_pages` is how many pages the file holds.
 pub fn refuse_check_short_of_memory<'m>(
     messages: impl IntoIterator<Item = &'m str>,
     what: &str,
+    held_pages: u64,
 ) -> anyhow::Result<()> {
-    if messages.into_iter().any(check_ran_out_of_memory) {
+    let short = |message: &str| {
+        check_ran_out_of_memory(message)
+            || page_not_got(message).is_some_and(|page| page <= held_pages)
+    };
+    if messages.into_iter().any(short) {
         return Err(Error::OutOfMemory {
             what: what.to_string(),
         }
         .into());
     }
     Ok(())
+}
+
+/// The page of "failed to get page N", SQLite's message for an overflow
+/// or freelist page it could not get.
+fn page_not_got(message: &str) -> Option<u64> {
+    let after = message.split("failed to get page ").nth(1)?;
+    after
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// How many pages the file at `path` holds, at `conn`'s page size (0 where
+/// either cannot be read: no page is then taken to be there).
+pub fn held_pages(conn: &Connection, path: &Path) -> u64 {
+    let page_size: i64 = conn
+        .query_row("pragma page_size", [], |row| row.get(0))
+        .unwrap_or(0);
+    let length = std::fs::metadata(path).map_or(0, |m| m.len());
+    match u64::try_from(page_size) {
+        Ok(size) if size > 0 => length / size,
+        _ => 0,
+    }
 }
 
 /// Whether a message of SQLite's integrity check tells of a page it
@@ -277,6 +313,11 @@ mod tests {
         assert!(!check_ran_out_of_memory(io));
         assert!(!check_ran_out_of_memory("error code=77"));
         assert!(!check_ran_out_of_memory("Page 5: never used"));
+        let lost = "*** in database main *** Tree 1 page 75 cell 0: failed to get page 74";
+        assert_eq!(page_not_got(lost), Some(74));
+        assert!(refuse_check_short_of_memory([lost], "checking q.db", 80).is_err());
+        assert!(refuse_check_short_of_memory([lost], "checking q.db", 73).is_ok());
+        assert_eq!(page_not_got("Page 5: never used"), None);
     }
 
     #[test]

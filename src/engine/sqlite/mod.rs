@@ -340,7 +340,7 @@ impl crate::engine::interface::Reader for Reader {
         each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
     ) -> Result<ControlFlow<()>> {
         self.each_row(sql, params, each)
-            .map_err(|e| failure::explain_memory(e, &format!("reading {}", self.shown)))
+            .map_err(|e| self.refused_memory(e))
     }
 
     /// The tables are built in `temp`, kept in memory (a temporary file
@@ -387,36 +387,48 @@ impl crate::engine::interface::Reader for Reader {
         headers: &mut dyn FnMut(Vec<String>) -> Result<()>,
         each: &mut dyn FnMut(&[Value]) -> Result<()>,
     ) -> Result<()> {
-        query::run(&self.conn, statement, timeout, headers, each)
+        self.naming_memory(query::run(&self.conn, statement, timeout, headers, each))
     }
 
     fn has_own_solution_view(&self, board: &Board) -> Result<bool> {
-        Ok(!build::views_differing_on(&self.conn, board)?.contains(&"solution"))
+        let differing = self.naming_memory(build::views_differing_on(&self.conn, board))?;
+        Ok(!differing.contains(&"solution"))
     }
 
     fn stored_count(&self) -> Result<Option<u64>> {
-        if !build::has_store(&self.conn)? {
-            return Ok(None);
-        }
-        let count: i64 = self
-            .conn
-            .query_row("select count(*) from solution_store", [], |row| row.get(0))?;
-        Ok(Some(count as u64))
+        let count = || -> Result<Option<u64>> {
+            if !build::has_store(&self.conn)? {
+                return Ok(None);
+            }
+            let count: i64 =
+                self.conn
+                    .query_row("select count(*) from solution_store", [], |row| row.get(0))?;
+            Ok(Some(count as u64))
+        };
+        self.naming_memory(count())
     }
 
     fn dump(&self, out: &mut dyn std::io::Write) -> Result<()> {
-        dump::write_dump(&self.conn, out)
-            .map_err(|e| failure::explain_memory(e, &format!("reading {}", self.shown)))
+        self.naming_memory(dump::write_dump(&self.conn, out))
     }
 
     fn image(&self) -> Result<Option<Vec<u8>>> {
-        image::image_of(&self.conn)
-            .map(Some)
-            .map_err(|e| failure::explain_memory(e, &format!("reading {}", self.shown)))
+        self.naming_memory(image::image_of(&self.conn).map(Some))
     }
 }
 
 impl Reader {
+    /// `error` as a refusal of memory while reading the board, where
+    /// SQLite ran out of memory; any other failure as it is.
+    fn refused_memory(&self, error: anyhow::Error) -> anyhow::Error {
+        failure::explain_memory(error, &format!("reading {}", self.shown))
+    }
+
+    /// `result`, a refusal of memory in it said as one, naming the board.
+    fn naming_memory<T>(&self, result: Result<T>) -> Result<T> {
+        result.map_err(|e| self.refused_memory(e))
+    }
+
     /// Runs `sql` with `params`, giving each row to `each` until it breaks.
     fn each_row(
         &self,

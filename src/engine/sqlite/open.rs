@@ -23,7 +23,8 @@ use crate::engine::interface::{
 };
 use crate::engine::sqlite::build;
 use crate::engine::sqlite::failure::{
-    explain_open_error, explain_write_error, no_board_size, refuse_check_short_of_memory,
+    explain_open_error, explain_write_error, held_pages, no_board_size,
+    refuse_check_short_of_memory,
 };
 use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::references::keep_user_references;
@@ -246,7 +247,8 @@ fn check_not_damaged(conn: &Connection, path: &Path) -> Result<()> {
         // which the count then could not keep in memory, attach_scratch.)
         .query_row("pragma main.quick_check(1)", [], |row| row.get(0))
         .map_err(|e| explain_open_error(e, path))?;
-    refuse_check_short_of_memory([verdict.as_str()], &format!("checking {}", path.display()))?;
+    let checking = format!("checking {}", path.display());
+    refuse_check_short_of_memory([verdict.as_str()], &checking, held_pages(conn, path))?;
     if verdict != "ok" {
         bail!(
             "{} is damaged ({verdict}); `queens doctor --db {}` reports what holds",

@@ -1327,6 +1327,74 @@ fn a_command_short_of_memory_says_so_and_never_blames_the_board() {
     );
 }
 
+/// How an export under a memory limit ended, once it was seen to keep
+/// its promise.
+#[derive(PartialEq)]
+enum Ended {
+    /// It wrote `out` whole.
+    Written,
+    /// It said out of memory in one line naming one of the files, and
+    /// left no `out`.
+    Refused,
+    /// The allocator (or the loader) ended it, as the guarantees page
+    /// says; the hidden file it may leave in `dir` is removed.
+    Aborted,
+}
+
+fn judge_export(
+    run: LimitedRun,
+    out: &Path,
+    named: &[&Path],
+    whole: &dyn Fn(&[u8]) -> bool,
+) -> Ended {
+    let LimitedRun {
+        line,
+        out: ran,
+        said,
+        aborted,
+    } = run;
+    let last = said.lines().last().unwrap_or("");
+    let ended = match ran.status.code() {
+        None if aborted => {
+            assert!(said.contains("memory"), "{line}: {said}");
+            Ended::Aborted
+        }
+        // The loader could not map the C library: queens never ran.
+        Some(127) if said.contains("shared libraries") => Ended::Aborted,
+        Some(0) => {
+            assert!(
+                whole(&contents(out)),
+                "{line}: {} is not whole",
+                out.display()
+            );
+            Ended::Written
+        }
+        Some(1) => {
+            assert!(last.starts_with("queens: out of memory"), "{line}: {said}");
+            let names = named
+                .iter()
+                .any(|n| last.contains(&n.display().to_string()));
+            assert!(names, "{line}: {said}");
+            assert!(!out.exists(), "{line} left {}", out.display());
+            Ended::Refused
+        }
+        other => panic!("{line}: exit {other:?}: {said}"),
+    };
+    let _ = std::fs::remove_file(out);
+    // An abort mid-write leaves its hidden file, as the guarantees page
+    // says; an answer, never.
+    let dir = out.parent().unwrap();
+    for name in names_in(dir) {
+        if dir.join(&name) == out || named.iter().any(|n| *n == dir.join(&name)) {
+            continue;
+        }
+        let hidden = name.to_string_lossy().starts_with(".queens-");
+        assert!(ended == Ended::Aborted && hidden, "{line} left {name:?}");
+        std::fs::remove_file(dir.join(name)).unwrap();
+    }
+    ended
+}
+
 // From an attack: under an address-space limit, `export -f sql` of a new
 // file said a bare "out of memory", naming no file, and a build refused
 // memory while it made the tables said "could not bring the database
@@ -1336,37 +1404,16 @@ fn an_export_short_of_memory_names_its_file_and_leaves_both_whole() {
     let dir = TempDir::new().unwrap();
     let db = dir.path().join("e.db");
     let out = dir.path().join("e.sql");
-    let (mut refused, mut written) = (0, 0);
+    let mut ended = Vec::new();
     for limit in (18_000..=40_000).step_by(1_000) {
         let export = format!(
             "export -f sql --size 9 --db {} --out {}",
             db.display(),
             out.display()
         );
-        let LimitedRun {
-            line,
-            out: run,
-            said,
-            aborted,
-        } = under_memory_limit(limit, &export, dir.path());
-        let last = said.lines().last().unwrap_or("");
-        match run.status.code() {
-            None if aborted => assert!(said.contains("memory"), "{line}: {said}"),
-            // The loader could not map the C library: queens never ran.
-            Some(127) => assert!(said.contains("shared libraries"), "{line}: {said}"),
-            Some(0) => {
-                written += 1;
-                assert!(text(&contents(&out)).contains("CREATE TABLE"), "{line}");
-            }
-            Some(1) => {
-                refused += 1;
-                let named = [db.display().to_string(), out.display().to_string()];
-                assert!(last.starts_with("queens: out of memory"), "{line}: {said}");
-                assert!(named.iter().any(|n| last.contains(n)), "{line}: {said}");
-                assert!(!out.exists(), "{line} left {}", out.display());
-            }
-            other => panic!("{line}: exit {other:?}: {said}"),
-        }
+        let run = under_memory_limit(limit, &export, dir.path());
+        let whole = |sql: &[u8]| text(sql).contains("CREATE TABLE");
+        ended.push(judge_export(run, &out, &[&db, &out], &whole));
         // Whatever the export did, a file it leaves is a whole board.
         if db.exists() {
             let count = Command::new(QUEENS)
@@ -1374,25 +1421,77 @@ fn an_export_short_of_memory_names_its_file_and_leaves_both_whole() {
                 .arg(&db)
                 .bounded_output()
                 .unwrap();
-            assert_eq!(
-                text(&count.stdout).trim(),
-                "352",
-                "{line}: {}",
-                text(&count.stderr)
-            );
-        }
-        let _ = std::fs::remove_file(&db);
-        let _ = std::fs::remove_file(&out);
-        // An abort mid-build leaves its hidden file, as the guarantees
-        // page says; an answer, never.
-        for name in names_in(dir.path()) {
-            let hidden = name.to_string_lossy().starts_with(".queens-");
-            assert!(aborted && hidden, "{line} left {name:?}");
-            std::fs::remove_file(dir.path().join(name)).unwrap();
+            assert_eq!(text(&count.stdout).trim(), "352", "{}", text(&count.stderr));
+            std::fs::remove_file(&db).unwrap();
         }
     }
-    assert!(
-        refused > 0 && written > 0,
-        "{refused} refused, {written} written"
-    );
+    assert!(ended.contains(&Ended::Refused) && ended.contains(&Ended::Written));
+}
+
+// From an attack: under an address-space limit, `export -f datasette`
+// wrote metadata without the columns of a view whose columns it was
+// refused memory to read, and exited 0; json and ndjson with --out said a
+// bare "out of memory".
+promise!(every_export_short_of_memory_writes_all_of_it_or_nothing);
+fn every_export_short_of_memory_writes_all_of_it_or_nothing() {
+    let board = Board::new(8);
+    let dir = TempDir::new().unwrap();
+    for format in ["datasette", "json", "ndjson", "csv", "svg"] {
+        let out = dir.path().join(format!("e.{format}"));
+        let export = format!(
+            "export -f {format} --db {} --out {}",
+            board.db.display(),
+            out.display()
+        );
+        let unlimited = Command::new("bash")
+            .args(["-c", &format!("exec {QUEENS} {export}")])
+            .bounded_output()
+            .unwrap();
+        assert!(unlimited.status.success(), "{}", text(&unlimited.stderr));
+        let reference = contents(&out);
+        std::fs::remove_file(&out).unwrap();
+        let mut ended = Vec::new();
+        // Finely where the process barely starts, then up to where the
+        // search's threads have their arenas.
+        let limits = (16_000..30_000)
+            .step_by(250)
+            .chain((30_000..=90_000).step_by(6_000));
+        for limit in limits {
+            let run = under_memory_limit(limit, &export, dir.path());
+            let whole = |written: &[u8]| written == reference.as_slice();
+            ended.push(judge_export(run, &out, &[&board.db, &out], &whole));
+        }
+        assert!(ended.contains(&Ended::Refused), "{format}: never refused");
+        assert!(ended.contains(&Ended::Written), "{format}: never written");
+    }
+}
+
+// From an attack: at one narrow address-space limit, every reading command
+// called a sound file damaged. SQLite's check of the file, short of memory
+// for an overflow page, says "failed to get page N" with no code; where the
+// file holds page N, that is now said as a want of memory.
+promise!(a_check_short_of_memory_never_calls_the_file_damaged);
+fn a_check_short_of_memory_never_calls_the_file_damaged() {
+    let board = Board::new(8);
+    let db = board.db.display().to_string();
+    let tmp = TempDir::new().unwrap();
+    let mut checked = 0;
+    // In steps of 50 KiB: the band where the check runs short is narrow.
+    for limit in (16_000..=30_000).step_by(50) {
+        for command in ["count --db {db}", "solve --format csv --db {db}"] {
+            let run = under_memory_limit(limit, &command.replace("{db}", &db), tmp.path());
+            for blame in ["damaged", "replaced", "doctor"] {
+                assert!(!run.said.contains(blame), "{}: {}", run.line, run.said);
+            }
+            if run.said.contains("queens: out of memory checking") {
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "no run was refused memory in the check");
+    let count = Command::new(QUEENS)
+        .args(["count", "--quiet", "--db", &db])
+        .bounded_output()
+        .unwrap();
+    assert_eq!(text(&count.stdout).trim(), "92");
 }
