@@ -45,6 +45,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_panics_and_no_captured_backtraces();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return report_usage(e),
@@ -136,4 +137,32 @@ fn typed_command() -> Option<String> {
             .find(|sub| sub.get_name() == arg)
             .map(|sub| sub.get_name().to_string())
     })
+}
+
+/// A panic says one line, never a backtrace, and no error captures one.
+///
+/// With RUST_BACKTRACE set, Rust's own panic message prints a backtrace
+/// while holding the lock that its out-of-memory message takes too: a
+/// process short of memory (`ulimit -v`) whose backtrace could not be
+/// allocated waited on itself for ever, as did one whose error (anyhow
+/// captures a backtrace for each where RUST_BACKTRACE asks) was being
+/// made. queens prints no error's backtrace, so none is captured:
+/// RUST_LIB_BACKTRACE, which decides for captured ones alone, is 0.
+#[allow(unsafe_code)]
+fn quiet_panics_and_no_captured_backtraces() {
+    // SAFETY: the first thing main does, before any thread is started (the
+    // search's, Ctrl-C's), so no other thread reads the environment.
+    unsafe { std::env::set_var("RUST_LIB_BACKTRACE", "0") };
+    std::panic::set_hook(Box::new(|info| {
+        let said = info
+            .payload()
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| info.payload().downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("a panic");
+        match info.location() {
+            Some(at) => eprintln!("queens: internal error: {said} (at {at})"),
+            None => eprintln!("queens: internal error: {said}"),
+        }
+    }));
 }

@@ -1253,6 +1253,9 @@ fn under_memory_limit(limit: u32, args: &str, tmpdir: &Path) -> LimitedRun {
     let line = format!("ulimit -v {limit}; exec {QUEENS} {args}");
     let out = Command::new("bash")
         .env("TMPDIR", tmpdir)
+        // As a developer's shell has it: Rust's panic and error backtraces
+        // asked for, whose locks a process short of memory once waited on.
+        .env("RUST_BACKTRACE", "1")
         .args(["-c", &line])
         .bounded_output()
         .unwrap();
