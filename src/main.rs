@@ -160,7 +160,10 @@ fn quiet_panics_and_no_captured_backtraces() {
             .copied()
             .or_else(|| info.payload().downcast_ref::<String>().map(String::as_str))
             .unwrap_or("a panic");
-        match info.location() {
+        // Where in queens' own source (a relative path); a place in the
+        // standard library's or a dependency's (an absolute one) says
+        // nothing a user can act on.
+        match info.location().filter(|at| !at.file().starts_with('/')) {
             Some(at) => eprintln!("queens: internal error: {said} (at {at})"),
             None => eprintln!("queens: internal error: {said}"),
         }

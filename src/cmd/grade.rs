@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use crate::cmd::{DbArgs, RowFormat, parse_timeout, read_course, stdout};
@@ -97,7 +97,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         None => (exercises::built_in(), "the built-in exercises".to_string()),
     };
     let unread = args.target.on_board(None, |board| {
-        let grader = Grader::new(board, course, args.timeout).context(whose)?;
+        // (A refusal of memory names what it was doing, not the course.)
+        let grader = Grader::new(board, course, args.timeout).map_err(|e| {
+            if crate::error::is_out_of_memory(&e) {
+                e
+            } else {
+                e.context(whose)
+            }
+        })?;
         let mut out = printer::for_rows(stdout(), args.format.into())?;
         let printed = print_grades(&grader, &args.answers, out.as_mut());
         match printed {

@@ -269,10 +269,14 @@ fn graded(boards: &[Checked], at: usize, exercise: Exercise) -> Result<Graded> {
             if !applies {
                 return Ok(None);
             }
+            let on = match &checked.name {
+                Some(name) => format!("the {name} board"),
+                None => checked.board.the_board(),
+            };
             let rows = bounded_answer_rows(&checked.image, &exercise.answer, None);
             if let Err(Unanswered::NoMemory) = rows {
                 return Err(crate::error::Error::OutOfMemory {
-                    what: format!("running the answer to exercise {}", at + 1),
+                    what: format!("running the answer to exercise {} on {on}", at + 1),
                 }
                 .into());
             }
@@ -280,10 +284,6 @@ fn graded(boards: &[Checked], at: usize, exercise: Exercise) -> Result<Graded> {
                 let why = match unanswered {
                     Unanswered::Fails(why) => why,
                     other => other.to_string(),
-                };
-                let on = match &checked.name {
-                    Some(name) => format!("the {name} board"),
-                    None => checked.board.the_board(),
                 };
                 usage(format!(
                     "exercise {} ({:?}): its answer fails on {on}: {}",

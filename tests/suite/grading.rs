@@ -704,7 +704,7 @@ fn an_answer_grade_could_not_run_is_never_judged() {
     write_answers(dir, "alice", &[("count", reference, reference)]);
     let queens = env!("CARGO_BIN_EXE_queens");
     let mut unrun = 0;
-    for limit in (20_000..=92_000).step_by(6_000) {
+    for limit in (20_000..=92_000).step_by(3_000) {
         let line = format!(
             "ulimit -v {limit}; exec {queens} grade --exercises course.toml --format csv \
              --db {} alice.json",
@@ -717,6 +717,12 @@ fn an_answer_grade_could_not_run_is_never_judged() {
             .unwrap();
         let (said, table) = (text(&out.stderr), text(&out.stdout));
         assert!(!table.contains("fails"), "{line}: {table}");
+        // A refusal of memory says what was being done, on which board,
+        // and is not blamed on the course.
+        for refusal in said.lines().filter(|l| l.contains("out of memory")) {
+            let what = refusal.strip_prefix("queens: out of memory ");
+            assert!(what.is_some_and(|w| !w.is_empty()), "{line}: {said}");
+        }
         match out.status.code() {
             Some(0) => assert!(table.contains("alice,✓"), "{line}: {table}"),
             Some(1) => {

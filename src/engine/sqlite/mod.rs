@@ -58,7 +58,11 @@ pub use image::{
 /// `doctor` to compare its tables with, row for row: the SQLite engine
 /// derives the facts from the same SQL files, so its rows are what any
 /// engine's build holds.
-pub struct FreshBoard(Connection);
+pub struct FreshBoard {
+    conn: Connection,
+    /// "a 6×6 board", as a refusal of memory names it.
+    named: String,
+}
 
 impl FreshBoard {
     /// A fresh plain `n`×`n` board.
@@ -68,7 +72,10 @@ impl FreshBoard {
 
     /// `board`, fresh.
     pub fn of(board: &Board) -> Result<FreshBoard> {
-        Ok(FreshBoard(build::fresh_board(board)?))
+        let named = board.a_board();
+        let building = format!("building {named} in memory");
+        let conn = build::fresh_board(board).map_err(|e| failure::explain_memory(e, &building))?;
+        Ok(FreshBoard { conn, named })
     }
 
     /// `board`, fresh, as the reference a server's doctor holds its
@@ -79,35 +86,39 @@ impl FreshBoard {
 
     /// The board as the bytes of a database file (the page's console).
     pub fn image(&self) -> Result<Vec<u8>> {
-        image::image_of_memory(&self.0)
+        let copying = format!("copying {} built in memory", self.named);
+        image::image_of_memory(&self.conn).map_err(|e| failure::explain_memory(e, &copying))
     }
 
     /// Its tables and views as Datasette lists them
     /// (sql/datasette/relations.sql): what the suite holds the model's
     /// `catalog::relations` against.
     pub fn catalog(&self) -> Result<Vec<CatalogRelation>> {
-        build::rows_as_text(&self.0, crate::model::sql::file("datasette/relations.sql"))?
-            .into_iter()
-            .map(|row| match <[String; 3]>::try_from(row) {
-                Ok([name, kind, sql]) => {
-                    let columns = build::table_columns(&self.0, &name)?;
-                    Ok(CatalogRelation {
-                        name,
-                        kind,
-                        sql,
-                        columns,
-                    })
-                }
-                Err(_) => anyhow::bail!("sql/datasette/relations.sql answers three columns"),
-            })
-            .collect()
+        build::rows_as_text(
+            &self.conn,
+            crate::model::sql::file("datasette/relations.sql"),
+        )?
+        .into_iter()
+        .map(|row| match <[String; 3]>::try_from(row) {
+            Ok([name, kind, sql]) => {
+                let columns = build::table_columns(&self.conn, &name)?;
+                Ok(CatalogRelation {
+                    name,
+                    kind,
+                    sql,
+                    columns,
+                })
+            }
+            Err(_) => anyhow::bail!("sql/datasette/relations.sql answers three columns"),
+        })
+        .collect()
     }
 }
 
 impl ReferenceBoard for FreshBoard {
     fn rows(&self, table: &str, columns: &[String]) -> Result<Vec<Vec<String>>> {
         let rows = crate::model::schema::table_rows(table, columns, Dialect::Sqlite)?;
-        build::rows_as_text(&self.0, &rows)
+        build::rows_as_text(&self.conn, &rows)
     }
 }
 

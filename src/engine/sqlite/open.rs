@@ -23,7 +23,7 @@ use crate::engine::interface::{
 };
 use crate::engine::sqlite::build;
 use crate::engine::sqlite::failure::{
-    explain_open_error, explain_write_error, held_pages, no_board_size,
+    explain_memory, explain_open_error, explain_write_error, held_pages, no_board_size,
     refuse_check_short_of_memory,
 };
 use crate::engine::sqlite::file_name::sqlite_name;
@@ -605,13 +605,25 @@ pub fn create_temporary(board: &Board) -> Result<tempfile::NamedTempFile> {
     let dir = std::env::temp_dir();
     let temp = new_temp_file(&dir, ".board")
         .context("cannot make a temporary board in the temporary directory (TMPDIR)")?;
-    let mut conn = Connection::open(sqlite_name(temp.path()))?;
-    conn.pragma_update(None, "foreign_keys", true)?;
-    // (The directory is named, never the temporary file's own name.)
-    build(&mut conn, board)
-        .map_err(|e| explain_write_error(e, &dir))
-        .with_context(|| format!("cannot build the temporary board in {}", dir.display()))?;
-    conn.close().map_err(|(_, e)| e)?;
+    let built = || -> Result<()> {
+        let mut conn = Connection::open(sqlite_name(temp.path()))?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        build(&mut conn, board)?;
+        conn.close().map_err(|(_, e)| e)?;
+        Ok(())
+    };
+    // (The directory is named, never the temporary file's own name; a
+    // refusal of memory is no fault of the directory.)
+    built().map_err(|e| {
+        let e = explain_memory(e, "building the temporary board");
+        if crate::error::is_out_of_memory(&e) {
+            return e;
+        }
+        explain_write_error(e, &dir).context(format!(
+            "cannot build the temporary board in {}",
+            dir.display()
+        ))
+    })?;
     Ok(temp)
 }
 
