@@ -125,6 +125,17 @@ pub fn is_out_of_memory(error: &anyhow::Error) -> bool {
     })
 }
 
+/// `result`'s value, or None where it failed, but for a refusal of
+/// memory, which is the error: it says nothing of what was read, so a
+/// caller that would take a failure for "nothing there" must not.
+pub fn none_unless_out_of_memory<T>(result: anyhow::Result<T>) -> anyhow::Result<Option<T>> {
+    match result {
+        Ok(value) => Ok(Some(value)),
+        Err(e) if is_out_of_memory(&e) => Err(e),
+        Err(_) => Ok(None),
+    }
+}
+
 /// Whether the error is only that the reader of our output went away
 /// (`queens solve | head`): not worth a message.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {

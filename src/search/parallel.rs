@@ -502,10 +502,8 @@ impl SameBoard {
         // A connection that cannot read the identity reads no board (a
         // file of another program has no board_size), unless it was short
         // of memory: that says nothing of the file.
-        let found = match reader.first(&self.identity_of, &[]) {
-            Err(e) if crate::error::is_out_of_memory(&e) => return Err(e),
-            read => read.ok().flatten(),
-        };
+        let found = crate::error::none_unless_out_of_memory(reader.first(&self.identity_of, &[]))?
+            .flatten();
         if found.is_some() && found == self.first {
             return Ok(reader);
         }

@@ -237,10 +237,8 @@ pub fn catalog(board: &OpenBoard) -> Result<Vec<CatalogRelation>> {
             columns.push(row[0].text());
             Ok(())
         });
-        match readable {
-            Err(e) if crate::error::is_out_of_memory(&e) => return Err(e),
-            Err(_) => columns.clear(),
-            Ok(()) => {}
+        if crate::error::none_unless_out_of_memory(readable)?.is_none() {
+            columns.clear();
         }
         catalog.push(CatalogRelation {
             name,

@@ -211,11 +211,9 @@ pub fn held_board(path: &Path) -> Result<Option<Board>> {
         build::stored_board(&open::reading(path)?, held)
     };
     let reading = format!("reading {}", path.display());
-    match read().map_err(|e| failure::explain_memory(e, &reading)) {
-        Ok(board) => Ok(Some(board)),
-        Err(e) if crate::error::is_out_of_memory(&e) => Err(e),
-        Err(_) => Ok(None),
-    }
+    crate::error::none_unless_out_of_memory(
+        read().map_err(|e| failure::explain_memory(e, &reading)),
+    )
 }
 
 impl crate::engine::interface::Engine for Engine {
