@@ -105,7 +105,7 @@ fn integrity(conn: &Connection, path: &Path) -> Result<(bool, String)> {
     super::failure::refuse_check_short_of_memory(
         messages.iter().map(String::as_str),
         "checking the file",
-        super::failure::held_pages(conn, path),
+        || super::failure::held_pages(conn, path),
     )?;
     let holds = messages == ["ok"];
     Ok((

@@ -93,15 +93,16 @@ pub fn explain_memory(error: anyhow::Error, what: &str) -> anyhow::Error {
 /// for want of memory or a read error (or the lock page of a file over a
 /// gigabyte, which holds no data). Where the file holds that page, its
 /// bytes were there to read, and the check is taken to have been short
-/// of memory too; `held_pages` is how many pages the file holds.
+/// of memory too; `held_pages` says how many pages the file holds, asked
+/// only then (a check that found nothing never needs it).
 pub fn refuse_check_short_of_memory<'m>(
     messages: impl IntoIterator<Item = &'m str>,
     what: &str,
-    held_pages: u64,
+    held_pages: impl Fn() -> u64,
 ) -> anyhow::Result<()> {
     let short = |message: &str| {
         check_ran_out_of_memory(message)
-            || page_not_got(message).is_some_and(|page| page <= held_pages)
+            || page_not_got(message).is_some_and(|page| page <= held_pages())
     };
     if messages.into_iter().any(short) {
         return Err(Error::OutOfMemory {
@@ -315,8 +316,18 @@ mod tests {
         assert!(!check_ran_out_of_memory("Page 5: never used"));
         let lost = "*** in database main *** Tree 1 page 75 cell 0: failed to get page 74";
         assert_eq!(page_not_got(lost), Some(74));
-        assert!(refuse_check_short_of_memory([lost], "checking q.db", 80).is_err());
-        assert!(refuse_check_short_of_memory([lost], "checking q.db", 73).is_ok());
+        assert!(refuse_check_short_of_memory([lost], "checking q.db", || 80).is_err());
+        assert!(refuse_check_short_of_memory([lost], "checking q.db", || 73).is_ok());
+        let asked = std::cell::Cell::new(false);
+        let held = || {
+            asked.set(true);
+            80
+        };
+        assert!(refuse_check_short_of_memory(["ok"], "checking q.db", held).is_ok());
+        assert!(
+            !asked.get(),
+            "a check that found nothing asked the file's size"
+        );
         assert_eq!(page_not_got("Page 5: never used"), None);
     }
 

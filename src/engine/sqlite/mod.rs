@@ -348,8 +348,7 @@ impl crate::engine::interface::Reader for Reader {
         params: &Params,
         each: &mut dyn FnMut(&[Value]) -> Result<ControlFlow<()>>,
     ) -> Result<ControlFlow<()>> {
-        self.each_row(sql, params, each)
-            .map_err(|e| self.refused_memory(e))
+        self.naming_memory(self.each_row(sql, params, each))
     }
 
     /// The tables are built in `temp`, kept in memory (a temporary file
@@ -427,15 +426,11 @@ impl crate::engine::interface::Reader for Reader {
 }
 
 impl Reader {
-    /// `error` as a refusal of memory while reading the board, where
-    /// SQLite ran out of memory; any other failure as it is.
-    fn refused_memory(&self, error: anyhow::Error) -> anyhow::Error {
-        failure::explain_memory(error, &format!("reading {}", self.shown))
-    }
-
-    /// `result`, a refusal of memory in it said as one, naming the board.
+    /// `result`, where SQLite ran out of memory said as a refusal of
+    /// memory while reading the board, naming it; any other failure as
+    /// it is.
     fn naming_memory<T>(&self, result: Result<T>) -> Result<T> {
-        result.map_err(|e| self.refused_memory(e))
+        result.map_err(|e| failure::explain_memory(e, &format!("reading {}", self.shown)))
     }
 
     /// Runs `sql` with `params`, giving each row to `each` until it breaks.

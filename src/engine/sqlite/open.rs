@@ -248,7 +248,7 @@ fn check_not_damaged(conn: &Connection, path: &Path) -> Result<()> {
         .query_row("pragma main.quick_check(1)", [], |row| row.get(0))
         .map_err(|e| explain_open_error(e, path))?;
     let checking = format!("checking {}", path.display());
-    refuse_check_short_of_memory([verdict.as_str()], &checking, held_pages(conn, path))?;
+    refuse_check_short_of_memory([verdict.as_str()], &checking, || held_pages(conn, path))?;
     if verdict != "ok" {
         bail!(
             "{} is damaged ({verdict}); `queens doctor --db {}` reports what holds",
