@@ -506,3 +506,42 @@ pub fn assert_refused(out: &std::process::Output, code: i32, says: &str) {
     }
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// A run of `queens ARGS` under an address-space limit of `limit` KiB, in
+/// the directory `dir`, which is its TMPDIR too.
+pub struct LimitedRun {
+    /// The shell line, for messages.
+    pub line: String,
+    pub out: std::process::Output,
+    /// Its standard error.
+    pub said: String,
+    /// Ended by SIGABRT (the shell execs queens): Rust's allocator, or
+    /// the standard library short of a signal stack, as the guarantees
+    /// page says.
+    pub aborted: bool,
+}
+
+/// `queens ARGS` run so.
+pub fn under_memory_limit(limit: u32, args: &str, dir: &std::path::Path) -> LimitedRun {
+    let line = format!(
+        "ulimit -v {limit}; exec {} {args}",
+        env!("CARGO_BIN_EXE_queens")
+    );
+    let out = std::process::Command::new("bash")
+        .current_dir(dir)
+        .env("TMPDIR", dir)
+        // As a developer's shell has it: Rust's panic and error backtraces
+        // asked for, whose locks a process short of memory once waited on.
+        .env("RUST_BACKTRACE", "1")
+        .args(["-c", &line])
+        .bounded_output()
+        .unwrap();
+    let said = text(&out.stderr);
+    let aborted = std::os::unix::process::ExitStatusExt::signal(&out.status) == Some(6);
+    LimitedRun {
+        line,
+        out,
+        said,
+        aborted,
+    }
+}

@@ -15,7 +15,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::thread;
 
-use common::{Board, assert_refused, contents};
+use common::{Board, LimitedRun, assert_refused, contents, under_memory_limit};
 use rusqlite::{Connection, OpenFlags};
 use tempfile::TempDir;
 
@@ -1232,40 +1232,6 @@ fn far_more_jobs_than_cores_under_an_address_space_limit_answer_every_time() {
             said.contains("queens: --jobs 1024: this machine has "),
             "{said}"
         );
-    }
-}
-
-/// A run of `queens ARGS` under an address-space limit of `limit` KiB,
-/// its temporary files in `tmpdir`.
-struct LimitedRun {
-    /// The shell line, for messages.
-    line: String,
-    out: Output,
-    /// Its standard error.
-    said: String,
-    /// Ended by SIGABRT (the shell execs queens): Rust's allocator, or
-    /// the standard library short of a signal stack, as the guarantees
-    /// page says.
-    aborted: bool,
-}
-
-fn under_memory_limit(limit: u32, args: &str, tmpdir: &Path) -> LimitedRun {
-    let line = format!("ulimit -v {limit}; exec {QUEENS} {args}");
-    let out = Command::new("bash")
-        .env("TMPDIR", tmpdir)
-        // As a developer's shell has it: Rust's panic and error backtraces
-        // asked for, whose locks a process short of memory once waited on.
-        .env("RUST_BACKTRACE", "1")
-        .args(["-c", &line])
-        .bounded_output()
-        .unwrap();
-    let said = text(&out.stderr);
-    let aborted = std::os::unix::process::ExitStatusExt::signal(&out.status) == Some(6);
-    LimitedRun {
-        line,
-        out,
-        said,
-        aborted,
     }
 }
 
