@@ -520,10 +520,17 @@ fn open_within_deadline(path: &Path, flags: OpenFlags) -> Result<Connection> {
     }
 }
 
-/// SQLite's process-wide settings, before its first connection: no
-/// memory statistics, which SQLite otherwise keeps under one global mutex
-/// that every allocation of every thread takes (the parts of a split
-/// search run on several threads at once).
+/// SQLite's process-wide settings, before its first connection:
+/// * no memory statistics, which SQLite otherwise keeps under one global
+///   mutex that every allocation of every thread takes (the parts of a
+///   split search run on several threads at once);
+/// * no page cache taken in bulk. SQLite otherwise takes room for 20
+///   pages at once for each cache, that of each table a query makes for
+///   itself too (a part of `count` makes several), and frees it with the
+///   table: on a search thread glibc gave each such block back to the
+///   system (`madvise`, which interrupts every core) and faulted it in
+///   again for the next, about 100 times in a 12×12 count. Pages taken
+///   one by one are reused.
 // The one file that calls SQLite's C interface itself (Cargo.toml).
 #[allow(unsafe_code)]
 fn configure_once() {
@@ -532,8 +539,12 @@ fn configure_once() {
         // SAFETY: called once, before this process opens any connection
         // through this path; SQLite refuses (SQLITE_MISUSE) rather than
         // misbehaves if it is already initialised, and that is ignored.
+        // Each option is given the arguments SQLite reads for it: an int,
+        // and a pointer (none: no buffer of ours) with two ints.
         unsafe {
             rusqlite::ffi::sqlite3_config(rusqlite::ffi::SQLITE_CONFIG_MEMSTATUS, 0);
+            let no_buffer = std::ptr::null_mut::<std::ffi::c_void>();
+            rusqlite::ffi::sqlite3_config(rusqlite::ffi::SQLITE_CONFIG_PAGECACHE, no_buffer, 0, 0);
         }
     });
 }
