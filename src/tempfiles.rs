@@ -4,9 +4,11 @@
 //! since a user may name a file of theirs like ours (`.queens-mine.board`).
 //! Used by the engines and the output alike, so it sits below both.
 
+use std::ffi::CString;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicPtr, Ordering};
 
 /// The directory a file path lies in (`.` for a bare file name).
 pub fn parent_dir(path: &Path) -> PathBuf {
@@ -16,32 +18,46 @@ pub fn parent_dir(path: &Path) -> PathBuf {
     }
 }
 
-/// A hidden temporary file in `dir`, removed unless it is persisted. A
-/// process killed with SIGKILL leaves its file behind (`.queens-XXXXXX`
-/// and the suffix); the next queens does not sweep it away, since it
-/// cannot tell such a file from a user's of the same name.
+/// A hidden temporary file in `dir`, removed unless it is persisted, and
+/// on Ctrl-C (SIGTERM, SIGHUP) or an abort too. A process killed with
+/// SIGKILL leaves its file behind (`.queens-XXXXXX` and the suffix); the
+/// next queens does not sweep it away, since it cannot tell such a file
+/// from a user's of the same name.
 pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTempFile> {
     remove_made_on_interrupt();
+    remove_doomed_on_abort();
     let mut builder = tempfile::Builder::new();
     builder.prefix(".queens-").suffix(suffix);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // As an ordinary new file: the process umask still applies.
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
     // The list is held from before the file exists until it names it:
     // Ctrl-C in between waits for it, then removes the new file too.
     let mut made = MADE
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let file = builder
-        .tempfile_in(dir)
+        .make_in(dir, create_doomed)
         .map_err(|e| without_temp_name(e, dir))?;
     made.push(std::path::absolute(file.path()).unwrap_or_else(|_| file.path().to_path_buf()));
     Ok(file)
 }
 
+/// Creates the new file at `path` (never one that exists), as an ordinary
+/// new file (the process umask still applies), and puts it on the list
+/// an abort removes. Its entry is made before the file: an abort comes of
+/// an allocation that fails, and between the file's creation and its
+/// entry on the list nothing is allocated.
+fn create_doomed(path: &Path) -> io::Result<std::fs::File> {
+    let doomed = Doomed::of(path)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o666);
+    }
+    let file = options.open(path)?;
+    doomed.arm();
+    Ok(file)
+}
 /// Why a temporary file could not be made in `dir`, in the user's words:
 /// tempfile's error names the hidden file it tried (`.queens-eGmutm.partial`),
 /// which the user never asked for and cannot find.
@@ -86,6 +102,84 @@ fn remove_made_on_interrupt() {
         });
     });
 }
+
+/// A temporary file on the list an abort removes: its path and its
+/// journal's (SQLite's `-journal`), made as C strings before the file
+/// exists, since the handler of SIGABRT may neither allocate nor take a
+/// lock. Entries are never freed: a command makes a few temporary files.
+struct Doomed {
+    path: CString,
+    journal: CString,
+    next: *mut Doomed,
+}
+
+/// The list an abort removes, newest first.
+static DOOMED: AtomicPtr<Doomed> = AtomicPtr::new(std::ptr::null_mut());
+
+impl Doomed {
+    fn of(path: &Path) -> io::Result<Box<Doomed>> {
+        let text = path.as_os_str().as_encoded_bytes();
+        let journal = [text, b"-journal"].concat();
+        let as_c = |bytes: Vec<u8>| CString::new(bytes).map_err(io::Error::other);
+        Ok(Box::new(Doomed {
+            path: as_c(text.to_vec())?,
+            journal: as_c(journal)?,
+            next: std::ptr::null_mut(),
+        }))
+    }
+
+    /// Puts the entry on the list, allocating nothing. Entries are added
+    /// one at a time (ARMING); the handler reads the list without a lock,
+    /// and sees it whole at every moment, since the head is set last.
+    fn arm(mut self: Box<Self>) {
+        static ARMING: Mutex<()> = Mutex::new(());
+        let _one_at_a_time = ARMING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.next = DOOMED.load(Ordering::Acquire);
+        DOOMED.store(std::ptr::from_mut(Box::leak(self)), Ordering::Release);
+    }
+}
+
+/// Has an abort remove the files on the list first. Rust's allocator ends
+/// a process it cannot give memory (a tight `ulimit -v`) with abort(),
+/// which would leave a half-built database or a half-written output file
+/// beside the user's. Installed once, before the first file is made; the
+/// handler runs once (SA_RESETHAND), then abort() ends the process as
+/// before (SIGABRT, exit 134).
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn remove_doomed_on_abort() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        extern "C" fn remove_doomed(_: libc::c_int) {
+            let mut entry = DOOMED.load(Ordering::Acquire);
+            while !entry.is_null() {
+                // SAFETY: every entry on the list was leaked by `arm` and is
+                // never freed or changed once on it; unlink is
+                // async-signal-safe and reads two C strings that live as long.
+                unsafe {
+                    libc::unlink((*entry).path.as_ptr());
+                    libc::unlink((*entry).journal.as_ptr());
+                    entry = (*entry).next;
+                }
+            }
+        }
+        // SAFETY: a zeroed sigaction is a valid one (no flags, an empty
+        // mask) before its fields are set; the handler above only reads
+        // the list and calls unlink, both safe in a signal handler.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = remove_doomed as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            action.sa_flags = libc::SA_RESETHAND;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(libc::SIGABRT, &action, std::ptr::null_mut());
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn remove_doomed_on_abort() {}
 
 /// Removes a temporary file that is not to be kept, wherever it is now: a
 /// directory renamed while the file was written leaves the path it was

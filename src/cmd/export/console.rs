@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use crate::cmd::shared::read_course;
 use crate::engine::Target;
@@ -16,6 +16,7 @@ use crate::model::exercises::{self, AnswerRows, Exercise};
 use crate::render::console::{ConsoleData, CourseHeading, LeftOut};
 use crate::render::sqljs::{self, SqlJs};
 use crate::search::{OpenBoard, Workers, store};
+use crate::tempfiles::new_temp_file;
 
 /// The largest board the console is written for (columns and rows): the
 /// page carries each board as a file, and a learner's answer runs on it in
@@ -63,13 +64,15 @@ fn carried_own(board: &OpenBoard) -> Result<Vec<u8>> {
     if board.n() < STORED_FROM || board.stored_count()?.is_some() {
         return Ok(image);
     }
-    let dir = tempfile::TempDir::new()?;
-    let copy = dir.path().join("carried.db");
-    std::fs::write(&copy, &image)?;
-    let engine = engine::connect(&Target::File(copy.clone()))?;
+    // A temporary file of queens' own (`.queens-*.carried` in TMPDIR),
+    // removed when the command ends, on Ctrl-C and on an abort too.
+    let copy = new_temp_file(&std::env::temp_dir(), ".carried")
+        .context("cannot copy the board into the temporary directory (TMPDIR)")?;
+    std::fs::write(copy.path(), &image)?;
+    let engine = engine::connect(&Target::File(copy.path().to_path_buf()))?;
     store::materialize(engine.as_ref(), board.n(), Workers::unwatched())?;
     drop(engine);
-    engine::image_of_file(&copy)
+    engine::image_of_file(copy.path())
 }
 
 /// What the console needs, found and checked.
