@@ -8,7 +8,7 @@ use std::ffi::CString;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 
 /// The directory a file path lies in (`.` for a bare file name).
 pub fn parent_dir(path: &Path) -> PathBuf {
@@ -33,10 +33,19 @@ pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTemp
     let mut made = MADE
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut armed = None;
     let file = builder
-        .make_in(dir, create_doomed)
+        .make_in(dir, |path| {
+            let (file, doomed) = create_doomed(path)?;
+            armed = Some(doomed);
+            Ok(file)
+        })
         .map_err(|e| without_temp_name(e, dir))?;
     made.push(std::path::absolute(file.path()).unwrap_or_else(|_| file.path().to_path_buf()));
+    ARMED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .extend(armed);
     Ok(file)
 }
 
@@ -45,7 +54,7 @@ pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTemp
 /// an abort removes. Its entry is made before the file: an abort comes of
 /// an allocation that fails, and between the file's creation and its
 /// entry on the list nothing is allocated.
-fn create_doomed(path: &Path) -> io::Result<std::fs::File> {
+fn create_doomed(path: &Path) -> io::Result<(std::fs::File, &'static Doomed)> {
     let doomed = Doomed::of(path)?;
     let mut options = std::fs::OpenOptions::new();
     options.read(true).write(true).create_new(true);
@@ -55,8 +64,7 @@ fn create_doomed(path: &Path) -> io::Result<std::fs::File> {
         options.mode(0o666);
     }
     let file = options.open(path)?;
-    doomed.arm();
-    Ok(file)
+    Ok((file, doomed.arm()))
 }
 /// Why a temporary file could not be made in `dir`, in the user's words:
 /// tempfile's error names the hidden file it tried (`.queens-eGmutm.partial`),
@@ -110,11 +118,17 @@ fn remove_made_on_interrupt() {
 struct Doomed {
     path: CString,
     journal: CString,
-    next: *mut Doomed,
+    /// False once the file is no longer at `path` (persisted or removed):
+    /// a file of the user's of that name made since is not removed.
+    live: AtomicBool,
+    next: AtomicPtr<Doomed>,
 }
 
 /// The list an abort removes, newest first.
 static DOOMED: AtomicPtr<Doomed> = AtomicPtr::new(std::ptr::null_mut());
+
+/// The same entries, for `forget` to find without walking the list.
+static ARMED: Mutex<Vec<&'static Doomed>> = Mutex::new(Vec::new());
 
 impl Doomed {
     fn of(path: &Path) -> io::Result<Box<Doomed>> {
@@ -124,29 +138,37 @@ impl Doomed {
         Ok(Box::new(Doomed {
             path: as_c(text.to_vec())?,
             journal: as_c(journal)?,
-            next: std::ptr::null_mut(),
+            live: AtomicBool::new(true),
+            next: AtomicPtr::new(std::ptr::null_mut()),
         }))
     }
 
     /// Puts the entry on the list, allocating nothing. Entries are added
     /// one at a time (ARMING); the handler reads the list without a lock,
     /// and sees it whole at every moment, since the head is set last.
-    fn arm(mut self: Box<Self>) {
+    fn arm(self: Box<Self>) -> &'static Doomed {
         static ARMING: Mutex<()> = Mutex::new(());
         let _one_at_a_time = ARMING
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        self.next = DOOMED.load(Ordering::Acquire);
-        DOOMED.store(std::ptr::from_mut(Box::leak(self)), Ordering::Release);
+        let entry = Box::leak(self);
+        entry
+            .next
+            .store(DOOMED.load(Ordering::Acquire), Ordering::Release);
+        DOOMED.store(std::ptr::from_mut(entry), Ordering::Release);
+        entry
     }
 }
 
 /// Has an abort remove the files on the list first. Rust's allocator ends
 /// a process it cannot give memory (a tight `ulimit -v`) with abort(),
 /// which would leave a half-built database or a half-written output file
-/// beside the user's. Installed once, before the first file is made; the
-/// handler runs once (SA_RESETHAND), then abort() ends the process as
-/// before (SIGABRT, exit 134).
+/// beside the user's. Installed once, before the first file is made. The
+/// handler stays installed while it runs: two threads refused memory at
+/// once each walk the whole list, and the second's SIGABRT cannot end the
+/// process half way through the first's walk. Each then ends the process
+/// by SIGABRT's default action (exit 134), as abort() would, and as a
+/// SIGABRT sent from outside did before.
 #[cfg(unix)]
 #[allow(unsafe_code)]
 fn remove_doomed_on_abort() {
@@ -156,30 +178,56 @@ fn remove_doomed_on_abort() {
             let mut entry = DOOMED.load(Ordering::Acquire);
             while !entry.is_null() {
                 // SAFETY: every entry on the list was leaked by `arm` and is
-                // never freed or changed once on it; unlink is
-                // async-signal-safe and reads two C strings that live as long.
+                // never freed, and only its `live` flag changes once it is on
+                // the list; unlink, signal and raise are async-signal-safe,
+                // and unlink reads two C strings that live as long.
                 unsafe {
-                    libc::unlink((*entry).path.as_ptr());
-                    libc::unlink((*entry).journal.as_ptr());
-                    entry = (*entry).next;
+                    if (*entry).live.load(Ordering::Acquire) {
+                        libc::unlink((*entry).path.as_ptr());
+                        libc::unlink((*entry).journal.as_ptr());
+                    }
+                    entry = (*entry).next.load(Ordering::Acquire);
                 }
+            }
+            // SAFETY: as above. SIGABRT is blocked while this handler runs,
+            // so the signal raised waits for it to return, then ends the
+            // process by the default action.
+            unsafe {
+                libc::signal(libc::SIGABRT, libc::SIG_DFL);
+                libc::raise(libc::SIGABRT);
             }
         }
         // SAFETY: a zeroed sigaction is a valid one (no flags, an empty
         // mask) before its fields are set; the handler above only reads
-        // the list and calls unlink, both safe in a signal handler.
+        // the list and calls unlink, signal and raise, all safe in a
+        // signal handler.
         unsafe {
             let mut action: libc::sigaction = std::mem::zeroed();
             action.sa_sigaction = remove_doomed as extern "C" fn(libc::c_int) as libc::sighandler_t;
-            action.sa_flags = libc::SA_RESETHAND;
             libc::sigemptyset(&mut action.sa_mask);
             libc::sigaction(libc::SIGABRT, &action, std::ptr::null_mut());
         }
     });
 }
 
-#[cfg(not(unix))]
-fn remove_doomed_on_abort() {}
+/// Takes the file made at `made_at` off both lists of files to remove:
+/// it was moved into place (persisted) or removed, and a file of the
+/// user's named so since is never removed for its name.
+pub fn forget(made_at: &Path) {
+    let absolute = std::path::absolute(made_at).unwrap_or_else(|_| made_at.to_path_buf());
+    MADE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .retain(|path| *path != absolute);
+    let bytes = absolute.as_os_str().as_encoded_bytes();
+    for doomed in ARMED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .iter()
+        .filter(|doomed| doomed.path.as_bytes() == bytes)
+    {
+        doomed.live.store(false, Ordering::Release);
+    }
+}
 
 /// Removes a temporary file that is not to be kept, wherever it is now: a
 /// directory renamed while the file was written leaves the path it was
@@ -189,6 +237,7 @@ pub fn discard(temp: tempfile::NamedTempFile) {
     let made_at = temp.path().to_path_buf();
     let now_at = current_path(temp.as_file());
     drop(temp);
+    forget(&made_at);
     if let Some(now_at) = now_at.filter(|now_at| *now_at != made_at) {
         let _ = std::fs::remove_file(now_at);
     }
@@ -206,4 +255,42 @@ fn current_path(file: &std::fs::File) -> Option<PathBuf> {
 #[cfg(not(target_os = "linux"))]
 fn current_path(_: &std::fs::File) -> Option<PathBuf> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `path` is on a list a signal removes files from.
+    fn listed(path: &Path) -> (bool, bool) {
+        let made = MADE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .contains(&path.to_path_buf());
+        let bytes = path.as_os_str().as_encoded_bytes();
+        let doomed = ARMED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .any(|d| d.path.as_bytes() == bytes && d.live.load(Ordering::Acquire));
+        (made, doomed)
+    }
+
+    #[test]
+    fn a_file_moved_into_place_or_discarded_is_off_both_lists() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let kept = new_temp_file(dir.path(), ".partial").unwrap();
+        let made_at = std::path::absolute(kept.path()).unwrap();
+        assert_eq!(listed(&made_at), (true, true));
+        kept.persist(dir.path().join("out")).unwrap();
+        forget(&made_at);
+        assert_eq!(listed(&made_at), (false, false));
+
+        let dropped = new_temp_file(dir.path(), ".partial").unwrap();
+        let made_at = std::path::absolute(dropped.path()).unwrap();
+        assert_eq!(listed(&made_at), (true, true));
+        discard(dropped);
+        assert_eq!(listed(&made_at), (false, false));
+        assert!(!made_at.exists());
+    }
 }

@@ -16,7 +16,7 @@ use crate::model::exercises::{self, AnswerRows, Exercise};
 use crate::render::console::{ConsoleData, CourseHeading, LeftOut};
 use crate::render::sqljs::{self, SqlJs};
 use crate::search::{OpenBoard, Workers, store};
-use crate::tempfiles::new_temp_file;
+use crate::tempfiles::{discard, new_temp_file};
 
 /// The largest board the console is written for (columns and rows): the
 /// page carries each board as a file, and a learner's answer runs on it in
@@ -72,7 +72,9 @@ fn carried_own(board: &OpenBoard) -> Result<Vec<u8>> {
     let engine = engine::connect(&Target::File(copy.path().to_path_buf()))?;
     store::materialize(engine.as_ref(), board.n(), Workers::unwatched())?;
     drop(engine);
-    engine::image_of_file(copy.path())
+    let image = engine::image_of_file(copy.path());
+    discard(copy);
+    image
 }
 
 /// What the console needs, found and checked.

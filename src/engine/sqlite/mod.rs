@@ -133,6 +133,15 @@ pub struct Engine {
     asked: Option<Board>,
 }
 
+impl Drop for Engine {
+    /// A temporary board goes off the lists of files to remove with it.
+    fn drop(&mut self) {
+        if let Some(file) = self.temporary.take() {
+            crate::tempfiles::discard(file);
+        }
+    }
+}
+
 impl Engine {
     pub fn new(path: &Path) -> Engine {
         Engine {
@@ -244,18 +253,24 @@ impl crate::engine::interface::Engine for Engine {
     }
 
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::interface::Reader>> {
-        let conn = self.naming_shown(open::reading_shared(&self.path, &self.shared(first)?))?;
+        let shown = crate::engine::interface::Engine::shown(self);
+        let conn = open::reading_shared(&self.path, &self.shared(first)?)
+            .map_err(|e| failure::explain_memory(e, &format!("reading {shown}")));
+        let conn = self.naming_shown(conn)?;
         Ok(Box::new(self.reader(conn, None)))
     }
 
     /// The tables were built in the first reader's `queens_count`
     /// database, in memory, which the count's SQL names (SQLite loads an
-    /// image into an attached database, never into `temp`).
+    /// image into an attached database, never into `temp`). A refusal of
+    /// memory names the board, as every reader's does.
     fn sibling_on_image(
         &self,
         image: &Arc<Vec<u8>>,
     ) -> Result<Box<dyn crate::engine::interface::Reader>> {
-        let conn = open::reading_image(image)?;
+        let shown = crate::engine::interface::Engine::shown(self);
+        let conn = open::reading_image(image)
+            .map_err(|e| failure::explain_memory(e, &format!("reading {shown}")))?;
         Ok(Box::new(self.reader(conn, Some(Arc::clone(image)))))
     }
 

@@ -20,14 +20,15 @@ use crate::engine::sqlite::file_name::sqlite_name;
 use crate::engine::sqlite::{build, change};
 use crate::model::board::Board;
 use crate::model::schema::{store_row_sql, store_sql};
-use crate::tempfiles::{new_temp_file, parent_dir};
+use crate::tempfiles::{discard, new_temp_file, parent_dir};
 
 /// Solutions on their way into the file at `path`, staged beside it.
 pub struct Staging {
     path: PathBuf,
     n: u8,
-    file: NamedTempFile,
-    conn: Connection,
+    /// Both held until dropped: the connection closes before its file goes.
+    conn: Option<Connection>,
+    file: Option<NamedTempFile>,
     count: u64,
     /// The insert of one solution (sql/tables/solution_store_row.sql).
     insert: String,
@@ -44,18 +45,46 @@ impl Staging {
         Ok(Staging {
             path: path.to_path_buf(),
             n,
-            file,
-            conn,
+            conn: Some(conn),
+            file: Some(file),
             count: 0,
             insert: store_row_sql(n)?,
         })
     }
 
+    fn conn(&self) -> &Connection {
+        self.conn
+            .as_ref()
+            .expect("the staging connection is open until dropped")
+    }
+
+    fn staging_file(&self) -> &Path {
+        let file = self.file.as_ref();
+        file.expect("the staging file is there until dropped")
+            .path()
+    }
+
+    /// (Named by the user's file: the staging file's own name is one they
+    /// never asked for.)
     fn staged(&self) -> String {
         format!(
-            "could not stage the solutions in {}",
-            self.file.path().display()
+            "could not stage the solutions beside {}",
+            self.path.display()
         )
+    }
+}
+
+impl Drop for Staging {
+    /// The connection closes first; a journal SQLite could not remove (the
+    /// disk full) goes with the staging file.
+    fn drop(&mut self) {
+        drop(self.conn.take());
+        if let Some(file) = self.file.take() {
+            let mut journal = file.path().as_os_str().to_owned();
+            journal.push("-journal");
+            let _ = std::fs::remove_file(journal);
+            discard(file);
+        }
     }
 }
 
@@ -63,7 +92,7 @@ impl SolutionStore for Staging {
     fn push(&mut self, squares: &[String]) -> Result<()> {
         self.count += 1;
         let mut insert = self
-            .conn
+            .conn()
             .prepare_cached(&self.insert)
             .with_context(|| self.staged())?;
         let row = std::iter::once(self.count.to_string()).chain(squares.iter().cloned());
@@ -74,10 +103,10 @@ impl SolutionStore for Staging {
     }
 
     fn commit(self: Box<Self>) -> Result<u64> {
-        self.conn
+        self.conn()
             .execute_batch("commit")
             .with_context(|| self.staged())?;
-        copy_in(&self.path, self.n, self.file.path())?;
+        copy_in(&self.path, self.n, self.staging_file())?;
         Ok(self.count)
     }
 }

@@ -1100,6 +1100,68 @@ fn the_console_s_copy_of_the_board_goes_on_ctrl_c() {
     assert_eq!(beside.len(), 2, "{beside:?}"); // the board and tmp
 }
 
+// From an attack: a SIGABRT sent from outside, once queens removed its
+// files on one, no longer ended the process: it went on without them.
+promise!(a_sigabrt_from_outside_removes_the_files_and_ends_the_process);
+fn a_sigabrt_from_outside_removes_the_files_and_ends_the_process() {
+    let board = Board::new(8);
+    let tmp = board.dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let mut child = count_on_a_temporary_board(&board, &tmp);
+    common::wait_until("the temporary board to be built", || {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("count ended ({status}) before its board was built");
+        }
+        names_in(&tmp)
+            .iter()
+            .any(|name| is_built_board(&tmp.join(name)))
+    });
+    let killed = Command::new("kill")
+        .args(["-ABRT", &child.id().to_string()])
+        .bounded_status()
+        .unwrap();
+    assert!(killed.success());
+    let out = common::wait::output_of(child, "queens to end at SIGABRT");
+    let signal = std::os::unix::process::ExitStatusExt::signal(&out.status);
+    assert_eq!(signal, Some(6), "{:?}: {}", out.status, text(&out.stderr));
+    assert!(names_in(&tmp).is_empty(), "left {:?}", names_in(&tmp));
+}
+
+// From an attack: staging the solutions on a full disk (here a file-size
+// limit) left the staging file's journal behind, and the message named
+// the staging file.
+promise!(solutions_staged_on_a_full_disk_leave_nothing_and_name_the_database);
+fn solutions_staged_on_a_full_disk_leave_nothing_and_name_the_database() {
+    let dir = TempDir::new().unwrap();
+    let mut staged = 0;
+    // Limits (in KiB) under which the 12×12 board is built and its
+    // solutions run out of room while they are staged.
+    for limit in (350..=650).step_by(50) {
+        let line = format!(
+            "trap '' XFSZ; ulimit -f {limit}; exec {QUEENS} init --size 12 --materialize --db n.db"
+        );
+        let out = Command::new("bash")
+            .current_dir(dir.path())
+            .args(["-c", &line])
+            .bounded_output()
+            .unwrap();
+        let said = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{line}: {said}");
+        assert!(!said.contains(".queens-"), "{line}: {said}");
+        staged += usize::from(said.contains("could not stage the solutions beside n.db"));
+        let left: Vec<_> = names_in(dir.path())
+            .into_iter()
+            .filter(|name| name != "n.db")
+            .collect();
+        assert!(left.is_empty(), "{line} left {left:?}");
+        let _ = std::fs::remove_file(dir.path().join("n.db"));
+    }
+    assert!(
+        staged > 0,
+        "no limit stopped the staging: the promise was not tried"
+    );
+}
+
 promise!(two_processes_on_temporary_boards_at_once_each_get_their_own);
 fn two_processes_on_temporary_boards_at_once_each_get_their_own() {
     let board = Board::new(8);
