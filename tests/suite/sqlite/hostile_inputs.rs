@@ -998,6 +998,21 @@ fn count_on_a_temporary_board(board: &Board, tmp: &Path) -> std::process::Child 
         .unwrap()
 }
 
+/// The same, once into the search: its board is built, which its record
+/// of what its views derive from shows (written last).
+fn count_on_a_built_temporary_board(board: &Board, tmp: &Path) -> std::process::Child {
+    let mut child = count_on_a_temporary_board(board, tmp);
+    common::wait_until("the temporary board to be built", || {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("count ended ({status}) before its board was built");
+        }
+        names_in(tmp)
+            .iter()
+            .any(|name| is_built_board(&tmp.join(name)))
+    });
+    child
+}
+
 /// Whether `path` is a queens board whose build has committed. It is read
 /// without locks (`nolock`): the build's connection has no busy timeout,
 /// and a reader's lock at its commit would fail the command. A read torn
@@ -1016,13 +1031,18 @@ fn is_built_board(path: &Path) -> bool {
 
 /// Sends `kill -SIGNAL` to `child`, which must then end as Ctrl-C ends it.
 fn stop_with(child: std::process::Child, signal: &str) {
+    let out = ended_by(child, signal);
+    assert_eq!(out.status.code(), Some(130), "{signal}");
+}
+
+/// Sends `kill -SIGNAL` to `child`, and how it ended.
+fn ended_by(child: std::process::Child, signal: &str) -> std::process::Output {
     let killed = Command::new("kill")
         .args([format!("-{signal}"), child.id().to_string()])
         .bounded_status()
         .unwrap();
     assert!(killed.success());
-    let out = common::wait::output_of(child, &format!("queens to end at SIG{signal}"));
-    assert_eq!(out.status.code(), Some(130), "{signal}");
+    common::wait::output_of(child, &format!("queens to end at SIG{signal}"))
 }
 
 /// The names of the files in `dir`.
@@ -1040,17 +1060,7 @@ fn a_temporary_board_goes_on_every_signal_and_never_touches_the_file() {
     let tmp = board.dir.path().join("tmp");
     std::fs::create_dir(&tmp).unwrap();
     for signal in ["TERM", "INT", "HUP"] {
-        let mut child = count_on_a_temporary_board(&board, &tmp);
-        // Into the search: the signal comes once the board is built, which
-        // its record of what its views derive from shows (written last).
-        common::wait_until("the temporary board to be built", || {
-            if let Some(status) = child.try_wait().unwrap() {
-                panic!("count ended ({status}) before its board was built");
-            }
-            names_in(&tmp)
-                .iter()
-                .any(|name| is_built_board(&tmp.join(name)))
-        });
+        let child = count_on_a_built_temporary_board(&board, &tmp);
         stop_with(child, signal);
         assert!(
             names_in(&tmp).is_empty(),
@@ -1107,21 +1117,8 @@ fn a_sigabrt_from_outside_removes_the_files_and_ends_the_process() {
     let board = Board::new(8);
     let tmp = board.dir.path().join("tmp");
     std::fs::create_dir(&tmp).unwrap();
-    let mut child = count_on_a_temporary_board(&board, &tmp);
-    common::wait_until("the temporary board to be built", || {
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("count ended ({status}) before its board was built");
-        }
-        names_in(&tmp)
-            .iter()
-            .any(|name| is_built_board(&tmp.join(name)))
-    });
-    let killed = Command::new("kill")
-        .args(["-ABRT", &child.id().to_string()])
-        .bounded_status()
-        .unwrap();
-    assert!(killed.success());
-    let out = common::wait::output_of(child, "queens to end at SIGABRT");
+    let child = count_on_a_built_temporary_board(&board, &tmp);
+    let out = ended_by(child, "ABRT");
     let signal = std::os::unix::process::ExitStatusExt::signal(&out.status);
     assert_eq!(signal, Some(6), "{:?}: {}", out.status, text(&out.stderr));
     assert!(names_in(&tmp).is_empty(), "left {:?}", names_in(&tmp));
