@@ -51,9 +51,11 @@ pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTemp
 
 /// Creates the new file at `path` (never one that exists), as an ordinary
 /// new file (the process umask still applies), and puts it on the list
-/// an abort removes. Its entry is made before the file: an abort comes of
-/// an allocation that fails, and between the file's creation and its
-/// entry on the list nothing is allocated.
+/// an abort removes. Its entry is allocated before the file is made and
+/// linked in just after: an abort of this thread comes of an allocation
+/// that fails, and in between nothing is allocated. (A SIGABRT from
+/// elsewhere in those few instructions leaves the file; an entry linked
+/// before the file existed could remove a user's file of that name.)
 fn create_doomed(path: &Path) -> io::Result<(std::fs::File, &'static Doomed)> {
     let doomed = Doomed::of(path)?;
     let mut options = std::fs::OpenOptions::new();
@@ -131,7 +133,12 @@ static DOOMED: AtomicPtr<Doomed> = AtomicPtr::new(std::ptr::null_mut());
 static ARMED: Mutex<Vec<&'static Doomed>> = Mutex::new(Vec::new());
 
 impl Doomed {
+    /// The entry for `path`, written as `forget` writes the paths it is
+    /// given (`std::path::absolute`, which drops `.` components): tempfile
+    /// names a file in `.` as `/cwd/./.queens-…`, and an entry that
+    /// `forget` could not match would stay live.
     fn of(path: &Path) -> io::Result<Box<Doomed>> {
+        let path = std::path::absolute(path)?;
         let text = path.as_os_str().as_encoded_bytes();
         let journal = [text, b"-journal"].concat();
         let as_c = |bytes: Vec<u8>| CString::new(bytes).map_err(io::Error::other);
@@ -267,13 +274,33 @@ mod tests {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .contains(&path.to_path_buf());
-        let bytes = path.as_os_str().as_encoded_bytes();
+        // An entry names `path` however it is written.
+        let names = |entry: &Doomed| {
+            use std::os::unix::ffi::OsStrExt;
+            let written = Path::new(std::ffi::OsStr::from_bytes(entry.path.as_bytes()));
+            std::path::absolute(written).unwrap() == path
+        };
         let doomed = ARMED
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .iter()
-            .any(|d| d.path.as_bytes() == bytes && d.live.load(Ordering::Acquire));
+            .any(|d| names(d) && d.live.load(Ordering::Acquire));
         (made, doomed)
+    }
+
+    // From an attack: a file made in `.` (the default queens.db) is named
+    // `/cwd/./.queens-…` by tempfile; `forget` missed its entry on the
+    // abort's list, and SIGABRT removed a file of the user's of that name.
+    #[test]
+    fn a_file_made_in_a_directory_written_with_a_dot_is_forgotten_too() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let dotted = dir.path().join(".");
+        let kept = new_temp_file(&dotted, ".partial").unwrap();
+        let made_at = kept.path().to_path_buf();
+        kept.persist(dir.path().join("out")).unwrap();
+        forget(&made_at);
+        let absolute = std::path::absolute(&made_at).unwrap();
+        assert_eq!(listed(&absolute), (false, false));
     }
 
     #[test]
