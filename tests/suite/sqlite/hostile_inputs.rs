@@ -977,10 +977,7 @@ fn export_writing_into(board: &Board, dir: &Path) -> std::process::Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    common::wait_until("the export to begin writing", || {
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("the export ended ({status}) before it wrote");
-        }
+    common::wait::until_reached_by(&mut child, "the export to begin writing", || {
         std::fs::read_dir(dir).unwrap().next().is_some()
     });
     child
@@ -1002,10 +999,7 @@ fn count_on_a_temporary_board(board: &Board, tmp: &Path) -> std::process::Child 
 /// of what its views derive from shows (written last).
 fn count_on_a_built_temporary_board(board: &Board, tmp: &Path) -> std::process::Child {
     let mut child = count_on_a_temporary_board(board, tmp);
-    common::wait_until("the temporary board to be built", || {
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("count ended ({status}) before its board was built");
-        }
+    common::wait::until_reached_by(&mut child, "the temporary board to be built", || {
         names_in(tmp)
             .iter()
             .any(|name| is_built_board(&tmp.join(name)))
@@ -1096,10 +1090,7 @@ fn the_console_s_copy_of_the_board_goes_on_ctrl_c() {
         .spawn()
         .unwrap();
     // Its solutions are stored once the 12×12 board is copied.
-    common::wait_until("the console's copy of the board", || {
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("export ended ({status}) before it copied the board");
-        }
+    common::wait::until_reached_by(&mut child, "the console's copy of the board", || {
         names_in(&tmp)
             .iter()
             .any(|name| name.to_string_lossy().ends_with(".carried"))
