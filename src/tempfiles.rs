@@ -41,11 +41,7 @@ pub fn new_temp_file(dir: &Path, suffix: &str) -> io::Result<tempfile::NamedTemp
             Ok(file)
         })
         .map_err(|e| without_temp_name(e, dir))?;
-    made.push(std::path::absolute(file.path()).unwrap_or_else(|_| file.path().to_path_buf()));
-    ARMED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .extend(armed);
+    made.extend(armed);
     Ok(file)
 }
 
@@ -68,6 +64,7 @@ fn create_doomed(path: &Path) -> io::Result<(std::fs::File, &'static Doomed)> {
     let file = options.open(path)?;
     Ok((file, doomed.arm()))
 }
+
 /// Why a temporary file could not be made in `dir`, in the user's words:
 /// tempfile's error names the hidden file it tried (`.queens-eGmutm.partial`),
 /// which the user never asked for and cannot find.
@@ -88,8 +85,9 @@ fn without_temp_name(error: io::Error, dir: &Path) -> io::Error {
 
 /// The temporary files made so far, for Ctrl-C (and SIGTERM, SIGHUP) to
 /// remove: the process then ends at once, without the destructors that
-/// would remove them. A file persisted meanwhile is no longer at its path.
-static MADE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// would remove them. The same entries as the abort's list, for Ctrl-C
+/// and `forget` to read under a lock.
+static MADE: Mutex<Vec<&'static Doomed>> = Mutex::new(Vec::new());
 
 /// Has Ctrl-C remove the files in MADE, with their journals. Installed
 /// once, before the first file is made.
@@ -100,11 +98,9 @@ fn remove_made_on_interrupt() {
             let made = MADE
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            for path in made.iter() {
-                let _ = std::fs::remove_file(path);
-                let mut journal = path.clone().into_os_string();
-                journal.push("-journal");
-                let _ = std::fs::remove_file(journal);
+            for doomed in made.iter().filter(|d| d.live.load(Ordering::Acquire)) {
+                let _ = std::fs::remove_file(&doomed.made_at);
+                let _ = std::fs::remove_file(journal_of(&doomed.made_at));
             }
             // Kept locked until the process ends: no file is made after
             // the removal, to be left behind.
@@ -118,6 +114,8 @@ fn remove_made_on_interrupt() {
 /// exists, since the handler of SIGABRT may neither allocate nor take a
 /// lock. Entries are never freed: a command makes a few temporary files.
 struct Doomed {
+    /// Where the file was made, written by `std::path::absolute`.
+    made_at: PathBuf,
     path: CString,
     journal: CString,
     /// False once the file is no longer at `path` (persisted or removed):
@@ -129,22 +127,20 @@ struct Doomed {
 /// The list an abort removes, newest first.
 static DOOMED: AtomicPtr<Doomed> = AtomicPtr::new(std::ptr::null_mut());
 
-/// The same entries, for `forget` to find without walking the list.
-static ARMED: Mutex<Vec<&'static Doomed>> = Mutex::new(Vec::new());
-
 impl Doomed {
     /// The entry for `path`, written as `forget` writes the paths it is
     /// given (`std::path::absolute`, which drops `.` components): tempfile
     /// names a file in `.` as `/cwd/./.queens-…`, and an entry that
     /// `forget` could not match would stay live.
     fn of(path: &Path) -> io::Result<Box<Doomed>> {
-        let path = std::path::absolute(path)?;
-        let text = path.as_os_str().as_encoded_bytes();
-        let journal = [text, b"-journal"].concat();
-        let as_c = |bytes: Vec<u8>| CString::new(bytes).map_err(io::Error::other);
+        let made_at = std::path::absolute(path)?;
+        let as_c = |path: &Path| {
+            CString::new(path.as_os_str().as_encoded_bytes()).map_err(io::Error::other)
+        };
         Ok(Box::new(Doomed {
-            path: as_c(text.to_vec())?,
-            journal: as_c(journal)?,
+            path: as_c(&made_at)?,
+            journal: as_c(&journal_of(&made_at))?,
+            made_at,
             live: AtomicBool::new(true),
             next: AtomicPtr::new(std::ptr::null_mut()),
         }))
@@ -217,33 +213,57 @@ fn remove_doomed_on_abort() {
     });
 }
 
-/// Takes the file made at `made_at` off both lists of files to remove:
-/// it was moved into place (persisted) or removed, and a file of the
-/// user's named so since is never removed for its name.
-pub fn forget(made_at: &Path) {
+/// Marks the file made at `made_at` as no longer to remove, for Ctrl-C
+/// and for an abort alike: it was moved into place (persisted) or
+/// removed, and a file of the user's named so since is never removed for
+/// its name.
+fn forget(made_at: &Path) {
     let absolute = std::path::absolute(made_at).unwrap_or_else(|_| made_at.to_path_buf());
-    MADE.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .retain(|path| *path != absolute);
-    let bytes = absolute.as_os_str().as_encoded_bytes();
-    for doomed in ARMED
+    for doomed in MADE
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .iter()
-        .filter(|doomed| doomed.path.as_bytes() == bytes)
+        .filter(|doomed| doomed.made_at == absolute)
     {
         doomed.live.store(false, Ordering::Release);
     }
+}
+
+/// The journal SQLite keeps beside a database at `path` while it writes.
+fn journal_of(path: &Path) -> PathBuf {
+    let mut journal = path.as_os_str().to_owned();
+    journal.push("-journal");
+    PathBuf::from(journal)
+}
+
+/// Moves `temp` to `path` (over a file there only if `replace`), and off
+/// the lists of files to remove.
+pub fn keep(
+    temp: tempfile::NamedTempFile,
+    path: &Path,
+    replace: bool,
+) -> Result<(), tempfile::PersistError> {
+    let made_at = temp.path().to_path_buf();
+    if replace {
+        temp.persist(path)?;
+    } else {
+        temp.persist_noclobber(path)?;
+    }
+    forget(&made_at);
+    Ok(())
 }
 
 /// Removes a temporary file that is not to be kept, wherever it is now: a
 /// directory renamed while the file was written leaves the path it was
 /// made at pointing nowhere, and removing by that path alone would leave
 /// the file behind in the renamed directory.
+/// A journal SQLite could not remove (a full disk) goes with a database;
+/// the caller has closed its connection.
 pub fn discard(temp: tempfile::NamedTempFile) {
     let made_at = temp.path().to_path_buf();
     let now_at = current_path(temp.as_file());
     drop(temp);
+    let _ = std::fs::remove_file(journal_of(&made_at));
     forget(&made_at);
     if let Some(now_at) = now_at.filter(|now_at| *now_at != made_at) {
         let _ = std::fs::remove_file(now_at);
@@ -269,23 +289,17 @@ mod tests {
     use super::*;
 
     /// Whether `path` is on a list a signal removes files from.
-    fn listed(path: &Path) -> (bool, bool) {
-        let made = MADE
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .contains(&path.to_path_buf());
+    fn listed(path: &Path) -> bool {
         // An entry names `path` however it is written.
         let names = |entry: &Doomed| {
             use std::os::unix::ffi::OsStrExt;
             let written = Path::new(std::ffi::OsStr::from_bytes(entry.path.as_bytes()));
             std::path::absolute(written).unwrap() == path
         };
-        let doomed = ARMED
-            .lock()
+        MADE.lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .iter()
-            .any(|d| names(d) && d.live.load(Ordering::Acquire));
-        (made, doomed)
+            .any(|d| names(d) && d.live.load(Ordering::Acquire))
     }
 
     // From an attack: a file made in `.` (the default queens.db) is named
@@ -297,27 +311,25 @@ mod tests {
         let dotted = dir.path().join(".");
         let kept = new_temp_file(&dotted, ".partial").unwrap();
         let made_at = kept.path().to_path_buf();
-        kept.persist(dir.path().join("out")).unwrap();
-        forget(&made_at);
+        keep(kept, &dir.path().join("out"), true).unwrap();
         let absolute = std::path::absolute(&made_at).unwrap();
-        assert_eq!(listed(&absolute), (false, false));
+        assert!(!listed(&absolute));
     }
 
     #[test]
-    fn a_file_moved_into_place_or_discarded_is_off_both_lists() {
+    fn a_file_moved_into_place_or_discarded_is_no_longer_to_remove() {
         let dir = tempfile::TempDir::new().unwrap();
         let kept = new_temp_file(dir.path(), ".partial").unwrap();
         let made_at = std::path::absolute(kept.path()).unwrap();
-        assert_eq!(listed(&made_at), (true, true));
-        kept.persist(dir.path().join("out")).unwrap();
-        forget(&made_at);
-        assert_eq!(listed(&made_at), (false, false));
+        assert!(listed(&made_at));
+        keep(kept, &dir.path().join("out"), true).unwrap();
+        assert!(!listed(&made_at));
 
         let dropped = new_temp_file(dir.path(), ".partial").unwrap();
         let made_at = std::path::absolute(dropped.path()).unwrap();
-        assert_eq!(listed(&made_at), (true, true));
+        assert!(listed(&made_at));
         discard(dropped);
-        assert_eq!(listed(&made_at), (false, false));
+        assert!(!listed(&made_at));
         assert!(!made_at.exists());
     }
 }

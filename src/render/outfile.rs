@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use crate::error::usage;
-use crate::tempfiles::{discard, forget, new_temp_file, parent_dir};
+use crate::tempfiles::{discard, keep, new_temp_file, parent_dir};
 
 /// Where `--out` writes, once checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,17 +253,8 @@ fn write_atomically(
         discard(temp);
         return Err(e);
     }
-    let made_at = temp.path().to_path_buf();
-    let persisted = if force {
-        temp.persist(path).map(drop)
-    } else {
-        temp.persist_noclobber(path).map(drop)
-    };
-    match persisted {
-        Ok(()) => {
-            forget(&made_at);
-            Ok(())
-        }
+    match keep(temp, path, force) {
+        Ok(()) => Ok(()),
         Err(e) => {
             let kind = e.error.kind();
             let error = e.error;

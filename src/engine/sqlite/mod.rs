@@ -254,8 +254,10 @@ impl crate::engine::interface::Engine for Engine {
 
     fn sibling(&self, first: &Snapshot) -> Result<Box<dyn crate::engine::interface::Reader>> {
         let shown = crate::engine::interface::Engine::shown(self);
-        let conn = open::reading_shared(&self.path, &self.shared(first)?)
-            .map_err(|e| failure::explain_memory(e, &format!("reading {shown}")));
+        let conn = reading_named(
+            &shown,
+            open::reading_shared(&self.path, &self.shared(first)?),
+        );
         let conn = self.naming_shown(conn)?;
         Ok(Box::new(self.reader(conn, None)))
     }
@@ -269,8 +271,7 @@ impl crate::engine::interface::Engine for Engine {
         image: &Arc<Vec<u8>>,
     ) -> Result<Box<dyn crate::engine::interface::Reader>> {
         let shown = crate::engine::interface::Engine::shown(self);
-        let conn = open::reading_image(image)
-            .map_err(|e| failure::explain_memory(e, &format!("reading {shown}")))?;
+        let conn = reading_named(&shown, open::reading_image(image))?;
         Ok(Box::new(self.reader(conn, Some(Arc::clone(image)))))
     }
 
@@ -440,12 +441,18 @@ impl crate::engine::interface::Reader for Reader {
     }
 }
 
+/// `result`, where SQLite ran out of memory said as a refusal of memory
+/// while reading the board `shown`; any other failure as it is.
+fn reading_named<T>(shown: &str, result: Result<T>) -> Result<T> {
+    result.map_err(|e| failure::explain_memory(e, &format!("reading {shown}")))
+}
+
 impl Reader {
     /// `result`, where SQLite ran out of memory said as a refusal of
     /// memory while reading the board, naming it; any other failure as
     /// it is.
     fn naming_memory<T>(&self, result: Result<T>) -> Result<T> {
-        result.map_err(|e| failure::explain_memory(e, &format!("reading {}", self.shown)))
+        reading_named(&self.shown, result)
     }
 
     /// Runs `sql` with `params`, giving each row to `each` until it breaks.

@@ -31,7 +31,7 @@ use crate::engine::sqlite::references::keep_user_references;
 use crate::error::{Error, shell_word};
 use crate::model::board::Board;
 use crate::model::schema::{COUNT_SCHEMA, latest_version};
-use crate::tempfiles::{discard, forget, new_temp_file, parent_dir};
+use crate::tempfiles::{discard, keep, new_temp_file, parent_dir};
 
 /// How long a command waits for another process's write to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -595,12 +595,8 @@ pub fn create(path: &Path, board: &Board) -> Result<bool> {
         build(&mut conn, board).map_err(|e| explain_write_error(e, path))?;
         conn.close().map_err(|(_, e)| e)?;
     }
-    let made_at = temp.path().to_path_buf();
-    match temp.persist_noclobber(path) {
-        Ok(_) => {
-            forget(&made_at);
-            Ok(true)
-        }
+    match keep(temp, path, false) {
+        Ok(()) => Ok(true),
         Err(e) => {
             let error = e.error;
             discard(e.file);

@@ -75,14 +75,11 @@ impl Staging {
 }
 
 impl Drop for Staging {
-    /// The connection closes first; a journal SQLite could not remove (the
-    /// disk full) goes with the staging file.
+    /// The connection closes first, so that `discard` takes a journal
+    /// SQLite could not remove (the disk full) with the staging file.
     fn drop(&mut self) {
         drop(self.conn.take());
         if let Some(file) = self.file.take() {
-            let mut journal = file.path().as_os_str().to_owned();
-            journal.push("-journal");
-            let _ = std::fs::remove_file(journal);
             discard(file);
         }
     }
